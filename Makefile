@@ -1,0 +1,23 @@
+# knightsweep: `make run` runs the default sweep, `make test` the tests.
+GO ?= go
+
+.PHONY: run test bench fuzz build
+run:
+	$(GO) run ./cmd/experiment
+
+build:
+	$(GO) build -o bin/experiment ./cmd/experiment
+
+test:
+	$(GO) vet ./...
+	$(GO) test -race -short ./...
+	$(GO) test ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./pkg/...
+
+# Fuzz every target for FUZZTIME each (default 30s).
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./pkg/tour
+	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime $(FUZZTIME) ./pkg/solver

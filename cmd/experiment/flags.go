@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/solver"
+)
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: experiment %s %s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args into fs; a bad flag is a usageError, -h is errHelp.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usagef("%s: unexpected argument %q (flags come as -name value)", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+// boardFlags are -size, or -rows and -cols.
+type boardFlags struct {
+	size, rows, cols int
+}
+
+func (b *boardFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&b.size, "size", 0, fmt.Sprintf("board size `N` for an N x N board (1..%d)", board.MaxSide))
+	fs.IntVar(&b.rows, "rows", 0, "board `rows` (with -cols, instead of -size)")
+	fs.IntVar(&b.cols, "cols", 0, "board `columns` (with -rows, instead of -size)")
+}
+
+// board returns the board the flags of fs describe.
+func (b *boardFlags) board(fs *flag.FlagSet) (board.Board, error) {
+	set := setFlags(fs)
+	rows, cols := b.rows, b.cols
+	switch {
+	case set["size"] && (set["rows"] || set["cols"]):
+		return board.Board{}, usagef("-size: give either -size N or -rows R -cols C, not both")
+	case set["size"]:
+		rows, cols = b.size, b.size
+		if b.size < 1 || b.size > board.MaxSide {
+			return board.Board{}, usagef("-size %d: want a whole number from 1 to %d", b.size, board.MaxSide)
+		}
+	case !set["rows"] && !set["cols"]:
+		return board.Board{}, usagef("-size: missing; give -size N or -rows R -cols C")
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"-rows", rows}, {"-cols", cols}} {
+		if f.v < 1 || f.v > board.MaxSide {
+			return board.Board{}, usagef("%s %d: want a whole number from 1 to %d", f.name, f.v, board.MaxSide)
+		}
+	}
+	return board.Board{Rows: rows, Cols: cols}, nil
+}
+
+// parseStrategy checks a -strategy value.
+func parseStrategy(name string) (string, error) {
+	if _, err := solver.Lookup(name); err != nil {
+		return "", usagef("-strategy: %v", err)
+	}
+	return name, nil
+}
+
+func parseOrderFlag(s string) (board.Order, error) {
+	o, err := board.ParseOrder(s)
+	if err != nil {
+		return board.Order{}, usagef("-order: %v", err)
+	}
+	return o, nil
+}
+
+func strategyList() string { return strings.Join(solver.Names(), ", ") }
+
+// setFlags returns the names of the flags given on the command line.
+func setFlags(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}

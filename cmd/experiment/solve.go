@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/tour"
+)
+
+// maxGridSide is the longest side for which solve prints the step grid.
+const maxGridSide = 40
+
+// maxJSONTour is the most squares for which -json includes the tour.
+const maxJSONTour = 1_000_000
+
+// solveJSON is the object experiment solve -json prints.
+type solveJSON struct {
+	Rows       int     `json:"rows"`
+	Cols       int     `json:"cols"`
+	StartRow   int     `json:"start_row"`
+	StartCol   int     `json:"start_col"`
+	Strategy   string  `json:"strategy"`
+	Order      string  `json:"order"`
+	Tiebreak   string  `json:"tiebreak"`
+	Closed     bool    `json:"closed"`
+	Status     string  `json:"status"`
+	Nodes      int64   `json:"nodes"`
+	Backtracks int64   `json:"backtracks"`
+	TimeNS     int64   `json:"time_ns"`
+	Verified   bool    `json:"verified"`
+	Tour       []int32 `json:"tour,omitempty"`
+	Error      string  `json:"error,omitempty"`
+}
+
+func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("solve", "-size N | -rows R -cols C [-start R,C] [-strategy S] [flags]", stderr)
+	var bf boardFlags
+	bf.register(fs)
+	start := fs.String("start", "0,0", "start square `row,col`, 0-indexed from the top-left")
+	strategy := fs.String("strategy", "dfs", "search `strategy`: "+strategyList())
+	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default seed 003's: "+board.DefaultOrder.String()+")")
+	closed := fs.Bool("closed", false, "ask for a closed tour (the last square a knight's move from the start)")
+	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
+	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+
+	b, err := bf.board(fs)
+	if err != nil {
+		return err
+	}
+	sq, err := board.ParseSquare(*start)
+	if err != nil {
+		return usagef("-start: %v", err)
+	}
+	if !b.Contains(sq.Row, sq.Col) {
+		return usagef("-start %v: off the %v board; want row 0..%d and col 0..%d", sq, b, b.Rows-1, b.Cols-1)
+	}
+	if _, err := parseStrategy(*strategy); err != nil {
+		return err
+	}
+	o, err := parseOrderFlag(*order)
+	if err != nil {
+		return err
+	}
+	if *maxNodes < 0 {
+		return usagef("-max-nodes %d: want 0 (no limit) or a positive number of nodes", *maxNodes)
+	}
+	if *timeout < 0 {
+		return usagef("-timeout %v: want 0 (no limit) or a positive duration such as 30s", *timeout)
+	}
+
+	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes}
+	s, err := solver.New(p)
+	if err != nil {
+		return usageError{err}
+	}
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	res := s.Run(ctx)
+	p = s.Problem()
+
+	if *asJSON {
+		out := solveJSON{
+			Rows: b.Rows, Cols: b.Cols, StartRow: sq.Row, StartCol: sq.Col,
+			Strategy: p.Strategy, Order: p.Order.String(), Tiebreak: p.Tiebreak, Closed: p.Closed,
+			Status: string(res.Status), Nodes: res.Nodes, Backtracks: res.Backtracks,
+			TimeNS: res.Elapsed.Nanoseconds(), Verified: res.Verified, Error: res.Err,
+		}
+		if res.Status == solver.Found && b.Squares() <= maxJSONTour {
+			out.Tour = res.Tour
+		}
+		enc := json.NewEncoder(stdout)
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		if res.Status == solver.Found && b.Rows <= maxGridSide && b.Cols <= maxGridSide {
+			if err := tour.WriteGrid(stdout, b.Rows, b.Cols, res.Tour); err != nil {
+				return err
+			}
+		}
+		_, err := fmt.Fprintf(stdout, "status=%s nodes=%d backtracks=%d time=%v verified=%v\n",
+			res.Status, res.Nodes, res.Backtracks, res.Elapsed.Round(time.Microsecond), res.Verified)
+		if err != nil {
+			return err
+		}
+		if res.Err != "" {
+			fmt.Fprintln(stderr, "error:", res.Err)
+		}
+	}
+	switch res.Status {
+	case solver.Canceled:
+		return errInterrupted
+	case solver.Error:
+		return fmt.Errorf("strategy %s failed: %s", p.Strategy, res.Err)
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module knightsweep
+
+go 1.26

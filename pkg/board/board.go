@@ -1,0 +1,62 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxSide is the longest side a board may have.
+const MaxSide = 20000
+
+// Board is a rectangular board of Rows x Cols squares.
+type Board struct {
+	Rows, Cols int
+}
+
+// New returns a Rows x Cols board, or an error if a side is outside 1..MaxSide.
+func New(rows, cols int) (Board, error) {
+	if rows < 1 || rows > MaxSide || cols < 1 || cols > MaxSide {
+		return Board{}, fmt.Errorf("board %dx%d: each side must be 1..%d", rows, cols, MaxSide)
+	}
+	return Board{Rows: rows, Cols: cols}, nil
+}
+
+// Squares returns the number of squares, Rows*Cols.
+func (b Board) Squares() int { return b.Rows * b.Cols }
+
+// String returns "RxC".
+func (b Board) String() string { return fmt.Sprintf("%dx%d", b.Rows, b.Cols) }
+
+// Contains reports whether (row, col) is on the board.
+func (b Board) Contains(row, col int) bool {
+	return row >= 0 && row < b.Rows && col >= 0 && col < b.Cols
+}
+
+// Index returns the index of square (row, col).
+func (b Board) Index(row, col int) int { return row*b.Cols + col }
+
+// RowCol returns the row and column of square index sq.
+func (b Board) RowCol(sq int) (row, col int) { return sq / b.Cols, sq % b.Cols }
+
+// Square is a (row, col) position.
+type Square struct {
+	Row, Col int
+}
+
+// String returns "row,col", the form ParseSquare reads.
+func (s Square) String() string { return fmt.Sprintf("%d,%d", s.Row, s.Col) }
+
+// ParseSquare reads "row,col" (spaces allowed around the numbers).
+func ParseSquare(s string) (Square, error) {
+	r, c, ok := strings.Cut(s, ",")
+	if !ok {
+		return Square{}, fmt.Errorf("square %q: want row,col such as 0,0", s)
+	}
+	row, err1 := strconv.Atoi(strings.TrimSpace(r))
+	col, err2 := strconv.Atoi(strings.TrimSpace(c))
+	if err1 != nil || err2 != nil {
+		return Square{}, fmt.Errorf("square %q: want row,col with whole numbers such as 2,3", s)
+	}
+	return Square{row, col}, nil
+}

@@ -1,0 +1,56 @@
+package solver
+
+import (
+	"context"
+	"errors"
+)
+
+// CheckInterval is how many nodes a search enters between two looks at its
+// context. At tens of millions of nodes a second that is well under a
+// millisecond, while the per-node cost stays one comparison.
+const CheckInterval = 1 << 15
+
+// budget enforces a node limit and a context. A search calls stop when its
+// node count reaches next, and stops if stop returns a status.
+type budget struct {
+	ctx  context.Context
+	max  int64 // 0: no limit
+	next int64 // node count at which to call stop again
+}
+
+func newBudget(ctx context.Context, max int64) budget {
+	b := budget{ctx: ctx, max: max}
+	b.advance(0)
+	return b
+}
+
+func (b *budget) advance(nodes int64) {
+	b.next = nodes + CheckInterval
+	if b.max > 0 && b.next > b.max {
+		b.next = b.max
+	}
+}
+
+// stop is called when nodes == b.next, before the search enters another
+// node. It returns the status to end with, or "" to go on.
+func (b *budget) stop(nodes int64) Status {
+	if b.max > 0 && nodes >= b.max {
+		return NodeLimit
+	}
+	if st := ctxStatus(b.ctx); st != "" {
+		return st
+	}
+	b.advance(nodes)
+	return ""
+}
+
+func ctxStatus(ctx context.Context) Status {
+	switch err := ctx.Err(); {
+	case err == nil:
+		return ""
+	case errors.Is(err, context.DeadlineExceeded):
+		return Timeout
+	default:
+		return Canceled
+	}
+}

@@ -1,0 +1,72 @@
+package solver
+
+import (
+	"fmt"
+	"time"
+
+	"knightsweep/pkg/board"
+)
+
+// Problem is one search to run: everything that decides its outcome.
+type Problem struct {
+	Board    board.Board
+	Start    board.Square
+	Strategy string
+	// Order is the move order; the zero Order means board.DefaultOrder.
+	Order board.Order
+	// Closed asks for a closed tour: the last square a knight's move from
+	// the start.
+	Closed bool
+	// MaxNodes caps the nodes entered; 0 means no cap.
+	MaxNodes int64
+	// Tiebreak names the rule that breaks ties between equally good moves
+	// in strategies that have ties; "" means "first" (first in move order).
+	Tiebreak string
+	// Seed seeds randomised strategies and tie-break rules.
+	Seed uint64
+	// Prune asks searching strategies to cut branches that provably cannot
+	// complete a tour.
+	Prune bool
+}
+
+// normalize fills defaults and checks p.
+func (p *Problem) normalize() error {
+	if _, err := board.New(p.Board.Rows, p.Board.Cols); err != nil {
+		return err
+	}
+	if !p.Board.Contains(p.Start.Row, p.Start.Col) {
+		return fmt.Errorf("start %v is off the %v board", p.Start, p.Board)
+	}
+	if p.Order == (board.Order{}) {
+		p.Order = board.DefaultOrder
+	}
+	if err := p.Order.Validate(); err != nil {
+		return err
+	}
+	if p.MaxNodes < 0 {
+		return fmt.Errorf("node limit %d is negative", p.MaxNodes)
+	}
+	if p.Tiebreak == "" {
+		p.Tiebreak = "first"
+	}
+	return nil
+}
+
+// StartIndex returns the start square's index.
+func (p Problem) StartIndex() int { return p.Board.Index(p.Start.Row, p.Start.Col) }
+
+// Result is how one search ended.
+type Result struct {
+	Status     Status
+	Nodes      int64
+	Backtracks int64
+	// Tour is the squares visited, in order, when Status is Found. It
+	// belongs to the Solver and is overwritten by its next Run: copy it to
+	// keep it.
+	Tour    []int32
+	Elapsed time.Duration
+	// Verified is true when package tour accepted Tour.
+	Verified bool
+	// Err explains an Error status.
+	Err string
+}

@@ -1,0 +1,282 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/theory"
+	"knightsweep/pkg/tour"
+)
+
+var seedStrategies = []string{"dfs", "warnsdorff", "warnsdorff-bt"}
+
+// generalDFS prepares the table-driven dfs even for boards dfs64 would take.
+func generalDFS(p Problem) *dfs {
+	if err := p.normalize(); err != nil {
+		panic(err)
+	}
+	n := p.Board.Squares()
+	return &dfs{p: p, g: Graph(p.Board, p.Order), path: make([]int32, n), untried: make([]uint8, n), visited: make([]uint8, n+1)}
+}
+
+// dfs64 and the general dfs must walk the same tree: same outcome, nodes,
+// backtracks and tour, for open and closed tours and under node limits.
+func TestDFS64MatchesDFS(t *testing.T) {
+	ctx := context.Background()
+	for _, bd := range []board.Board{{Rows: 5, Cols: 5}, {Rows: 3, Cols: 4}, {Rows: 4, Cols: 5}, {Rows: 6, Cols: 6}, {Rows: 1, Cols: 1}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 7}} {
+		for sq := range bd.Squares() {
+			for _, closed := range []bool{false, true} {
+				for _, limit := range []int64{0, 1, 2, 777, 50000} {
+					p := Problem{Board: bd, Start: board.Square{Row: sq / bd.Cols, Col: sq % bd.Cols}, Strategy: "dfs", Closed: closed, MaxNodes: limit}
+					if bd.Squares() == 36 && (limit == 0 || sq > 3 || testing.Short()) {
+						continue // 6x6 searches can be long: corners and limits only
+					}
+					if testing.Short() && sq%3 != 0 {
+						continue
+					}
+					s, err := New(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, ok := s.search.(*dfs64); !ok {
+						t.Fatalf("%v: not dfs64", bd)
+					}
+					a := s.search.Run(ctx)
+					b := generalDFS(p).Run(ctx)
+					if a.Status != b.Status || a.Nodes != b.Nodes || a.Backtracks != b.Backtracks || fmt.Sprint(a.Tour) != fmt.Sprint(b.Tour) {
+						t.Errorf("%v from %d closed=%v limit=%d: dfs64 %s %d/%d, dfs %s %d/%d",
+							bd, sq, closed, limit, a.Status, a.Nodes, a.Backtracks, b.Status, b.Nodes, b.Backtracks)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestNodeLimitIsExact(t *testing.T) {
+	b := board.Board{Rows: 8, Cols: 8}
+	full := solveT(t, Problem{Board: b, Strategy: "dfs"})
+	for _, tt := range []struct {
+		limit int64
+		want  Status
+	}{
+		{1, NodeLimit}, {CheckInterval, NodeLimit}, {CheckInterval + 1, NodeLimit},
+		{full.Nodes - 1, NodeLimit}, {full.Nodes, Found}, {full.Nodes + 1, Found},
+	} {
+		res := solveT(t, Problem{Board: b, Strategy: "dfs", MaxNodes: tt.limit})
+		if res.Status != tt.want {
+			t.Errorf("limit %d: %s, want %s", tt.limit, res.Status, tt.want)
+		}
+		if res.Status == NodeLimit && res.Nodes != tt.limit {
+			t.Errorf("limit %d: stopped at %d nodes", tt.limit, res.Nodes)
+		}
+	}
+	// warnsdorff-bt on a board where Warnsdorff needs backtracking.
+	res := solveT(t, Problem{Board: board.Board{Rows: 20, Cols: 20}, Strategy: "dfs", MaxNodes: 123457})
+	if res.Status != NodeLimit || res.Nodes != 123457 {
+		t.Errorf("20x20 dfs limit: %s after %d nodes", res.Status, res.Nodes)
+	}
+	res = solveT(t, Problem{Board: board.Board{Rows: 4, Cols: 4}, Strategy: "warnsdorff-bt", MaxNodes: 5})
+	if res.Status != NodeLimit || res.Nodes != 5 {
+		t.Errorf("4x4 warnsdorff-bt limit: %s after %d nodes", res.Status, res.Nodes)
+	}
+}
+
+func TestContext(t *testing.T) {
+	// 30x30 dfs from the corner runs far longer than these budgets.
+	p := Problem{Board: board.Board{Rows: 30, Cols: 30}, Strategy: "dfs"}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	res, err := Solve(ctx, p)
+	if err != nil || res.Status != Timeout {
+		t.Fatalf("timeout: %v %v", res.Status, err)
+	}
+	if res.Elapsed > 2*time.Second {
+		t.Errorf("timeout took %v", res.Elapsed)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	for _, strategy := range []string{"dfs", "warnsdorff-bt"} {
+		res, _ := Solve(ctx, Problem{Board: board.Board{Rows: 7, Cols: 7}, Start: board.Square{Row: 0, Col: 1}, Strategy: strategy})
+		_ = res
+	}
+	<-ctx.Done()
+	res, _ = Solve(ctx, p)
+	if res.Status != Canceled {
+		t.Errorf("canceled context: %s", res.Status)
+	}
+}
+
+// Closed tours: found ones validate as closed; boards without closed tours
+// (Schwenk) are exhausted by the complete searches.
+func TestClosed(t *testing.T) {
+	for _, tt := range []struct {
+		b        board.Board
+		strategy string
+		want     Status
+		start    board.Square
+		order    board.Order
+	}{
+		{board.Board{Rows: 6, Cols: 6}, "warnsdorff-bt", Found, board.Square{Row: 2, Col: 2}, board.Order{}},
+		{board.Board{Rows: 8, Cols: 8}, "warnsdorff-bt", Found, board.Square{}, board.Order{}},
+		{board.Board{Rows: 6, Cols: 6}, "dfs", Found, board.Square{}, board.Seed002},
+		{board.Board{Rows: 3, Cols: 10}, "dfs", Found, board.Square{}, board.Order{}},
+		{board.Board{Rows: 5, Cols: 5}, "dfs", Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 5, Cols: 5}, "warnsdorff-bt", Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 3, Cols: 4}, "dfs", Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 4, Cols: 5}, "warnsdorff-bt", Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 1, Cols: 1}, "dfs", Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 5, Cols: 6}, "warnsdorff-bt", Found, board.Square{}, board.Order{}},
+	} {
+		res := solveT(t, Problem{Board: tt.b, Start: tt.start, Order: tt.order, Strategy: tt.strategy, Closed: true})
+		if res.Status != tt.want {
+			t.Errorf("%v %s closed: %s, want %s", tt.b, tt.strategy, res.Status, tt.want)
+		}
+		if got := theory.ClosedExists(tt.b.Rows, tt.b.Cols); (got == theory.Yes) != (tt.want == Found) {
+			t.Errorf("%v: theory says %v, search %s", tt.b, got, res.Status)
+		}
+	}
+	// Greedy Warnsdorff either closes, or says it covered the board without
+	// closing.
+	seen := map[Status]bool{}
+	for sq := range 64 {
+		res := solveT(t, Problem{Board: board.Board{Rows: 8, Cols: 8}, Start: board.Square{Row: sq / 8, Col: sq % 8}, Strategy: "warnsdorff", Closed: true})
+		seen[res.Status] = true
+		if res.Status == Found && tour.Validate(8, 8, sq, res.Tour, true) != nil {
+			t.Errorf("start %d: found but not closed", sq)
+		}
+	}
+	if !seen[NotClosed] {
+		t.Errorf("greedy closed 8x8 never reported not_closed: %v", seen)
+	}
+}
+
+func TestSmallBoards(t *testing.T) {
+	for _, tt := range []struct {
+		rows, cols int
+		want       Status
+	}{
+		{1, 1, Found}, {1, 5, Exhausted}, {2, 5, Exhausted}, {3, 3, Exhausted}, {4, 4, Exhausted},
+	} {
+		for _, s := range []string{"dfs", "warnsdorff-bt"} {
+			res := solveT(t, Problem{Board: board.Board{Rows: tt.rows, Cols: tt.cols}, Strategy: s})
+			if res.Status != tt.want {
+				t.Errorf("%dx%d %s: %s, want %s", tt.rows, tt.cols, s, res.Status, tt.want)
+			}
+		}
+	}
+	res := solveT(t, Problem{Board: board.Board{Rows: 1, Cols: 1}, Strategy: "warnsdorff"})
+	if res.Status != Found || res.Nodes != 1 {
+		t.Errorf("1x1 warnsdorff: %s %d", res.Status, res.Nodes)
+	}
+	res = solveT(t, Problem{Board: board.Board{Rows: 3, Cols: 3}, Strategy: "warnsdorff"})
+	if res.Status != DeadEnd {
+		t.Errorf("3x3 warnsdorff: %s", res.Status)
+	}
+}
+
+// A larger board: warnsdorff-bt with the default order covers 50x50 and
+// warnsdorff does so too, both with no backtracking beyond rows*cols nodes.
+func TestLargerBoards(t *testing.T) {
+	for _, s := range []string{"warnsdorff", "warnsdorff-bt"} {
+		res := solveT(t, Problem{Board: board.Board{Rows: 50, Cols: 50}, Strategy: s, Order: board.Seed002})
+		if res.Status != Found || !res.Verified {
+			t.Errorf("50x50 %s: %s", s, res.Status)
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	res := solveT(t, Problem{Board: board.Board{Rows: 9, Cols: 9}, Start: board.Square{Row: 4, Col: 4}, Strategy: "dfs", MaxNodes: 50_000_000})
+	if res.Status != Found && res.Status != NodeLimit {
+		t.Errorf("9x9 dfs: %s", res.Status)
+	}
+}
+
+func TestBadProblems(t *testing.T) {
+	bad := []Problem{
+		{Board: board.Board{Rows: 0, Cols: 5}, Strategy: "dfs"},
+		{Board: board.Board{Rows: 5, Cols: 5}, Start: board.Square{Row: 5, Col: 0}, Strategy: "dfs"},
+		{Board: board.Board{Rows: 5, Cols: 5}, Strategy: "nope"},
+		{Board: board.Board{Rows: 5, Cols: 5}, Strategy: "dfs", MaxNodes: -1},
+		{Board: board.Board{Rows: 5, Cols: 5}, Strategy: "dfs", Tiebreak: "random"},
+		{Board: board.Board{Rows: 5, Cols: 5}, Strategy: "dfs", Order: board.Order{{DRow: 1, DCol: 1}}},
+	}
+	for _, p := range bad {
+		if _, err := New(p); err == nil {
+			t.Errorf("New(%+v) succeeded", p)
+		}
+	}
+}
+
+// panicky is a strategy that panics, to check that Run turns a panic into
+// an Error result.
+type panicky struct{}
+
+func (panicky) Prepare(Problem) (Search, error) { return panicky{}, nil }
+func (panicky) Run(context.Context) Result      { panic("boom") }
+
+// liar claims a tour that is not one.
+type liar struct{}
+
+func (liar) Prepare(Problem) (Search, error) { return liar{}, nil }
+func (liar) Run(context.Context) Result {
+	return Result{Status: Found, Nodes: 3, Tour: []int32{0, 1, 2, 3}}
+}
+
+func TestRunCatchesFaults(t *testing.T) {
+	Register(Info{Name: "test-panic", Strategy: panicky{}})
+	Register(Info{Name: "test-liar", Strategy: liar{}})
+	defer delete(registry, "test-panic")
+	defer delete(registry, "test-liar")
+	res, err := Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-panic"})
+	if err != nil || res.Status != Error || res.Err == "" {
+		t.Errorf("panic: %+v %v", res, err)
+	}
+	res, err = Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-liar"})
+	if err != nil || res.Status != Error || res.Verified {
+		t.Errorf("liar: %+v %v", res, err)
+	}
+}
+
+// Whatever a strategy reports found must validate, on any board, from any
+// start, with any order; and a search's counts must be consistent.
+func FuzzSolve(f *testing.F) {
+	f.Add(uint8(5), uint8(5), uint8(0), uint8(0), uint8(0), false, "34261578")
+	f.Add(uint8(6), uint8(7), uint8(2), uint8(3), uint8(2), true, "")
+	f.Add(uint8(3), uint8(4), uint8(1), uint8(1), uint8(1), false, "12345678")
+	f.Fuzz(func(t *testing.T, rows, cols, r, c, strategy uint8, closed bool, order string) {
+		b := board.Board{Rows: int(rows%12) + 1, Cols: int(cols%12) + 1}
+		o, err := board.ParseOrder(order)
+		if err != nil {
+			return
+		}
+		p := Problem{
+			Board: b, Start: board.Square{Row: int(r) % b.Rows, Col: int(c) % b.Cols},
+			Strategy: seedStrategies[int(strategy)%len(seedStrategies)], Order: o, Closed: closed,
+			MaxNodes: 200_000,
+		}
+		res, err := Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch res.Status {
+		case Found:
+			if err := tour.Validate(b.Rows, b.Cols, p.StartIndex(), res.Tour, closed); err != nil || !res.Verified {
+				t.Fatalf("%+v: found an invalid tour: %v", p, err)
+			}
+		case Error:
+			t.Fatalf("%+v: %s", p, res.Err)
+		case Exhausted:
+			if p.Strategy != "warnsdorff" && theory.From(b.Rows, b.Cols, p.Start.Row, p.Start.Col, closed) == theory.Yes {
+				t.Fatalf("%+v: exhausted where theory says a tour exists", p)
+			}
+		}
+		if res.Nodes < 1 || res.Nodes > 200_000 || res.Backtracks > res.Nodes {
+			t.Fatalf("%+v: nodes %d backtracks %d", p, res.Nodes, res.Backtracks)
+		}
+	})
+}

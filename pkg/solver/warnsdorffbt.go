@@ -1,0 +1,114 @@
+package solver
+
+import (
+	"context"
+
+	"knightsweep/pkg/board"
+)
+
+func init() {
+	Register(Info{
+		Name:     "warnsdorff-bt",
+		Summary:  "depth-first backtracking, moves tried by ascending onward degree, ties in move order (seeds 000, 001)",
+		Complete: true,
+		Bytes:    func(rows, cols int) int64 { return searchBytes(rows, cols) + 9*int64(rows)*int64(cols) },
+		Strategy: warnsdorffBTStrategy{},
+	})
+}
+
+type warnsdorffBTStrategy struct{}
+
+func (warnsdorffBTStrategy) Prepare(p Problem) (Search, error) {
+	n := p.Board.Squares()
+	return &warnsdorffBT{
+		p:       p,
+		g:       Graph(p.Board, p.Order),
+		path:    make([]int32, n),
+		kids:    make([]int32, 8*n),
+		nkids:   make([]uint8, n),
+		next:    make([]uint8, n),
+		free:    make([]uint8, n),
+		visited: make([]bool, n),
+	}, nil
+}
+
+// warnsdorffBT is an iterative depth-first search. When it first stands at
+// depth d it lists the free neighbours in kids[8d:8d+nkids[d]], sorted by
+// onward degree (stable, so ties keep move order); next[d] is the next of
+// them to try. Backtracking restores the board, so the list stays valid
+// until the search leaves depth d.
+type warnsdorffBT struct {
+	p       Problem
+	g       *board.Graph
+	path    []int32
+	kids    []int32
+	nkids   []uint8
+	next    []uint8
+	free    []uint8
+	visited []bool
+}
+
+func (s *warnsdorffBT) Run(ctx context.Context) Result {
+	f := freeDegrees{g: s.g, free: s.free, visited: s.visited}
+	f.reset()
+	n := len(s.path)
+	path, kids, nkids, next := s.path, s.kids, s.nkids, s.next
+	start := int32(s.p.StartIndex())
+	closed := s.p.Closed
+	bud := newBudget(ctx, s.p.MaxNodes)
+
+	path[0] = start
+	f.visit(start)
+	s.expand(&f, 0)
+	nodes, backtracks := int64(1), int64(0)
+	d := 0
+	for {
+		cur := path[d]
+		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
+			return Result{Status: Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+		}
+		if next[d] < nkids[d] {
+			if nodes == bud.next {
+				if st := bud.stop(nodes); st != "" {
+					return Result{Status: st, Nodes: nodes, Backtracks: backtracks}
+				}
+			}
+			sq := kids[8*d+int(next[d])]
+			next[d]++
+			d++
+			path[d] = sq
+			f.visit(sq)
+			s.expand(&f, d)
+			nodes++
+			continue
+		}
+		if d == 0 {
+			return Result{Status: Exhausted, Nodes: nodes, Backtracks: backtracks}
+		}
+		f.leave(cur)
+		d--
+		backtracks++
+	}
+}
+
+// expand lists the free neighbours of path[d] in ascending onward degree,
+// ties in move order.
+func (s *warnsdorffBT) expand(f *freeDegrees, d int) {
+	kids := s.kids[8*d : 8*d+8]
+	k := 0
+	for _, v := range s.g.Neighbours(int(s.path[d])) {
+		if f.visited[v] {
+			continue
+		}
+		// Insertion sort: shift larger degrees right; equal ones stay first.
+		i := k
+		for i > 0 && f.free[kids[i-1]] > f.free[v] {
+			kids[i] = kids[i-1]
+			i--
+		}
+		kids[i] = v
+		k++
+	}
+	s.nkids[d] = uint8(k)
+	s.next[d] = 0
+}

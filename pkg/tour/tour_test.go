@@ -1,0 +1,83 @@
+package tour
+
+import (
+	"strings"
+	"testing"
+)
+
+// seed003 is seed 003's published 8x8 tour as step numbers by square.
+var seed003 = [64]int32{
+	0, 59, 38, 33, 30, 17, 8, 63,
+	37, 34, 31, 60, 9, 62, 29, 16,
+	58, 1, 36, 39, 32, 27, 18, 7,
+	35, 48, 41, 26, 61, 10, 15, 28,
+	42, 57, 2, 49, 40, 23, 6, 19,
+	47, 50, 45, 54, 25, 20, 11, 14,
+	56, 43, 52, 3, 22, 13, 24, 5,
+	51, 46, 55, 44, 53, 4, 21, 12,
+}
+
+func seedTour() []int32 {
+	t := make([]int32, 64)
+	for sq, step := range seed003 {
+		t[step] = int32(sq)
+	}
+	return t
+}
+
+func TestValidate(t *testing.T) {
+	good := seedTour()
+	mod := func(f func([]int32) []int32) []int32 {
+		return f(append([]int32(nil), good...))
+	}
+	tests := []struct {
+		name    string
+		rows    int
+		cols    int
+		start   int
+		tour    []int32
+		closed  bool
+		wantErr string
+	}{
+		{"seed 003", 8, 8, 0, good, false, ""},
+		{"seed 003 is open", 8, 8, 0, good, true, "not closed"},
+		{"short", 8, 8, 0, good[:63], false, "has 63 squares"},
+		{"long", 8, 8, 0, append(append([]int32(nil), good...), 17), false, "has 65 squares"},
+		{"repeat", 8, 8, 0, mod(func(t []int32) []int32 { t[63] = t[61]; return t }), false, "visited twice"},
+		{"wrong step", 8, 8, 0, mod(func(t []int32) []int32 { t[10], t[20] = t[20], t[10]; return t }), false, "not a knight's move"},
+		{"off board", 8, 8, 0, mod(func(t []int32) []int32 { t[63] = 64; return t }), false, "off the 8x8 board"},
+		{"negative", 8, 8, 0, mod(func(t []int32) []int32 { t[5] = -1; return t }), false, "off the 8x8 board"},
+		{"wrong start", 8, 8, 1, good, false, "starts at square 0"},
+		// Column wrap: 0 -> 10 is a knight's move on 8 columns, 7 -> 9 is not (it wraps a row).
+		{"wrap", 1, 2, 0, []int32{0, 1}, false, "not a knight's move"},
+		{"1x1", 1, 1, 0, []int32{0}, false, ""},
+		{"1x1 closed", 1, 1, 0, []int32{0}, true, "not closed"},
+		{"no board", 0, 4, 0, nil, false, "no squares"},
+	}
+	for _, tt := range tests {
+		err := Validate(tt.rows, tt.cols, tt.start, tt.tour, tt.closed)
+		if tt.wantErr == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.wantErr)
+		}
+	}
+}
+
+func FuzzValidate(f *testing.F) {
+	f.Add(8, 8, 0, []byte{1, 2, 3}, false)
+	f.Fuzz(func(t *testing.T, rows, cols, start int, raw []byte, closed bool) {
+		if rows < 1 || cols < 1 || rows > 30 || cols > 30 {
+			return
+		}
+		tour := make([]int32, len(raw))
+		for i, b := range raw {
+			tour[i] = int32(b) - 8
+		}
+		_ = Validate(rows, cols, start, tour, closed) // must not panic
+	})
+}

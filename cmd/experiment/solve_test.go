@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// runCLI runs the command line and returns stdout, stderr and exit status.
+func runCLI(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	err := run(args, &stdout, &stderr)
+	code := exitCode(err, &stderr)
+	return stdout.String(), stderr.String(), code
+}
+
+var timeField = regexp.MustCompile(`time=[0-9.]+[µnm]?s`)
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs:\n got:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+// Seed 003's example, as a user types it.
+func TestSolveSeed003(t *testing.T) {
+	out, errOut, code := runCLI(t, "solve", "-size", "8", "-start", "0,0", "-strategy", "dfs")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden(t, "solve_seed003.golden", timeField.ReplaceAllString(out, "time=T"))
+}
+
+func TestSolveJSON(t *testing.T) {
+	out, errOut, code := runCLI(t, "solve", "-size", "10", "-strategy", "warnsdorff-bt",
+		"-order", "2,1 2,-1 -2,1 -2,-1 1,2 1,-2 -1,2 -1,-2", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, k := range []string{"rows", "cols", "start_row", "start_col", "strategy", "order", "closed", "status", "nodes", "backtracks", "time_ns", "verified", "tour"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("JSON lacks %q: %s", k, out)
+		}
+	}
+	if got["status"] != "found" || got["nodes"] != 100.0 || got["verified"] != true || len(got["tour"].([]any)) != 100 {
+		t.Errorf("JSON = %s", out)
+	}
+	// Without a tour there is no tour field.
+	out, _, _ = runCLI(t, "solve", "-size", "4", "-json")
+	if strings.Contains(out, `"tour"`) || !strings.Contains(out, `"status":"exhausted"`) {
+		t.Errorf("4x4: %s", out)
+	}
+}
+
+func TestSolveBadFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve"}, "-size: missing"},
+		{[]string{"solve", "-size", "0"}, "-size 0: want a whole number from 1 to 20000"},
+		{[]string{"solve", "-size", "20001"}, "-size 20001"},
+		{[]string{"solve", "-size", "abc"}, "-size"},
+		{[]string{"solve", "-size", "8", "-rows", "3"}, "not both"},
+		{[]string{"solve", "-rows", "8"}, "-cols 0"},
+		{[]string{"solve", "-size", "8", "-start", "8,0"}, "-start 8,0: off the 8x8 board"},
+		{[]string{"solve", "-size", "8", "-start", "x"}, "-start"},
+		{[]string{"solve", "-size", "8", "-strategy", "bfs"}, "-strategy: unknown strategy \"bfs\": want one of dfs, warnsdorff, warnsdorff-bt"},
+		{[]string{"solve", "-size", "8", "-order", "1234567"}, "-order"},
+		{[]string{"solve", "-size", "8", "-order", "2,1 2,1 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"}, "appears twice"},
+		{[]string{"solve", "-size", "8", "-max-nodes", "-5"}, "-max-nodes -5"},
+		{[]string{"solve", "-size", "8", "-timeout", "-1s"}, "-timeout"},
+		{[]string{"solve", "-size", "8", "extra"}, "unexpected argument"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+	} {
+		_, errOut, code := runCLI(t, tt.args...)
+		if code != 2 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+func TestSolveBudgets(t *testing.T) {
+	out, _, code := runCLI(t, "solve", "-size", "30", "-max-nodes", "1000")
+	if code != 0 || !strings.Contains(out, "status=node_limit nodes=1000 ") {
+		t.Errorf("node limit: exit %d: %s", code, out)
+	}
+	out, _, code = runCLI(t, "solve", "-size", "30", "-timeout", "20ms")
+	if code != 0 || !strings.Contains(out, "status=timeout ") {
+		t.Errorf("timeout: exit %d: %s", code, out)
+	}
+}

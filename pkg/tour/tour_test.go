@@ -81,3 +81,25 @@ func FuzzValidate(f *testing.F) {
 		_ = Validate(rows, cols, start, tour, closed) // must not panic
 	})
 }
+
+// A closed tour of 5x6 (30 squares), and every rotation of it, validates as
+// closed; reversing it keeps it a closed tour.
+func TestValidateClosedTour(t *testing.T) {
+	cycle := []int32{0, 13, 24, 20, 28, 17, 4, 15, 11, 3, 7, 18, 26, 22, 9, 5, 16, 29, 21, 25, 12, 1, 14, 27, 23, 10, 2, 6, 19, 8}
+	for k := range cycle {
+		rot := append(append([]int32(nil), cycle[k:]...), cycle[:k]...)
+		if err := Validate(5, 6, int(rot[0]), rot, true); err != nil {
+			t.Fatalf("rotation %d: %v", k, err)
+		}
+	}
+	rev := make([]int32, len(cycle))
+	for i, s := range cycle {
+		rev[len(cycle)-1-i] = s
+	}
+	if err := Validate(5, 6, int(rev[0]), rev, true); err != nil {
+		t.Errorf("reversed: %v", err)
+	}
+	if err := Validate(5, 6, 0, append(append([]int32(nil), cycle[:29]...), cycle[5]), true); err == nil {
+		t.Error("a repeated square passed")
+	}
+}

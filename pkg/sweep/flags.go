@@ -1,0 +1,94 @@
+package sweep
+
+import (
+	"flag"
+	"runtime"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/solver"
+)
+
+// Flags are experiment run's flags as given, before they are checked.
+// Register binds them to a flag.FlagSet; Options checks them.
+type Flags struct {
+	Config     string
+	Sizes      string
+	Starts     string
+	Strategies string
+	Order      string
+	Closed     bool
+	MaxNodes   int64
+	Timeout    time.Duration
+	Workers    int
+	Out        string
+	Resume     bool
+	SaveTours  bool
+	Quiet      bool
+	NoReport   bool
+}
+
+// Register defines the flags on fs, with their defaults and help.
+func (f *Flags) Register(fs *flag.FlagSet) {
+	fs.StringVar(&f.Config, ConfigFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight); flags on the command line override it")
+	fs.StringVar(&f.Sizes, "sizes", "", "boards: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8 (`list`)")
+	fs.StringVar(&f.Starts, "starts", "all", "start squares: all, corners, or row,col squares separated by ; such as \"0,0;2,3\" (`which`)")
+	fs.StringVar(&f.Strategies, "strategies", strings.Join(solver.Names(), ","), "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))
+	fs.StringVar(&f.Order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default seed 003's: "+board.DefaultOrder.String()+")")
+	fs.BoolVar(&f.Closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
+	fs.Int64Var(&f.MaxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
+	fs.DurationVar(&f.Timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")
+	fs.IntVar(&f.Workers, "workers", runtime.GOMAXPROCS(0), "run `N` searches at once (default: the usable CPUs)")
+	fs.StringVar(&f.Out, "out", "", "output `directory` (default results/<timestamp>)")
+	fs.BoolVar(&f.Resume, "resume", false, "continue the sweep in -out: run only the jobs that have no row yet")
+	fs.BoolVar(&f.SaveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
+	fs.BoolVar(&f.Quiet, "quiet", false, "print no progress on stderr")
+	fs.BoolVar(&f.NoReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
+}
+
+// Options checks the flags and returns the sweep they ask for. Errors are
+// InputErrors naming the flag and what it accepts. Out is left empty when
+// -out was not given; Progress and Terminal are the caller's to set.
+func (f *Flags) Options() (Options, error) {
+	var o Options
+	if strings.TrimSpace(f.Sizes) == "" {
+		return o, inputErrorf("-sizes", "missing; %s", sizesForm)
+	}
+	sizes, err := ParseSizes(f.Sizes)
+	if err != nil {
+		return o, &InputError{Flag: "-sizes", Err: err}
+	}
+	starts, err := ParseStarts(f.Starts)
+	if err != nil {
+		return o, &InputError{Flag: "-starts", Err: err}
+	}
+	var strategies []string
+	for name := range strings.SplitSeq(f.Strategies, ",") {
+		name = strings.TrimSpace(name)
+		switch name {
+		case "":
+		case "all":
+			strategies = append(strategies, solver.Names()...)
+		default:
+			strategies = append(strategies, name)
+		}
+	}
+	if f.Workers < 1 {
+		return o, inputErrorf("-workers", "%d: want at least 1 (default: the number of usable CPUs)", f.Workers)
+	}
+	if f.Resume && f.Out == "" {
+		return o, inputErrorf("-resume", "needs -out: the directory of the sweep to continue")
+	}
+	o = Options{
+		Settings: Settings{
+			Sizes: sizes, Starts: starts, Strategies: strategies, Order: f.Order,
+			Closed: f.Closed, MaxNodes: f.MaxNodes, Timeout: f.Timeout, SaveTours: f.SaveTours,
+		},
+		Out: f.Out, Resume: f.Resume, Workers: f.Workers,
+	}
+	if err := o.Settings.Normalize(); err != nil {
+		return Options{}, err
+	}
+	return o, nil
+}

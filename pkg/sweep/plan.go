@@ -1,0 +1,188 @@
+package sweep
+
+import (
+	"cmp"
+	"fmt"
+	"iter"
+	"slices"
+	"sort"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
+)
+
+// MaxJobs is the most jobs one sweep may hold. The bound keeps the resume
+// bitmap (one bit a job) small; split larger studies into several sweeps.
+const MaxJobs = 1 << 28
+
+// Plan is the set of jobs that a sweep's Settings expand to: every board x
+// start square x strategy x tie-break x trial.
+//
+// Jobs are not stored: a Plan keeps one cell per (board, strategy,
+// tie-break) and computes jobs from their index, so its memory does not grow
+// with the number of start squares or trials. Each job has an index in a
+// canonical order (boards by size, then strategy, tie-break, trial and start
+// square) that does not depend on the schedule or the worker count.
+type Plan struct {
+	settings  Settings
+	order     board.Order
+	orderText string
+	cells     []cell
+	byKey     map[cellKey]int
+	total     int64
+}
+
+// A cell is the jobs of one board, strategy and tie-break: trials x starts
+// of them, with trial-major indices.
+type cell struct {
+	cellKey
+	first  int64 // index of the cell's first job
+	starts int   // start squares on the board
+	// cost is the estimated seconds one job of the cell takes.
+	cost float64
+}
+
+type cellKey struct {
+	board    board.Board
+	strategy string
+	tiebreak string
+}
+
+// NewPlan normalizes s and expands it.
+func NewPlan(s Settings) (*Plan, error) {
+	if err := s.Normalize(); err != nil {
+		return nil, err
+	}
+	o, err := board.ParseOrder(s.Order)
+	if err != nil {
+		return nil, &InputError{Flag: "-order", Err: err}
+	}
+	p := &Plan{settings: s, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
+	for _, b := range s.Sizes {
+		n := s.Starts.Count(b)
+		for _, name := range s.Strategies {
+			for _, tb := range strategyTiebreaks(name, s.Tiebreaks) {
+				c := cell{cellKey: cellKey{b, name, tb}, first: p.total, starts: n}
+				c.cost = estimate(name, b, s.Starts, s.Closed, s.MaxNodes, s.Timeout)
+				p.byKey[c.cellKey] = len(p.cells)
+				p.cells = append(p.cells, c)
+				p.total += int64(n) * int64(s.Trials)
+				if p.total > MaxJobs {
+					return nil, inputErrorf("-sizes", "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts or -strategies", MaxJobs)
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// strategyTiebreaks returns the tie-breaks of want that strategy accepts, or
+// "first" if it accepts none of them.
+func strategyTiebreaks(strategy string, want []string) []string {
+	var tbs []string
+	for _, tb := range want {
+		if slices.Contains(tiebreaksOf(strategy), tb) {
+			tbs = append(tbs, tb)
+		}
+	}
+	if len(tbs) == 0 {
+		tbs = []string{"first"}
+	}
+	return tbs
+}
+
+// Settings returns the plan's normalized settings.
+func (p *Plan) Settings() Settings { return p.settings }
+
+// Len returns the number of jobs.
+func (p *Plan) Len() int64 { return p.total }
+
+// OrderText returns the move order in offset notation, as rows record it.
+func (p *Plan) OrderText() string { return p.orderText }
+
+// Job returns the job with index i, 0 <= i < Len().
+func (p *Plan) Job(i int64) Job {
+	ci := sort.Search(len(p.cells), func(k int) bool { return p.cells[k].first > i }) - 1
+	return p.job(&p.cells[ci], i-p.cells[ci].first)
+}
+
+// job returns the k-th job of c.
+func (p *Plan) job(c *cell, k int64) Job {
+	trial := int(k / int64(c.starts))
+	s := p.settings
+	return Job{
+		Index:    c.first + k,
+		Board:    c.board,
+		Start:    s.Starts.At(c.board, int(k%int64(c.starts))),
+		Strategy: c.strategy,
+		Tiebreak: c.tiebreak,
+		Trial:    trial,
+		Seed:     s.Seed + uint64(trial),
+		Closed:   s.Closed,
+		MaxNodes: s.MaxNodes,
+		Order:    p.order,
+		Prune:    s.Prune,
+	}
+}
+
+// Jobs yields every job in canonical order.
+func (p *Plan) Jobs() iter.Seq[Job] {
+	return func(yield func(Job) bool) {
+		for ci := range p.cells {
+			c := &p.cells[ci]
+			for k := range int64(c.starts) * int64(p.settings.Trials) {
+				if !yield(p.job(c, k)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Index returns the index of the job that row ran, or an error if no job of
+// the plan ran it.
+func (p *Plan) Index(row runs.Row) (int64, error) {
+	s := p.settings
+	b := board.Board{Rows: row.Rows, Cols: row.Cols}
+	ci, ok := p.byKey[cellKey{b, row.Strategy, row.Tiebreak}]
+	switch {
+	case !ok:
+		return 0, fmt.Errorf("no job runs %s (tie-break %s) on %v", row.Strategy, row.Tiebreak, b)
+	case row.Closed != s.Closed || row.Prune != s.Prune || row.Order != p.orderText:
+		return 0, fmt.Errorf("closed=%v prune=%v order %q: not this sweep's", row.Closed, row.Prune, row.Order)
+	case row.Trial < 0 || row.Trial >= s.Trials || row.Seed != s.Seed+uint64(row.Trial):
+		return 0, fmt.Errorf("trial %d with seed %d: not one of this sweep's", row.Trial, row.Seed)
+	}
+	c := &p.cells[ci]
+	pos, ok := s.Starts.Position(b, board.Square{Row: row.StartRow, Col: row.StartCol})
+	if !ok {
+		return 0, fmt.Errorf("start %d,%d on %v: not one of -starts %v", row.StartRow, row.StartCol, b, s.Starts)
+	}
+	return c.first + int64(row.Trial)*int64(c.starts) + int64(pos), nil
+}
+
+// Schedule yields the jobs for which skip returns false, the costliest
+// first: cells in decreasing estimated cost, each cell's jobs in canonical
+// order. Workers that take jobs in this order stay busy to the end, as the
+// last jobs to start are the shortest.
+func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
+	order := make([]*cell, len(p.cells))
+	for i := range p.cells {
+		order[i] = &p.cells[i]
+	}
+	slices.SortStableFunc(order, func(a, b *cell) int {
+		return cmp.Or(cmp.Compare(b.cost, a.cost), cmp.Compare(b.board.Squares(), a.board.Squares()))
+	})
+	return func(yield func(Job) bool) {
+		for _, c := range order {
+			for k := range int64(c.starts) * int64(p.settings.Trials) {
+				if skip != nil && skip(c.first+k) {
+					continue
+				}
+				if !yield(p.job(c, k)) {
+					return
+				}
+			}
+		}
+	}
+}

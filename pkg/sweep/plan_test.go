@@ -1,0 +1,178 @@
+package sweep
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
+)
+
+// rowOf returns the row a job would write, as far as Plan.Index reads it.
+func rowOf(p *Plan, j Job) runs.Row {
+	return runs.Row{
+		Rows: j.Board.Rows, Cols: j.Board.Cols, StartRow: j.Start.Row, StartCol: j.Start.Col,
+		Strategy: j.Strategy, Tiebreak: j.Tiebreak, Closed: j.Closed, Trial: j.Trial, Seed: j.Seed,
+		Order: p.OrderText(), Prune: j.Prune,
+	}
+}
+
+func TestPlanExpansion(t *testing.T) {
+	s := settings(t, "5-6,3x4", 0, "dfs", "warnsdorff")
+	p, err := NewPlan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (12 + 25 + 36) squares x 2 strategies.
+	if p.Len() != 146 {
+		t.Fatalf("Len = %d; want 146", p.Len())
+	}
+	var got []string
+	keys := map[runs.Key]bool{}
+	i := int64(0)
+	for j := range p.Jobs() {
+		if j.Index != i {
+			t.Fatalf("job %d has Index %d", i, j.Index)
+		}
+		if j.Order != board.DefaultOrder || j.Tiebreak != "first" || j.Trial != 0 || j.Seed != 0 || j.Closed {
+			t.Errorf("job %d: %+v", i, j)
+		}
+		if p.Job(i) != j {
+			t.Errorf("Job(%d) = %+v; Jobs gives %+v", i, p.Job(i), j)
+		}
+		k := j.Key(p.OrderText())
+		if keys[k] {
+			t.Errorf("job %d repeats %+v", i, k)
+		}
+		keys[k] = true
+		if idx, err := p.Index(rowOf(p, j)); err != nil || idx != i {
+			t.Errorf("Index(row of job %d) = %d, %v", i, idx, err)
+		}
+		got = append(got, fmt.Sprintf("%v %v %s", j.Board, j.Start, j.Strategy))
+		i++
+	}
+	if i != p.Len() {
+		t.Fatalf("Jobs yielded %d; Len %d", i, p.Len())
+	}
+	// Canonical order: boards by size, strategies, then start squares.
+	want := []string{"3x4 0,0 dfs", "3x4 0,1 dfs"}
+	if !slices.Equal(got[:2], want) || got[12] != "3x4 0,0 warnsdorff" || got[24] != "5x5 0,0 dfs" || got[145] != "6x6 5,5 warnsdorff" {
+		t.Errorf("order: %q ... %q %q %q", got[:2], got[12], got[24], got[145])
+	}
+}
+
+func TestPlanTrials(t *testing.T) {
+	s := settings(t, "5", 0, "warnsdorff")
+	s.Trials, s.Seed = 3, 100
+	s.Starts, _ = ParseStarts("corners")
+	p, err := NewPlan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Len() != 12 {
+		t.Fatalf("Len = %d; want 12", p.Len())
+	}
+	j := p.Job(9)
+	if j.Trial != 2 || j.Seed != 102 || j.Start != (board.Square{Row: 0, Col: 4}) {
+		t.Errorf("Job(9) = %+v; want trial 2, seed 102, start 0,4", j)
+	}
+	if idx, err := p.Index(rowOf(p, j)); err != nil || idx != 9 {
+		t.Errorf("Index = %d, %v", idx, err)
+	}
+}
+
+func TestPlanIndexRejects(t *testing.T) {
+	s := settings(t, "5", 0, "dfs")
+	s.Starts, _ = ParseStarts("corners")
+	p, err := NewPlan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := rowOf(p, p.Job(0))
+	for _, tt := range []struct {
+		change func(*runs.Row)
+		want   string
+	}{
+		{func(r *runs.Row) { r.Strategy = "warnsdorff" }, "no job runs warnsdorff"},
+		{func(r *runs.Row) { r.Rows = 6 }, "no job runs dfs"},
+		{func(r *runs.Row) { r.Tiebreak = "random" }, "no job runs dfs (tie-break random)"},
+		{func(r *runs.Row) { r.StartRow, r.StartCol = 2, 2 }, "not one of -starts corners"},
+		{func(r *runs.Row) { r.Closed = true }, "not this sweep's"},
+		{func(r *runs.Row) { r.Order = "x" }, "not this sweep's"},
+		{func(r *runs.Row) { r.Trial = 1 }, "trial 1"},
+		{func(r *runs.Row) { r.Seed = 7 }, "seed 7"},
+	} {
+		r := base
+		tt.change(&r)
+		if _, err := p.Index(r); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Index(%+v) error %v; want %q", r, err, tt.want)
+		}
+	}
+}
+
+func TestScheduleCostliestFirst(t *testing.T) {
+	s := settings(t, "5-8", 20_000_000, "warnsdorff", "dfs", "warnsdorff-bt")
+	p, err := NewPlan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := newBitset(p.Len())
+	var prev float64
+	var first []string
+	n := int64(0)
+	for j := range p.Schedule(nil) {
+		if seen.has(j.Index) {
+			t.Fatalf("job %d scheduled twice", j.Index)
+		}
+		seen.set(j.Index)
+		c := estimate(j.Strategy, j.Board, s.Starts, s.Closed, s.MaxNodes, s.Timeout)
+		if n > 0 && c > prev {
+			t.Fatalf("job %d (%s %v, %.3g s) after a cheaper one (%.3g s)", n, j.Strategy, j.Board, c, prev)
+		}
+		prev = c
+		if n%64 == 0 {
+			first = append(first, j.Strategy+" "+j.Board.String())
+		}
+		n++
+	}
+	if n != p.Len() {
+		t.Fatalf("scheduled %d of %d jobs", n, p.Len())
+	}
+	// First warnsdorff-bt on 7x7, where half the starts have no tour and
+	// exhaust the budget at warnsdorff-bt's slower nodes; then budget-bound
+	// dfs on the largest boards; greedy warnsdorff on the smallest last.
+	if want := []string{"warnsdorff-bt 7x7", "dfs 8x8"}; !slices.Equal(first[:2], want) {
+		t.Errorf("first jobs: %q; want %q", first[:2], want)
+	}
+	var last Job
+	for j := range p.Schedule(nil) {
+		last = j
+	}
+	if last.Strategy != "warnsdorff" || last.Board.Rows != 5 {
+		t.Errorf("last job %s %v; want warnsdorff on 5x5", last.Strategy, last.Board)
+	}
+}
+
+func TestScheduleSkip(t *testing.T) {
+	p, err := NewPlan(settings(t, "5-6", 0, "warnsdorff"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int64
+	for j := range p.Schedule(func(i int64) bool { return i%10 != 3 }) {
+		got = append(got, j.Index)
+	}
+	slices.Sort(got)
+	if want := []int64{3, 13, 23, 33, 43, 53}; !slices.Equal(got, want) {
+		t.Errorf("Schedule with skip gave %v; want %v", got, want)
+	}
+}
+
+func TestPlanTooBig(t *testing.T) {
+	s := settings(t, "1-2000", 0, "dfs", "warnsdorff", "warnsdorff-bt")
+	if _, err := NewPlan(s); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Errorf("NewPlan of %d boards: %v", len(s.Sizes), err)
+	}
+}

@@ -1,0 +1,166 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"path/filepath"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Options are a sweep's settings and how to run them. Nothing here but
+// Settings changes the rows a sweep writes.
+type Options struct {
+	Settings
+	// Out is the output directory.
+	Out string
+	// Resume continues the sweep in Out, running only jobs without a row.
+	Resume bool
+	// Workers is the number of searches run at once.
+	Workers int
+	// Progress receives progress reports; nil for none. Terminal draws a
+	// bar on it instead of printing a line every LineEvery.
+	Progress io.Writer
+	Terminal bool
+	// Command is the command line, recorded in the manifest.
+	Command []string
+	// lineEvery overrides LineEvery in tests.
+	lineEvery time.Duration
+}
+
+// Summary is what a sweep did.
+type Summary struct {
+	// Out is the output directory; Runs the path of its runs.csv.
+	Out, Runs string
+	// Jobs is the number of jobs in the sweep, Skipped those that had a
+	// row before it started (with -resume), Ran the rows it wrote.
+	Jobs, Skipped, Ran int64
+	// Counts holds every row of runs.csv by status.
+	Counts map[string]int64
+	// Repaired is the bytes of a truncated last line cut on resume.
+	Repaired int64
+	// State is the manifest's state: completed, interrupted or failed.
+	State   string
+	Elapsed time.Duration
+}
+
+// Run runs the sweep opts describe: it checks every option, expands the
+// jobs, prepares the output directory, then runs the jobs on opts.Workers
+// workers, costliest first, streaming a row per finished job to runs.csv.
+//
+// Bad options are InputErrors, returned before anything is written. If ctx
+// is canceled, running searches stop and write no row, every finished row
+// is kept, the manifest records "interrupted", and Run returns
+// ErrInterrupted. Failing to write the output is the only other error: it
+// stops the sweep, keeping every row already written.
+func Run(ctx context.Context, opts Options) (*Summary, error) {
+	start := time.Now()
+	if opts.Workers < 1 {
+		return nil, inputErrorf("-workers", "%d: want at least 1 (default: the number of usable CPUs)", opts.Workers)
+	}
+	plan, err := NewPlan(opts.Settings)
+	if err != nil {
+		return nil, err
+	}
+	out, err := openOutput(opts.Out, opts.Resume, plan)
+	if err != nil {
+		return nil, err
+	}
+	defer out.file.Close()
+
+	man := newManifest(out.prev, plan, opts.Workers, opts.Command, start)
+	if err := man.write(out.dir); err != nil {
+		return nil, fmt.Errorf("write manifest: %w", err)
+	}
+	lineEvery := opts.lineEvery
+	if lineEvery == 0 {
+		lineEvery = LineEvery
+	}
+	prog := newProgress(opts.Progress, opts.Terminal, plan.Len()-out.ndone, lineEvery, start)
+	w := startWriter(out.file, plan.Settings().SaveTours, prog)
+	runErr := execute(ctx, plan, out.done, opts.Workers, w)
+	writeErr := w.close()
+	if err := out.file.Close(); writeErr == nil {
+		writeErr = err
+	}
+	end := time.Now()
+	prog.finish(end)
+
+	sum := &Summary{
+		Out: out.dir, Runs: filepath.Join(out.dir, RunsFile), Jobs: plan.Len(),
+		Skipped: out.ndone, Ran: w.written, Counts: maps.Clone(out.counts), Repaired: out.cut,
+		Elapsed: end.Sub(start),
+	}
+	for st, n := range w.counts {
+		sum.Counts[st] += n
+	}
+	var result error
+	switch {
+	case writeErr != nil:
+		sum.State, result = StateFailed, fmt.Errorf("write %s: %w", sum.Runs, writeErr)
+	case runErr != nil:
+		sum.State, result = StateFailed, runErr
+	case sum.Skipped+sum.Ran == sum.Jobs:
+		sum.State = StateCompleted
+	case ctx.Err() != nil:
+		sum.State, result = StateInterrupted, ErrInterrupted
+	default:
+		// Every job was dispatched and no search was canceled, so every
+		// job must have its row.
+		sum.State, result = StateFailed, fmt.Errorf("internal error: %d of %d jobs have no row", sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs)
+	}
+	man.finish(sum.State, sum.Ran, sum.Counts, result, end)
+	if err := man.write(out.dir); err != nil && result == nil {
+		result = fmt.Errorf("write manifest: %w", err)
+	}
+	return sum, result
+}
+
+// execute runs the jobs of plan not marked in done on n workers, handing
+// each finished job's row to w. A feeder hands the jobs out in schedule
+// order, so the costliest start first and a worker that frees up takes the
+// next one. It returns a write error from w, which stops the sweep; a
+// canceled ctx just stops it.
+func execute(ctx context.Context, plan *Plan, done bitset, n int, w *rowWriter) error {
+	g, gctx := errgroup.WithContext(ctx)
+	jobs := make(chan Job)
+	g.Go(func() error {
+		defer close(jobs)
+		for j := range plan.Schedule(done.has) {
+			select {
+			case jobs <- j:
+			case <-gctx.Done():
+				return nil
+			}
+		}
+		return nil
+	})
+	s := plan.Settings()
+	for range n {
+		wk := &worker{orderText: plan.OrderText(), timeout: s.Timeout, saveTours: s.SaveTours}
+		g.Go(func() error {
+			for j := range jobs {
+				if gctx.Err() != nil {
+					return nil
+				}
+				r, ok := wk.run(gctx, j)
+				if !ok {
+					continue
+				}
+				if err := w.put(r); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	err := g.Wait()
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,343 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/solver"
+)
+
+// testOptions returns options for a quiet sweep into a new directory.
+func testOptions(t *testing.T, sizes string, maxNodes int64, workers int, strategies ...string) Options {
+	t.Helper()
+	return Options{Settings: settings(t, sizes, maxNodes, strategies...), Out: filepath.Join(t.TempDir(), "out"), Workers: workers}
+}
+
+// readRows reads a runs.csv into a map by key, failing on a repeated job.
+// Times are zeroed: they are the one thing that differs between runs.
+func readRows(t *testing.T, path string) map[runs.Key]runs.Row {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows := map[runs.Key]runs.Row{}
+	err = runs.Read(f, func(r runs.Row) error {
+		if _, dup := rows[r.Key()]; dup {
+			t.Errorf("%s: job %+v written twice", path, r.Key())
+		}
+		r.TimeNS = 0
+		rows[r.Key()] = r
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func sameRows(t *testing.T, what string, got, want map[runs.Key]runs.Row) {
+	t.Helper()
+	if maps.Equal(got, want) {
+		return
+	}
+	t.Errorf("%s: %d rows; want %d", what, len(got), len(want))
+	n := 0
+	for k, w := range want {
+		if g, ok := got[k]; !ok || g != w {
+			if n++; n <= 5 {
+				t.Errorf("%s: %+v\n got %+v\nwant %+v", what, k, g, w)
+			}
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			if n++; n <= 5 {
+				t.Errorf("%s: extra row %+v", what, k)
+			}
+		}
+	}
+}
+
+func TestRunRows(t *testing.T) {
+	// dfs needs up to 781,420 nodes to find a 5x5 tour from a
+	// corner-coloured start, and 1,829,421 to prove there is none from
+	// the others; -short stops them all sooner.
+	budget := int64(1_000_000)
+	if testing.Short() {
+		budget = 20_000
+	}
+	opts := testOptions(t, "3x4,5", budget, 2, "dfs", "warnsdorff", "warnsdorff-bt")
+	opts.SaveTours = true
+	sum, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.State != StateCompleted || sum.Jobs != 111 || sum.Ran != 111 || sum.Skipped != 0 {
+		t.Errorf("summary %+v", sum)
+	}
+	rows := readRows(t, sum.Runs)
+	if len(rows) != 111 {
+		t.Fatalf("%d rows; want 111", len(rows))
+	}
+	var found int
+	for _, r := range rows {
+		// Facts: a 3x4 board has tours (16 directed, from some starts), a
+		// 5x5 board only from the 13 corner-coloured squares.
+		switch {
+		case r.Rows == 5 && (r.StartRow+r.StartCol)%2 == 1:
+			if r.Solvable != "no" || r.Status == "found" {
+				t.Errorf("5x5 from %d,%d: %s, solvable %s", r.StartRow, r.StartCol, r.Status, r.Solvable)
+			}
+		case r.Rows == 5:
+			if r.Solvable != "yes" {
+				t.Errorf("5x5 from %d,%d: solvable %s", r.StartRow, r.StartCol, r.Solvable)
+			}
+		}
+		if r.Status == "found" {
+			found++
+			if !r.Verified {
+				t.Errorf("%+v: found but not verified", r.Key())
+			}
+		}
+		if r.Strategy == "dfs" && r.Status == "exhausted" && r.Solvable == "yes" {
+			t.Errorf("dfs exhausted from a start with a tour: %+v", r.Key())
+		}
+		if r.Tiebreak != "first" || r.Trial != 0 || r.Seed != 0 || r.Order != "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1" {
+			t.Errorf("row %+v", r)
+		}
+	}
+	// dfs and warnsdorff-bt are complete: within the budget they find a
+	// tour from each of the 13 corner-coloured 5x5 starts.
+	for _, name := range []string{"dfs", "warnsdorff-bt"} {
+		if testing.Short() {
+			break
+		}
+		n := 0
+		for _, r := range rows {
+			if r.Strategy == name && r.Rows == 5 && r.Status == "found" {
+				n++
+			}
+		}
+		if n != 13 {
+			t.Errorf("%s found %d tours of 5x5; want 13", name, n)
+		}
+	}
+	// Tours are saved, one line each, and valid.
+	data, err := os.ReadFile(sum.Runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,tour") {
+		t.Errorf("%d lines, header %q", len(lines), lines[0])
+	}
+	m, err := readManifest(filepath.Join(sum.Out, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Completed || m.Interrupted || m.State != StateCompleted || m.Rows != 111 || m.Counts["found"] != int64(found) ||
+		len(m.Sessions) != 1 || m.Workers != 2 || m.Jobs != 111 || m.Ended.Before(m.Started) {
+		t.Errorf("manifest %+v", m)
+	}
+}
+
+// Results do not depend on the worker count.
+func TestRunWorkerCountIndependence(t *testing.T) {
+	sizes, budget := "5-6,3x4", int64(50_000)
+	if testing.Short() {
+		sizes, budget = "5,3x4", 5_000
+	}
+	var want map[runs.Key]runs.Row
+	for _, workers := range []int{1, 4} {
+		opts := testOptions(t, sizes, budget, workers, "dfs", "warnsdorff", "warnsdorff-bt")
+		sum, err := Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := readRows(t, sum.Runs)
+		if want == nil {
+			want = rows
+			continue
+		}
+		sameRows(t, "4 workers against 1", rows, want)
+	}
+}
+
+// Ctrl-C mid-sweep: finished rows are kept, canceled searches write none,
+// and a resumed sweep ends with exactly the rows of an uninterrupted one.
+func TestRunInterruptResume(t *testing.T) {
+	full := testOptions(t, "4-7", 0, 2, "zz-gate")
+	if _, err := Run(context.Background(), full); err != nil {
+		t.Fatal(err)
+	}
+	want := readRows(t, filepath.Join(full.Out, RunsFile))
+
+	for _, at := range []int{1, 7, 60} {
+		opts := full
+		opts.Out = filepath.Join(t.TempDir(), "out")
+		opts.Workers = 3
+		ctx, cancel := context.WithCancel(context.Background())
+		armGate(at, cancel)
+		sum, err := Run(ctx, opts)
+		armGate(0, nil)
+		cancel()
+		if !errors.Is(err, ErrInterrupted) || sum.State != StateInterrupted {
+			t.Fatalf("cancel at search %d: %v, %+v", at, err, sum)
+		}
+		got := readRows(t, sum.Runs)
+		if int64(len(got)) != sum.Ran || len(got) >= at {
+			t.Errorf("cancel at search %d: %d rows, summary says %d", at, len(got), sum.Ran)
+		}
+		for k, r := range got {
+			if r != want[k] {
+				t.Errorf("row %+v differs from the uninterrupted run's", k)
+			}
+		}
+		m, err := readManifest(filepath.Join(opts.Out, ManifestFile))
+		if err != nil || !m.Interrupted || m.Completed || m.State != StateInterrupted || m.Rows != int64(len(got)) {
+			t.Errorf("manifest after interruption: %+v, %v", m, err)
+		}
+
+		opts.Resume = true
+		sum, err = Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Skipped != int64(len(got)) || sum.Skipped+sum.Ran != sum.Jobs {
+			t.Errorf("resume: %+v", sum)
+		}
+		sameRows(t, "resumed", readRows(t, sum.Runs), want)
+		m, err = readManifest(filepath.Join(opts.Out, ManifestFile))
+		if err != nil || !m.Completed || len(m.Sessions) != 2 || m.Sessions[0].State != StateInterrupted || m.Sessions[1].Runs != sum.Ran {
+			t.Errorf("manifest after resume: %+v, %v", m, err)
+		}
+	}
+}
+
+// The same with real searches, canceled at an arbitrary moment.
+func TestRunInterruptRealSearches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real searches for about a second")
+	}
+	full := testOptions(t, "5-6", 300_000, 2, "dfs", "warnsdorff-bt", "warnsdorff")
+	if _, err := Run(context.Background(), full); err != nil {
+		t.Fatal(err)
+	}
+	want := readRows(t, filepath.Join(full.Out, RunsFile))
+	opts := full
+	opts.Out = filepath.Join(t.TempDir(), "out")
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &cancelAfter{n: 20, cancel: cancel}
+	opts.Progress = p
+	opts.lineEvery = 1 // a line at every flush: cancelAfter counts them
+	_, err := Run(ctx, opts)
+	cancel()
+	if err != nil && !errors.Is(err, ErrInterrupted) {
+		t.Fatal(err)
+	}
+	opts.Resume, opts.Progress = true, nil
+	if _, err := Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	sameRows(t, "resumed", readRows(t, filepath.Join(opts.Out, RunsFile)), want)
+}
+
+// cancelAfter cancels after n progress lines.
+type cancelAfter struct {
+	n      int
+	cancel context.CancelFunc
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	if c.n--; c.n == 0 {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// A panic in a strategy becomes a row with status error; the sweep goes on.
+func TestRunPanics(t *testing.T) {
+	opts := testOptions(t, "5", 1000, 2, "zz-panic", "zz-panic-prepare", "warnsdorff")
+	sum, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readRows(t, sum.Runs)
+	if len(rows) != 75 {
+		t.Fatalf("%d rows; want 75", len(rows))
+	}
+	for _, r := range rows {
+		if r.Strategy == "warnsdorff" {
+			continue
+		}
+		want := "panic: boom in search"
+		if r.Strategy == "zz-panic-prepare" {
+			want = "panic: boom in prepare"
+		}
+		if r.Status != string(solver.Error) || !strings.HasPrefix(r.Error, want) || strings.Contains(r.Error, "\n") {
+			t.Errorf("%s: status %s, error %.60q", r.Strategy, r.Status, r.Error)
+		}
+	}
+	if sum.Counts["error"] != 50 {
+		t.Errorf("counts %v", sum.Counts)
+	}
+}
+
+func TestRunRefusesBadOutput(t *testing.T) {
+	opts := testOptions(t, "5", 1000, 2, "warnsdorff")
+	if _, err := Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, opts Options, flag, want string) {
+		t.Helper()
+		before, _ := os.ReadFile(filepath.Join(opts.Out, RunsFile))
+		_, err := Run(context.Background(), opts)
+		var ie *InputError
+		if !errors.As(err, &ie) || ie.Flag != flag || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v; want %s and %q", what, err, flag, want)
+		}
+		after, _ := os.ReadFile(filepath.Join(opts.Out, RunsFile))
+		if string(before) != string(after) {
+			t.Errorf("%s: runs.csv changed", what)
+		}
+	}
+	check("no -resume", opts, "-out", "is not empty: give a new directory, or add -resume")
+
+	other := opts
+	other.Resume = true
+	other.Settings = settings(t, "5", 2000, "warnsdorff")
+	check("other settings", other, "-resume", "other settings (-max-nodes: was 1000, now 2000)")
+
+	tours := opts
+	tours.Resume, tours.SaveTours = true, true
+	check("other columns", tours, "-resume", "-save-tours: was false, now true")
+
+	stranger := opts
+	stranger.Resume, stranger.Out = true, t.TempDir()
+	os.WriteFile(filepath.Join(stranger.Out, "notes.txt"), []byte("mine"), 0o644)
+	check("not a sweep", stranger, "-resume", "holds no sweep to resume")
+
+	file := opts
+	file.Out = filepath.Join(opts.Out, RunsFile)
+	check("a file", file, "-out", "is a file")
+
+	workers := opts
+	workers.Workers = 0
+	check("no workers", workers, "-workers", "want at least 1")
+
+	// Resuming a finished sweep runs nothing and changes nothing.
+	same := opts
+	same.Resume = true
+	sum, err := Run(context.Background(), same)
+	if err != nil || sum.Ran != 0 || sum.Skipped != 25 || sum.State != StateCompleted {
+		t.Errorf("resume of a finished sweep: %+v, %v", sum, err)
+	}
+}

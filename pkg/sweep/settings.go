@@ -1,0 +1,176 @@
+package sweep
+
+import (
+	"encoding/json"
+	"fmt"
+	"iter"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/solver"
+)
+
+// Settings is everything that decides which jobs a sweep runs and what each
+// job computes. Two sweeps with equal Settings produce the same set of rows,
+// timings (and rows decided by -timeout) aside, whatever their worker count.
+// manifest.json records them; -resume refuses to continue a sweep whose
+// Settings differ.
+//
+// Settings are canonical after Normalize: lists are sorted and free of
+// repeats, so equal sweeps compare equal however their flags were spelled.
+type Settings struct {
+	Sizes      Sizes    `json:"sizes"`
+	Starts     Starts   `json:"starts"`
+	Strategies []string `json:"strategies"`
+	// Tiebreaks lists the tie-break rules to run; each strategy runs those
+	// it accepts, or "first" if it accepts none of them.
+	Tiebreaks []string `json:"tiebreaks"`
+	// Order is the move order in offset notation.
+	Order    string        `json:"order"`
+	Closed   bool          `json:"closed"`
+	MaxNodes int64         `json:"max_nodes"`
+	Timeout  time.Duration `json:"timeout_ns"`
+	// Trials repeats every job; trial t runs with seed Seed+t.
+	Trials    int    `json:"trials"`
+	Seed      uint64 `json:"seed"`
+	Prune     bool   `json:"prune"`
+	SaveTours bool   `json:"save_tours"`
+}
+
+// settingFlags names the flag behind each JSON field of Settings, for
+// messages.
+var settingFlags = map[string]string{
+	"sizes": "-sizes", "starts": "-starts", "strategies": "-strategies",
+	"tiebreaks": "-tiebreak", "order": "-order", "closed": "-closed",
+	"max_nodes": "-max-nodes", "timeout_ns": "-timeout", "trials": "-trials",
+	"seed": "-seed", "prune": "-prune", "save_tours": "-save-tours",
+}
+
+// Normalize fills defaults (every strategy's "first" tie-break, one trial,
+// the default move order), puts lists in canonical order and checks every
+// value. Errors are InputErrors naming the flag.
+func (s *Settings) Normalize() error {
+	if len(s.Sizes) == 0 {
+		return inputErrorf("-sizes", "missing; %s", sizesForm)
+	}
+	s.Sizes.normalize()
+	for _, b := range s.Sizes {
+		if _, err := board.New(b.Rows, b.Cols); err != nil {
+			return inputErrorf("-sizes", "%v; %s", err, sizesForm)
+		}
+		if err := s.Starts.Check(b); err != nil {
+			return inputErrorf("-starts", "%v", err)
+		}
+	}
+	if len(s.Strategies) == 0 {
+		return inputErrorf("-strategies", "missing: want some of %s", strings.Join(solver.Names(), ", "))
+	}
+	for _, name := range s.Strategies {
+		if _, err := solver.Lookup(name); err != nil {
+			return inputErrorf("-strategies", "%v", err)
+		}
+	}
+	rank := func(name string) int { return slices.Index(solver.Names(), name) }
+	slices.SortFunc(s.Strategies, func(a, b string) int { return rank(a) - rank(b) })
+	s.Strategies = slices.Compact(s.Strategies)
+
+	if len(s.Tiebreaks) == 0 {
+		s.Tiebreaks = []string{"first"}
+	}
+	slices.Sort(s.Tiebreaks)
+	s.Tiebreaks = slices.Compact(s.Tiebreaks)
+	for _, tb := range s.Tiebreaks {
+		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(tiebreaksOf(name), tb) }) {
+			return inputErrorf("-tiebreak", "%q: no strategy of -strategies accepts it", tb)
+		}
+	}
+
+	o, err := board.ParseOrder(s.Order)
+	if err != nil {
+		return &InputError{Flag: "-order", Err: err}
+	}
+	s.Order = o.String()
+	if s.MaxNodes < 0 {
+		return inputErrorf("-max-nodes", "%d: want 0 (no limit) or a positive number of nodes", s.MaxNodes)
+	}
+	if s.Timeout < 0 {
+		return inputErrorf("-timeout", "%v: want 0 (no limit) or a positive duration such as 30s", s.Timeout)
+	}
+	if s.Trials == 0 {
+		s.Trials = 1
+	}
+	if s.Trials < 0 {
+		return inputErrorf("-trials", "%d: want a positive number of trials", s.Trials)
+	}
+	return nil
+}
+
+// tiebreaksOf returns the tie-break rules strategy name accepts.
+func tiebreaksOf(name string) []string {
+	info, err := solver.Lookup(name)
+	if err != nil || info.Tiebreaks == nil {
+		return []string{"first"}
+	}
+	return info.Tiebreaks
+}
+
+// Diff lists the settings in which s and t differ, one "-flag: was X, now
+// Y" string each; nil means none.
+func (s Settings) Diff(t Settings) []string {
+	a, b := s.fields(), t.fields()
+	var diffs []string
+	for _, k := range slices.Sorted(mapKeys(a, b)) {
+		if !reflect.DeepEqual(a[k], b[k]) {
+			flag := settingFlags[k]
+			if flag == "" {
+				flag = k
+			}
+			diffs = append(diffs, fmt.Sprintf("%s: was %s, now %s", flag, show(k, a[k]), show(k, b[k])))
+		}
+	}
+	return diffs
+}
+
+// fields returns s as its JSON object: one entry per setting.
+func (s Settings) fields() map[string]any {
+	data, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // Settings hold only marshalable values
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func mapKeys(ms ...map[string]any) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		seen := map[string]bool{}
+		for _, m := range ms {
+			for k := range m {
+				if !seen[k] {
+					seen[k] = true
+					if !yield(k) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// show formats the value of the JSON field k for a message.
+func show(k string, v any) string {
+	if v == nil {
+		return "unset"
+	}
+	if f, ok := v.(float64); ok && k == "timeout_ns" {
+		return time.Duration(f).String()
+	}
+	data, _ := json.Marshal(v)
+	return string(data)
+}

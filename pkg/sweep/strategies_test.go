@@ -1,0 +1,67 @@
+package sweep
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"knightsweep/pkg/solver"
+)
+
+// Test strategies, registered in this test binary only.
+func init() {
+	solver.Register(solver.Info{Name: "zz-gate", Summary: "test: waits briefly, can cancel the sweep", Strategy: gateStrategy{}})
+	solver.Register(solver.Info{Name: "zz-panic", Summary: "test: panics in the search", Strategy: panicStrategy{inPrepare: false}})
+	solver.Register(solver.Info{Name: "zz-panic-prepare", Summary: "test: panics while preparing", Strategy: panicStrategy{inPrepare: true}})
+}
+
+// gate lets a test cancel a sweep from inside its at-th search, so that
+// other searches are in flight when the cancellation comes.
+var gate struct {
+	mu     sync.Mutex
+	n, at  int
+	cancel context.CancelFunc
+}
+
+// armGate makes the at-th zz-gate search call cancel; at 0 disarms it.
+func armGate(at int, cancel context.CancelFunc) {
+	gate.mu.Lock()
+	defer gate.mu.Unlock()
+	gate.n, gate.at, gate.cancel = 0, at, cancel
+}
+
+type gateStrategy struct{}
+
+func (gateStrategy) Prepare(p solver.Problem) (solver.Search, error) { return gateSearch{p}, nil }
+
+type gateSearch struct{ p solver.Problem }
+
+// Run waits 200µs, or until ctx is done, and reports a dead end after as
+// many nodes as the start's index plus one.
+func (s gateSearch) Run(ctx context.Context) solver.Result {
+	gate.mu.Lock()
+	gate.n++
+	if gate.n == gate.at {
+		gate.cancel()
+	}
+	gate.mu.Unlock()
+	select {
+	case <-ctx.Done():
+		return solver.Result{Status: solver.Canceled}
+	case <-time.After(200 * time.Microsecond):
+	}
+	return solver.Result{Status: solver.DeadEnd, Nodes: int64(s.p.StartIndex() + 1)}
+}
+
+type panicStrategy struct{ inPrepare bool }
+
+func (s panicStrategy) Prepare(p solver.Problem) (solver.Search, error) {
+	if s.inPrepare {
+		panic("boom in prepare")
+	}
+	return panicSearch{}, nil
+}
+
+type panicSearch struct{}
+
+func (panicSearch) Run(context.Context) solver.Result { panic("boom in search") }

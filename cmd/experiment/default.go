@@ -5,8 +5,11 @@ import (
 	"io"
 )
 
-// cmdDefault is what experiment does with no arguments: until the sweep
-// runner exists, seed 003's example.
+// defaultPreset is the preset experiment runs with no arguments.
+const defaultPreset = "quick"
+
+// cmdDefault is what experiment does with no arguments: the quick preset,
+// embedded in the program, into results/<timestamp>/.
 func cmdDefault(ctx context.Context, stdout, stderr io.Writer) error {
-	return cmdSolve(ctx, []string{"-size", "8", "-start", "0,0", "-strategy", "dfs"}, stdout, stderr)
+	return cmdRun(ctx, []string{"-config", defaultPreset}, stdout, stderr)
 }

@@ -3,7 +3,8 @@
 //
 // Usage:
 //
-//	experiment                 run the embedded quick sweep
+//	experiment                 run the embedded quick sweep into results/<timestamp>/
+//	experiment run [flags]     sweep boards x start squares x strategies into a CSV
 //	experiment solve [flags]   solve one board from one start
 //
 // Run "experiment help" or "experiment CMD -h" for the flags.
@@ -61,6 +62,7 @@ var errHelp = errors.New("help requested")
 // commands maps subcommand names to their entry points.
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{
 	"solve": cmdSolve,
+	"run":   cmdRun,
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -92,6 +94,7 @@ func printUsage(w io.Writer) {
 With no command, experiment runs the embedded quick sweep.
 
 Commands:
+  run      sweep boards x start squares x strategies into runs.csv
   solve    solve one board from one start square and print the tour
 
 Run "experiment <command> -h" for a command's flags.

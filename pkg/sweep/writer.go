@@ -1,10 +1,10 @@
 package sweep
 
 import (
+	"bufio"
+	"encoding/csv"
 	"os"
 	"time"
-
-	"github.com/gocarina/gocsv"
 
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
@@ -17,12 +17,13 @@ type result struct {
 }
 
 // rowWriter owns runs.csv: one goroutine appends the rows the workers hand
-// it, in small batches, each flushed to the file with gocsv. A batch is
-// written when it is full or when flushEvery has passed, so a crash loses
-// at most the rows of the last flushEvery.
+// it to a buffered csv.Writer (see record) and flushes them to the file in
+// small batches: when batchRows are waiting or flushEvery has passed, so a
+// crash loses at most the rows of the last flushEvery. It also commits the
+// file to disk (fsync) every flushEvery.
 type rowWriter struct {
 	file      *os.File
-	csv       *gocsv.SafeCSVWriter
+	csv       *csv.Writer
 	saveTours bool
 	progress  *progress
 
@@ -31,14 +32,13 @@ type rowWriter struct {
 	// err is the first write error; read it only after done is closed.
 	err error
 
-	batch     []runs.Row
-	tourBatch []runs.TourRow
-	dirty     bool // written since the last Sync
-	// counts holds the statuses of the rows written; found the found ones
-	// in the current batch.
-	counts  map[string]int64
-	written int64
-	found   int64
+	fields  []string
+	pending int  // rows written to csv since its last Flush
+	dirty   bool // flushed since the last Sync
+	// counts holds the statuses of the rows written, pendingCounts those
+	// of the pending rows.
+	counts, pendingCounts map[string]int64
+	written               int64
 }
 
 const (
@@ -50,8 +50,10 @@ const (
 
 func startWriter(f *os.File, saveTours bool, p *progress) *rowWriter {
 	w := &rowWriter{
-		file: f, csv: gocsv.DefaultCSVWriter(f), saveTours: saveTours, progress: p,
-		in: make(chan result, 4*batchRows), done: make(chan struct{}), counts: map[string]int64{},
+		// csv.NewWriter uses a *bufio.Writer as it is when it is big enough.
+		file: f, csv: csv.NewWriter(bufio.NewWriterSize(f, 64<<10)), saveTours: saveTours, progress: p,
+		in: make(chan result, 4*batchRows), done: make(chan struct{}),
+		counts: map[string]int64{}, pendingCounts: map[string]int64{},
 	}
 	go w.loop()
 	return w
@@ -86,8 +88,10 @@ func (w *rowWriter) loop() {
 				w.err = w.flush(true)
 				return
 			}
-			w.add(r)
-			if len(w.batch)+len(w.tourBatch) >= batchRows {
+			if w.err = w.add(r); w.err != nil {
+				return
+			}
+			if w.pending >= batchRows {
 				if w.err = w.flush(false); w.err != nil {
 					return
 				}
@@ -101,34 +105,32 @@ func (w *rowWriter) loop() {
 	}
 }
 
-func (w *rowWriter) add(r result) {
-	if w.saveTours {
-		w.tourBatch = append(w.tourBatch, runs.TourRow{Row: r.row, Tour: r.tour})
-	} else {
-		w.batch = append(w.batch, r.row)
+func (w *rowWriter) add(r result) error {
+	w.fields = record(w.fields[:0], &r.row, r.tour, w.saveTours)
+	if err := w.csv.Write(w.fields); err != nil {
+		return err
 	}
-	w.counts[r.row.Status]++
-	if r.row.Status == string(solver.Found) {
-		w.found++
-	}
+	w.pending++
+	w.pendingCounts[r.row.Status]++
+	return nil
 }
 
-// flush writes the batch and, if sync is set, commits the file to disk.
+// flush writes the waiting rows to the file and, if sync is set, commits
+// the file to disk.
 func (w *rowWriter) flush(sync bool) error {
-	if n := len(w.batch) + len(w.tourBatch); n > 0 {
-		var err error
-		if w.saveTours {
-			err = gocsv.MarshalCSVWithoutHeaders(w.tourBatch, w.csv)
-		} else {
-			err = gocsv.MarshalCSVWithoutHeaders(w.batch, w.csv)
-		}
-		if err != nil {
+	if w.pending > 0 {
+		w.csv.Flush()
+		if err := w.csv.Error(); err != nil {
 			return err
 		}
-		w.batch, w.tourBatch = w.batch[:0], w.tourBatch[:0]
-		w.written += int64(n)
-		w.progress.add(int64(n), w.found)
-		w.found = 0
+		w.written += int64(w.pending)
+		found := w.pendingCounts[string(solver.Found)]
+		for st, n := range w.pendingCounts {
+			w.counts[st] += n
+		}
+		clear(w.pendingCounts)
+		w.progress.add(int64(w.pending), found)
+		w.pending = 0
 		w.dirty = true
 	}
 	if sync && w.dirty {

@@ -1,0 +1,46 @@
+// Package configs holds the presets of experiment run: flag files, one flag
+// a line, embedded in the program so that they work from any directory.
+//
+//	quick              the default sweep: boards 5..8, about a minute
+//	dfs-vs-warnsdorff  plain dfs against Warnsdorff's rule, boards 5..12
+//	closed             closed tours on the boards that have them
+//	overnight          boards 5..30 with every strategy, about 8 hours
+//
+// Run one with "experiment run -config NAME"; flags on the command line
+// override the preset's. Each file's header says what it covers and costs.
+package configs
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"strings"
+)
+
+//go:embed *.flags
+var files embed.FS
+
+// Ext is the file extension of presets.
+const Ext = ".flags"
+
+// Names lists the presets, without the extension, sorted.
+func Names() []string {
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		panic(err) // the embedded directory is always readable
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), Ext))
+	}
+	return names
+}
+
+// Read returns the preset called name, with or without its extension.
+func Read(name string) ([]byte, error) {
+	data, err := files.ReadFile(strings.TrimSuffix(name, Ext) + Ext)
+	if err != nil {
+		return nil, fmt.Errorf("no preset %q: want one of %s", name, strings.Join(Names(), ", "))
+	}
+	return data, nil
+}

@@ -1,0 +1,66 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"knightsweep/pkg/board"
+)
+
+// benchSweep runs opts b.N times, each into a fresh directory, and reports
+// the wall time per job and jobs per second.
+func benchSweep(b *testing.B, opts Options) {
+	p, err := NewPlan(opts.Settings)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		opts.Out = filepath.Join(dir, fmt.Sprint(i))
+		if _, err := Run(context.Background(), opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	jobs := float64(p.Len()) * float64(b.N)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/jobs, "ns/job")
+	b.ReportMetric(jobs/b.Elapsed().Seconds(), "jobs/s")
+}
+
+// The runner's cost per job: 20,100 jobs on 1x1..1x200 boards, where no
+// knight's move fits, so a search ends after one node and the time is the
+// runner's (scheduling, preparing the solver, building the row, writing
+// the CSV, progress). warnsdorff prepares in O(squares) with three small
+// slices; dfs prepares its 5 KB bitboard tables for every job, a cost of
+// the solver's that the dfs figures include.
+func BenchmarkRunOverhead(b *testing.B) {
+	var sizes Sizes
+	for n := 1; n <= 200; n++ {
+		sizes = append(sizes, board.Board{Rows: 1, Cols: n})
+	}
+	for _, strategy := range []string{"warnsdorff", "dfs"} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", strategy, workers), func(b *testing.B) {
+				benchSweep(b, Options{Settings: Settings{Sizes: sizes, Strategies: []string{strategy}}, Workers: workers})
+			})
+		}
+	}
+}
+
+// A CPU-bound sweep on 1 and 2 workers: plain dfs on 6x6 and 7x7 from every
+// start, 2,000,000 nodes at most (85 jobs of up to ~25 ms). The ratio of
+// the two ns/job figures is the parallel speed-up.
+func BenchmarkCPUBoundSweep(b *testing.B) {
+	sizes, err := ParseSizes("6-7")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			benchSweep(b, Options{Settings: Settings{Sizes: sizes, Strategies: []string{"dfs"}, MaxNodes: 2_000_000}, Workers: workers})
+		})
+	}
+}

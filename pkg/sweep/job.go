@@ -21,6 +21,9 @@ type Job struct {
 	MaxNodes int64
 	Order    board.Order
 	Prune    bool
+	// Cost is the job's estimated seconds, from the plan's cost model: it
+	// orders the work and weighs progress.
+	Cost float64
 }
 
 // Problem returns the search the job runs.

@@ -122,6 +122,7 @@ func (p *Plan) job(c *cell, k int64) Job {
 		MaxNodes: s.MaxNodes,
 		Order:    p.order,
 		Prune:    s.Prune,
+		Cost:     c.cost,
 	}
 }
 
@@ -159,6 +160,25 @@ func (p *Plan) Index(row runs.Row) (int64, error) {
 		return 0, fmt.Errorf("start %d,%d on %v: not one of -starts %v", row.StartRow, row.StartCol, b, s.Starts)
 	}
 	return c.first + int64(row.Trial)*int64(c.starts) + int64(pos), nil
+}
+
+// Cost returns the number of jobs for which skip returns false and their
+// estimated seconds.
+func (p *Plan) Cost(skip func(index int64) bool) (jobs int64, seconds float64) {
+	for ci := range p.cells {
+		c := &p.cells[ci]
+		n := int64(c.starts) * int64(p.settings.Trials)
+		if skip != nil {
+			for k := range int64(c.starts) * int64(p.settings.Trials) {
+				if skip(c.first + k) {
+					n--
+				}
+			}
+		}
+		jobs += n
+		seconds += float64(n) * c.cost
+	}
+	return jobs, seconds
 }
 
 // Schedule yields the jobs for which skip returns false, the costliest

@@ -176,3 +176,26 @@ func TestPlanTooBig(t *testing.T) {
 		t.Errorf("NewPlan of %d boards: %v", len(s.Sizes), err)
 	}
 }
+
+func TestPlanCost(t *testing.T) {
+	p, err := NewPlan(settings(t, "5-7", 1_000_000, "dfs", "warnsdorff-bt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	skip := func(i int64) bool { return i%3 == 0 }
+	var n int64
+	var sum float64
+	for j := range p.Jobs() {
+		if !skip(j.Index) {
+			n++
+			sum += j.Cost
+		}
+	}
+	jobs, seconds := p.Cost(skip)
+	if jobs != n || seconds < sum*(1-1e-9) || seconds > sum*(1+1e-9) {
+		t.Errorf("Cost = %d jobs, %.6g s; the jobs say %d, %.6g s", jobs, seconds, n, sum)
+	}
+	if all, _ := p.Cost(nil); all != p.Len() {
+		t.Errorf("Cost(nil) = %d jobs; Len %d", all, p.Len())
+	}
+}

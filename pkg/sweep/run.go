@@ -80,7 +80,8 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if lineEvery == 0 {
 		lineEvery = LineEvery
 	}
-	prog := newProgress(opts.Progress, opts.Terminal, plan.Len()-out.ndone, lineEvery, start)
+	todo, cost := plan.Cost(out.done.has)
+	prog := newProgress(opts.Progress, opts.Terminal, todo, cost, lineEvery, start)
 	w := startWriter(out.file, plan.Settings().SaveTours, prog)
 	runErr := execute(ctx, plan, out.done, opts.Workers, w)
 	writeErr := w.close()

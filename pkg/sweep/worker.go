@@ -47,7 +47,7 @@ func (w *worker) run(ctx context.Context, j Job) (r result, ok bool) {
 
 // result turns a search's outcome into a row.
 func (w *worker) result(j Job, res solver.Result) result {
-	r := result{row: runs.Row{
+	r := result{cost: j.Cost, row: runs.Row{
 		Rows:       j.Board.Rows,
 		Cols:       j.Board.Cols,
 		StartRow:   j.Start.Row,

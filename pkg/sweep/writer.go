@@ -14,6 +14,8 @@ import (
 type result struct {
 	row  runs.Row
 	tour string
+	// cost is the job's estimated seconds, for progress.
+	cost float64
 }
 
 // rowWriter owns runs.csv: one goroutine appends the rows the workers hand
@@ -32,8 +34,9 @@ type rowWriter struct {
 	// err is the first write error; read it only after done is closed.
 	err error
 
-	fields  []string
-	pending int  // rows written to csv since its last Flush
+	fields      []string
+	pending     int     // rows written to csv since its last Flush
+	pendingCost float64 // their estimated seconds
 	dirty   bool // flushed since the last Sync
 	// counts holds the statuses of the rows written, pendingCounts those
 	// of the pending rows.
@@ -111,6 +114,7 @@ func (w *rowWriter) add(r result) error {
 		return err
 	}
 	w.pending++
+	w.pendingCost += r.cost
 	w.pendingCounts[r.row.Status]++
 	return nil
 }
@@ -129,8 +133,8 @@ func (w *rowWriter) flush(sync bool) error {
 			w.counts[st] += n
 		}
 		clear(w.pendingCounts)
-		w.progress.add(int64(w.pending), found)
-		w.pending = 0
+		w.progress.add(int64(w.pending), found, w.pendingCost)
+		w.pending, w.pendingCost = 0, 0
 		w.dirty = true
 	}
 	if sync && w.dirty {

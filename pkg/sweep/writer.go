@@ -37,7 +37,7 @@ type rowWriter struct {
 	fields      []string
 	pending     int     // rows written to csv since its last Flush
 	pendingCost float64 // their estimated seconds
-	dirty   bool // flushed since the last Sync
+	dirty       bool    // flushed since the last Sync
 	// counts holds the statuses of the rows written, pendingCounts those
 	// of the pending rows.
 	counts, pendingCounts map[string]int64

@@ -32,14 +32,14 @@ type Flags struct {
 // Register defines the flags on fs, with their defaults and help.
 func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Config, ConfigFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight); flags on the command line override it")
-	fs.StringVar(&f.Sizes, "sizes", "", "boards: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8 (`list`)")
-	fs.StringVar(&f.Starts, "starts", "all", "start squares: all, corners, or row,col squares separated by ; such as \"0,0;2,3\" (`which`)")
+	fs.StringVar(&f.Sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
+	fs.StringVar(&f.Starts, "starts", "all", "start `squares`: all, corners, or row,col squares separated by semicolons, such as \"0,0;2,3\"")
 	fs.StringVar(&f.Strategies, "strategies", strings.Join(solver.Names(), ","), "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))
 	fs.StringVar(&f.Order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default seed 003's: "+board.DefaultOrder.String()+")")
 	fs.BoolVar(&f.Closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
 	fs.Int64Var(&f.MaxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
 	fs.DurationVar(&f.Timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")
-	fs.IntVar(&f.Workers, "workers", runtime.GOMAXPROCS(0), "run `N` searches at once (default: the usable CPUs)")
+	fs.IntVar(&f.Workers, "workers", runtime.GOMAXPROCS(0), "run `N` searches at once; the default is the number of usable CPUs")
 	fs.StringVar(&f.Out, "out", "", "output `directory` (default results/<timestamp>)")
 	fs.BoolVar(&f.Resume, "resume", false, "continue the sweep in -out: run only the jobs that have no row yet")
 	fs.BoolVar(&f.SaveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")

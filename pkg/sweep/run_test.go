@@ -341,3 +341,14 @@ func TestRunRefusesBadOutput(t *testing.T) {
 		t.Errorf("resume of a finished sweep: %+v, %v", sum, err)
 	}
 }
+
+// -resume on a directory that does not exist yet starts the sweep, so one
+// command can be repeated until the sweep is done.
+func TestRunResumeStartsAfresh(t *testing.T) {
+	opts := testOptions(t, "5", 1000, 2, "warnsdorff")
+	opts.Resume = true
+	sum, err := Run(context.Background(), opts)
+	if err != nil || sum.Ran != 25 || sum.Skipped != 0 || sum.State != StateCompleted {
+		t.Errorf("resume of a missing directory: %+v, %v", sum, err)
+	}
+}

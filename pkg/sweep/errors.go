@@ -14,7 +14,10 @@ type InputError struct {
 	Err  error
 }
 
+// Error returns "-flag: what is wrong; what it accepts".
 func (e *InputError) Error() string { return e.Flag + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
 func (e *InputError) Unwrap() error { return e.Err }
 
 // inputErrorf returns an InputError for flag with a formatted message.

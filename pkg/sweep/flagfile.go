@@ -11,7 +11,17 @@ import (
 	"strings"
 )
 
-// A flag file holds command-line flags, one a line, as a preset for a
+// FlagLine is one flag of a flag file.
+type FlagLine struct {
+	// Line is the line number, from 1.
+	Line int
+	// Arg is the flag as one command-line argument: "-name=value", or
+	// "-name" for a bare boolean.
+	Arg string
+}
+
+// ParseFlagFile reads a flag file; name is used in error messages. A flag
+// file holds command-line flags, one a line, as a preset for a
 // sweep:
 //
 //	# quick: boards 5..8, every start, the three strategies
@@ -24,17 +34,6 @@ import (
 // the rest of the line, which may hold spaces, or a Go-quoted string. A "#"
 // at the start of a line or after whitespace, outside quotes, starts a
 // comment. A bare boolean flag means true.
-
-// FlagLine is one flag of a flag file.
-type FlagLine struct {
-	// Line is the line number, from 1.
-	Line int
-	// Arg is the flag as one command-line argument: "-name=value", or
-	// "-name" for a bare boolean.
-	Arg string
-}
-
-// ParseFlagFile reads a flag file; name is used in error messages.
 func ParseFlagFile(name string, r io.Reader) ([]FlagLine, error) {
 	var lines []FlagLine
 	sc := bufio.NewScanner(r)

@@ -42,7 +42,11 @@ func TestRepairTail(t *testing.T) {
 // A kill -9 mid-write leaves a truncated last line: resume cuts it, reruns
 // that job and every job without a row, and never writes a job twice.
 func TestResumeTruncated(t *testing.T) {
-	full := testOptions(t, "3x4,5-6", 20_000, 2, "dfs", "warnsdorff")
+	sizes := "3x4,5-6"
+	if testing.Short() {
+		sizes = "3x4,5"
+	}
+	full := testOptions(t, sizes, 5_000, 2, "dfs", "warnsdorff")
 	if _, err := Run(context.Background(), full); err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func (out *output) openRuns(plan *Plan) error {
 	}
 	if size == 0 {
 		if _, err := f.WriteString(header); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+			return err
 		}
 		return f.Sync()
 	}
@@ -196,6 +196,9 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644) // CreateTemp makes it private
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}

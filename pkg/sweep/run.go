@@ -102,7 +102,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	var result error
 	switch {
 	case writeErr != nil:
-		sum.State, result = StateFailed, fmt.Errorf("write %s: %w", sum.Runs, writeErr)
+		sum.State, result = StateFailed, fmt.Errorf("writing rows: %w", writeErr)
 	case runErr != nil:
 		sum.State, result = StateFailed, runErr
 	case sum.Skipped+sum.Ran == sum.Jobs:

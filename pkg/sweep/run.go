@@ -128,7 +128,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 // canceled ctx just stops it.
 func execute(ctx context.Context, plan *Plan, done bitset, n int, w *rowWriter) error {
 	g, gctx := errgroup.WithContext(ctx)
-	jobs := make(chan Job)
+	// A short queue spares a goroutine hand-off per job; the order of
+	// dispatch stays the schedule's.
+	jobs := make(chan Job, 64)
 	g.Go(func() error {
 		defer close(jobs)
 		for j := range plan.Schedule(done.has) {

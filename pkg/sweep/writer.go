@@ -65,6 +65,11 @@ func startWriter(f *os.File, saveTours bool, p *progress) *rowWriter {
 // put hands r to the writer. It fails only when the writer has failed.
 func (w *rowWriter) put(r result) error {
 	select {
+	case w.in <- r: // the common case, without a two-way select
+		return nil
+	default:
+	}
+	select {
 	case w.in <- r:
 		return nil
 	case <-w.done:

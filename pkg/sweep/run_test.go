@@ -222,12 +222,13 @@ func TestRunInterruptResume(t *testing.T) {
 	}
 }
 
-// The same with real searches, canceled at an arbitrary moment.
+// The same with real searches, canceled at an arbitrary moment: at the
+// first progress line, half a second in, while about 3 s of CPU remain.
 func TestRunInterruptRealSearches(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs real searches for about a second")
+		t.Skip("runs real searches for about 3 s")
 	}
-	full := testOptions(t, "5-6", 300_000, 2, "dfs", "warnsdorff-bt", "warnsdorff")
+	full := testOptions(t, "7-8", 2_000_000, 2, "dfs", "warnsdorff-bt", "warnsdorff")
 	if _, err := Run(context.Background(), full); err != nil {
 		t.Fatal(err)
 	}
@@ -235,13 +236,12 @@ func TestRunInterruptRealSearches(t *testing.T) {
 	opts := full
 	opts.Out = filepath.Join(t.TempDir(), "out")
 	ctx, cancel := context.WithCancel(context.Background())
-	p := &cancelAfter{n: 20, cancel: cancel}
-	opts.Progress = p
-	opts.lineEvery = 1 // a line at every flush: cancelAfter counts them
-	_, err := Run(ctx, opts)
+	opts.Progress = &cancelAfter{n: 1, cancel: cancel}
+	opts.lineEvery = 1 // a line at every flush tick
+	sum, err := Run(ctx, opts)
 	cancel()
-	if err != nil && !errors.Is(err, ErrInterrupted) {
-		t.Fatal(err)
+	if !errors.Is(err, ErrInterrupted) || sum.Ran == 0 || sum.Ran == sum.Jobs {
+		t.Fatalf("not interrupted mid-sweep: %v, %d of %d rows", err, sum.Ran, sum.Jobs)
 	}
 	opts.Resume, opts.Progress = true, nil
 	if _, err := Run(context.Background(), opts); err != nil {

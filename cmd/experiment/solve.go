@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"knightsweep/pkg/board"
@@ -28,6 +29,7 @@ type solveJSON struct {
 	Order      string  `json:"order"`
 	Tiebreak   string  `json:"tiebreak"`
 	Closed     bool    `json:"closed"`
+	Prune      bool    `json:"prune"`
 	Status     string  `json:"status"`
 	Nodes      int64   `json:"nodes"`
 	Backtracks int64   `json:"backtracks"`
@@ -45,6 +47,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	strategy := fs.String("strategy", "dfs", "search `strategy`: "+strategyList())
 	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default seed 003's: "+board.DefaultOrder.String()+")")
 	closed := fs.Bool("closed", false, "ask for a closed tour (the last square a knight's move from the start)")
+	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(solver.Pruning(), ", ")+")")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
@@ -56,15 +59,15 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	sq, err := board.ParseSquare(*start)
+	sq, err := parseStart(*start, b)
 	if err != nil {
-		return usagef("-start: %v", err)
-	}
-	if !b.Contains(sq.Row, sq.Col) {
-		return usagef("-start %v: off the %v board; want row 0..%d and col 0..%d", sq, b, b.Rows-1, b.Cols-1)
+		return err
 	}
 	if _, err := parseStrategy(*strategy); err != nil {
 		return err
+	}
+	if info, _ := solver.Lookup(*strategy); *prune && !info.Prunes {
+		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(solver.Pruning(), ", "))
 	}
 	o, err := parseOrderFlag(*order)
 	if err != nil {
@@ -77,7 +80,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("-timeout %v: want 0 (no limit) or a positive duration such as 30s", *timeout)
 	}
 
-	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes}
+	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes, Prune: *prune}
 	s, err := solver.New(p)
 	if err != nil {
 		return usageError{err}
@@ -93,7 +96,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *asJSON {
 		out := solveJSON{
 			Rows: b.Rows, Cols: b.Cols, StartRow: sq.Row, StartCol: sq.Col,
-			Strategy: p.Strategy, Order: p.Order.String(), Tiebreak: p.Tiebreak, Closed: p.Closed,
+			Strategy: p.Strategy, Order: p.Order.String(), Tiebreak: p.Tiebreak, Closed: p.Closed, Prune: p.Prune,
 			Status: string(res.Status), Nodes: res.Nodes, Backtracks: res.Backtracks,
 			TimeNS: res.Elapsed.Nanoseconds(), Verified: res.Verified, Error: res.Err,
 		}

@@ -12,6 +12,7 @@ func init() {
 		Name:     "dfs",
 		Summary:  "plain depth-first backtracking, moves tried in move order (seed 003)",
 		Complete: true,
+		Prunes:   true,
 		Bytes:    searchBytes,
 		Strategy: dfsStrategy{},
 	})
@@ -27,6 +28,9 @@ func searchBytes(rows, cols int) int64 {
 type dfsStrategy struct{}
 
 func (dfsStrategy) Prepare(p Problem) (Search, error) {
+	if p.Prune {
+		return newDFSPrune(p)
+	}
 	n := p.Board.Squares()
 	g := Graph(p.Board, p.Order)
 	if n <= 64 {

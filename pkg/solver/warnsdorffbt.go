@@ -11,6 +11,7 @@ func init() {
 		Name:     "warnsdorff-bt",
 		Summary:  "depth-first backtracking, moves tried by ascending onward degree, ties in move order (seeds 000, 001)",
 		Complete: true,
+		Prunes:   true,
 		Bytes:    func(rows, cols int) int64 { return searchBytes(rows, cols) + 9*int64(rows)*int64(cols) },
 		Strategy: warnsdorffBTStrategy{},
 	})
@@ -19,6 +20,9 @@ func init() {
 type warnsdorffBTStrategy struct{}
 
 func (warnsdorffBTStrategy) Prepare(p Problem) (Search, error) {
+	if p.Prune {
+		return newWarnsdorffBTPrune(p)
+	}
 	n := p.Board.Squares()
 	return &warnsdorffBT{
 		p:       p,

@@ -5,6 +5,7 @@
 //
 //	experiment                 run the embedded quick sweep
 //	experiment solve [flags]   solve one board from one start
+//	experiment count [flags]   count every tour exhaustively
 //
 // Run "experiment help" or "experiment CMD -h" for the flags.
 package main
@@ -61,6 +62,7 @@ var errHelp = errors.New("help requested")
 // commands maps subcommand names to their entry points.
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{
 	"solve": cmdSolve,
+	"count": cmdCount,
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -93,6 +95,7 @@ With no command, experiment runs the embedded quick sweep.
 
 Commands:
   solve    solve one board from one start square and print the tour
+  count    count every directed tour from a square, or from every square
 
 Run "experiment <command> -h" for a command's flags.
 `)

@@ -19,6 +19,8 @@ import (
 //   - the untried moves of a square are a mask over the move order, taken
 //     lowest bit first; the mask of a square just entered comes from its
 //     free neighbours by a multiply and a table lookup (see gather);
+//   - a square with a single free neighbour (most squares deep in the
+//     search) enters it at once, without a move mask;
 //   - the walk runs in chunks between budget checks, in a loop without
 //     calls, so that its state stays in registers; backtracks are not
 //     counted but derived: every node entered is on the path or was left.
@@ -113,6 +115,7 @@ func (s *dfs64) Run(ctx context.Context) Result {
 func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, int64) {
 	visited, row, m, d := w.visited, w.row, w.m, w.d
 	why := chunkBudget
+	var sq, free uint64
 	for {
 		if m == 0 {
 			if d == 0 {
@@ -129,9 +132,10 @@ func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, i
 			break
 		}
 		left--
-		sq := row >> (8 * bits.TrailingZeros8(m)) & 63
+		sq = row >> (8 * bits.TrailingZeros8(m)) & 63
 		m &= m - 1
-		free := s.nbr[sq] &^ visited
+	enter:
+		free = s.nbr[sq] &^ visited
 		if free == 0 {
 			if d+1 == last && closeTo>>sq&1 != 0 {
 				d++
@@ -143,10 +147,18 @@ func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, i
 		}
 		s.untried[d] = m
 		visited |= 1 << sq
-		m = s.g.moves(sq, free)
-		row = s.to[sq]
 		d++
 		s.path[d] = int32(sq)
+		if free&(free-1) == 0 && left != 0 {
+			// A single way on (most squares deep in the search): enter it
+			// at once, without a move mask; this square's is then empty.
+			m = 0
+			left--
+			sq = uint64(bits.TrailingZeros64(free))
+			goto enter
+		}
+		m = s.g.moves(sq, free)
+		row = s.to[sq]
 	}
 	w.visited, w.row, w.m, w.d = visited, row, m, d
 	return why, left

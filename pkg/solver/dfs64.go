@@ -154,7 +154,7 @@ func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, i
 			// at once, without a move mask; this square's is then empty.
 			m = 0
 			left--
-			sq = uint64(bits.TrailingZeros64(free))
+			sq = uint64(bits.TrailingZeros64(free)) & 63
 			goto enter
 		}
 		m = s.g.moves(sq, free)

@@ -27,6 +27,19 @@
 // Strategies register themselves (see Register), so new ones slot in without
 // touching the others.
 //
+// # Pruning
+//
+// Problem.Prune makes the searching strategies (those whose Info.Prunes is
+// set: dfs and warnsdorff-bt) cut a branch as soon as the unvisited squares
+// cannot all be covered: an unvisited square without an unvisited neighbour,
+// more squares with a single one than the rest of the path has ends, ends
+// that fit neither the path's head nor (closed tours) the start; and, at the
+// start, the colour rule. The test is necessary, never wrong, so a pruned
+// search finds the same first tour as the unpruned one, or proves there is
+// none, with fewer nodes; a pruned square counts as a node entered and left.
+// Pruned searches are separate Search implementations (dfsprune.go,
+// warnsdorffbtprune.go) over the same trees; the rule is in prune.go.
+//
 // # Counting
 //
 // A node is a square entered by the search, the start included: a tour found

@@ -22,3 +22,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./pkg/tour
 	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime $(FUZZTIME) ./pkg/solver
 	$(GO) test -run '^$$' -fuzz FuzzPrune -fuzztime $(FUZZTIME) ./pkg/solver
+	$(GO) test -run '^$$' -fuzz FuzzDFS -fuzztime $(FUZZTIME) ./pkg/solver

@@ -101,3 +101,35 @@ func TestDFSMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// Both dfs implementations match the plain reference on random boards,
+// starts, orders and node limits.
+func FuzzDFS(f *testing.F) {
+	f.Add(uint8(8), uint8(8), uint8(0), uint8(0), false, "34261578", uint16(5000))
+	f.Add(uint8(3), uint8(20), uint8(1), uint8(4), true, "12345678", uint16(777))
+	f.Fuzz(func(t *testing.T, rows, cols, r, c uint8, closed bool, order string, limit uint16) {
+		b := board.Board{Rows: int(rows%12) + 1, Cols: int(cols%24) + 1}
+		o, err := board.ParseOrder(order)
+		if err != nil {
+			return
+		}
+		start := board.Square{Row: int(r) % b.Rows, Col: int(c) % b.Cols}
+		lim := int64(limit) + 1
+		st, nodes, backtracks, tour := referenceDFS(b, start, o, closed, lim)
+		want := fmt.Sprintf("%s %d/%d %v", st, nodes, backtracks, tour)
+		p := Problem{Board: b, Start: start, Strategy: "dfs", Order: o, Closed: closed, MaxNodes: lim}
+		fast, err := Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		general := generalDFS(p).Run(context.Background())
+		for name, res := range map[string]Result{"dfs": fast, "general dfs": general} {
+			if res.Status != Found {
+				res.Tour = nil
+			}
+			if got := fmt.Sprintf("%s %d/%d %v", res.Status, res.Nodes, res.Backtracks, res.Tour); got != want {
+				t.Fatalf("%v from %v order %s closed=%v limit %d: %s %s, reference %s", b, start, o.Digits(), closed, lim, name, got, want)
+			}
+		}
+	})
+}

@@ -3,8 +3,6 @@ package parberry
 import (
 	"fmt"
 	"sync"
-
-	"knightsweep/pkg/board"
 )
 
 // Check reports whether Parberry's construction covers a rows x cols board,
@@ -63,123 +61,94 @@ type builder struct {
 	sem chan struct{}
 }
 
-// split cuts a side d into two even parts that differ by at most 2.
+// split cuts a side d into two even parts that differ by at most 2; it
+// returns the first.
 func split(d int) int { return 2 * (d / 4) }
 
 // fill builds a closed structured tour of the h x w region whose top-left
 // square is (r0, c0).
 func (b *builder) fill(r0, c0, h, w int) {
-	if t, ok := tiles[shape{h, w}]; ok {
+	if t := tileFor(h, w); t != nil {
 		b.stamp(r0, c0, t)
 		return
 	}
 	h1, w1 := split(h), split(w)
-	quads := [4][4]int{
-		{r0, c0, h1, w1}, {r0, c0 + w1, h1, w - w1},
-		{r0 + h1, c0, h - h1, w1}, {r0 + h1, c0 + w1, h - h1, w - w1},
+	if h*w >= minParallel && b.sem != nil {
+		var wg sync.WaitGroup
+		b.spawn(&wg, r0, c0, h1, w1)
+		b.spawn(&wg, r0, c0+w1, h1, w-w1)
+		b.spawn(&wg, r0+h1, c0, h-h1, w1)
+		b.fill(r0+h1, c0+w1, h-h1, w-w1)
+		wg.Wait()
+	} else {
+		b.fill(r0, c0, h1, w1)
+		b.fill(r0, c0+w1, h1, w-w1)
+		b.fill(r0+h1, c0, h-h1, w1)
+		b.fill(r0+h1, c0+w1, h-h1, w-w1)
 	}
-	var wg sync.WaitGroup
-	for i, q := range quads {
-		if i < 3 && h*w >= minParallel && b.acquire() {
-			wg.Go(func() {
-				defer b.release()
-				b.fill(q[0], q[1], q[2], q[3])
-			})
-			continue
-		}
-		b.fill(q[0], q[1], q[2], q[3])
-	}
-	wg.Wait()
-	b.join(r0+h1, c0+w1)
+	b.join((r0+h1)*b.c.cols + c0 + w1)
 }
 
-func (b *builder) acquire() bool {
+// spawn fills a region on a goroutine of its own if a worker is free, and
+// on this one otherwise.
+func (b *builder) spawn(wg *sync.WaitGroup, r0, c0, h, w int) {
 	select {
 	case b.sem <- struct{}{}:
-		return true
+		wg.Go(func() {
+			defer func() { <-b.sem }()
+			b.fill(r0, c0, h, w)
+		})
 	default:
-		return false
+		b.fill(r0, c0, h, w)
 	}
 }
-
-func (b *builder) release() { <-b.sem }
 
 func (b *builder) stamp(r0, c0 int, t *tile) {
 	cols := b.c.cols
+	links := b.c.links[r0*cols+c0:]
 	for i := range t.rows {
-		copy(b.c.links[(r0+i)*cols+c0:], t.links[i*t.cols:(i+1)*t.cols])
+		copy(links[i*cols:i*cols+t.cols], t.links[i*t.cols:(i+1)*t.cols])
 	}
 }
 
-// join merges the four quadrant cycles around the centre (r, c) into one,
-// replacing four moves (see the package documentation).
-func (b *builder) join(r, c int) {
+// A relink replaces, at the square (dr, dc) from the centre, the tour move
+// (gr, gc) by the move (ar, ac).
+type relink struct{ dr, dc, gr, gc, ar, ac int }
+
+// joinRelinks are the eight link changes of a join at the centre (0, 0):
+// the moves a1-a2, b1-b2, c1-c2, d1-d2 are replaced by a1-b2, a2-c1, b1-d2,
+// c2-d1 (see the package documentation).
+var joinRelinks = func() [8]relink {
 	type sq = [2]int
-	a1, a2 := sq{r - 1, c - 1}, sq{r - 2, c - 3} // top-left: corner move
-	b1, b2 := sq{r - 1, c + 1}, sq{r - 3, c}     // top-right: structure move
-	c1, c2 := sq{r, c - 2}, sq{r + 2, c - 1}     // bottom-left: structure move
-	d1, d2 := sq{r, c}, sq{r + 1, c + 2}         // bottom-right: corner move
-	b.relink(a1, a2, b2)
-	b.relink(b2, b1, a1)
-	b.relink(a2, a1, c1)
-	b.relink(c1, c2, a2)
-	b.relink(b1, b2, d2)
-	b.relink(d2, d1, b1)
-	b.relink(c2, c1, d1)
-	b.relink(d1, d2, c2)
-}
+	a1, a2 := sq{-1, -1}, sq{-2, -3} // top-left: corner move
+	b1, b2 := sq{-1, 1}, sq{-3, 0}   // top-right: structure move
+	c1, c2 := sq{0, -2}, sq{2, -1}   // bottom-left: structure move
+	d1, d2 := sq{0, 0}, sq{1, 2}     // bottom-right: corner move
+	r := func(x, gone, added sq) relink {
+		return relink{x[0], x[1], gone[0] - x[0], gone[1] - x[1], added[0] - x[0], added[1] - x[1]}
+	}
+	return [8]relink{
+		r(a1, a2, b2), r(b2, b1, a1), r(a2, a1, c1), r(c1, c2, a2),
+		r(b1, b2, d2), r(d2, d1, b1), r(c2, c1, d1), r(d1, d2, c2),
+	}
+}()
 
-// relink replaces x's tour move to gone by a move to added. It panics if x
-// has no move to gone: the structure the join relies on is missing, a
-// programming error.
-func (b *builder) relink(x, gone, added [2]int) {
+// join merges the four quadrant cycles around the centre square into one.
+// centre is the index of the square just below and right of the centre.
+func (b *builder) join(centre int) {
 	cols := b.c.cols
-	i := x[0]*cols + x[1]
-	g := code(cols, i, gone[0]*cols+gone[1])
-	a := code(cols, i, added[0]*cols+added[1])
-	l := b.c.links[i]
-	switch {
-	case int(l&7) == g:
-		b.c.links[i] = link(a, int(l>>3))
-	case int(l>>3) == g:
-		b.c.links[i] = link(int(l&7), a)
-	default:
-		panic(fmt.Sprintf("parberry: join at (%d,%d): square %v has no move to %v", x[0], x[1], x, gone))
+	for _, j := range joinRelinks {
+		i := centre + j.dr*cols + j.dc
+		g, a := moveCode(j.gr, j.gc), moveCode(j.ar, j.ac)
+		l := b.c.links[i]
+		switch {
+		case int(l&7) == g:
+			b.c.links[i] = link(a, int(l>>3))
+		case int(l>>3) == g:
+			b.c.links[i] = link(int(l&7), a)
+		default:
+			// The structure the join relies on is missing: a programming error.
+			panic(fmt.Sprintf("parberry: join at square %d: square %d has no move (%d,%d)", centre, i, j.gr, j.gc))
+		}
 	}
-}
-
-// A Walker lists the squares of a Cycle in tour order.
-type Walker struct {
-	links     []uint8
-	sums      [64]int32 // sums[l]: the sum of link l's two square offsets
-	prev, cur int32
-}
-
-// Walk returns a Walker that starts at square start (row*cols+col) and goes
-// round the cycle; after all rows*cols squares it is back at start.
-func (c *Cycle) Walk(start int) *Walker {
-	w := &Walker{links: c.links, cur: int32(start)}
-	var off [8]int32
-	for k, m := range board.DigitMoves {
-		off[k] = int32(m.DRow*c.cols + m.DCol)
-	}
-	for l := range w.sums {
-		w.sums[l] = off[l&7] + off[l>>3]
-	}
-	// Pretend to come from one neighbour so that the first step goes to the other.
-	w.prev = w.cur + off[c.links[start]&7]
-	return w
-}
-
-// Fill writes the next len(dst) squares of the tour to dst.
-func (w *Walker) Fill(dst []int32) {
-	links, sums := w.links, &w.sums
-	prev, cur := w.prev, w.cur
-	for i := range dst {
-		dst[i] = cur
-		// The two neighbours of cur sum to 2*cur + sums[...]; the one that
-		// is not prev comes next.
-		prev, cur = cur, 2*cur+sums[links[cur]&63]-prev
-	}
-	w.prev, w.cur = prev, cur
 }

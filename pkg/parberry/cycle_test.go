@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/tour"
 )
 
@@ -164,6 +165,49 @@ func TestBuildIsDeterministic(t *testing.T) {
 		b := tourOf(t, n, n+2, 0, runtime.GOMAXPROCS(0)+2)
 		if !slices.Equal(a, b) {
 			t.Errorf("%dx%d: the parallel build differs", n, n+2)
+		}
+	}
+}
+
+// linkWalk follows the links square by square from start: the plain way
+// round the cycle, against which the Walker is checked.
+func linkWalk(c *Cycle, start int) []int32 {
+	delta := func(k uint8) int {
+		m := board.DigitMoves[k]
+		return m.DRow*c.cols + m.DCol
+	}
+	sq := make([]int32, 0, c.rows*c.cols)
+	prev, cur := -1, start
+	for range c.rows * c.cols {
+		sq = append(sq, int32(cur))
+		l := c.links[cur]
+		next := cur + delta(l&7)
+		if next == prev {
+			next = cur + delta(l>>3)
+		}
+		prev, cur = cur, next
+	}
+	return sq
+}
+
+func reversed(s []int32) []int32 {
+	r := slices.Clone(s)
+	slices.Reverse(r[1:])
+	return r
+}
+
+func TestWalkerFollowsLinks(t *testing.T) {
+	for _, b := range boards() {
+		c, _ := New(b[0], b[1])
+		c.Build(1)
+		n := b[0] * b[1]
+		got := make([]int32, n)
+		for _, start := range []int{0, n - 1, n / 2, b[1]*(b[0]/2-1) + b[1]/2 - 1, 3*b[1] + 2} {
+			c.Walk(start).Fill(got)
+			want := linkWalk(c, start)
+			if !slices.Equal(got, want) && !slices.Equal(got, reversed(want)) {
+				t.Fatalf("%dx%d from %d: walker and links disagree", b[0], b[1], start)
+			}
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package parberry
 
-import "knightsweep/pkg/board"
+import (
+	"fmt"
+
+	"knightsweep/pkg/board"
+)
 
 // tileTour is a base tile as gentiles writes it: a closed tour of a rows x
 // cols board.
@@ -14,25 +18,36 @@ type tileTour struct {
 type tile struct {
 	rows, cols int
 	links      []uint8
+	tour       []uint8 // the squares in tour order
 }
 
-// tiles maps a base shape to its tile.
+// maxTile is the longest side of a base tile.
+const maxTile = 12
+
+// tiles holds the base tile of each shape: tiles[rows/2][cols/2].
 var tiles = decodeTiles(tileTours)
 
-type shape struct{ rows, cols int }
-
-func decodeTiles(tts []tileTour) map[shape]*tile {
-	m := make(map[shape]*tile, len(tts))
+func decodeTiles(tts []tileTour) *[maxTile/2 + 1][maxTile/2 + 1]*tile {
+	var m [maxTile/2 + 1][maxTile/2 + 1]*tile
 	for _, tt := range tts {
 		n := len(tt.tour)
-		t := &tile{rows: tt.rows, cols: tt.cols, links: make([]uint8, n)}
+		t := &tile{rows: tt.rows, cols: tt.cols, links: make([]uint8, n), tour: tt.tour}
 		for i, sq := range tt.tour {
 			prev, next := int(tt.tour[(i+n-1)%n]), int(tt.tour[(i+1)%n])
 			t.links[sq] = link(code(tt.cols, int(sq), prev), code(tt.cols, int(sq), next))
 		}
-		m[shape{tt.rows, tt.cols}] = t
+		m[tt.rows/2][tt.cols/2] = t
 	}
-	return m
+	return &m
+}
+
+// tileFor returns the base tile of an h x w region, or nil if the region is
+// split further.
+func tileFor(h, w int) *tile {
+	if h > maxTile || w > maxTile {
+		return nil
+	}
+	return tiles[h/2][w/2]
 }
 
 // Move codes number the knight's moves 0..7 as board.DigitMoves does (code
@@ -40,13 +55,27 @@ func decodeTiles(tts []tileTour) map[shape]*tile {
 func link(a, b int) uint8 { return uint8(a | b<<3) }
 
 // code returns the move code from square a to square b of a board with cols
-// columns. It panics if the step is not a knight's move, a programming error.
-func code(cols, a, b int) int {
-	dr, dc := b/cols-a/cols, b%cols-a%cols
-	for k, m := range board.DigitMoves {
-		if m.DRow == dr && m.DCol == dc {
-			return k
+// columns.
+func code(cols, a, b int) int { return moveCode(b/cols-a/cols, b%cols-a%cols) }
+
+// moveCode returns the code of the move (dr, dc). It panics if that is not
+// a knight's move, a programming error.
+func moveCode(dr, dc int) int {
+	if dr >= -2 && dr <= 2 && dc >= -2 && dc <= 2 {
+		if k := moveCodes[(dr+2)*5+dc+2]; k >= 0 {
+			return int(k)
 		}
 	}
-	panic("parberry: not a knight's move")
+	panic(fmt.Sprintf("parberry: (%d,%d) is not a knight's move", dr, dc))
 }
+
+// moveCodes maps (dr+2)*5 + dc+2 to the move's code, or -1.
+var moveCodes = func() (m [25]int8) {
+	for i := range m {
+		m[i] = -1
+	}
+	for k, mv := range board.DigitMoves {
+		m[(mv.DRow+2)*5+mv.DCol+2] = int8(k)
+	}
+	return m
+}()

@@ -136,8 +136,9 @@ func (s *searcher) retreat(t int) {
 	s.path = s.path[:len(s.path)-1]
 }
 
-// dead reports whether, with the path's head at cur, some free square can no
-// longer be given two tour moves.
+// dead reports whether, with the path's head at cur, some free square next
+// to the head can no longer be given its two tour moves (one for the end
+// square, whose other move goes to the start).
 func (s *searcher) dead(cur int) bool {
 	forced := 0
 	for _, u := range s.adj[cur] {
@@ -155,11 +156,8 @@ func (s *searcher) dead(cur int) bool {
 			forced++
 		}
 	}
-	if forced > 1 {
-		return true
-	}
-	// Squares not next to the head need two free neighbours (one for the end).
-	return false
+	// The head can feed only one of them.
+	return forced > 1
 }
 
 func (s *searcher) dfs(cur, prev int) bool {

@@ -15,11 +15,19 @@ func Check(rows, cols int) error {
 	return fmt.Errorf("parberry builds tours of n x n, n x (n+2) and (n+2) x n boards with n even and at least 6 (such as 6x6, 8x10, 12x10); %dx%d is not one", rows, cols)
 }
 
-// A Cycle is a closed knight's tour of one board, stored as each square's
-// two tour moves: one byte a square.
+// A Cycle is a closed knight's tour of one board, held as the base tiles
+// that cover the board and the joins between them: about 0.3 bytes a square.
 type Cycle struct {
 	rows, cols int
-	links      []uint8
+	// For each tile: its top-left square, its index in tiles, and for each
+	// of its corners the join there (-1: none).
+	base  []int32
+	shape []uint8
+	join  [][4]int32
+	// For each join: the tile whose corner c is at the join's centre, for
+	// c = 0..3.
+	joins [][4]int32
+	root  *node // how the board splits into tiles
 }
 
 // New allocates a Cycle for a rows x cols board, which Check must accept.
@@ -28,11 +36,20 @@ func New(rows, cols int) (*Cycle, error) {
 	if err := Check(rows, cols); err != nil {
 		return nil, err
 	}
-	return &Cycle{rows: rows, cols: cols, links: make([]uint8, rows*cols)}, nil
+	root := plan(rows, cols, map[[2]int]*node{})
+	n := root.tiles
+	return &Cycle{rows: rows, cols: cols, base: make([]int32, n), shape: make([]uint8, n),
+		join: make([][4]int32, n), joins: make([][4]int32, (n-1)/3), root: root}, nil
 }
 
 // Bytes is the memory a Cycle of a rows x cols board takes.
-func Bytes(rows, cols int) int64 { return int64(rows) * int64(cols) }
+func Bytes(rows, cols int) int64 {
+	if Check(rows, cols) != nil {
+		return 0
+	}
+	n := int64(plan(rows, cols, map[[2]int]*node{}).tiles)
+	return n*(4+1+16) + (n-1)/3*16
+}
 
 // Rows returns the board's number of rows.
 func (c *Cycle) Rows() int { return c.rows }
@@ -40,10 +57,14 @@ func (c *Cycle) Rows() int { return c.rows }
 // Cols returns the board's number of columns.
 func (c *Cycle) Cols() int { return c.cols }
 
-// minParallel is the least number of squares for which a board's quadrants
+// split cuts a side d into two even parts that differ by at most 2; it
+// returns the first.
+func split(d int) int { return 2 * (d / 4) }
+
+// minParallel is the least number of squares for which a region's quadrants
 // are built by separate goroutines; below it a goroutine costs more than it
 // saves.
-const minParallel = 1 << 16
+const minParallel = 1 << 18
 
 // Build constructs the tour, overwriting what c held, using up to workers
 // goroutines (at least one).
@@ -52,7 +73,7 @@ func (c *Cycle) Build(workers int) {
 	if workers > 1 {
 		b.sem = make(chan struct{}, workers-1)
 	}
-	b.fill(0, 0, c.rows, c.cols)
+	b.fill(0, c.root, 0, 0)
 }
 
 type builder struct {
@@ -61,94 +82,91 @@ type builder struct {
 	sem chan struct{}
 }
 
-// split cuts a side d into two even parts that differ by at most 2; it
-// returns the first.
-func split(d int) int { return 2 * (d / 4) }
+// A node describes how a region of one shape is built: from one base tile,
+// or from four quadrants. Regions of the same shape share a node.
+type node struct {
+	h, w int
+	tile int // the base tile's index, or -1 for a split region
+	// For a split region: each quadrant's top-left square relative to the
+	// region's (as row, col), node, and first tile and join number counted
+	// from the region's; and the number of the join at the centre.
+	at     [4][2]int
+	sub    [4]*node
+	first  [4][2]int32
+	centre int32
+	tiles  int32
+}
 
-// fill builds a closed structured tour of the h x w region whose top-left
-// square is (r0, c0).
-func (b *builder) fill(r0, c0, h, w int) {
-	if t := tileFor(h, w); t != nil {
-		b.stamp(r0, c0, t)
-		return
+// plan returns the node of an h x w region, sharing nodes through memo.
+func plan(h, w int, memo map[[2]int]*node) *node {
+	if nd, ok := memo[[2]int{h, w}]; ok {
+		return nd
 	}
-	h1, w1 := split(h), split(w)
-	if h*w >= minParallel && b.sem != nil {
-		var wg sync.WaitGroup
-		b.spawn(&wg, r0, c0, h1, w1)
-		b.spawn(&wg, r0, c0+w1, h1, w-w1)
-		b.spawn(&wg, r0+h1, c0, h-h1, w1)
-		b.fill(r0+h1, c0+w1, h-h1, w-w1)
-		wg.Wait()
+	nd := &node{h: h, w: w, tile: tileFor(h, w), tiles: 1}
+	if nd.tile < 0 {
+		h1, w1 := split(h), split(w)
+		quads := [4][4]int{{0, 0, h1, w1}, {0, w1, h1, w - w1}, {h1, 0, h - h1, w1}, {h1, w1, h - h1, w - w1}}
+		var t, j int32
+		for i, q := range quads {
+			nd.at[i] = [2]int{q[0], q[1]}
+			nd.sub[i] = plan(q[2], q[3], memo)
+			nd.first[i] = [2]int32{t, j}
+			n := nd.sub[i].tiles
+			t, j = t+n, j+(n-1)/3
+		}
+		nd.centre, nd.tiles = j, t
+	}
+	memo[[2]int{h, w}] = nd
+	return nd
+}
+
+// fill builds a closed structured tour of the region of shape nd whose
+// top-left square is at, from tiles numbered from tile0 and joins numbered
+// from join0, and returns the tiles at its four corners.
+func (b *builder) fill(at int, nd *node, tile0, join0 int32) (corners [4]int32) {
+	c := b.c
+	if nd.tile >= 0 {
+		c.base[tile0] = int32(at)
+		c.shape[tile0] = uint8(nd.tile)
+		c.join[tile0] = [4]int32{-1, -1, -1, -1}
+		return [4]int32{tile0, tile0, tile0, tile0}
+	}
+	var qc [4][4]int32 // each quadrant's corner tiles
+	if nd.h*nd.w >= minParallel && b.sem != nil {
+		qc = b.fillParallel(at, nd, tile0, join0)
 	} else {
-		b.fill(r0, c0, h1, w1)
-		b.fill(r0, c0+w1, h1, w-w1)
-		b.fill(r0+h1, c0, h-h1, w1)
-		b.fill(r0+h1, c0+w1, h-h1, w-w1)
-	}
-	b.join((r0+h1)*b.c.cols + c0 + w1)
-}
-
-// spawn fills a region on a goroutine of its own if a worker is free, and
-// on this one otherwise.
-func (b *builder) spawn(wg *sync.WaitGroup, r0, c0, h, w int) {
-	select {
-	case b.sem <- struct{}{}:
-		wg.Go(func() {
-			defer func() { <-b.sem }()
-			b.fill(r0, c0, h, w)
-		})
-	default:
-		b.fill(r0, c0, h, w)
-	}
-}
-
-func (b *builder) stamp(r0, c0 int, t *tile) {
-	cols := b.c.cols
-	links := b.c.links[r0*cols+c0:]
-	for i := range t.rows {
-		copy(links[i*cols:i*cols+t.cols], t.links[i*t.cols:(i+1)*t.cols])
-	}
-}
-
-// A relink replaces, at the square (dr, dc) from the centre, the tour move
-// (gr, gc) by the move (ar, ac).
-type relink struct{ dr, dc, gr, gc, ar, ac int }
-
-// joinRelinks are the eight link changes of a join at the centre (0, 0):
-// the moves a1-a2, b1-b2, c1-c2, d1-d2 are replaced by a1-b2, a2-c1, b1-d2,
-// c2-d1 (see the package documentation).
-var joinRelinks = func() [8]relink {
-	type sq = [2]int
-	a1, a2 := sq{-1, -1}, sq{-2, -3} // top-left: corner move
-	b1, b2 := sq{-1, 1}, sq{-3, 0}   // top-right: structure move
-	c1, c2 := sq{0, -2}, sq{2, -1}   // bottom-left: structure move
-	d1, d2 := sq{0, 0}, sq{1, 2}     // bottom-right: corner move
-	r := func(x, gone, added sq) relink {
-		return relink{x[0], x[1], gone[0] - x[0], gone[1] - x[1], added[0] - x[0], added[1] - x[1]}
-	}
-	return [8]relink{
-		r(a1, a2, b2), r(b2, b1, a1), r(a2, a1, c1), r(c1, c2, a2),
-		r(b1, b2, d2), r(d2, d1, b1), r(c2, c1, d1), r(d1, d2, c2),
-	}
-}()
-
-// join merges the four quadrant cycles around the centre square into one.
-// centre is the index of the square just below and right of the centre.
-func (b *builder) join(centre int) {
-	cols := b.c.cols
-	for _, j := range joinRelinks {
-		i := centre + j.dr*cols + j.dc
-		g, a := moveCode(j.gr, j.gc), moveCode(j.ar, j.ac)
-		l := b.c.links[i]
-		switch {
-		case int(l&7) == g:
-			b.c.links[i] = link(a, int(l>>3))
-		case int(l>>3) == g:
-			b.c.links[i] = link(int(l&7), a)
-		default:
-			// The structure the join relies on is missing: a programming error.
-			panic(fmt.Sprintf("parberry: join at square %d: square %d has no move (%d,%d)", centre, i, j.gr, j.gc))
+		for i, sub := range nd.sub {
+			qc[i] = b.fill(at+nd.at[i][0]*c.cols+nd.at[i][1], sub, tile0+nd.first[i][0], join0+nd.first[i][1])
 		}
 	}
+	// The tile of quadrant i at its corner 3-i meets the centre's join with
+	// that corner.
+	j := join0 + nd.centre
+	for i := range 4 {
+		k := qc[i][3-i]
+		c.joins[j][3-i] = k
+		c.join[k][3-i] = j
+	}
+	return [4]int32{qc[0][0], qc[1][1], qc[2][2], qc[3][3]}
+}
+
+// fillParallel fills g's quadrants, each on a goroutine of its own while
+// workers are free.
+func (b *builder) fillParallel(at int, nd *node, tile0, join0 int32) (qc [4][4]int32) {
+	var wg sync.WaitGroup
+	for i, sub := range nd.sub {
+		a := at + nd.at[i][0]*b.c.cols + nd.at[i][1]
+		t, j := tile0+nd.first[i][0], join0+nd.first[i][1]
+		select {
+		case b.sem <- struct{}{}:
+			wg.Go(func() {
+				defer func() { <-b.sem }()
+				qc[i] = b.fill(a, sub, t, j)
+			})
+		default:
+			qc[i] = b.fill(a, sub, t, j)
+		}
+	}
+	wg.Wait()
+	return qc
 }

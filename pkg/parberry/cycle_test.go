@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"knightsweep/pkg/board"
 	"knightsweep/pkg/tour"
 )
 
@@ -169,45 +168,45 @@ func TestBuildIsDeterministic(t *testing.T) {
 	}
 }
 
-// linkWalk follows the links square by square from start: the plain way
-// round the cycle, against which the Walker is checked.
-func linkWalk(c *Cycle, start int) []int32 {
-	delta := func(k uint8) int {
-		m := board.DigitMoves[k]
-		return m.DRow*c.cols + m.DCol
-	}
-	sq := make([]int32, 0, c.rows*c.cols)
-	prev, cur := -1, start
-	for range c.rows * c.cols {
-		sq = append(sq, int32(cur))
-		l := c.links[cur]
-		next := cur + delta(l&7)
-		if next == prev {
-			next = cur + delta(l>>3)
-		}
-		prev, cur = cur, next
-	}
-	return sq
-}
-
-func reversed(s []int32) []int32 {
-	r := slices.Clone(s)
-	slices.Reverse(r[1:])
-	return r
-}
-
-func TestWalkerFollowsLinks(t *testing.T) {
+// The Walker gives the reference construction's cycle, from any start and
+// in pieces of any size.
+func TestWalkerMatchesReference(t *testing.T) {
 	for _, b := range boards() {
+		ref := newRef(b[0], b[1])
 		c, _ := New(b[0], b[1])
 		c.Build(1)
 		n := b[0] * b[1]
 		got := make([]int32, n)
-		for _, start := range []int{0, n - 1, n / 2, b[1]*(b[0]/2-1) + b[1]/2 - 1, 3*b[1] + 2} {
-			c.Walk(start).Fill(got)
-			want := linkWalk(c, start)
-			if !slices.Equal(got, want) && !slices.Equal(got, reversed(want)) {
-				t.Fatalf("%dx%d from %d: walker and links disagree", b[0], b[1], start)
+		for _, start := range []int{0, n - 1, n / 2, b[1]*(b[0]/2-1) + b[1]/2 - 1, 3*b[1] + 2, b[1]*(b[0]/2) - 3} {
+			w := c.Walk(start)
+			w.Fill(got[:1])
+			w.Fill(got[1:17])
+			w.Skip(0)
+			w.Fill(got[17:])
+			if !ref.isMove(got[n-1], got[0]) {
+				t.Fatalf("%dx%d from %d: not closed", b[0], b[1], start)
 			}
+			want := ref.walk(int32(start), got[1])
+			if !slices.Equal(got, want) {
+				t.Fatalf("%dx%d from %d: the walker leaves the reference cycle", b[0], b[1], start)
+			}
+		}
+	}
+}
+
+// Skip moves the walker as Fill does.
+func TestSkip(t *testing.T) {
+	c, _ := New(30, 32)
+	c.Build(1)
+	all := make([]int32, 30*32)
+	c.Walk(100).Fill(all)
+	for _, k := range []int{0, 1, 5, 37, 500, 959} {
+		w := c.Walk(100)
+		w.Skip(k)
+		got := make([]int32, 30*32-k)
+		w.Fill(got)
+		if !slices.Equal(got, all[k:]) {
+			t.Errorf("skip %d: the rest differs", k)
 		}
 	}
 }
@@ -220,6 +219,24 @@ func TestLargeBoard(t *testing.T) {
 		sq := tourOf(t, b[0], b[1], 12345, 2)
 		if err := tour.Validate(b[0], b[1], 12345, sq, true); err != nil {
 			t.Errorf("%dx%d: %v", b[0], b[1], err)
+		}
+	}
+}
+
+// FillParallel gives what Fill gives, and leaves the walker where Fill does.
+func TestFillParallel(t *testing.T) {
+	c, _ := New(1026, 1024)
+	c.Build(3)
+	n := 1026 * 1024
+	want := make([]int32, n+5)
+	c.Walk(777).Fill(want)
+	for _, workers := range []int{1, 2, 3, 7} {
+		got := make([]int32, n+5)
+		w := c.Walk(777)
+		w.FillParallel(got[:n-3], workers)
+		w.Fill(got[n-3:])
+		if !slices.Equal(got, want) {
+			t.Errorf("%d workers: the tour differs", workers)
 		}
 	}
 }

@@ -53,13 +53,22 @@
 //
 // # Memory and time
 //
-// A Cycle keeps one byte per square: the two tour moves at that square, as
-// 3-bit move codes. Building stamps tiles and performs one join per split,
-// O(rows*cols) in all; the quadrants are independent, so they are built in
-// parallel. Walking the cycle costs one byte read and a little arithmetic
-// per square (the next square is 2*cur + (sum of cur's two move offsets) -
-// prev), so a tour of 10^8 squares needs 100 MB besides its 400 MB of int32
-// squares.
+// A Cycle does not store the tour square by square. It keeps the tiles that
+// cover the board (each one's top-left square, shape and the join at each of
+// its corners) and, for each join, the four tiles that meet there: about 26
+// bytes a tile, under 0.3 bytes a square (28 MB for 10,000 x 10,000, whose
+// 1,048,576 tiles hold 95 squares on average). Build costs some tens of
+// nanoseconds a tile, and it builds the quadrants of large regions in
+// parallel.
+//
+// A Walker produces the squares: inside a tile the tour follows the tile's
+// own tour, a list of offsets known in advance, until it reaches a move that
+// a join deleted; the join's added move names the next tile and square.
+// Writing a run is a copy with an addition, about a nanosecond a square, and
+// FillParallel shares the writing among cores. A closed tour of 10^8 squares
+// needs its 400 MB of int32 squares and 28 MB besides.
+//
+// The tour is the same whatever the number of goroutines.
 package parberry
 
 //go:generate go run ./internal/gentiles -o tiles.go

@@ -43,23 +43,32 @@ type parberrySearch struct {
 	path []int32
 }
 
+// parberryPiece is how many squares the walk places between two looks at
+// the budget: big enough to share among cores, small enough that a canceled
+// context stops the walk within milliseconds.
+const parberryPiece = 1 << 23
+
 func (s *parberrySearch) Run(ctx context.Context) Result {
 	if st := ctxStatus(ctx); st != "" {
 		return Result{Status: st}
 	}
-	s.c.Build(runtime.GOMAXPROCS(0))
+	workers := runtime.GOMAXPROCS(0)
+	s.c.Build(workers)
 	w := s.c.Walk(s.p.StartIndex())
 	bud := newBudget(ctx, s.p.MaxNodes)
 	n := int64(len(s.path))
 	var nodes int64
 	for nodes < n {
-		if nodes == bud.next {
+		if nodes >= bud.next {
 			if st := bud.stop(nodes); st != "" {
 				return Result{Status: st, Nodes: nodes}
 			}
 		}
-		end := min(n, bud.next)
-		w.Fill(s.path[nodes:end])
+		end := min(n, nodes+parberryPiece)
+		if s.p.MaxNodes > 0 {
+			end = min(end, s.p.MaxNodes)
+		}
+		w.FillParallel(s.path[nodes:end], workers)
 		nodes = end
 	}
 	return Result{Status: Found, Nodes: nodes, Tour: s.path}

@@ -48,6 +48,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
+	var files tourOutputs
+	files.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -75,6 +77,9 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *timeout < 0 {
 		return usagef("-timeout %v: want 0 (no limit) or a positive duration such as 30s", *timeout)
+	}
+	if err := files.check(b); err != nil {
+		return err
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes}
@@ -118,6 +123,9 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if res.Err != "" {
 			fmt.Fprintln(stderr, "error:", res.Err)
 		}
+	}
+	if err := files.write(p, res, stderr); err != nil {
+		return err
 	}
 	switch res.Status {
 	case solver.Canceled:

@@ -64,7 +64,7 @@ func (o tourOutputs) write(p solver.Problem, res solver.Result, stderr io.Writer
 		}
 	}
 	if o.png != "" {
-		err := writeFileAtomic(o.png, func(w io.Writer) error {
+		err := tourfile.WriteAtomic(o.png, func(w io.Writer) error {
 			return tourimage.WritePNG(w, b.Rows, b.Cols, res.Tour, closed)
 		})
 		if err != nil {
@@ -79,29 +79,4 @@ func isMove(b board.Board, from, to int32) bool {
 	r2, c2 := b.RowCol(int(to))
 	dr, dc := r1-r2, c1-c2
 	return dr*dr+dc*dc == 5
-}
-
-// writeFileAtomic writes name through a temporary file beside it, so that a
-// failure leaves any earlier file as it was.
-func writeFileAtomic(name string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err := write(f); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), name)
 }

@@ -240,3 +240,19 @@ func TestFillParallel(t *testing.T) {
 		}
 	}
 }
+
+func TestTour(t *testing.T) {
+	sq, err := Tour(12, 14, 50, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tour.Validate(12, 14, 50, sq, true); err != nil {
+		t.Error(err)
+	}
+	if _, err := Tour(12, 14, 12*14, 1); err == nil {
+		t.Error("start off the board accepted")
+	}
+	if _, err := Tour(7, 7, 0, 1); err == nil {
+		t.Error("7x7 accepted")
+	}
+}

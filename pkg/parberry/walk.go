@@ -1,6 +1,7 @@
 package parberry
 
 import (
+	"fmt"
 	"math"
 	"sync"
 )
@@ -185,4 +186,20 @@ func write(out []int32, base int32, offs []int32, q int32) {
 		out = out[len(seg):]
 		q = 0
 	}
+}
+
+// Tour returns the closed tour of a rows x cols board from square start,
+// built and walked with up to workers goroutines.
+func Tour(rows, cols, start, workers int) ([]int32, error) {
+	c, err := New(rows, cols)
+	if err != nil {
+		return nil, err
+	}
+	if start < 0 || start >= rows*cols {
+		return nil, fmt.Errorf("start square %d is off the %dx%d board", start, rows, cols)
+	}
+	c.Build(workers)
+	sq := make([]int32, rows*cols)
+	c.Walk(start).FillParallel(sq, workers)
+	return sq, nil
 }

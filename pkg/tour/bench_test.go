@@ -14,13 +14,10 @@ import (
 func BenchmarkValidate(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			c, err := parberry.New(n, n)
+			sq, err := parberry.Tour(n, n, 0, 2)
 			if err != nil {
 				b.Fatal(err)
 			}
-			c.Build(2)
-			sq := make([]int32, n*n)
-			c.Walk(0).Fill(sq)
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := tour.Validate(n, n, 0, sq, true); err != nil {

@@ -2,6 +2,7 @@ package tourfile
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,9 +14,19 @@ import (
 func IsText(name string) bool { return strings.EqualFold(filepath.Ext(name), ".txt") }
 
 // WriteFile writes t to the named file, in the text form if IsText(name)
-// and in the binary format otherwise. It writes a temporary file beside it
-// and renames it into place, so a failure never leaves half a tour behind.
-func WriteFile(name string, t Tour) (err error) {
+// and in the binary format otherwise, through WriteAtomic.
+func WriteFile(name string, t Tour) error {
+	write := Write
+	if IsText(name) {
+		write = WriteText
+	}
+	return WriteAtomic(name, func(w io.Writer) error { return write(w, t) })
+}
+
+// WriteAtomic creates the named file with what write writes. It writes a
+// temporary file beside it and renames it into place, so that a failure
+// leaves no half-written file and any earlier file as it was.
+func WriteAtomic(name string, write func(io.Writer) error) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
 	if err != nil {
 		return err
@@ -26,11 +37,7 @@ func WriteFile(name string, t Tour) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	write := Write
-	if IsText(name) {
-		write = WriteText
-	}
-	if err := write(f, t); err != nil {
+	if err := write(f); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := f.Close(); err != nil {

@@ -42,13 +42,10 @@ func seedTour() Tour {
 
 func parberryTour(t testing.TB, rows, cols, start int) Tour {
 	t.Helper()
-	c, err := parberry.New(rows, cols)
+	sq, err := parberry.Tour(rows, cols, start, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Build(1)
-	sq := make([]int32, rows*cols)
-	c.Walk(start).Fill(sq)
 	return Tour{Rows: rows, Cols: cols, Closed: true, Squares: sq}
 }
 

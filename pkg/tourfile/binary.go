@@ -1,7 +1,6 @@
 package tourfile
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -62,90 +61,145 @@ func moveCode(cols int, a, b int32) int {
 	return -1
 }
 
+// chunk is how many bytes of moves Write and Read handle at a time.
+const chunk = 1 << 16
+
 // Write writes t in the binary format.
 func Write(w io.Writer, t Tour) error {
 	if err := t.check(); err != nil {
 		return fmt.Errorf("write tour: %w", err)
 	}
 	crc := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<16)
-	var h [headerSize]byte
-	copy(h[:], Magic)
-	h[4] = Version
+	buf := make([]byte, headerSize, chunk+8)
+	copy(buf, Magic)
+	buf[4] = Version
 	if t.Closed {
-		h[5] = flagClosed
+		buf[5] = flagClosed
 	}
-	binary.LittleEndian.PutUint32(h[8:], uint32(t.Rows))
-	binary.LittleEndian.PutUint32(h[12:], uint32(t.Cols))
-	binary.LittleEndian.PutUint64(h[16:], uint64(len(t.Squares)))
-	binary.LittleEndian.PutUint32(h[24:], uint32(t.Squares[0]))
-	bw.Write(h[:])
+	binary.LittleEndian.PutUint32(buf[8:], uint32(t.Rows))
+	binary.LittleEndian.PutUint32(buf[12:], uint32(t.Cols))
+	binary.LittleEndian.PutUint64(buf[16:], uint64(len(t.Squares)))
+	binary.LittleEndian.PutUint32(buf[24:], uint32(t.Squares[0]))
+	flush := func() error {
+		crc.Write(buf)
+		_, err := w.Write(buf)
+		buf = buf[:0]
+		return err
+	}
 
 	enc := newEncoder(t.Rows, t.Cols, t.Squares[0])
+	var codes [4096]int8
 	var acc uint64 // pending bits, least significant first
 	nbits := 0
-	for i, s := range t.Squares[1:] {
-		k := enc.next(s)
-		if k < 0 {
-			return fmt.Errorf("write tour: step %d: square %d to %d is not a knight's move on the %dx%d board", i+1, t.Squares[i], s, t.Rows, t.Cols)
+	for from := 1; from < len(t.Squares); from += len(codes) {
+		batch := t.Squares[from:min(len(t.Squares), from+len(codes))]
+		if bad := enc.moves(batch, codes[:]); bad >= 0 {
+			i := from + bad
+			return fmt.Errorf("write tour: step %d: square %d to %d is not a knight's move on the %dx%d board", i, t.Squares[i-1], t.Squares[i], t.Rows, t.Cols)
 		}
-		acc |= uint64(k) << nbits
-		nbits += 3
-		if nbits >= 48 {
-			var b [8]byte
-			binary.LittleEndian.PutUint64(b[:], acc)
-			bw.Write(b[:6])
-			acc >>= 48
-			nbits -= 48
+		for _, k := range codes[:len(batch)] {
+			acc |= uint64(k) << nbits
+			nbits += 3
+			if nbits == 48 {
+				buf = binary.LittleEndian.AppendUint64(buf, acc)[:len(buf)+6]
+				acc, nbits = 0, 0
+				if len(buf) >= chunk {
+					if err := flush(); err != nil {
+						return fmt.Errorf("write tour: %w", err)
+					}
+				}
+			}
 		}
 	}
 	for ; nbits > 0; nbits -= 8 {
-		bw.WriteByte(byte(acc))
+		buf = append(buf, byte(acc))
 		acc >>= 8
 	}
-	if err := bw.Flush(); err != nil {
+	if err := flush(); err != nil {
 		return fmt.Errorf("write tour: %w", err)
 	}
-	var sum [4]byte
-	binary.LittleEndian.PutUint32(sum[:], crc.Sum32())
-	if _, err := w.Write(sum[:]); err != nil {
+	if _, err := w.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
 		return fmt.Errorf("write tour: %w", err)
 	}
 	return nil
 }
 
-// encoder turns consecutive squares into move codes, keeping the current
-// row and column so as not to divide at every step.
+// encoder turns consecutive squares into move codes. On boards of 4 or more
+// columns the eight moves change a square's index by eight different
+// amounts, so the change names the move, and a move whose column stays on
+// the board to a square whose index is on the board is a knight's move: the
+// encoder keeps the current column instead of dividing at every step.
 type encoder struct {
 	rows, cols int
-	r, c       int
+	col        int
 	cur        int32
-	off        [8]int // the moves' index changes
+	// code[d+span] is the code of the move whose index change is d, or -1.
+	code []int8
+	span int
 }
 
 func newEncoder(rows, cols int, first int32) *encoder {
-	e := &encoder{rows: rows, cols: cols, r: int(first) / cols, c: int(first) % cols, cur: first}
+	e := &encoder{rows: rows, cols: cols, col: int(first) % cols, cur: first, span: 2*cols + 2}
+	e.code = make([]int8, 2*e.span+1)
+	for i := range e.code {
+		e.code[i] = -1
+	}
 	for k, m := range board.DigitMoves {
-		e.off[k] = m.DRow*cols + m.DCol
+		e.code[m.DRow*cols+m.DCol+e.span] = int8(k)
 	}
 	return e
 }
 
-// next returns the code of the move to s, or -1 if s is not a knight's
-// move away on the board.
-func (e *encoder) next(s int32) int {
-	d := int(s - e.cur)
-	for k, o := range e.off {
-		if o != d {
-			continue
+// moves writes to dst the codes of the moves from the current square
+// through squares, and returns the index in squares of the first square
+// that is not a knight's move from the one before, or -1.
+func (e *encoder) moves(squares []int32, dst []int8) int {
+	if e.cols < 4 {
+		for i, s := range squares {
+			k := e.narrow(s)
+			if k < 0 {
+				return i
+			}
+			dst[i] = int8(k)
 		}
-		m := board.DigitMoves[k]
-		r, c := e.r+m.DRow, e.c+m.DCol
-		if r < 0 || r >= e.rows || c < 0 || c >= e.cols {
-			continue // on narrow boards another move may share the index change
+		return -1
+	}
+	// The loop keeps its state in locals, which the compiler holds in
+	// registers.
+	code, span, cols, n := e.code, e.span, e.cols, uint32(e.rows*e.cols)
+	col, cur := e.col, e.cur
+	var dcol [8]int
+	for k, m := range board.DigitMoves {
+		dcol[k] = m.DCol
+	}
+	dst = dst[:len(squares)]
+	for i, s := range squares {
+		j := int(s-cur) + span
+		if uint(j) >= uint(len(code)) || code[j] < 0 {
+			return i
 		}
-		e.r, e.c, e.cur = r, c, s
-		return k
+		k := code[j]
+		col += dcol[k&7]
+		if uint(col) >= uint(cols) || uint32(s) >= n {
+			return i
+		}
+		cur = s
+		dst[i] = k
+	}
+	e.col, e.cur = col, cur
+	return -1
+}
+
+// narrow returns the code of the move to s on a board of fewer than 4
+// columns, trying every move, or -1 if s is not a knight's move away.
+func (e *encoder) narrow(s int32) int {
+	r, c := int(e.cur)/e.cols, int(e.cur)%e.cols
+	for k, m := range board.DigitMoves {
+		rr, cc := r+m.DRow, c+m.DCol
+		if rr >= 0 && rr < e.rows && cc >= 0 && cc < e.cols && int32(rr*e.cols+cc) == s {
+			e.col, e.cur = cc, s
+			return k
+		}
 	}
 	return -1
 }
@@ -153,12 +207,11 @@ func (e *encoder) next(s int32) int {
 // Read reads a tour in the binary format.
 func Read(r io.Reader) (Tour, error) {
 	crc := crc32.NewIEEE()
-	br := bufio.NewReaderSize(r, 1<<16)
-	tr := io.TeeReader(br, crc)
 	var h [headerSize]byte
-	if _, err := io.ReadFull(tr, h[:]); err != nil {
+	if _, err := io.ReadFull(r, h[:]); err != nil {
 		return Tour{}, fmt.Errorf("read tour header: %w", noEOF(err))
 	}
+	crc.Write(h[:])
 	if string(h[:4]) != Magic {
 		return Tour{}, fmt.Errorf("read tour: not a tour file (magic %q, want %q)", h[:4], Magic)
 	}
@@ -168,11 +221,11 @@ func Read(r io.Reader) (Tour, error) {
 	if h[5]&^flagClosed != 0 || h[6] != 0 || h[7] != 0 {
 		return Tour{}, fmt.Errorf("read tour: unknown flags %#x %#x %#x", h[5], h[6], h[7])
 	}
-	rows64, cols64 := binary.LittleEndian.Uint32(h[8:]), binary.LittleEndian.Uint32(h[12:])
-	if rows64 < 1 || rows64 > board.MaxSide || cols64 < 1 || cols64 > board.MaxSide {
-		return Tour{}, fmt.Errorf("read tour: board %dx%d: each side must be 1..%d", rows64, cols64, board.MaxSide)
+	rows, cols := binary.LittleEndian.Uint32(h[8:]), binary.LittleEndian.Uint32(h[12:])
+	if rows < 1 || rows > board.MaxSide || cols < 1 || cols > board.MaxSide {
+		return Tour{}, fmt.Errorf("read tour: board %dx%d: each side must be 1..%d", rows, cols, board.MaxSide)
 	}
-	t := Tour{Rows: int(rows64), Cols: int(cols64), Closed: h[5]&flagClosed != 0}
+	t := Tour{Rows: int(rows), Cols: int(cols), Closed: h[5]&flagClosed != 0}
 	n := uint64(t.Rows * t.Cols)
 	length := binary.LittleEndian.Uint64(h[16:])
 	if length < 1 || length > n {
@@ -189,29 +242,32 @@ func Read(r io.Reader) (Tour, error) {
 	for k, m := range board.DigitMoves {
 		off[k] = int32(m.DRow*t.Cols + m.DCol)
 	}
-	r0, c0 := int(first)/t.Cols, int(first)%t.Cols
+	row, col := int(first)/t.Cols, int(first)%t.Cols
 	cur := int32(first)
+	left := (3*(len(t.Squares)-1) + 7) / 8 // bytes of moves still to read
+	buf := make([]byte, min(chunk, left)+8)
 	var acc uint64
 	nbits := 0
-	var buf [6]byte
+	var next []byte // read and not yet decoded
 	for i := 1; i < len(t.Squares); i++ {
 		if nbits < 3 {
-			// Refill 48 bits, or what is left of the stream.
-			want := min(6, (3*(len(t.Squares)-i)+7-nbits)/8)
-			if _, err := io.ReadFull(tr, buf[:want]); err != nil {
-				return Tour{}, fmt.Errorf("read tour moves: %w", noEOF(err))
+			if len(next) == 0 {
+				m := min(chunk, left)
+				if _, err := io.ReadFull(r, buf[:m]); err != nil {
+					return Tour{}, fmt.Errorf("read tour moves: %w", noEOF(err))
+				}
+				crc.Write(buf[:m])
+				next, left = buf[:m], left-m
 			}
-			for j := range want {
-				acc |= uint64(buf[j]) << nbits
-				nbits += 8
-			}
+			acc |= uint64(next[0]) << nbits
+			next, nbits = next[1:], nbits+8
 		}
 		k := acc & 7
 		acc >>= 3
 		nbits -= 3
 		m := board.DigitMoves[k]
-		r0, c0 = r0+m.DRow, c0+m.DCol
-		if r0 < 0 || r0 >= t.Rows || c0 < 0 || c0 >= t.Cols {
+		row, col = row+m.DRow, col+m.DCol
+		if row < 0 || row >= t.Rows || col < 0 || col >= t.Cols {
 			return Tour{}, fmt.Errorf("read tour: move %d leaves the %dx%d board", i, t.Rows, t.Cols)
 		}
 		cur += off[k]
@@ -220,16 +276,15 @@ func Read(r io.Reader) (Tour, error) {
 	if acc != 0 {
 		return Tour{}, errors.New("read tour: padding bits after the last move are not zero")
 	}
-	want := crc.Sum32()
-	var sum [4]byte
-	if _, err := io.ReadFull(br, sum[:]); err != nil {
+	var sum [5]byte
+	switch got, err := io.ReadFull(r, sum[:]); {
+	case got < 4:
 		return Tour{}, fmt.Errorf("read tour checksum: %w", noEOF(err))
-	}
-	if got := binary.LittleEndian.Uint32(sum[:]); got != want {
-		return Tour{}, fmt.Errorf("read tour: checksum %08x, want %08x: the file is damaged", got, want)
-	}
-	if _, err := br.ReadByte(); err != io.EOF {
+	case got > 4:
 		return Tour{}, errors.New("read tour: data after the checksum")
+	}
+	if got, want := binary.LittleEndian.Uint32(sum[:]), crc.Sum32(); got != want {
+		return Tour{}, fmt.Errorf("read tour: checksum %08x, want %08x: the file is damaged", got, want)
 	}
 	if err := t.check(); err != nil {
 		return Tour{}, fmt.Errorf("read tour: %w", err)

@@ -23,6 +23,9 @@
 //     move order (seed 002).
 //   - warnsdorff-bt: depth-first backtracking whose children are tried in
 //     ascending onward degree, ties in move order (seeds 000 and 001).
+//   - parberry: Parberry's divide and conquer (package parberry): a closed
+//     tour of an n x n or n x (n+2) board, n even and at least 6, read from
+//     the start square; its nodes are the squares placed.
 //
 // Strategies register themselves (see Register), so new ones slot in without
 // touching the others.

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -80,6 +81,32 @@ func TestParberry1000(t *testing.T) {
 		}
 		if res.Status != Found || !res.Verified {
 			t.Errorf("%v: %s %s", b, res.Status, res.Err)
+		}
+	}
+}
+
+// Info.Bytes matches what a search allocates: its buffers, the cycle and
+// the validator's bitset.
+func TestParberryBytes(t *testing.T) {
+	info, err := Lookup("parberry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []board.Board{{Rows: 1000, Cols: 1000}, {Rows: 602, Cols: 600}} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s, err := New(Problem{Board: b, Strategy: "parberry"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := s.Run(context.Background()); !res.Verified {
+			t.Fatalf("%v: %s", b, res.Status)
+		}
+		runtime.ReadMemStats(&after)
+		got, want := float64(after.TotalAlloc-before.TotalAlloc), float64(info.Bytes(b.Rows, b.Cols))
+		if got < 0.9*want || got > 1.1*want {
+			t.Errorf("%v: allocated %.0f bytes, Info.Bytes says %.0f", b, got, want)
 		}
 	}
 }

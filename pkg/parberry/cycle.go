@@ -17,6 +17,7 @@ func Check(rows, cols int) error {
 
 // A Cycle is a closed knight's tour of one board, held as the base tiles
 // that cover the board and the joins between them: about 0.3 bytes a square.
+// It is read-only once built.
 type Cycle struct {
 	rows, cols int
 	// For each tile: its top-left square, its index in tiles, and for each
@@ -67,7 +68,7 @@ func split(d int) int { return 2 * (d / 4) }
 const minParallel = 1 << 18
 
 // Build constructs the tour, overwriting what c held, using up to workers
-// goroutines (at least one).
+// goroutines (at least one). It must not run while c is being walked.
 func (c *Cycle) Build(workers int) {
 	b := builder{c: c}
 	if workers > 1 {

@@ -24,8 +24,10 @@ type Walker struct {
 	k, p, d int32
 }
 
-// Walk returns a Walker that starts at square start (row*cols+col) and goes
-// round the cycle; after all rows*cols squares it is back at start.
+// Walk returns a Walker that starts at square start (row*cols+col), which
+// must be on the board, and goes round the cycle; after all rows*cols
+// squares it is back at start. c must be built; any number of Walkers may
+// walk it at once.
 func (c *Cycle) Walk(start int) *Walker {
 	w := &Walker{c: c, fwd: make([][]int32, len(tiles)), rev: make([][]int32, len(tiles)), d: 1}
 	for s, t := range tiles {

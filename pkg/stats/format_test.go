@@ -1,0 +1,38 @@
+package stats
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFormat(t *testing.T) {
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{FormatCount(25), "25"},
+		{FormatCount(22.5), "22.5"},
+		{FormatCount(9999), "9999"},
+		{FormatCount(12345), "12.3k"},
+		{FormatCount(999499), "999k"},
+		{FormatCount(999949), "1.00M"},
+		{FormatCount(999950), "1.00M"},
+		{FormatCount(8250733), "8.25M"},
+		{FormatCount(1.2e9), "1.20G"},
+		{FormatCount(math.NaN()), "-"},
+		{FormatNS(850), "850ns"},
+		{FormatNS(12345), "12.3µs"},
+		{FormatNS(4.56e6), "4.56ms"},
+		{FormatNS(1.234e9), "1.23s"},
+		{FormatNS(125e9), "2m5s"},
+		{FormatPercent(0.7525), "75.2%"},
+		{FormatPercent(math.NaN()), "-"},
+		{FormatRatio(0.0642857), "×0.06"},
+		{FormatRatio(33.3333), "×33.3"},
+		{FormatRatio(0.0002), "×2.0e-04"},
+		{FormatRatio(math.NaN()), "-"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}

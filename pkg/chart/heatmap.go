@@ -27,12 +27,12 @@ const MinHeatMapCoverage = 0.1
 
 // Outcome colours.
 var (
-	colorFound   = color.RGBA{0x1a, 0x96, 0x41, 0xff} // every attempt found a tour
-	colorFewer   = color.RGBA{0xfd, 0xae, 0x61, 0xff} // a few of them did
-	colorMost    = color.RGBA{0xa6, 0xd9, 0x6a, 0xff} // most of them did
-	colorFailed  = color.RGBA{0xd7, 0x19, 0x1c, 0xff} // none did, though a tour may exist
-	colorNoTour  = color.RGBA{0xbd, 0xbd, 0xbd, 0xff} // none did, and theory says none exists
-	colorNotRun  = color.White
+	colorFound  = color.RGBA{0x1a, 0x96, 0x41, 0xff} // every attempt found a tour
+	colorFewer  = color.RGBA{0xfd, 0xae, 0x61, 0xff} // a few of them did
+	colorMost   = color.RGBA{0xa6, 0xd9, 0x6a, 0xff} // most of them did
+	colorFailed = color.RGBA{0xd7, 0x19, 0x1c, 0xff} // none did, though a tour may exist
+	colorNoTour = color.RGBA{0xbd, 0xbd, 0xbd, 0xff} // none did, and theory says none exists
+	colorNotRun = color.White
 )
 
 // heatMapColumns is the most panels side by side; more series wrap.

@@ -66,20 +66,6 @@ func (f *Figure) Save(path string) (err error) {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-// InlineSVG returns the figure as an <svg> element to place in an HTML page:
-// the SVG without its XML prologue.
-func (f *Figure) InlineSVG() ([]byte, error) {
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf, "svg"); err != nil {
-		return nil, err
-	}
-	b := buf.Bytes()
-	if i := bytes.Index(b, []byte("<svg")); i >= 0 {
-		b = b[i:]
-	}
-	return b, nil
-}
-
 // withLegend returns a draw function that draws p on the left and its
 // legend entries in a column on the right, so that the legend never covers
 // data.

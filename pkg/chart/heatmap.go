@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/palette/moreland"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -53,7 +52,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	}
 	most := 0
 	for _, g := range groups {
-		most = max(most, len(g.Starts))
+		most = max(most, len(g.PerStart))
 	}
 	if float64(most) < MinHeatMapCoverage*float64(b.Squares()) {
 		return nil, fmt.Errorf("heat map of %v: %w (at most %d of %d start squares run)", b, ErrNoData, most, b.Squares())
@@ -65,7 +64,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	// One log colour scale for every panel.
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, g := range groups {
-		for _, s := range g.Starts {
+		for _, s := range g.PerStart {
 			if s.Nodes > 0 {
 				lo, hi = math.Min(lo, math.Log10(s.Nodes)), math.Max(hi, math.Log10(s.Nodes))
 			}
@@ -96,7 +95,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	for i, g := range groups {
 		row, col := 2*(i/heatMapColumns), i%heatMapColumns
 		starts := map[[2]int]stats.Start{}
-		for _, s := range g.Starts {
+		for _, s := range g.PerStart {
 			starts[[2]int{s.Row, s.Col}] = s
 		}
 		outcome := &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
@@ -262,7 +261,7 @@ func outcomeLegend() plot.Legend {
 // colorBar is a plot of the nodes colour scale, labelled in nodes.
 func colorBar(cmap palette.ColorMap, lo, hi float64) *plot.Plot {
 	p := plot.New()
-	p.Add(&plotter.ColorBar{ColorMap: cmap})
+	p.Add(scaleBar{cmap: cmap})
 	p.HideY()
 	p.X.Min, p.X.Max = lo, hi
 	p.X.Label.Text = "median nodes (colour, log scale)"
@@ -270,6 +269,37 @@ func colorBar(cmap palette.ColorMap, lo, hi float64) *plot.Plot {
 	p.X.Tick.Label.Font.Size = vg.Points(8)
 	p.X.Tick.Marker = exponentTicks{}
 	return p
+}
+
+// scaleBar draws a colour map as a row of rectangles. (plotter.ColorBar
+// draws an image one pixel high, which browsers scale keeping its aspect
+// ratio: in SVG it shrinks to a hairline.)
+type scaleBar struct {
+	cmap palette.ColorMap
+}
+
+// Plot implements plot.Plotter.
+func (s scaleBar) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	const steps = 100
+	lo, hi := s.cmap.Min(), s.cmap.Max()
+	for i := range steps {
+		a := lo + (hi-lo)*float64(i)/steps
+		b := lo + (hi-lo)*float64(i+1)/steps
+		col, err := s.cmap.At((a + b) / 2)
+		if err != nil {
+			continue
+		}
+		// Overlap each step slightly so that no seam shows.
+		rect := vg.Rectangle{Min: vg.Point{X: trX(a), Y: trY(0)}, Max: vg.Point{X: trX(b) + vg.Points(0.3), Y: trY(1)}}
+		c.SetColor(col)
+		c.Fill(rect.Path())
+	}
+}
+
+// DataRange implements plot.DataRanger.
+func (s scaleBar) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return s.cmap.Min(), s.cmap.Max(), 0, 1
 }
 
 // exponentTicks labels a log10 axis in plain counts (10, 1k, 1M).

@@ -39,6 +39,7 @@ type Collector struct {
 	opt     Options
 	groups  map[GroupKey]*accum
 	sources []string
+	perFile []int // rows read from each source
 	orders  map[string]string // file text -> canonical order
 	tours   map[board.Board]*TourSample
 	warn    warnings
@@ -73,6 +74,7 @@ func (c *Collector) ReadFile(ctx context.Context, path string) error {
 func (c *Collector) Read(ctx context.Context, name string, r io.Reader) error {
 	src := len(c.sources)
 	c.sources = append(c.sources, name)
+	c.perFile = append(c.perFile, 0)
 	line, n := 1, 0
 	err := runs.ReadTours(r, func(t runs.TourRow) error {
 		line++
@@ -104,6 +106,7 @@ func (c *Collector) Add(r runs.Row) error {
 	}
 	if len(c.sources) == 0 || c.sources[len(c.sources)-1] != "" {
 		c.sources = append(c.sources, "")
+		c.perFile = append(c.perFile, 0)
 	}
 	return c.add(runs.TourRow{Row: r}, len(c.sources)-1, "", 0)
 }
@@ -218,6 +221,7 @@ func (c *Collector) add(t runs.TourRow, src int, name string, line int) error {
 	a.times = append(a.times, r.TimeNS)
 	a.at = append(a.at, sq)
 	c.rows++
+	c.perFile[src]++
 
 	if found {
 		c.noteTour(t, key, name)
@@ -344,13 +348,25 @@ func (w *warnings) list() []string {
 	return out
 }
 
+// ReadFiles reads the runs.csv files at paths into one Collector and
+// finishes it.
+func ReadFiles(ctx context.Context, paths []string, opt Options) (*Results, error) {
+	c := NewCollector(opt)
+	for _, p := range paths {
+		if err := c.ReadFile(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	return c.Finish()
+}
+
 // Finish computes every group's figures. It returns ErrNoRuns if no row
 // was read.
 func (c *Collector) Finish() (*Results, error) {
 	if c.rows == 0 {
 		return nil, ErrNoRuns
 	}
-	res := &Results{Inputs: slices.Clone(c.sources), Rows: c.rows, Warnings: c.warn.list()}
+	res := &Results{Inputs: slices.Clone(c.sources), InputRows: slices.Clone(c.perFile), Rows: c.rows, Warnings: c.warn.list()}
 	keys := slices.Collect(maps.Keys(c.groups))
 	slices.SortFunc(keys, func(a, b GroupKey) int {
 		if c := compareSeries(a.SeriesKey, b.SeriesKey); c != 0 {
@@ -424,13 +440,13 @@ func (a *accum) finish(k GroupKey) *Group {
 	nodeMed := startMedians(a.at, a.nodes)
 	timeMed := startMedians(a.at, a.times)
 	for sq, ce := range a.cells {
-		g.Starts = append(g.Starts, Start{
+		g.PerStart = append(g.PerStart, Start{
 			Row: int(sq) / k.Cols, Col: int(sq) % k.Cols,
 			Attempts: ce.attempts, Found: ce.found, Solvable: ce.solvable,
 			Nodes: nodeMed[sq], TimeNS: timeMed[sq],
 		})
 	}
-	slices.SortFunc(g.Starts, func(a, b Start) int {
+	slices.SortFunc(g.PerStart, func(a, b Start) int {
 		return (a.Row*k.Cols + a.Col) - (b.Row*k.Cols + b.Col)
 	})
 	d := Describe(a.nodes)

@@ -135,17 +135,17 @@ func TestSmallStarts(t *testing.T) {
 		{Row: 0, Col: 0, Attempts: 3, Found: 2, Solvable: "yes", Nodes: 25, TimeNS: 100},
 		{Row: 2, Col: 2, Attempts: 1, Found: 0, Solvable: "yes", Nodes: 18, TimeNS: 70},
 	}
-	if len(g.Starts) != len(want) {
-		t.Fatalf("starts = %+v", g.Starts)
+	if len(g.PerStart) != len(want) {
+		t.Fatalf("starts = %+v", g.PerStart)
 	}
 	for i := range want {
-		if g.Starts[i] != want[i] {
-			t.Errorf("start %d = %+v, want %+v", i, g.Starts[i], want[i])
+		if g.PerStart[i] != want[i] {
+			t.Errorf("start %d = %+v, want %+v", i, g.PerStart[i], want[i])
 		}
 	}
 	dfs := res.Group(res.Series[0].Key, board.Board{Rows: 5, Cols: 5})
 	var sq []string
-	for _, s := range dfs.Starts {
+	for _, s := range dfs.PerStart {
 		sq = append(sq, board.Square{Row: s.Row, Col: s.Col}.String())
 	}
 	if got := strings.Join(sq, " "); got != "0,0 0,1 0,2 1,1 2,2" {

@@ -65,13 +65,13 @@ func Compare(res *Results) []Comparison {
 
 func compareGroups(res *Results, ga, gb *Group) (Comparison, bool) {
 	c := Comparison{Board: ga.Board(), A: seriesOf(res, ga), B: seriesOf(res, gb)}
-	bStarts := make(map[[2]int]Start, len(gb.Starts))
-	for _, s := range gb.Starts {
+	bStarts := make(map[[2]int]Start, len(gb.PerStart))
+	for _, s := range gb.PerStart {
 		bStarts[[2]int{s.Row, s.Col}] = s
 	}
 	var nodesA, nodesB, timeA, timeB []float64
 	wins, losses := 0, 0
-	for _, sa := range ga.Starts {
+	for _, sa := range ga.PerStart {
 		sb, ok := bStarts[[2]int{sa.Row, sa.Col}]
 		if !ok {
 			continue

@@ -8,14 +8,18 @@ import (
 	"time"
 )
 
-// FormatCount writes a count compactly: 950, 12.3k, 8.25M, 1.20G; "-" for
-// NaN.
+// FormatCount writes a count compactly: 950, 21.2, 12.3k, 8.25M, 1.20G;
+// "-" for NaN. Whole numbers under 10,000 are written in full, fractions
+// (medians, means) to three significant digits.
 func FormatCount(v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
 	if math.Abs(v) < 10000 {
-		return strconv.FormatFloat(v, 'f', -1, 64)
+		if v == math.Trunc(v) || math.Abs(v) >= 1000 {
+			return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
+		}
+		return strconv.FormatFloat(v, 'g', 3, 64)
 	}
 	scale := 1e3
 	for _, unit := range []string{"k", "M", "G", "T"} {
@@ -67,16 +71,14 @@ func FormatPercent(p float64) string {
 	return fmt.Sprintf("%.1f%%", 100*p)
 }
 
-// FormatRatio writes a ratio as ×0.123 or ×45.6; "-" for NaN.
+// FormatRatio writes a ratio to three significant digits: ×0.00222,
+// ×34.8, ×8400, ×3.1e-05; "-" for NaN or infinity.
 func FormatRatio(r float64) string {
-	if math.IsNaN(r) || math.IsInf(r, 0) {
+	switch a := math.Abs(r); {
+	case math.IsNaN(r) || math.IsInf(r, 0):
 		return "-"
+	case a >= 1000 && a < 1e6:
+		return "×" + strconv.FormatFloat(r, 'f', 0, 64)
 	}
-	if r != 0 && math.Abs(r) < 0.001 {
-		return "×" + strconv.FormatFloat(r, 'e', 1, 64)
-	}
-	if math.Abs(r) >= 1000 {
-		return "×" + FormatCount(r)
-	}
-	return "×" + sig3(r)
+	return "×" + strconv.FormatFloat(r, 'g', 3, 64)
 }

@@ -26,9 +26,16 @@ func TestFormat(t *testing.T) {
 		{FormatNS(125e9), "2m5s"},
 		{FormatPercent(0.7525), "75.2%"},
 		{FormatPercent(math.NaN()), "-"},
-		{FormatRatio(0.0642857), "×0.06"},
+		{FormatCount(35.94444444444444), "35.9"},
+		{FormatCount(1234.5), "1235"},
+		{FormatCount(0.5), "0.5"},
+		{FormatRatio(0.0642857), "×0.0643"},
+		{FormatRatio(0.00222), "×0.00222"},
 		{FormatRatio(33.3333), "×33.3"},
-		{FormatRatio(0.0002), "×2.0e-04"},
+		{FormatRatio(1), "×1"},
+		{FormatRatio(8399.52), "×8400"},
+		{FormatRatio(0.0000312), "×3.12e-05"},
+		{FormatRatio(2.5e7), "×2.5e+07"},
 		{FormatRatio(math.NaN()), "-"},
 	} {
 		if tt.got != tt.want {

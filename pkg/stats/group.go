@@ -64,8 +64,9 @@ type Group struct {
 	// Series is the label of the group's series (see package doc).
 	Series string
 	Summary
-	// Starts holds one entry per start square run, by row then column.
-	Starts []Start
+	// PerStart holds one entry per start square run, by row then column:
+	// the per-start grid.
+	PerStart []Start
 	// Sources lists the input files that contributed runs.
 	Sources []string
 }

@@ -11,6 +11,8 @@ import (
 type Results struct {
 	// Inputs names the files read, in order.
 	Inputs []string
+	// InputRows counts the runs read from each input.
+	InputRows []int
 	// Rows counts the runs read.
 	Rows int
 	// Groups are sorted by series, then by board (squares, then rows).

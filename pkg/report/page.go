@@ -39,7 +39,7 @@ type page struct {
 	// sit together.
 	Summary []boardSummary
 	// Compare holds the head-to-head tables, board by board.
-	Compare             []boardCompare
+	Compare              []boardCompare
 	Success, Nodes, Time figureSlot
 	Boards               []boardFigures
 }

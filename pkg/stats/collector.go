@@ -39,7 +39,7 @@ type Collector struct {
 	opt     Options
 	groups  map[GroupKey]*accum
 	sources []string
-	perFile []int // rows read from each source
+	perFile []int             // rows read from each source
 	orders  map[string]string // file text -> canonical order
 	tours   map[board.Board]*TourSample
 	warn    warnings

@@ -24,22 +24,20 @@ type cellGrid struct {
 // Plot implements plot.Plotter.
 func (g *cellGrid) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
-	border := draw.LineStyle{Color: color.Gray{Y: 200}, Width: vg.Points(0.3)}
-	if g.cols > 40 || g.rows > 40 {
-		border.Width = 0
+	xs := make([]vg.Length, g.cols+1)
+	for col := range xs {
+		xs[col] = trX(float64(col) - 0.5)
+	}
+	ys := make([]vg.Length, g.rows+1) // ys[r] is the top edge of row r
+	for r := range ys {
+		ys[r] = trY(float64(g.rows-r) - 0.5)
 	}
 	for r := 0; r < g.rows; r++ {
-		y := float64(g.rows - 1 - r)
-		y0, y1 := trY(y-0.5), trY(y+0.5)
 		for col := 0; col < g.cols; col++ {
-			x0, x1 := trX(float64(col)-0.5), trX(float64(col)+0.5)
-			rect := vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x1, Y: y1}}
+			rect := vg.Rectangle{Min: vg.Point{X: xs[col], Y: ys[r+1]}, Max: vg.Point{X: xs[col+1], Y: ys[r]}}
 			fc := g.fill(r, col)
 			c.SetColor(fc)
 			c.Fill(rect.Path())
-			if border.Width > 0 {
-				c.StrokeLines(border, []vg.Point{rect.Min, {X: rect.Max.X, Y: rect.Min.Y}, rect.Max, {X: rect.Min.X, Y: rect.Max.Y}, rect.Min})
-			}
 			if g.label == nil {
 				continue
 			}
@@ -47,9 +45,21 @@ func (g *cellGrid) Plot(c draw.Canvas, p *plot.Plot) {
 				st := g.font
 				st.Color = textOn(fc)
 				st.XAlign, st.YAlign = draw.XCenter, draw.YCenter
-				c.FillText(st, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}, s)
+				c.FillText(st, vg.Point{X: (rect.Min.X + rect.Max.X) / 2, Y: (rect.Min.Y + rect.Max.Y) / 2}, s)
 			}
 		}
+	}
+	// Thin lines between squares, one per row and column rather than one
+	// outline per square.
+	if g.cols > 40 || g.rows > 40 {
+		return
+	}
+	border := draw.LineStyle{Color: color.Gray{Y: 200}, Width: vg.Points(0.3)}
+	for _, x := range xs {
+		c.StrokeLine2(border, x, ys[g.rows], x, ys[0])
+	}
+	for _, y := range ys {
+		c.StrokeLine2(border, xs[0], y, xs[g.cols], y)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -20,8 +21,12 @@ import (
 )
 
 // DPI is the resolution of PNG output: crisp on high-density screens at a
-// modest file size.
+// modest file size. Figures wider than MaxPNGWidth pixels at DPI are drawn
+// at a lower resolution.
 const DPI = 144
+
+// MaxPNGWidth bounds the width of a PNG in pixels.
+const MaxPNGWidth = 1800
 
 // A Figure is a finished chart: plots laid out on a canvas of a fixed size.
 type Figure struct {
@@ -41,20 +46,53 @@ func (f *Figure) WriteTo(w io.Writer, format string) (n int64, err error) {
 			err = fmt.Errorf("drawing %s: %v", f.Name, e)
 		}
 	}()
-	var c vg.CanvasWriterTo
+	var c vg.Canvas
+	var img *vgimg.Canvas
+	var svg *vgsvg.Canvas
 	switch format {
 	case "png":
-		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(DPI))}
+		img = vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(f.pngDPI()))
+		c = img
 	case "svg":
-		c = vgsvg.New(f.Width, f.Height)
+		svg = vgsvg.New(f.Width, f.Height)
+		c = svg
 	default:
 		return 0, fmt.Errorf("chart format %q: want png or svg", format)
 	}
-	dc := draw.New(c)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
+	dc := draw.NewCanvas(c, f.Width, f.Height)
+	if svg != nil {
+		// vgimg starts white; an SVG starts transparent.
+		dc.SetColor(color.White)
+		dc.Fill(dc.Rectangle.Path())
+	}
 	f.draw(dc)
-	return c.WriteTo(w)
+	if img != nil {
+		// vgimg's PngCanvas compresses hard; on large heat maps that took
+		// longer than drawing them. Charts are flat colour: speed costs
+		// little size.
+		cw := &countingWriter{w: w}
+		enc := png.Encoder{CompressionLevel: png.BestSpeed}
+		err := enc.Encode(cw, img.Image())
+		return cw.n, err
+	}
+	return svg.WriteTo(w)
+}
+
+// pngDPI is DPI, lowered for figures too wide for MaxPNGWidth.
+func (f *Figure) pngDPI() int {
+	inches := float64(f.Width / vg.Inch)
+	return max(48, min(DPI, int(MaxPNGWidth/inches)))
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // Save writes the figure to path, in the format its extension names.

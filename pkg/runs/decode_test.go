@@ -1,6 +1,9 @@
 package runs
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -64,5 +67,49 @@ func TestDecodeStrict(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// An error stops the read: the rest of a long file is not parsed.
+func TestReadStopsEarly(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(strings.Join(Required, ",") + "\n")
+	for i := range 200_000 {
+		fmt.Fprintf(&b, "5,5,0,0,dfs,first,false,%d,0,found,yes,25,0,10,true\n", i)
+	}
+	in := &countingReader{r: strings.NewReader(b.String())}
+	stop := errors.New("stop")
+	rows := 0
+	err := Read(in, func(Row) error {
+		rows++
+		if rows == 10 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || rows != 10 {
+		t.Fatalf("err %v after %d rows", err, rows)
+	}
+	if in.n > b.Len()/4 {
+		t.Errorf("read %d of %d bytes after stopping at row 10", in.n, b.Len())
+	}
+	// A bad row in the middle is reported by its line, and stops the read.
+	bad := strings.Replace(b.String(), ",7,0,found,", ",7,0,lost,", 1)
+	rows = 0
+	err = Read(strings.NewReader(bad), func(Row) error { rows++; return nil })
+	if err == nil || !strings.Contains(err.Error(), `line 9: unknown status "lost"`) || rows != 7 {
+		t.Errorf("bad row: %v after %d rows", err, rows)
 	}
 }

@@ -290,8 +290,13 @@ func (s scaleBar) Plot(c draw.Canvas, p *plot.Plot) {
 		if err != nil {
 			continue
 		}
-		// Overlap each step slightly so that no seam shows.
-		rect := vg.Rectangle{Min: vg.Point{X: trX(a), Y: trY(0)}, Max: vg.Point{X: trX(b) + vg.Points(0.3), Y: trY(1)}}
+		// Reach into the next step, which paints over the overlap: no
+		// anti-aliased seam shows between steps.
+		right := trX(b)
+		if i < steps-1 {
+			right += (trX(b) - trX(a))
+		}
+		rect := vg.Rectangle{Min: vg.Point{X: trX(a), Y: trY(0)}, Max: vg.Point{X: right, Y: trY(1)}}
 		c.SetColor(col)
 		c.Fill(rect.Path())
 	}

@@ -232,6 +232,19 @@ func TestDuplicatesAcrossFiles(t *testing.T) {
 	if len(res.Groups) != 1 || res.Groups[0].Attempts != 2 || strings.Join(res.Groups[0].Sources, " ") != "shard0 shard1" {
 		t.Errorf("shards: %+v", res.Groups[0])
 	}
+	if len(res.InputRows) != 2 || res.InputRows[0] != 1 || res.InputRows[1] != 1 {
+		t.Errorf("rows per input %v, want [1 1]", res.InputRows)
+	}
+}
+
+func TestReadFiles(t *testing.T) {
+	res, err := ReadFiles(context.Background(), []string{"testdata/small.csv"}, Options{})
+	if err != nil || res.Rows != 16 || res.InputRows[0] != 16 || res.Inputs[0] != "testdata/small.csv" {
+		t.Fatalf("ReadFiles: %v %+v", err, res)
+	}
+	if _, err := ReadFiles(context.Background(), []string{"testdata/small.csv", "testdata/small.csv"}, Options{}); err == nil {
+		t.Error("the same file twice: no duplicate error")
+	}
 }
 
 // Runs with different move orders or pruning never share a group; labels

@@ -5,6 +5,8 @@
 //
 //	experiment                 run the embedded quick sweep
 //	experiment solve [flags]   solve one board from one start
+//	experiment report [-out DIR] runs.csv ...
+//	                           summaries, charts and report.html
 //
 // Run "experiment help" or "experiment CMD -h" for the flags.
 package main
@@ -60,7 +62,8 @@ var errHelp = errors.New("help requested")
 
 // commands maps subcommand names to their entry points.
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{
-	"solve": cmdSolve,
+	"solve":  cmdSolve,
+	"report": cmdReport,
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -93,6 +96,7 @@ With no command, experiment runs the embedded quick sweep.
 
 Commands:
   solve    solve one board from one start square and print the tour
+  report   summarise runs.csv files: summary.csv, charts and report.html
 
 Run "experiment <command> -h" for a command's flags.
 `)

@@ -1,0 +1,66 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/stats"
+)
+
+// Budget of a tour solved for a picture.
+const (
+	pictureMaxNodes = 2_000_000
+	pictureTimeout  = 5 * time.Second
+	pictureStrategy = "warnsdorff-bt"
+)
+
+// pictureTour returns a tour of b to draw and a caption saying where it came
+// from: the sample's tour column if it has one, else a tour solved with
+// warnsdorff-bt from the sample's start (from the corner without a sample).
+func pictureTour(ctx context.Context, b board.Board, sample *stats.TourSample) ([]int32, string, error) {
+	if sample != nil && sample.Tour != "" {
+		squares, err := parseTour(sample.Tour)
+		if err != nil {
+			return nil, "", fmt.Errorf("tour column of a found run on %v: %w", b, err)
+		}
+		who := sample.Strategy
+		if sample.Tiebreak != "" && sample.Tiebreak != "first" {
+			who += "/" + sample.Tiebreak
+		}
+		return squares, fmt.Sprintf("found by %s in the sweep (tour column)", who), nil
+	}
+	p := solver.Problem{Board: b, Strategy: pictureStrategy, MaxNodes: pictureMaxNodes}
+	if sample != nil {
+		p.Start, p.Closed = sample.Start, sample.Closed
+	}
+	ctx, cancel := context.WithTimeout(ctx, pictureTimeout)
+	defer cancel()
+	res, err := solver.Solve(ctx, p)
+	if err != nil {
+		return nil, "", err
+	}
+	if res.Status != solver.Found {
+		return nil, "", fmt.Errorf("no tour of %v for the picture: %s from %v ended %s after %d nodes", b, pictureStrategy, p.Start, res.Status, res.Nodes)
+	}
+	caption := "solved for this picture by " + pictureStrategy + " (the CSV has no tour column)"
+	return append([]int32(nil), res.Tour...), caption, nil
+}
+
+// parseTour reads a tour column: square indices, space-separated.
+func parseTour(s string) ([]int32, error) {
+	fields := strings.Fields(s)
+	out := make([]int32, len(fields))
+	for i, f := range fields {
+		v, err := strconv.ParseInt(f, 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("square %d: %w", i, err)
+		}
+		out[i] = int32(v)
+	}
+	return out, nil
+}

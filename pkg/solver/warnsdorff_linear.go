@@ -223,25 +223,23 @@ func (s *greedy) Run(ctx context.Context) Result {
 			off = &ph.off[m]
 		}
 		// Take the current square: each neighbour has one free
-		// neighbour less. The same pass finds the least key degree*8 |
-		// move index | cell: the fewest onward moves, ties to the first
-		// in order, and where that is, without a branch or a lookup.
+		// neighbour less. The same pass finds the least of cell | move
+		// index (a free cell is 8 times its degree): the fewest onward
+		// moves, ties to the first in order, without a branch.
 		c0, c1, c2, c3 := cell+int(off[0]), cell+int(off[1]), cell+int(off[2]), cell+int(off[3])
 		c4, c5, c6, c7 := cell+int(off[4]), cell+int(off[5]), cell+int(off[6]), cell+int(off[7])
 		v0, v1, v2, v3 := cells[c0]-unit, cells[c1]-unit, cells[c2]-unit, cells[c3]-unit
 		v4, v5, v6, v7 := cells[c4]-unit, cells[c5]-unit, cells[c6]-unit, cells[c7]-unit
 		cells[c0], cells[c1], cells[c2], cells[c3] = v0, v1, v2, v3
 		cells[c4], cells[c5], cells[c6], cells[c7] = v4, v5, v6, v7
-		best := min(
-			min(min(key(v0, 0, c0), key(v1, 1, c1)), min(key(v2, 2, c2), key(v3, 3, c3))),
-			min(min(key(v4, 4, c4), key(v5, 5, c5)), min(key(v6, 6, c6), key(v7, 7, c7))))
-		if best >= freeLimit<<keyShift {
+		best := min(min(min(v0, v1|1), min(v2|2, v3|3)), min(min(v4|4, v5|5), min(v6|6, v7|7)))
+		if best >= freeLimit {
 			return Result{Status: DeadEnd, Nodes: nodes}
 		}
-		k := int(best>>32) & 7
+		k := int(best & 7)
 		if s.tie != tieFirst {
 			// Which moves tie with the best one? Usually none.
-			least := uint8(best >> keyShift)
+			least := best &^ 7
 			var tied [8]int
 			t := 0
 			for i, v := range [8]uint8{v0, v1, v2, v3, v4, v5, v6, v7} {
@@ -252,7 +250,6 @@ func (s *greedy) Run(ctx context.Context) Result {
 			}
 			if t > 1 {
 				k = s.breakTie(ph, off, cell, row, col, tied[:t])
-				best = uint64(cell + int(off[k]))
 			}
 		}
 		if nodes == bud.next {
@@ -260,7 +257,7 @@ func (s *greedy) Run(ctx context.Context) Result {
 				return Result{Status: st, Nodes: nodes}
 			}
 		}
-		cell = int(uint32(best))
+		cell += int(off[k])
 		sq += ph.sq[k]
 		row += ph.drow[k]
 		col += ph.dcol[k]
@@ -307,16 +304,6 @@ func (s *greedy) breakTie(ph *phase, off *[8]int32, cell, row, col int, tied []i
 		}
 		return best
 	}
-}
-
-// keyShift places a cell value above a move index (bits 32-34) and a cell
-// (bits 0-31) in a greedy walk's keys.
-const keyShift = 35
-
-// key packs a neighbour's cell value v, its index i in the move order and
-// its cell c, so that the least key is the best move.
-func key(v uint8, i, c int) uint64 {
-	return uint64(v)<<keyShift | uint64(i)<<32 | uint64(c)
 }
 
 // isKnightMove reports whether squares a and b of a board cols wide are a

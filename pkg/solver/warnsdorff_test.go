@@ -313,3 +313,36 @@ func TestWarnsdorffBTTiebreaks(t *testing.T) {
 		}
 	}
 }
+
+// Node limits stop the greedy walks exactly, as they stop the searches; a
+// canceled context stops them too.
+func TestGreedyBudget(t *testing.T) {
+	const n = 200
+	for _, strategy := range []string{"warnsdorff", "squirrel-cull"} {
+		for _, tt := range []struct {
+			limit int64
+			want  Status
+		}{
+			{1, NodeLimit}, {2, NodeLimit}, {CheckInterval, NodeLimit}, {CheckInterval + 1, NodeLimit},
+			{n*n - 1, NodeLimit}, {n * n, Found}, {0, Found},
+		} {
+			p := Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: strategy, MaxNodes: tt.limit}
+			if strategy == "warnsdorff" {
+				p.Tiebreak, p.Order = TieRoth, board.Seed002
+			}
+			res := solveT(t, p)
+			if res.Status != tt.want || res.Status == NodeLimit && res.Nodes != tt.limit {
+				t.Errorf("%s limit %d: %s after %d nodes, want %s", strategy, tt.limit, res.Status, res.Nodes, tt.want)
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s, err := New(Problem{Board: board.Board{Rows: 500, Cols: 500}, Strategy: "squirrel-cull"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := s.search.Run(ctx); res.Status != Canceled || res.Nodes != CheckInterval {
+		t.Errorf("canceled: %s after %d nodes", res.Status, res.Nodes)
+	}
+}

@@ -44,11 +44,3 @@ func BenchmarkWarnsdorffBT(b *testing.B) {
 		})
 	}
 }
-
-func BenchmarkWarnsdorff(b *testing.B) {
-	for _, n := range []int{8, 100, 1000} {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			benchSearch(b, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Order: board.Seed003})
-		})
-	}
-}

@@ -64,10 +64,11 @@ func (o tourOutputs) write(p solver.Problem, res solver.Result, stderr io.Writer
 		}
 	}
 	if o.png != "" {
-		err := tourfile.WriteAtomic(o.png, func(w io.Writer) error {
-			return tourimage.WritePNG(w, b.Rows, b.Cols, res.Tour, closed)
-		})
+		pic, err := tourimage.New(b.Rows, b.Cols, res.Tour, closed)
 		if err != nil {
+			return fmt.Errorf("-png: %w", err)
+		}
+		if err := tourfile.WriteAtomic(o.png, pic.WritePNG); err != nil {
 			return fmt.Errorf("-png: %w", err)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"image/png"
 	"io"
 	"math"
@@ -18,7 +17,6 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
 	"knightsweep/pkg/stats"
 )
 
@@ -244,38 +242,6 @@ func TestHeatMap(t *testing.T) {
 		if _, err := HeatMap(res, bd); !errors.Is(err, ErrNoData) {
 			t.Errorf("%v: %v, want ErrNoData", bd, err)
 		}
-	}
-}
-
-func TestTour(t *testing.T) {
-	b := board.Board{Rows: 5, Cols: 5}
-	sol, err := solver.Solve(context.Background(), solver.Problem{Board: b, Strategy: "warnsdorff-bt"})
-	if err != nil || sol.Status != solver.Found {
-		t.Fatalf("solve 5x5: %v %v", sol.Status, err)
-	}
-	squares := append([]int32(nil), sol.Tour...)
-	endRow, endCol := b.RowCol(int(squares[24]))
-	f, err := Tour(b, squares, false, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	svg := render(t, f)
-	end := fmt.Sprintf("end %d,%d (step 24)", endRow, endCol)
-	for _, w := range []string{"A tour of 5x5", "start 0,0", end, "knight&#39;s path"} {
-		if !strings.Contains(svg, w) {
-			t.Errorf("svg lacks %q", w)
-		}
-	}
-	bad := append([]int32(nil), squares...)
-	bad[3], bad[4] = bad[4], bad[3]
-	if _, err := Tour(b, bad, false, "test"); err == nil {
-		t.Error("a broken tour was drawn")
-	}
-	if _, err := Tour(b, squares, true, "test"); err == nil {
-		t.Error("an open tour was drawn as closed")
-	}
-	if _, err := Tour(board.Board{Rows: 200, Cols: 200}, []int32{0}, false, ""); !errors.Is(err, ErrNoData) {
-		t.Errorf("200x200: %v", err)
 	}
 }
 

@@ -5,10 +5,10 @@
 //   - MedianNodes and MedianTime: median nodes and median time by board
 //     size, on log y axes;
 //   - HeatMap: for one board, the outcome and the nodes of every start
-//     square, one panel per series;
-//   - Tour: one tour on its board, start and end marked.
+//     square, one panel per series.
 //
 // Each constructor returns a *Figure, which writes itself as PNG or SVG.
+// Pictures of tours are not charts: package tourimage draws them.
 //
 // # Board size axes
 //

@@ -17,7 +17,9 @@
 // manifest values) reaches the page through html/template, which escapes
 // it; the inline SVG escapes its own text.
 //
-// Tour pictures use the tour column of a -save-tours sweep. Without one, the
-// report solves a tour for the picture with warnsdorff-bt from a start that
-// found one in the sweep, and says so under the picture.
+// Tour pictures (package tourimage, as experiment solve -png draws them)
+// are drawn for boards up to 100 a side. They use the tour column of a
+// -save-tours sweep. Without one, the report solves a tour for the picture
+// with warnsdorff-bt from a start that found one in the sweep, and says so
+// in the picture's caption and under it.
 package report

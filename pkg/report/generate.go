@@ -116,9 +116,30 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// figureJob is one chart to build and save.
+// A figure is what the page shows and the charts directory keeps, as SVG
+// and PNG: a chart (package chart) or a tour picture (package tourimage).
+type figure struct {
+	// name is a file-name stem, such as "success" or "tour-8x8".
+	name string
+	// title describes the figure in words, for its caption.
+	title    string
+	svg, png func(io.Writer) error
+}
+
+// chartFigure adapts a chart constructor's result.
+func chartFigure(f *chart.Figure, err error) (*figure, error) {
+	if err != nil {
+		return nil, err
+	}
+	as := func(format string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := f.WriteTo(w, format); return err }
+	}
+	return &figure{name: f.Name, title: f.Title, svg: as("svg"), png: as("png")}, nil
+}
+
+// figureJob is one figure to build and save.
 type figureJob struct {
-	build func() (*chart.Figure, error)
+	build func() (*figure, error)
 	// into receives the figure, or a note saying why there is none.
 	into *figureSlot
 }
@@ -128,30 +149,20 @@ type figureJob struct {
 // parallel.
 func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page, out *Output, withPNG bool) error {
 	var jobs []figureJob
-	add := func(slot *figureSlot, build func() (*chart.Figure, error)) {
+	add := func(slot *figureSlot, build func() (*figure, error)) {
 		jobs = append(jobs, figureJob{build: build, into: slot})
 	}
-	add(&page.Success, func() (*chart.Figure, error) { return chart.Success(res) })
-	add(&page.Nodes, func() (*chart.Figure, error) { return chart.MedianNodes(res) })
-	add(&page.Time, func() (*chart.Figure, error) { return chart.MedianTime(res) })
+	add(&page.Success, func() (*figure, error) { return chartFigure(chart.Success(res)) })
+	add(&page.Nodes, func() (*figure, error) { return chartFigure(chart.MedianNodes(res)) })
+	add(&page.Time, func() (*figure, error) { return chartFigure(chart.MedianTime(res)) })
 	samples := map[board.Board]*stats.TourSample{}
 	for i := range res.Tours {
 		samples[res.Tours[i].Board] = &res.Tours[i]
 	}
 	for i, b := range res.Boards {
 		bs := &page.Boards[i]
-		add(&bs.HeatMap, func() (*chart.Figure, error) { return chart.HeatMap(res, b) })
-		add(&bs.Tour, func() (*chart.Figure, error) {
-			if b.Rows > chart.MaxTourSide || b.Cols > chart.MaxTourSide {
-				return nil, fmt.Errorf("tour picture of %v: %w (sides over %d squares are not drawn)", b, chart.ErrNoData, chart.MaxTourSide)
-			}
-			squares, caption, err := pictureTour(ctx, b, samples[b])
-			if err != nil {
-				return nil, err
-			}
-			closed := samples[b] != nil && samples[b].Closed
-			return chart.Tour(b, squares, closed, caption)
-		})
+		add(&bs.HeatMap, func() (*figure, error) { return chartFigure(chart.HeatMap(res, b)) })
+		add(&bs.Tour, func() (*figure, error) { return tourFigure(ctx, b, samples[b]) })
 	}
 
 	var mu sync.Mutex
@@ -177,7 +188,7 @@ func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page,
 				}
 				return err
 			}
-			job.into.Title = f.Title
+			job.into.Title = f.title
 			job.into.SVG = template.HTML(svg)
 			job.into.Files = files
 			mu.Lock()
@@ -197,26 +208,26 @@ var errDraw = errors.New("cannot draw")
 
 // saveFigure writes f as SVG and PNG in dir and returns the file names and
 // the SVG element for the page.
-func saveFigure(f *chart.Figure, dir string, withPNG bool) ([]string, []byte, error) {
+func saveFigure(f *figure, dir string, withPNG bool) ([]string, []byte, error) {
 	type file struct {
 		ext  string
 		data []byte
 	}
 	var svg bytes.Buffer
-	if _, err := f.WriteTo(&svg, "svg"); err != nil {
+	if err := f.svg(&svg); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 	}
 	todo := []file{{".svg", svg.Bytes()}}
 	if withPNG {
 		var png bytes.Buffer
-		if _, err := f.WriteTo(&png, "png"); err != nil {
+		if err := f.png(&png); err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 		}
 		todo = append(todo, file{".png", png.Bytes()})
 	}
 	var files []string
 	for _, file := range todo {
-		path := filepath.Join(dir, f.Name+file.ext)
+		path := filepath.Join(dir, f.name+file.ext)
 		if err := writeFile(path, func(w io.Writer) error { _, err := w.Write(file.data); return err }); err != nil {
 			return nil, nil, err
 		}

@@ -31,6 +31,21 @@ func generate(t *testing.T, paths []string, opt Options) *Output {
 	return out
 }
 
+// writeRuns writes rows (a slice of runs.Row or runs.TourRow) to
+// dir/runs.csv and returns its path.
+func writeRuns(t *testing.T, dir string, rows any) string {
+	t.Helper()
+	csv, err := gocsv.MarshalString(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "runs.csv")
+	if err := os.WriteFile(path, []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func readString(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -119,14 +134,7 @@ func TestEscaping(t *testing.T) {
 			Tour: "0 11 20 17 24 13 4 7 18 9 2 5 16 23 14 3 6 15 22 19 8 1 12 21 10"},
 		{Row: runs.Row{Rows: 5, Cols: 5, StartCol: 1, Strategy: "dfs", Tiebreak: `"quoted" & <tb>`, Status: "exhausted", Solvable: "no", Nodes: 9, TimeNS: 100}},
 	}
-	csv, err := gocsv.MarshalString(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "runs.csv")
-	if err := os.WriteFile(path, []byte(csv), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeRuns(t, dir, rows)
 	out := generate(t, []string{path}, Options{OutDir: dir})
 	html := readString(t, out.HTML)
 	if strings.Contains(html, "<img") || strings.Contains(html, "<tb>") {
@@ -145,23 +153,37 @@ func TestTourColumn(t *testing.T) {
 	good := "0 11 20 17 24 13 4 7 18 9 2 5 16 23 14 3 6 15 22 19 8 1 12 21 10"
 	for _, tt := range []struct{ tour, want string }{
 		{good, "found by warnsdorff in the sweep (tour column)"},
+		// The picture carries its caption too, for the PNG and SVG files.
+		{good, ">A tour of 5x5 from 0,0 to 2,0</text>"},
+		{good, ">found by warnsdorff in the sweep (tour column)</text>"},
 		// The last two squares swapped: not a knight's move.
 		{"0 11 20 17 24 13 4 7 18 9 2 5 16 23 14 3 6 15 22 19 8 1 12 10 21", "tour picture of 5x5"},
 		{"0 7 x", "tour column of a found run on 5x5"},
 	} {
 		rows := []runs.TourRow{{Row: runs.Row{Rows: 5, Cols: 5, Strategy: "warnsdorff", Tiebreak: "first", Status: "found",
 			Solvable: "yes", Nodes: 25, TimeNS: 100, Verified: true}, Tour: tt.tour}}
-		csv, err := gocsv.MarshalString(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, "runs.csv")
-		if err := os.WriteFile(path, []byte(csv), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeRuns(t, dir, rows)
 		html := readString(t, generate(t, []string{path}, Options{OutDir: dir}).HTML)
 		if !strings.Contains(html, tt.want) {
 			t.Errorf("tour %q: page lacks %q", tt.tour, tt.want)
+		}
+	}
+}
+
+// Boards over 100 a side get a note instead of a tour picture, without a
+// search for a tour to draw.
+func TestTourTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	rows := []runs.Row{{Rows: 101, Cols: 8, Strategy: "warnsdorff", Tiebreak: "first", Status: "found",
+		Solvable: "yes", Nodes: 808, TimeNS: 100, Verified: true}}
+	path := writeRuns(t, dir, rows)
+	out := generate(t, []string{path}, Options{OutDir: dir})
+	if want := "tour picture of 101x8: sides over 100 squares are not drawn"; !strings.Contains(readString(t, out.HTML), want) {
+		t.Errorf("page lacks %q", want)
+	}
+	for _, c := range out.Charts {
+		if strings.Contains(c, "tour-") {
+			t.Errorf("tour picture %s written", c)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/tourimage"
 )
 
 // Budget of a tour solved for a picture.
@@ -18,6 +19,36 @@ const (
 	pictureTimeout  = 5 * time.Second
 	pictureStrategy = "warnsdorff-bt"
 )
+
+// maxTourSide is the longest board side the report draws a tour of: a
+// 100x100 tour's inline SVG is already about half a megabyte of the page.
+const maxTourSide = 100
+
+// tourFigure draws a tour of b (package tourimage), captioned with where the
+// tour came from (pictureTour).
+func tourFigure(ctx context.Context, b board.Board, sample *stats.TourSample) (*figure, error) {
+	if b.Rows > maxTourSide || b.Cols > maxTourSide {
+		return nil, fmt.Errorf("tour picture of %v: sides over %d squares are not drawn", b, maxTourSide)
+	}
+	squares, caption, err := pictureTour(ctx, b, sample)
+	if err != nil {
+		return nil, err
+	}
+	closed := sample != nil && sample.Closed
+	pic, err := tourimage.New(b.Rows, b.Cols, squares, closed)
+	if err != nil {
+		return nil, fmt.Errorf("tour picture of %v: %w", b, err)
+	}
+	kind := "A tour"
+	if closed {
+		kind = "A closed tour"
+	}
+	startRow, startCol := b.RowCol(int(squares[0]))
+	endRow, endCol := b.RowCol(int(squares[len(squares)-1]))
+	heading := fmt.Sprintf("%s of %v from %d,%d to %d,%d", kind, b, startRow, startCol, endRow, endCol)
+	pic.Caption = heading + "\n" + caption
+	return &figure{name: "tour-" + b.String(), title: heading + ": " + caption, svg: pic.WriteSVG, png: pic.WritePNG}, nil
+}
 
 // pictureTour returns a tour of b to draw and a caption saying where it came
 // from: the sample's tour column if it has one, else a tour solved with

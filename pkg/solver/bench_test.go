@@ -46,14 +46,6 @@ func BenchmarkWarnsdorffBT(b *testing.B) {
 	}
 }
 
-func BenchmarkWarnsdorff(b *testing.B) {
-	for _, n := range []int{8, 100, 1000} {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			benchSearch(b, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Order: board.Seed003})
-		})
-	}
-}
-
 // The general (table-driven) dfs, on a board beyond the bitboard's 64
 // squares: the first 10^7 nodes of 9x9 from the corner.
 func BenchmarkDFSGeneral9x9(b *testing.B) {

@@ -295,3 +295,26 @@ func FuzzPrune(f *testing.F) {
 		}
 	})
 }
+
+// With the deterministic tie rules warnsdorff-bt lists children the same way
+// with and without pruning, so pruning keeps the first tour.
+func TestPruneKeepsTieRules(t *testing.T) {
+	for _, tie := range []string{"pohl", "roth"} {
+		for _, c := range []pruneCase{
+			{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, "warnsdorff-bt", board.Seed003, true},
+			{board.Board{Rows: 5, Cols: 6}, board.Square{}, "warnsdorff-bt", board.Seed003, true},
+			{board.Board{Rows: 4, Cols: 5}, board.Square{Row: 1, Col: 2}, "warnsdorff-bt", board.Seed002, false},
+			{board.Board{Rows: 3, Cols: 8}, board.Square{}, "warnsdorff-bt", board.Seed003, true},
+		} {
+			p := c.problem(false, 0)
+			p.Tiebreak = tie
+			plain := solveT(t, p)
+			plainTour := slices.Clone(plain.Tour)
+			p.Prune = true
+			pruned := solveT(t, p)
+			if pruned.Status != plain.Status || !slices.Equal(pruned.Tour, plainTour) || pruned.Nodes > plain.Nodes {
+				t.Errorf("%v tie %s: pruned %s %d nodes, plain %s %d nodes", c, tie, pruned.Status, pruned.Nodes, plain.Status, plain.Nodes)
+			}
+		}
+	}
+}

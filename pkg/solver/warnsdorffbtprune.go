@@ -4,7 +4,9 @@ import "context"
 
 // warnsdorffBTPrune is warnsdorff-bt with pruning (see coverage). It orders
 // children with warnsdorffBT's own expand, so that it walks the same tree in
-// the same order, less the subtrees below squares that fail the test.
+// the same order, less the subtrees below squares that fail the test. With
+// the random tie rule the tree is the same only up to the first cut: the
+// random stream is drawn as children are listed, and cut squares list none.
 type warnsdorffBTPrune struct {
 	*warnsdorffBT
 	cov *coverage
@@ -26,6 +28,9 @@ func (s *warnsdorffBTPrune) Run(ctx context.Context) Result {
 	f.reset()
 	cov := s.cov
 	cov.reset()
+	if s.tie == tieRandom {
+		s.rng.reseed(s.p.Seed)
+	}
 	n := len(s.path)
 	path, kids, nkids, next := s.path, s.kids, s.nkids, s.next
 	start := int32(s.p.StartIndex())

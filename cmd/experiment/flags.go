@@ -73,6 +73,18 @@ func (b *boardFlags) board(fs *flag.FlagSet) (board.Board, error) {
 	return board.Board{Rows: rows, Cols: cols}, nil
 }
 
+// parseStart reads a -start value and checks that the square is on b.
+func parseStart(s string, b board.Board) (board.Square, error) {
+	sq, err := board.ParseSquare(s)
+	if err != nil {
+		return board.Square{}, usagef("-start: %v", err)
+	}
+	if !b.Contains(sq.Row, sq.Col) {
+		return board.Square{}, usagef("-start %v: off the %v board; want row 0..%d and col 0..%d", sq, b, b.Rows-1, b.Cols-1)
+	}
+	return sq, nil
+}
+
 // parseStrategy checks a -strategy value.
 func parseStrategy(name string) (string, error) {
 	if _, err := solver.Lookup(name); err != nil {

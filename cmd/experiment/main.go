@@ -6,6 +6,9 @@
 //	experiment                 run the embedded quick sweep into results/<timestamp>/
 //	experiment run [flags]     sweep boards x start squares x strategies into a CSV
 //	experiment solve [flags]   solve one board from one start
+//	experiment count [flags]   count every tour exhaustively
+//	experiment report [-out DIR] runs.csv ...
+//	                           summaries, charts and report.html
 //
 // Run "experiment help" or "experiment CMD -h" for the flags.
 package main
@@ -61,8 +64,10 @@ var errHelp = errors.New("help requested")
 
 // commands maps subcommand names to their entry points.
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{
-	"solve": cmdSolve,
-	"run":   cmdRun,
+	"run":    cmdRun,
+	"solve":  cmdSolve,
+	"count":  cmdCount,
+	"report": cmdReport,
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -96,6 +101,8 @@ With no command, experiment runs the embedded quick sweep.
 Commands:
   run      sweep boards x start squares x strategies into runs.csv
   solve    solve one board from one start square and print the tour
+  count    count every directed tour from a square, or from every square
+  report   summarise runs.csv files: summary.csv, charts and report.html
 
 Run "experiment <command> -h" for a command's flags.
 `)

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"knightsweep/pkg/board"
@@ -27,7 +29,9 @@ type solveJSON struct {
 	Strategy   string  `json:"strategy"`
 	Order      string  `json:"order"`
 	Tiebreak   string  `json:"tiebreak"`
+	Seed       uint64  `json:"seed"`
 	Closed     bool    `json:"closed"`
+	Prune      bool    `json:"prune"`
 	Status     string  `json:"status"`
 	Nodes      int64   `json:"nodes"`
 	Backtracks int64   `json:"backtracks"`
@@ -44,10 +48,15 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	start := fs.String("start", "0,0", "start square `row,col`, 0-indexed from the top-left")
 	strategy := fs.String("strategy", "dfs", "search `strategy`: "+strategyList())
 	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default seed 003's: "+board.DefaultOrder.String()+")")
+	tiebreak := fs.String("tiebreak", solver.TieFirst, "tie-break `rule` of warnsdorff and warnsdorff-bt: "+strings.Join(solver.Tiebreaks, ", "))
+	seed := fs.Uint64("seed", 0, "`seed` of the random tie-break rule")
 	closed := fs.Bool("closed", false, "ask for a closed tour (the last square a knight's move from the start)")
+	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(solver.Pruning(), ", ")+")")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
+	var files tourOutputs
+	files.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,18 +65,24 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	sq, err := board.ParseSquare(*start)
+	sq, err := parseStart(*start, b)
 	if err != nil {
-		return usagef("-start: %v", err)
-	}
-	if !b.Contains(sq.Row, sq.Col) {
-		return usagef("-start %v: off the %v board; want row 0..%d and col 0..%d", sq, b, b.Rows-1, b.Cols-1)
+		return err
 	}
 	if _, err := parseStrategy(*strategy); err != nil {
 		return err
 	}
+	if info, _ := solver.Lookup(*strategy); *prune && !info.Prunes {
+		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(solver.Pruning(), ", "))
+	}
 	o, err := parseOrderFlag(*order)
 	if err != nil {
+		return err
+	}
+	if *strategy == "squirrel-cull" && setFlags(fs)["order"] {
+		return usagef("-order: squirrel-cull uses its own published move orders; leave -order out")
+	}
+	if err := checkTiebreak(*tiebreak, *strategy); err != nil {
 		return err
 	}
 	if *maxNodes < 0 {
@@ -76,8 +91,12 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *timeout < 0 {
 		return usagef("-timeout %v: want 0 (no limit) or a positive duration such as 30s", *timeout)
 	}
+	if err := files.check(b); err != nil {
+		return err
+	}
 
-	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes}
+	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
+		Tiebreak: *tiebreak, Seed: *seed, Prune: *prune}
 	s, err := solver.New(p)
 	if err != nil {
 		return usageError{err}
@@ -93,7 +112,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *asJSON {
 		out := solveJSON{
 			Rows: b.Rows, Cols: b.Cols, StartRow: sq.Row, StartCol: sq.Col,
-			Strategy: p.Strategy, Order: p.Order.String(), Tiebreak: p.Tiebreak, Closed: p.Closed,
+			Strategy: p.Strategy, Order: p.Order.String(), Tiebreak: p.Tiebreak, Seed: p.Seed, Closed: p.Closed, Prune: p.Prune,
 			Status: string(res.Status), Nodes: res.Nodes, Backtracks: res.Backtracks,
 			TimeNS: res.Elapsed.Nanoseconds(), Verified: res.Verified, Error: res.Err,
 		}
@@ -119,11 +138,41 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			fmt.Fprintln(stderr, "error:", res.Err)
 		}
 	}
+	if err := files.write(p, res, stderr); err != nil {
+		return err
+	}
 	switch res.Status {
 	case solver.Canceled:
 		return errInterrupted
 	case solver.Error:
 		return fmt.Errorf("strategy %s failed: %s", p.Strategy, res.Err)
+	}
+	return nil
+}
+
+// checkTiebreak checks a -tiebreak value against the rules and against what
+// strategy accepts.
+func checkTiebreak(rule, strategy string) error {
+	if !slices.Contains(solver.Tiebreaks, rule) {
+		return usagef("-tiebreak %q: want one of %s", rule, strings.Join(solver.Tiebreaks, ", "))
+	}
+	info, err := solver.Lookup(strategy)
+	if err != nil {
+		return usagef("-strategy: %v", err)
+	}
+	accepted := info.Tiebreaks
+	if accepted == nil {
+		accepted = []string{solver.TieFirst}
+	}
+	if !slices.Contains(accepted, rule) {
+		var takers []string
+		for _, name := range solver.Names() {
+			if info, _ := solver.Lookup(name); slices.Contains(info.Tiebreaks, rule) {
+				takers = append(takers, name)
+			}
+		}
+		return usagef("-tiebreak %s: strategy %s accepts only %s; %s is for %s",
+			rule, strategy, strings.Join(accepted, ", "), rule, strings.Join(takers, ", "))
 	}
 	return nil
 }

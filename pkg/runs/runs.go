@@ -15,15 +15,11 @@
 package runs
 
 import (
-	"bufio"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/gocarina/gocsv"
 
 	"knightsweep/pkg/solver"
 )
@@ -139,27 +135,5 @@ func (r Row) Validate() error {
 // row. It stops at the first error, from the file or from fn; errors name
 // the line.
 func Read(r io.Reader, fn func(Row) error) error {
-	br := bufio.NewReader(r)
-	first, err := br.ReadString('\n')
-	if err != nil && err != io.EOF {
-		return err
-	}
-	if strings.TrimSpace(first) == "" {
-		return errors.New("empty file: no header")
-	}
-	header, err := csv.NewReader(strings.NewReader(first)).Read()
-	if err != nil {
-		return fmt.Errorf("header: %w", err)
-	}
-	if err := CheckHeader(header); err != nil {
-		return err
-	}
-	line := 1
-	return gocsv.UnmarshalToCallbackWithError(io.MultiReader(strings.NewReader(first), br), func(row Row) error {
-		line++
-		if err := row.Validate(); err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
-		}
-		return fn(row)
-	})
+	return read(r, func(t TourRow) error { return fn(t.Row) })
 }

@@ -12,6 +12,7 @@ func init() {
 		Name:     "dfs",
 		Summary:  "plain depth-first backtracking, moves tried in move order (seed 003)",
 		Complete: true,
+		Prunes:   true,
 		Bytes:    searchBytes,
 		Strategy: dfsStrategy{},
 	})
@@ -27,6 +28,9 @@ func searchBytes(rows, cols int) int64 {
 type dfsStrategy struct{}
 
 func (dfsStrategy) Prepare(p Problem) (Search, error) {
+	if p.Prune {
+		return newDFSPrune(p)
+	}
 	n := p.Board.Squares()
 	g := Graph(p.Board, p.Order)
 	if n <= 64 {
@@ -48,7 +52,10 @@ func (dfsStrategy) Prepare(p Problem) (Search, error) {
 // The mask is computed once, without branches, when the search enters a
 // square, and stays right when the search comes back to it: everything done
 // below has been undone by then. Taking the next move is a trailing-zero
-// count instead of a scan with hard-to-predict branches.
+// count instead of a scan with hard-to-predict branches. As in dfs64, a
+// child without free neighbours is counted as entered and left without
+// being pushed, a single free neighbour is entered at once, and the walk
+// runs in call-free chunks between budget checks.
 type dfs struct {
 	p       Problem
 	g       *board.Graph
@@ -59,46 +66,97 @@ type dfs struct {
 	visited []uint8
 }
 
+// walkN is the state of a dfs walk between chunks.
+type walkN struct {
+	d int
+	m uint8 // untried moves of path[d]
+}
+
 func (s *dfs) Run(ctx context.Context) Result {
 	n := len(s.path)
-	visited := s.visited
-	clear(visited)
-	visited[n] = 1
-	adj, path, untried := s.g.Adj, s.path, s.untried
+	clear(s.visited)
+	s.visited[n] = 1
 	start := int32(s.p.StartIndex())
-	closed := s.p.Closed
 	bud := newBudget(ctx, s.p.MaxNodes)
-
-	path[0], visited[start] = start, 1
-	untried[0] = freeMask(adj, visited, start)
-	nodes, backtracks := int64(1), int64(0)
-	d := 0
-	for {
-		cur := path[d]
-		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
-			return Result{Status: Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+	s.path[0], s.visited[start] = start, 1
+	w := walkN{m: freeMask(s.g.Adj, s.visited, start)}
+	nodes := int64(1)
+	if n == 1 {
+		if s.p.Closed {
+			return Result{Status: Exhausted, Nodes: 1}
 		}
-		if m := untried[d]; m != 0 {
-			if nodes == bud.next {
-				if st := bud.stop(nodes); st != "" {
-					return Result{Status: st, Nodes: nodes, Backtracks: backtracks}
-				}
+		return Result{Status: Found, Nodes: 1, Tour: s.path}
+	}
+	for {
+		why, left := s.chunk(&w, bud.next-nodes)
+		nodes = bud.next - left
+		res := Result{Nodes: nodes, Backtracks: nodes - int64(w.d) - 1}
+		switch why {
+		case chunkFound:
+			res.Status, res.Tour = Found, s.path
+			return res
+		case chunkExhausted:
+			res.Status = Exhausted
+			return res
+		}
+		if st := bud.stop(nodes); st != "" {
+			res.Status = st
+			return res
+		}
+	}
+}
+
+// chunk walks on from w, entering at most left more nodes; see dfs64.chunk.
+func (s *dfs) chunk(w *walkN, left int64) (int, int64) {
+	adj, visited, path, untried := s.g.Adj, s.visited, s.path, s.untried
+	last := len(path) - 1
+	closed, start := s.p.Closed, path[0]
+	d, m := w.d, w.m
+	cur := path[d]
+	why := chunkBudget
+	var sq int32
+	var free uint8
+	for {
+		if m == 0 {
+			if d == 0 {
+				why = chunkExhausted
+				break
 			}
-			untried[d] = m & (m - 1)
-			sq := adj[8*int(cur)+bits.TrailingZeros8(m)]
-			d++
-			path[d], visited[sq] = sq, 1
-			untried[d] = freeMask(adj, visited, sq)
-			nodes++
+			visited[cur] = 0
+			d--
+			cur, m = path[d], untried[d]
 			continue
 		}
-		if d == 0 {
-			return Result{Status: Exhausted, Nodes: nodes, Backtracks: backtracks}
+		if left == 0 {
+			break
 		}
-		visited[cur] = 0
-		d--
-		backtracks++
+		left--
+		sq = adj[8*int(cur)+bits.TrailingZeros8(m)]
+		m &= m - 1
+	enter:
+		free = freeMask(adj, visited, sq)
+		if free == 0 {
+			if d+1 == last && (!closed || s.g.IsMove(sq, start)) {
+				d++
+				path[d] = sq
+				why = chunkFound
+				break
+			}
+			continue
+		}
+		untried[d] = m
+		d++
+		path[d], visited[sq], cur = sq, 1, sq
+		if free&(free-1) == 0 && left != 0 {
+			m = 0
+			left--
+			sq = adj[8*int(cur)+bits.TrailingZeros8(free)]
+			goto enter
+		}
+		m = free
 	}
+	w.d, w.m = d, m
+	return why, left
 }
 
 // freeMask returns the mask whose bit k is set if the k-th neighbour of sq is

@@ -3,6 +3,8 @@ package solver
 import (
 	"context"
 	"math/bits"
+	"math/rand/v2"
+	"sync"
 
 	"knightsweep/pkg/board"
 )
@@ -11,105 +13,257 @@ import (
 // in a register. It explores the same tree in the same order as dfs and
 // counts the same nodes and backtracks, with less work per node:
 //
-//   - a square's free neighbours are one AND-NOT of two bitboards;
-//   - a child with no free neighbour is a dead end: it is counted as entered
-//     and left without being pushed;
-//   - the move mask of the square on top of the stack stays in a register.
+//   - a square's free neighbours are one AND-NOT of two bitboards, and a
+//     child with none is a dead end: it is counted as entered and left
+//     without being pushed;
+//   - the untried moves of a square are a mask over the move order, taken
+//     lowest bit first; the mask of a square just entered comes from its
+//     free neighbours by a multiply and a table lookup (see gather);
+//   - a square with a single free neighbour (most squares deep in the
+//     search) enters it at once, without a move mask;
+//   - the walk runs in chunks between budget checks, in a loop without
+//     calls, so that its state stays in registers; backtracks are not
+//     counted but derived: every node entered is on the path or was left.
 type dfs64 struct {
 	p Problem
-	g *board.Graph
-	// adj[s] packs the neighbours of s in move order, one byte each, low
-	// byte first.
-	adj [64]uint64
+	n int
+	// to[s] packs the square that move k leads to from s into byte k (0
+	// for moves that leave the board; they are never taken).
+	to [64]uint64
 	// nbr[s] has bit t set if t is a knight's move from s.
 	nbr [64]uint64
-	// rank[64*s+t] is t's place among the neighbours of s in move order.
-	rank [64 * 64]uint8
-	path [64]int32
-	// untried[d] has bit k set if the k-th neighbour of path[d] is free and
-	// not yet tried; it is stored only when the search goes deeper.
-	untried [64]uint8
-	n       int
+	g   gather
+	// path[d] is the square at depth d, untried[d] its untried moves once
+	// the walk has gone deeper; indexed by a byte, so without bound checks.
+	path    [256]int32
+	untried [256]uint8
 }
 
 func newDFS64(p Problem, g *board.Graph) *dfs64 {
-	s := &dfs64{p: p, g: g, n: p.Board.Squares()}
+	s := &dfs64{p: p, n: p.Board.Squares()}
+	b := p.Board
 	for sq := range s.n {
-		for k, t := range g.Neighbours(sq) {
-			s.adj[sq] |= uint64(t) << (8 * k)
-			s.nbr[sq] |= 1 << t
-			s.rank[64*sq+int(t)] = uint8(k)
+		r, c := b.RowCol(sq)
+		for k, m := range p.Order {
+			if b.Contains(r+m.DRow, c+m.DCol) {
+				t := b.Index(r+m.DRow, c+m.DCol)
+				s.to[sq] |= uint64(t) << (8 * k)
+				s.nbr[sq] |= 1 << t
+			}
 		}
 	}
+	s.g = newGather(b, p.Order)
 	return s
 }
 
-// moves returns the mask whose bit k is set if the k-th neighbour of sq (in
-// move order) is in free, a set of squares that are free neighbours of sq.
-func (s *dfs64) moves(sq, free uint64) uint8 {
+// walk64 is the state of a walk between chunks.
+type walk64 struct {
+	visited uint64
+	row     uint64 // to[path[d]]
+	m       uint8  // untried moves of path[d]
+	d       uint8
+}
+
+// Why a chunk ended.
+const (
+	chunkBudget = iota // the node allowance ran out before another node
+	chunkFound
+	chunkExhausted
+)
+
+func (s *dfs64) Run(ctx context.Context) Result {
+	start := uint64(s.p.StartIndex())
+	if s.n == 1 {
+		if s.p.Closed {
+			return Result{Status: Exhausted, Nodes: 1}
+		}
+		s.path[0] = int32(start)
+		return Result{Status: Found, Nodes: 1, Tour: s.path[:1]}
+	}
+	closeTo := ^uint64(0) // squares the last one may be
+	if s.p.Closed {
+		closeTo = s.nbr[start]
+	}
+	bud := newBudget(ctx, s.p.MaxNodes)
+	nodes := int64(1)
+	s.path[0] = int32(start)
+	w := walk64{visited: 1 << start, row: s.to[start]}
+	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
+	for {
+		why, left := s.chunk(&w, bud.next-nodes, uint8(s.n-1), closeTo)
+		nodes = bud.next - left
+		res := Result{Nodes: nodes, Backtracks: nodes - int64(w.d) - 1}
+		switch why {
+		case chunkFound:
+			res.Status, res.Tour = Found, s.path[:s.n]
+			return res
+		case chunkExhausted:
+			res.Status = Exhausted
+			return res
+		}
+		if st := bud.stop(nodes); st != "" {
+			res.Status = st
+			return res
+		}
+	}
+}
+
+// chunk walks on from w, entering at most left more nodes, and returns why
+// it stopped and how many of the left it did not use. The last square of a
+// tour is entered at depth last; it has no free neighbour, so it is looked
+// at only among the dead ends.
+func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, int64) {
+	visited, row, m, d := w.visited, w.row, w.m, w.d
+	why := chunkBudget
+	var sq, free uint64
+	for {
+		if m == 0 {
+			if d == 0 {
+				why = chunkExhausted
+				break
+			}
+			visited &^= 1 << (s.path[d] & 63)
+			d--
+			m = s.untried[d]
+			row = s.to[s.path[d]&63]
+			continue
+		}
+		if left == 0 {
+			break
+		}
+		left--
+		sq = row >> (8 * bits.TrailingZeros8(m)) & 63
+		m &= m - 1
+	enter:
+		free = s.nbr[sq] &^ visited
+		if free == 0 {
+			if d+1 == last && closeTo>>sq&1 != 0 {
+				d++
+				s.path[d] = int32(sq)
+				why = chunkFound
+				break
+			}
+			continue
+		}
+		s.untried[d] = m
+		visited |= 1 << sq
+		d++
+		s.path[d] = int32(sq)
+		if free&(free-1) == 0 && left != 0 {
+			// A single way on (most squares deep in the search): enter it
+			// at once, without a move mask; this square's is then empty.
+			m = 0
+			left--
+			sq = uint64(bits.TrailingZeros64(free)) & 63
+			goto enter
+		}
+		m = s.g.moves(sq, free)
+		row = s.to[sq]
+	}
+	w.visited, w.row, w.m, w.d = visited, row, m, d
+	return why, left
+}
+
+// gather turns a set of free neighbours of a square (a bitboard) into the
+// mask of their moves in move order (bit k for move k).
+//
+// With the squares numbered row*cols+col, move k always changes a square's
+// index by the same delta_k. Rotating the set so that the square itself
+// sits at bit off = 2*cols+1 puts the neighbour along move k at bit
+// delta_k+off, the same eight bits for every square. On boards 4 to 15
+// columns wide these bits are distinct and fit in a word, and a multiply by
+// a magic number gathers them, one to one, into the top byte, which a
+// 256-entry table maps to the move mask. Other widths fall back to ranking
+// each neighbour through a table.
+type gather struct {
+	magic uint64 // 0: use rank
+	off   int
+	table [256]uint8
+	// rank[64*s+t] is the move that leads from s to t.
+	rank []uint8
+}
+
+func newGather(b board.Board, o board.Order) gather {
+	var g gather
+	var pos [8]int
+	var window uint64
+	if b.Cols >= 4 && b.Cols <= 15 {
+		g.off = 2*b.Cols + 1
+		for k, m := range o {
+			pos[k] = m.DRow*b.Cols + m.DCol + g.off
+			window |= 1 << pos[k]
+		}
+		g.magic = windowMagic(b.Cols, window)
+	}
+	if g.magic == 0 {
+		g.rank = make([]uint8, 64*64)
+		for sq := range b.Squares() {
+			r, c := b.RowCol(sq)
+			for k, m := range o {
+				if b.Contains(r+m.DRow, c+m.DCol) {
+					g.rank[64*sq+b.Index(r+m.DRow, c+m.DCol)] = uint8(k)
+				}
+			}
+		}
+		return g
+	}
+	for sub := uint64(0); ; {
+		var mask uint8
+		for k := range o {
+			if sub>>pos[k]&1 != 0 {
+				mask |= 1 << k
+			}
+		}
+		g.table[sub*g.magic>>56] = mask
+		if sub = (sub - window) & window; sub == 0 {
+			break
+		}
+	}
+	return g
+}
+
+func (g *gather) moves(sq, free uint64) uint8 {
+	if g.magic != 0 {
+		return g.table[bits.RotateLeft64(free, g.off-int(sq))*g.magic>>56]
+	}
 	var m uint8
 	for ; free != 0; free &= free - 1 {
-		m |= 1 << s.rank[64*sq+uint64(bits.TrailingZeros64(free))]
+		m |= 1 << g.rank[64*sq+uint64(bits.TrailingZeros64(free))]
 	}
 	return m
 }
 
-func (s *dfs64) Run(ctx context.Context) Result {
-	last := s.n - 1
-	start := uint64(s.p.StartIndex())
-	closed := s.p.Closed
-	bud := newBudget(ctx, s.p.MaxNodes)
-	next := bud.next
-	path, untried := &s.path, &s.untried
+// magics caches windowMagic by board width.
+var magics sync.Map // int -> uint64
 
-	path[0] = int32(start)
-	visited := uint64(1) << start
-	nodes, backtracks := int64(1), int64(0)
-	if last == 0 {
-		if closed {
-			return Result{Status: Exhausted, Nodes: 1}
-		}
-		return Result{Status: Found, Nodes: 1, Tour: path[:1]}
+// windowMagic returns a number whose product with any subset of window (8
+// bits) has a different top byte, found by a seeded random search, or 0 if
+// the search fails (it takes well under a millisecond for widths 4..15).
+func windowMagic(cols int, window uint64) uint64 {
+	if v, ok := magics.Load(cols); ok {
+		return v.(uint64)
 	}
-	m := s.moves(start, s.nbr[start]&^visited)
-	d := 0
-	for {
-		if m == 0 {
-			if d == 0 {
-				return Result{Status: Exhausted, Nodes: nodes, Backtracks: backtracks}
+	rng := rand.New(rand.NewPCG(uint64(cols), window))
+	var seen [256]uint32
+	var magic uint64
+	for try := uint32(1); try < 1_000_000 && magic == 0; try++ {
+		cand := rng.Uint64() & rng.Uint64() & rng.Uint64() // sparse: fewer carries
+		ok := true
+		for sub := uint64(0); ; {
+			top := sub * cand >> 56
+			if seen[top] == try {
+				ok = false
+				break
 			}
-			visited &^= 1 << (path[d&63] & 63)
-			d--
-			backtracks++
-			m = untried[d&63]
-			continue
-		}
-		if nodes == next {
-			if st := bud.stop(nodes); st != "" {
-				return Result{Status: st, Nodes: nodes, Backtracks: backtracks}
+			seen[top] = try
+			if sub = (sub - window) & window; sub == 0 {
+				break
 			}
-			next = bud.next
 		}
-		nodes++
-		sq := s.adj[path[d&63]&63] >> (8 * bits.TrailingZeros8(m)) & 63
-		m &= m - 1
-		if d+1 == last {
-			if !closed || s.nbr[start]>>sq&1 != 0 {
-				path[(d+1)&63] = int32(sq)
-				return Result{Status: Found, Nodes: nodes, Backtracks: backtracks, Tour: path[:s.n]}
-			}
-			backtracks++
-			continue
+		if ok {
+			magic = cand
 		}
-		free := s.nbr[sq] &^ visited
-		if free == 0 {
-			backtracks++ // a dead end, entered and left at once
-			continue
-		}
-		untried[d&63] = m
-		visited |= 1 << sq
-		m = s.moves(sq, free)
-		d++
-		path[d&63] = int32(sq)
 	}
+	magics.Store(cols, magic)
+	return magic
 }

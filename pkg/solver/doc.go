@@ -20,12 +20,42 @@
 //     (seed 003).
 //   - warnsdorff: Warnsdorff's greedy rule without backtracking: go to the
 //     free neighbour with the fewest free onward moves, ties to the first in
-//     move order (seed 002).
+//     move order (seed 002) or by Problem.Tiebreak. Linear time and about 5
+//     bytes a square, so it walks 10^8-square boards.
 //   - warnsdorff-bt: depth-first backtracking whose children are tried in
-//     ascending onward degree, ties in move order (seeds 000 and 001).
+//     ascending onward degree, ties in move order (seeds 000 and 001) or by
+//     Problem.Tiebreak.
+//   - squirrel-cull: Warnsdorff's rule whose move order switches at set
+//     squares, by n mod 8 (Squirrel & Cull 1996, Ganzfried 2004): n x n
+//     boards from a corner, linear time, a tour for every n >= 5 tried.
+//   - parberry: Parberry's divide and conquer (package parberry): a closed
+//     tour of an n x n or n x (n+2) board, n even and at least 6, read from
+//     the start square; its nodes are the squares placed.
 //
 // Strategies register themselves (see Register), so new ones slot in without
 // touching the others.
+//
+// # Tie-break rules
+//
+// Problem.Tiebreak decides between neighbours with equally few onward moves
+// in warnsdorff and warnsdorff-bt (see Tiebreaks): first (the first in move
+// order), random (uniform, from a PCG stream seeded by Problem.Seed), pohl
+// (the least sum of the tied square's free neighbours' onward moves) and
+// roth (the farthest from the centre ((rows-1)/2, (cols-1)/2)); pohl and
+// roth leave remaining ties to move order.
+//
+// # Pruning
+//
+// Problem.Prune makes the searching strategies (those whose Info.Prunes is
+// set: dfs and warnsdorff-bt) cut a branch as soon as the unvisited squares
+// cannot all be covered: an unvisited square without an unvisited neighbour,
+// more squares with a single one than the rest of the path has ends, ends
+// that fit neither the path's head nor (closed tours) the start; and, at the
+// start, the colour rule. The test is necessary, never wrong, so a pruned
+// search finds the same first tour as the unpruned one, or proves there is
+// none, with fewer nodes; a pruned square counts as a node entered and left.
+// Pruned searches are separate Search implementations (dfsprune.go,
+// warnsdorffbtprune.go) over the same trees; the rule is in prune.go.
 //
 // # Counting
 //

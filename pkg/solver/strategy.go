@@ -38,6 +38,8 @@ type Info struct {
 	// Complete strategies explore every branch: Exhausted from them proves
 	// that no tour starts at the square.
 	Complete bool
+	// Prunes is true for strategies that honour Problem.Prune.
+	Prunes bool
 	// Tiebreaks lists the tie-break rules the strategy accepts; nil means
 	// only "first".
 	Tiebreaks []string
@@ -77,6 +79,17 @@ func Names() []string {
 	return append(names, rest...)
 }
 
+// Pruning lists the strategies that honour Problem.Prune, in Names order.
+func Pruning() []string {
+	var names []string
+	for _, n := range Names() {
+		if registry[n].Prunes {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
 // Lookup returns the registered strategy called name.
 func Lookup(name string) (Info, error) {
 	info, ok := registry[name]
@@ -104,6 +117,10 @@ func New(p Problem) (*Solver, error) {
 	if !slices.Contains(tiebreaks(info), p.Tiebreak) {
 		return nil, fmt.Errorf("strategy %s: unknown tie-break %q: want one of %s",
 			p.Strategy, p.Tiebreak, strings.Join(tiebreaks(info), ", "))
+	}
+	if p.Prune && !info.Prunes {
+		return nil, fmt.Errorf("strategy %s does not prune; pruning applies to %s",
+			p.Strategy, strings.Join(Pruning(), ", "))
 	}
 	s, err := info.Prepare(p)
 	if err != nil {

@@ -8,19 +8,28 @@ import (
 
 func init() {
 	Register(Info{
-		Name:     "warnsdorff-bt",
-		Summary:  "depth-first backtracking, moves tried by ascending onward degree, ties in move order (seeds 000, 001)",
-		Complete: true,
-		Bytes:    func(rows, cols int) int64 { return searchBytes(rows, cols) + 9*int64(rows)*int64(cols) },
-		Strategy: warnsdorffBTStrategy{},
+		Name:      "warnsdorff-bt",
+		Summary:   "depth-first backtracking, moves tried by ascending onward degree, ties by -tiebreak (first: in move order, seeds 000, 001)",
+		Complete:  true,
+		Prunes:    true,
+		Tiebreaks: Tiebreaks,
+		Bytes:     func(rows, cols int) int64 { return searchBytes(rows, cols) + 9*int64(rows)*int64(cols) },
+		Strategy:  warnsdorffBTStrategy{},
 	})
 }
 
 type warnsdorffBTStrategy struct{}
 
 func (warnsdorffBTStrategy) Prepare(p Problem) (Search, error) {
+	if p.Prune {
+		return newWarnsdorffBTPrune(p)
+	}
 	n := p.Board.Squares()
-	return &warnsdorffBT{
+	tie, err := parseTie(p.Tiebreak)
+	if err != nil {
+		return nil, err
+	}
+	s := &warnsdorffBT{
 		p:       p,
 		g:       Graph(p.Board, p.Order),
 		path:    make([]int32, n),
@@ -29,14 +38,20 @@ func (warnsdorffBTStrategy) Prepare(p Problem) (Search, error) {
 		next:    make([]uint8, n),
 		free:    make([]uint8, n),
 		visited: make([]bool, n),
-	}, nil
+		tie:     tie,
+	}
+	if tie == tieRandom {
+		s.rng = newTieRNG(p.Seed)
+	}
+	return s, nil
 }
 
 // warnsdorffBT is an iterative depth-first search. When it first stands at
 // depth d it lists the free neighbours in kids[8d:8d+nkids[d]], sorted by
 // onward degree (stable, so ties keep move order); next[d] is the next of
 // them to try. Backtracking restores the board, so the list stays valid
-// until the search leaves depth d.
+// until the search leaves depth d. Children of equal degree are ordered by
+// the tie rule (random: shuffled once, when listed).
 type warnsdorffBT struct {
 	p       Problem
 	g       *board.Graph
@@ -46,11 +61,16 @@ type warnsdorffBT struct {
 	next    []uint8
 	free    []uint8
 	visited []bool
+	tie     tieRule
+	rng     tieRNG
 }
 
 func (s *warnsdorffBT) Run(ctx context.Context) Result {
 	f := freeDegrees{g: s.g, free: s.free, visited: s.visited}
 	f.reset()
+	if s.tie == tieRandom {
+		s.rng.reseed(s.p.Seed)
+	}
 	n := len(s.path)
 	path, kids, nkids, next := s.path, s.kids, s.nkids, s.next
 	start := int32(s.p.StartIndex())
@@ -92,8 +112,12 @@ func (s *warnsdorffBT) Run(ctx context.Context) Result {
 }
 
 // expand lists the free neighbours of path[d] in ascending onward degree,
-// ties in move order.
+// ties ordered by the tie rule.
 func (s *warnsdorffBT) expand(f *freeDegrees, d int) {
+	if s.tie != tieFirst {
+		s.expandTied(f, d)
+		return
+	}
 	kids := s.kids[8*d : 8*d+8]
 	k := 0
 	for _, v := range s.g.Neighbours(int(s.path[d])) {
@@ -111,4 +135,63 @@ func (s *warnsdorffBT) expand(f *freeDegrees, d int) {
 	}
 	s.nkids[d] = uint8(k)
 	s.next[d] = 0
+}
+
+// expandTied is expand for the tie rules other than first: children are
+// sorted by degree, then by the rule's key, then by move order.
+func (s *warnsdorffBT) expandTied(f *freeDegrees, d int) {
+	kids := s.kids[8*d : 8*d+8]
+	var keys [8]uint64
+	k := 0
+	for _, v := range s.g.Neighbours(int(s.path[d])) {
+		if f.visited[v] {
+			continue
+		}
+		key := uint64(f.free[v])<<32 | s.tieKey(f, v)
+		// Insertion sort: shift larger keys right; equal ones stay first,
+		// in move order.
+		i := k
+		for i > 0 && keys[i-1] > key {
+			kids[i], keys[i] = kids[i-1], keys[i-1]
+			i--
+		}
+		kids[i], keys[i] = v, key
+		k++
+	}
+	if s.tie == tieRandom {
+		// Shuffle each run of equal degree (Fisher-Yates): every order
+		// of tied children is equally likely.
+		for lo := 0; lo < k; {
+			hi := lo + 1
+			for hi < k && keys[hi] == keys[lo] {
+				hi++
+			}
+			for i := hi - 1; i > lo; i-- {
+				j := lo + s.rng.intN(i-lo+1)
+				kids[i], kids[j] = kids[j], kids[i]
+			}
+			lo = hi
+		}
+	}
+	s.nkids[d] = uint8(k)
+	s.next[d] = 0
+}
+
+// tieKey ranks children of equal degree: the lower key is tried first.
+func (s *warnsdorffBT) tieKey(f *freeDegrees, v int32) uint64 {
+	switch s.tie {
+	case tiePohl:
+		sum := uint64(0)
+		for _, w := range s.g.Neighbours(int(v)) {
+			if !f.visited[w] {
+				sum += uint64(f.free[w])
+			}
+		}
+		return sum
+	case tieRoth:
+		b := s.p.Board
+		r, c := b.RowCol(int(v))
+		return uint64(maxCentreDist2 - centreDist2(b.Rows, b.Cols, r, c))
+	}
+	return 0
 }

@@ -10,6 +10,13 @@ import (
 	"knightsweep/pkg/solver"
 )
 
+// DefaultStrategies are the strategies a sweep runs when -strategies is not
+// given: the seeds' three, which apply to every board and start. The others
+// do not (parberry builds tours of some even boards only, squirrel-cull
+// starts from corners), and a job they cannot run is a row with status
+// error; name them, or give -strategies all.
+const DefaultStrategies = "dfs,warnsdorff,warnsdorff-bt"
+
 // Flags are experiment run's flags as given, before they are checked.
 // Register binds them to a flag.FlagSet; Options checks them.
 type Flags struct {
@@ -34,7 +41,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Config, ConfigFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight); flags on the command line override it")
 	fs.StringVar(&f.Sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
 	fs.StringVar(&f.Starts, "starts", "all", "start `squares`: all, corners, or row,col squares separated by semicolons, such as \"0,0;2,3\"")
-	fs.StringVar(&f.Strategies, "strategies", strings.Join(solver.Names(), ","), "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))
+	fs.StringVar(&f.Strategies, "strategies", DefaultStrategies, "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))
 	fs.StringVar(&f.Order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default seed 003's: "+board.DefaultOrder.String()+")")
 	fs.BoolVar(&f.Closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
 	fs.Int64Var(&f.MaxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")

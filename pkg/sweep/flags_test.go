@@ -26,6 +26,12 @@ func TestFlagsOptions(t *testing.T) {
 	}
 
 	fs, f = newTestFlags()
+	fs.Parse([]string{"-sizes", "5"})
+	if o, err := f.Options(); err != nil || strings.Join(o.Strategies, ",") != "dfs,warnsdorff,warnsdorff-bt" {
+		t.Errorf("default strategies: %q, %v", o.Strategies, err)
+	}
+
+	fs, f = newTestFlags()
 	fs.Parse([]string{"-sizes", "5", "-strategies", "all"})
 	if o, err := f.Options(); err != nil || len(o.Strategies) != len(solver.Names()) || o.Workers < 1 || o.Starts.String() != "all" {
 		t.Errorf("defaults: %+v, %v", o, err)

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"knightsweep/pkg/report"
+	"knightsweep/pkg/stats"
+)
+
+const reportSynopsis = "[-out DIR] [-by-file] results/a/runs.csv [results/b/runs.csv ...]"
+
+// cmdReport regenerates summary.csv, the charts and report.html from one or
+// more runs.csv files.
+func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("report", reportSynopsis, stderr)
+	out := fs.String("out", "", "write the report into `DIR` (default: the first CSV's directory)")
+	byFile := fs.Bool("by-file", false, "keep each file's runs in series of their own, to compare repeated sweeps")
+	quiet := fs.Bool("quiet", false, "print nothing but errors")
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		fs.Usage()
+		return usagef("report: give one or more runs.csv files")
+	}
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil {
+			return usagef("report: %v", err)
+		} else if st.IsDir() {
+			return usagef("report: %s is a directory: give the runs.csv in it (%s)", p, filepath.Join(p, "runs.csv"))
+		}
+	}
+	start := time.Now()
+	res, err := report.GenerateWith(ctx, paths, report.Options{OutDir: *out, BySource: *byFile})
+	switch {
+	case ctx.Err() != nil:
+		return errInterrupted
+	case errors.Is(err, report.ErrInput):
+		return usageError{fmt.Errorf("report: %w", err)}
+	case err != nil:
+		return fmt.Errorf("report: %w", err)
+	}
+	if *quiet {
+		return nil
+	}
+	if err := stats.WriteTable(stdout, res.Results.Summaries()); err != nil {
+		return err
+	}
+	for _, w := range res.Results.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	fmt.Fprintf(stdout, "\n%d runs in %d groups; wrote %s, %s and %d charts in %s (%.1fs)\n",
+		res.Results.Rows, len(res.Results.Groups), res.Summary, res.HTML, len(res.Charts)/2,
+		filepath.Join(res.Dir, "charts"), time.Since(start).Seconds())
+	return nil
+}
+
+// parseInterspersed parses flags that may come before, between or after the
+// positional arguments, and returns those arguments.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := parseFlagsOnly(fs, args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		if args[0] == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
+
+// parseFlagsOnly is parseFlags without the check for positional arguments.
+func parseFlagsOnly(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usageError{err}
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReportErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.csv")
+	os.WriteFile(bad, []byte("rows,cols\n5,5\n"), 0o644)
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"report"}, 2, "give one or more runs.csv files"},
+		{[]string{"report", filepath.Join(dir, "none.csv")}, 2, "no such file"},
+		{[]string{"report", dir}, 2, "is a directory: give the runs.csv in it"},
+		{[]string{"report", bad}, 2, "missing required column: start_row"},
+		{[]string{"report", "-bogus", bad}, 2, "flag provided but not defined: -bogus"},
+		{[]string{"report", "-h"}, 0, "usage: experiment report"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := exitCode(run(tt.args, &stdout, &stderr), &stderr)
+		if code != tt.code || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tt.args, code, stderr.String(), tt.code, tt.want)
+		}
+	}
+}
+
+func TestReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders PNGs: seconds each under the race detector")
+	}
+	dir := t.TempDir()
+	csv := "rows,cols,start_row,start_col,strategy,tiebreak,closed,trial,seed,status,solvable,nodes,backtracks,time_ns,verified\n" +
+		"5,5,0,0,dfs,first,false,0,0,found,yes,304,279,5000,true\n" +
+		"5,5,0,0,warnsdorff,first,false,0,0,found,yes,25,0,900,true\n"
+	in := filepath.Join(dir, "runs.csv")
+	os.WriteFile(in, []byte(csv), 0o644)
+	out := filepath.Join(dir, "out")
+	var stdout, stderr bytes.Buffer
+	// Flags may follow the file.
+	if code := exitCode(run([]string{"report", in, "-out", out}, &stdout, &stderr), &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, f := range []string{"summary.csv", "report.html", "charts/success.png", "charts/success.svg", "charts/tour-5x5.png"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	// One start of 25 makes no heat map: the page says so.
+	if html, _ := os.ReadFile(filepath.Join(out, "report.html")); !bytes.Contains(html, []byte("at most 1 of 25 start squares run")) {
+		t.Error("report.html does not say why the 5x5 heat map is missing")
+	}
+	for _, want := range []string{"found/runs", "dfs", "5x5", "2 runs in 2 groups", "report.html"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}

@@ -1,0 +1,224 @@
+// Command sweepdata writes runs.csv files for trying out and measuring
+// experiment report before (or without) a real sweep.
+//
+//	go run ./internal/cmd/sweepdata -sizes 5-8 -out /tmp/quick/runs.csv
+//	go run ./internal/cmd/sweepdata -synthetic 1000000 -out /tmp/big/runs.csv
+//
+// Without -synthetic it solves every start of every board with dfs,
+// warnsdorff and warnsdorff-bt under a node limit, one after another: real
+// rows, as the runner would write them (no manifest). With -synthetic N it
+// writes N made-up rows (boards 5x5..20x20 and two rectangles, four series,
+// repeated trials) in seconds, for measuring the report on large inputs.
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gocarina/gocsv"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/theory"
+)
+
+func main() {
+	out := flag.String("out", "", "runs.csv to write (its directory is created)")
+	sizes := flag.String("sizes", "5-8", "board sides, a range A-B")
+	maxNodes := flag.Int64("max-nodes", 1_000_000, "node limit of each run")
+	synthetic := flag.Int("synthetic", 0, "write this many made-up rows instead of solving")
+	saveTours := flag.Bool("save-tours", false, "add a tour column")
+	flag.Parse()
+	if err := run(*out, *sizes, *maxNodes, *synthetic, *saveTours); err != nil {
+		fmt.Fprintln(os.Stderr, "sweepdata:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error {
+	if out == "" {
+		return fmt.Errorf("-out: missing")
+	}
+	lo, hi, err := parseRange(sizes)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	w := csv.NewWriter(f)
+	first := true
+	write := func(batch []runs.TourRow) error {
+		if len(batch) == 0 {
+			return nil
+		}
+		var err error
+		if saveTours {
+			if first {
+				err = gocsv.MarshalCSV(batch, gocsv.NewSafeCSVWriter(w))
+			} else {
+				err = gocsv.MarshalCSVWithoutHeaders(batch, gocsv.NewSafeCSVWriter(w))
+			}
+		} else {
+			rows := make([]runs.Row, len(batch))
+			for i := range batch {
+				rows[i] = batch[i].Row
+			}
+			if first {
+				err = gocsv.MarshalCSV(rows, gocsv.NewSafeCSVWriter(w))
+			} else {
+				err = gocsv.MarshalCSVWithoutHeaders(rows, gocsv.NewSafeCSVWriter(w))
+			}
+		}
+		first = false
+		return err
+	}
+	if synthetic > 0 {
+		err = writeSynthetic(synthetic, write)
+	} else {
+		err = solveAll(lo, hi, maxNodes, write)
+	}
+	if err != nil {
+		return err
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func parseRange(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
+		return 0, 0, fmt.Errorf("-sizes %q: want N or A-B with 1 <= A <= B", s)
+	}
+	return lo, hi, nil
+}
+
+// solveAll runs every start of every n x n board, lo <= n <= hi, with the
+// three seed strategies.
+func solveAll(lo, hi int, maxNodes int64, write func([]runs.TourRow) error) error {
+	ctx := context.Background()
+	for n := lo; n <= hi; n++ {
+		var batch []runs.TourRow
+		for r := range n {
+			for c := range n {
+				for _, strategy := range []string{"dfs", "warnsdorff", "warnsdorff-bt"} {
+					p := solver.Problem{
+						Board: board.Board{Rows: n, Cols: n}, Start: board.Square{Row: r, Col: c},
+						Strategy: strategy, MaxNodes: maxNodes,
+					}
+					s, err := solver.New(p)
+					if err != nil {
+						return err
+					}
+					res := s.Run(ctx)
+					row := runs.TourRow{Row: runs.Row{
+						Rows: n, Cols: n, StartRow: r, StartCol: c, Strategy: strategy, Tiebreak: "first",
+						Status: string(res.Status), Solvable: theory.From(n, n, r, c, false).String(),
+						Nodes: res.Nodes, Backtracks: res.Backtracks, TimeNS: res.Elapsed.Nanoseconds(),
+						Verified: res.Verified, Order: board.DefaultOrder.String(), Error: res.Err,
+					}}
+					if res.Status == solver.Found {
+						row.Tour = runs.FormatTour(res.Tour)
+					}
+					batch = append(batch, row)
+				}
+			}
+		}
+		if err := write(batch); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%dx%d done\n", n, n)
+	}
+	return nil
+}
+
+// writeSynthetic writes n made-up rows: plausible shapes, not real data.
+func writeSynthetic(n int, write func([]runs.TourRow) error) error {
+	rng := rand.New(rand.NewPCG(1, 2))
+	boards := []board.Board{{Rows: 5, Cols: 6}, {Rows: 6, Cols: 8}}
+	for s := 5; s <= 20; s++ {
+		boards = append(boards, board.Board{Rows: s, Cols: s})
+	}
+	type series struct{ strategy, tiebreak string }
+	all := []series{{"dfs", "first"}, {"warnsdorff", "first"}, {"warnsdorff", "random"}, {"warnsdorff-bt", "first"}}
+	order := board.DefaultOrder.String()
+	batch := make([]runs.TourRow, 0, 4096)
+	written := 0
+	for trial := 0; written < n; trial++ {
+		for _, b := range boards {
+			sq := b.Squares()
+			for r := 0; r < b.Rows && written < n; r++ {
+				for c := 0; c < b.Cols && written < n; c++ {
+					solvable := theory.From(b.Rows, b.Cols, r, c, false)
+					for _, s := range all {
+						if written == n {
+							break
+						}
+						row := runs.Row{Rows: b.Rows, Cols: b.Cols, StartRow: r, StartCol: c, Strategy: s.strategy,
+							Tiebreak: s.tiebreak, Trial: trial, Solvable: solvable.String(), Order: order}
+						var pFound float64
+						switch {
+						case solvable == theory.No:
+						case s.strategy == "dfs":
+							pFound = 40.0 / float64(sq)
+						case s.tiebreak == "random":
+							pFound = 0.9
+						default:
+							pFound = 0.97
+						}
+						found := rng.Float64() < pFound
+						switch {
+						case found:
+							row.Status, row.Verified = "found", true
+							row.Nodes = int64(sq)
+							if s.strategy == "dfs" {
+								row.Nodes += rng.Int64N(int64(sq) * 2000)
+							}
+						case s.strategy == "warnsdorff":
+							row.Status, row.Nodes = "dead_end", 1+rng.Int64N(int64(sq))
+						case solvable == theory.No && sq <= 25:
+							row.Status, row.Nodes = "exhausted", 100_000+rng.Int64N(10_000)
+						default:
+							row.Status, row.Nodes = "node_limit", 1_000_000
+						}
+						row.Backtracks = row.Nodes - 1
+						row.TimeNS = row.Nodes*12 + rng.Int64N(2000)
+						if s.tiebreak == "random" {
+							row.Seed = rng.Uint64()
+						}
+						batch = append(batch, runs.TourRow{Row: row})
+						written++
+						if len(batch) == cap(batch) {
+							if err := write(batch); err != nil {
+								return err
+							}
+							batch = batch[:0]
+						}
+					}
+				}
+			}
+		}
+	}
+	return write(batch)
+}

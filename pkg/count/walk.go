@@ -1,0 +1,115 @@
+package count
+
+import (
+	"context"
+	"math/bits"
+)
+
+// path is the state of a partial tour: its end, its squares as a set and its
+// length in moves.
+type path struct {
+	at      int8
+	depth   int8
+	visited uint64
+}
+
+// tally is what a walk found: tours, nodes entered, and whether it ran to the
+// end.
+type tally struct {
+	tours    uint64
+	nodes    int64
+	complete bool
+}
+
+// checkEvery is how many nodes a walk enters between looks at its context.
+const checkEvery = 1 << 16
+
+// walk counts the tours that extend p, entering every square a depth-first
+// search would enter below it, less the subtrees that fail the pruning test.
+// Every square entered counts as a node (p's end is not: its walk's caller
+// entered it).
+func (g *graph) walk(ctx context.Context, p path, start int, closed bool) tally {
+	var (
+		kids [MaxSquares]uint64 // untried next squares at each depth
+		at   [MaxSquares]int8   // the square at each depth
+	)
+	last := int8(g.n - 1)
+	startNbr := g.nbr[start]
+	visited := p.visited
+	d := p.depth
+	at[d&63], kids[d&63] = p.at, g.nbr[p.at&63]&^visited
+	var t tally
+	countdown := checkEvery
+	for {
+		k := kids[d&63]
+		if k == 0 {
+			if d == p.depth {
+				t.complete = true
+				return t
+			}
+			visited &^= 1 << (at[d&63] & 63)
+			d--
+			continue
+		}
+		kids[d&63] = k & (k - 1)
+		sq := bits.TrailingZeros64(k)
+		t.nodes++
+		if countdown--; countdown == 0 {
+			if ctx.Err() != nil {
+				return t
+			}
+			countdown = checkEvery
+		}
+		if d+1 == last {
+			if !closed || startNbr>>sq&1 != 0 {
+				t.tours++
+			}
+			continue
+		}
+		v := visited | 1<<sq
+		if !g.viable(g.all&^v, sq, start, closed) {
+			continue
+		}
+		d++
+		visited = v
+		at[d&63], kids[d&63] = int8(sq), g.nbr[sq]&^v
+	}
+}
+
+// split enters the search tree from start breadth first, one depth at a
+// time, until it holds at least want partial tours (or the tours are too
+// short to split further). It returns them with the tally of the squares it
+// entered and the tours it completed on the way. Walking each returned path
+// to the end then counts every tour from start exactly once, and the nodes
+// add up to those of one depth-first walk, however deep the split.
+func (g *graph) split(start int, closed bool, want int) ([]path, tally) {
+	t := tally{nodes: 1, complete: true}
+	root := path{at: int8(start), visited: 1 << start}
+	u := g.all &^ root.visited
+	if g.n == 1 {
+		if !closed {
+			t.tours = 1
+		}
+		return nil, t
+	}
+	if !g.balanced(u, start, closed) || !g.viable(u, start, start, closed) {
+		return nil, t
+	}
+	last := int8(g.n - 1)
+	frontier := []path{root}
+	for len(frontier) < want && len(frontier) > 0 && frontier[0].depth+2 < last {
+		var next []path
+		for _, p := range frontier {
+			for k := g.nbr[p.at] &^ p.visited; k != 0; k &= k - 1 {
+				sq := bits.TrailingZeros64(k)
+				t.nodes++
+				v := p.visited | 1<<sq
+				if g.viable(g.all&^v, sq, start, closed) {
+					next = append(next, path{at: int8(sq), depth: p.depth + 1, visited: v})
+				}
+			}
+		}
+		frontier = next
+	}
+	return frontier, t
+}

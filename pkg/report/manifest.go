@@ -1,0 +1,147 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Manifest is a manifest.json shown as fields, in the file's order.
+type Manifest struct {
+	// Path is where the manifest was looked for.
+	Path string
+	// Found reports whether the file exists.
+	Found bool
+	// Err says why an existing file could not be read.
+	Err    string
+	Fields []Field
+}
+
+// Field is one value of a manifest: Key is its path in the JSON document,
+// such as "settings.sizes" or "counts.found".
+type Field struct {
+	Key, Value string
+}
+
+// maxManifestBytes bounds the manifest read: it describes a run, it does
+// not hold one.
+const maxManifestBytes = 1 << 20
+
+// readManifest reads the manifest.json in dir, leniently: any JSON object
+// is accepted and flattened.
+func readManifest(dir string) Manifest {
+	m := Manifest{Path: filepath.Join(dir, "manifest.json")}
+	f, err := os.Open(m.Path)
+	if errors.Is(err, os.ErrNotExist) {
+		return m
+	}
+	m.Found = true
+	if err != nil {
+		m.Err = err.Error()
+		return m
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxManifestBytes+1))
+	if err != nil {
+		m.Err = err.Error()
+		return m
+	}
+	if len(data) > maxManifestBytes {
+		m.Err = fmt.Sprintf("larger than %d bytes: not shown", maxManifestBytes)
+		return m
+	}
+	fields, err := flattenJSON(data)
+	if err != nil {
+		m.Err = "not valid JSON: " + err.Error()
+	}
+	m.Fields = fields
+	return m
+}
+
+// flattenJSON lists the scalar values of a JSON document with their paths,
+// in document order. Arrays of scalars become one comma-separated value.
+func flattenJSON(data []byte) ([]Field, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var fields []Field
+	if err := flattenValue(dec, "", &fields); err != nil {
+		return fields, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fields, errors.New("data after the top-level value")
+	}
+	return fields, nil
+}
+
+func flattenValue(dec *json.Decoder, key string, out *[]Field) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				k, _ := kt.(string)
+				if key != "" {
+					k = key + "." + k
+				}
+				if err := flattenValue(dec, k, out); err != nil {
+					return err
+				}
+			}
+		case '[':
+			start := len(*out)
+			for i := 0; dec.More(); i++ {
+				if err := flattenValue(dec, key+"["+strconv.Itoa(i)+"]", out); err != nil {
+					return err
+				}
+			}
+			joinScalars(out, start, key)
+		}
+		_, err := dec.Token() // the closing delimiter
+		return err
+	default:
+		*out = append(*out, Field{Key: key, Value: scalar(t)})
+		return nil
+	}
+}
+
+// joinScalars turns the fields of an array of scalars, key[0], key[1], ...,
+// into one field.
+func joinScalars(out *[]Field, start int, key string) {
+	items := (*out)[start:]
+	var vals []string
+	for i, f := range items {
+		if f.Key != key+"["+strconv.Itoa(i)+"]" {
+			return // an array of objects or arrays: keep the paths
+		}
+		vals = append(vals, f.Value)
+	}
+	*out = append((*out)[:start], Field{Key: key, Value: strings.Join(vals, ", ")})
+}
+
+func scalar(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return t
+	case bool:
+		return strconv.FormatBool(t)
+	case json.Number:
+		return t.String()
+	}
+	return fmt.Sprint(v)
+}

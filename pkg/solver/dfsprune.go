@@ -1,0 +1,77 @@
+package solver
+
+import (
+	"context"
+	"math/bits"
+)
+
+// dfsPrune is dfs with pruning (see coverage): the same tree in the same
+// order, less the subtrees below squares that fail the test. It serves boards
+// of every size.
+type dfsPrune struct {
+	dfs
+	cov *coverage
+}
+
+func newDFSPrune(p Problem) (*dfsPrune, error) {
+	n := p.Board.Squares()
+	g := Graph(p.Board, p.Order)
+	return &dfsPrune{
+		dfs: dfs{p: p, g: g, path: make([]int32, n), untried: make([]uint8, n), visited: make([]uint8, n+1)},
+		cov: newCoverage(g, int32(p.StartIndex()), p.Closed),
+	}, nil
+}
+
+func (s *dfsPrune) Run(ctx context.Context) Result {
+	n := len(s.path)
+	visited, cov := s.visited, s.cov
+	clear(visited)
+	visited[n] = 1
+	cov.reset()
+	adj, path, untried := s.g.Adj, s.path, s.untried
+	start := int32(s.p.StartIndex())
+	closed := s.p.Closed
+	bud := newBudget(ctx, s.p.MaxNodes)
+
+	path[0], visited[start] = start, 1
+	cov.visit(start)
+	untried[0] = 0
+	if colourAllows(s.p.Board, s.p.Start, closed) && cov.viable(start) {
+		untried[0] = freeMask(adj, visited, start)
+	}
+	nodes, backtracks := int64(1), int64(0)
+	d := 0
+	for {
+		cur := path[d]
+		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
+			return Result{Status: Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+		}
+		if m := untried[d]; m != 0 {
+			if nodes == bud.next {
+				if st := bud.stop(nodes); st != "" {
+					return Result{Status: st, Nodes: nodes, Backtracks: backtracks}
+				}
+			}
+			untried[d] = m & (m - 1)
+			sq := adj[8*int(cur)+bits.TrailingZeros8(m)]
+			nodes++
+			cov.visit(sq)
+			if !cov.viable(sq) {
+				cov.leave(sq)
+				backtracks++
+				continue
+			}
+			d++
+			path[d], visited[sq] = sq, 1
+			untried[d] = freeMask(adj, visited, sq)
+			continue
+		}
+		if d == 0 {
+			return Result{Status: Exhausted, Nodes: nodes, Backtracks: backtracks}
+		}
+		visited[cur] = 0
+		cov.leave(cur)
+		d--
+		backtracks++
+	}
+}

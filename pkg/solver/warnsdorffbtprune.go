@@ -1,0 +1,83 @@
+package solver
+
+import "context"
+
+// warnsdorffBTPrune is warnsdorff-bt with pruning (see coverage). It orders
+// children with warnsdorffBT's own expand, so that it walks the same tree in
+// the same order, less the subtrees below squares that fail the test. With
+// the random tie rule the tree is the same only up to the first cut: the
+// random stream is drawn as children are listed, and cut squares list none.
+type warnsdorffBTPrune struct {
+	*warnsdorffBT
+	cov *coverage
+}
+
+func newWarnsdorffBTPrune(p Problem) (*warnsdorffBTPrune, error) {
+	q := p
+	q.Prune = false
+	inner, err := warnsdorffBTStrategy{}.Prepare(q)
+	if err != nil {
+		return nil, err
+	}
+	bt := inner.(*warnsdorffBT)
+	return &warnsdorffBTPrune{warnsdorffBT: bt, cov: newCoverage(bt.g, int32(p.StartIndex()), p.Closed)}, nil
+}
+
+func (s *warnsdorffBTPrune) Run(ctx context.Context) Result {
+	f := freeDegrees{g: s.g, free: s.free, visited: s.visited}
+	f.reset()
+	cov := s.cov
+	cov.reset()
+	if s.tie == tieRandom {
+		s.rng.reseed(s.p.Seed)
+	}
+	n := len(s.path)
+	path, kids, nkids, next := s.path, s.kids, s.nkids, s.next
+	start := int32(s.p.StartIndex())
+	closed := s.p.Closed
+	bud := newBudget(ctx, s.p.MaxNodes)
+
+	path[0] = start
+	f.visit(start)
+	cov.visit(start)
+	s.expand(&f, 0)
+	if !colourAllows(s.p.Board, s.p.Start, closed) || !cov.viable(start) {
+		nkids[0] = 0
+	}
+	nodes, backtracks := int64(1), int64(0)
+	d := 0
+	for {
+		cur := path[d]
+		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
+			return Result{Status: Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+		}
+		if next[d] < nkids[d] {
+			if nodes == bud.next {
+				if st := bud.stop(nodes); st != "" {
+					return Result{Status: st, Nodes: nodes, Backtracks: backtracks}
+				}
+			}
+			sq := kids[8*d+int(next[d])]
+			next[d]++
+			nodes++
+			cov.visit(sq)
+			if !cov.viable(sq) {
+				cov.leave(sq)
+				backtracks++
+				continue
+			}
+			d++
+			path[d] = sq
+			f.visit(sq)
+			s.expand(&f, d)
+			continue
+		}
+		if d == 0 {
+			return Result{Status: Exhausted, Nodes: nodes, Backtracks: backtracks}
+		}
+		f.leave(cur)
+		cov.leave(cur)
+		d--
+		backtracks++
+	}
+}

@@ -1,0 +1,84 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// FormatCount writes a count compactly: 950, 21.2, 12.3k, 8.25M, 1.20G;
+// "-" for NaN. Whole numbers under 10,000 are written in full, fractions
+// (medians, means) to three significant digits.
+func FormatCount(v float64) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	if math.Abs(v) < 10000 {
+		if v == math.Trunc(v) || math.Abs(v) >= 1000 {
+			return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
+		}
+		return strconv.FormatFloat(v, 'g', 3, 64)
+	}
+	scale := 1e3
+	for _, unit := range []string{"k", "M", "G", "T"} {
+		// 999,950 rounds to 1000k: write it as 1.00M.
+		if s := sig3(v / scale); unit == "T" || len(strings.TrimLeft(s, "-")) < 4 || strings.Contains(s, ".") {
+			return s + unit
+		}
+		scale *= 1e3
+	}
+	panic("unreachable")
+}
+
+// sig3 writes v with three significant digits.
+func sig3(v float64) string {
+	switch a := math.Abs(v); {
+	case a < 10:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	case a < 100:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64)
+}
+
+// FormatNS writes nanoseconds as a duration with three significant digits:
+// 850ns, 12.3µs, 4.56ms, 1.23s, 2m5s; "-" for NaN.
+func FormatNS(ns float64) string {
+	if math.IsNaN(ns) {
+		return "-"
+	}
+	switch a := math.Abs(ns); {
+	case a < 1e3:
+		return strconv.FormatFloat(ns, 'f', 0, 64) + "ns"
+	case a < 1e6:
+		return sig3(ns/1e3) + "µs"
+	case a < 1e9:
+		return sig3(ns/1e6) + "ms"
+	case a < 60e9:
+		return sig3(ns/1e9) + "s"
+	}
+	return time.Duration(ns).Round(time.Second).String()
+}
+
+// FormatPercent writes a proportion as a percentage with one decimal; "-"
+// for NaN.
+func FormatPercent(p float64) string {
+	if math.IsNaN(p) {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*p)
+}
+
+// FormatRatio writes a ratio to three significant digits: ×0.00222,
+// ×34.8, ×8400, ×3.1e-05; "-" for NaN or infinity.
+func FormatRatio(r float64) string {
+	switch a := math.Abs(r); {
+	case math.IsNaN(r) || math.IsInf(r, 0):
+		return "-"
+	case a >= 1000 && a < 1e6:
+		return "×" + strconv.FormatFloat(r, 'f', 0, 64)
+	}
+	return "×" + strconv.FormatFloat(r, 'g', 3, 64)
+}

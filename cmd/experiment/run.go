@@ -8,10 +8,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/pkg/report"
+	"knightsweep/pkg/stats"
 	"knightsweep/pkg/sweep"
 )
 
@@ -50,26 +53,64 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if sum.Repaired > 0 {
 		fmt.Fprintf(stdout, "repaired a truncated last line (%d bytes cut)\n", sum.Repaired)
 	}
-	// The report of pkg/stats belongs here, skipped with -no-report
-	// (f.NoReport); until it exists the flag is accepted and does nothing.
 	if err == nil {
-		rows, terr := sweep.SummarizeFile(sum.Runs)
-		if terr != nil {
-			return terr
+		if rerr := endOfRun(ctx, sum, f.NoReport, stdout, stderr); rerr != nil {
+			return rerr
 		}
-		fmt.Fprintln(stdout)
-		if terr := sweep.WriteTable(stdout, rows); terr != nil {
-			return terr
-		}
-		fmt.Fprintln(stdout)
 	}
 	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, sweep.RunsFile, sweep.ManifestFile)
 	if errors.Is(err, sweep.ErrInterrupted) {
 		fmt.Fprintf(stdout, "%d of %d jobs still to run: finish with\n  %s\n",
 			sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs, resumeCommand(args, sum.Out))
+		if sum.Skipped+sum.Ran > 0 {
+			fmt.Fprintf(stdout, "report on the rows so far with\n  experiment report %s\n", shellQuote(sum.Runs))
+		}
 		return errInterrupted
 	}
 	return err
+}
+
+// endOfRun prints the table of a completed sweep and, unless noReport,
+// writes its report (summary.csv, charts, report.html) beside runs.csv.
+// Both use pkg/stats, so they show the same figures. A report cut short by
+// Ctrl-C, or one that fails, loses no row: the message says how to make it
+// again.
+func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, stderr io.Writer) error {
+	start := time.Now()
+	var res *stats.Results
+	var out *report.Output
+	var err error
+	if noReport {
+		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{})
+	} else {
+		out, err = report.GenerateWith(ctx, []string{sum.Runs}, report.Options{})
+		if out != nil {
+			res = out.Results
+		}
+	}
+	switch {
+	case errors.Is(err, stats.ErrNoRuns):
+		return nil // nothing ran: no table, no report
+	case ctx.Err() != nil:
+		fmt.Fprintf(stderr, "report interrupted; every row is kept: make it with\n  experiment report %s\n", shellQuote(sum.Runs))
+		return errInterrupted
+	case err != nil:
+		return fmt.Errorf("report of %s (every row is kept; retry with experiment report): %w", sum.Runs, err)
+	}
+	fmt.Fprintln(stdout)
+	if err := stats.WriteTable(stdout, res.Summaries()); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\n%s", stats.TableLegend)
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	if out != nil {
+		fmt.Fprintf(stdout, "\nreport written in %.1fs:\n  %s\n  %s\n  %s (%d charts, PNG and SVG)\n",
+			time.Since(start).Seconds(), out.HTML, out.Summary, filepath.Join(out.Dir, "charts"), len(out.Charts)/2)
+	}
+	fmt.Fprintln(stdout)
+	return nil
 }
 
 // parseRunFlags parses args, applying a -config flag file first.

@@ -13,7 +13,7 @@ import (
 // accepts, before anything is written.
 func TestRunBadFlags(t *testing.T) {
 	done := filepath.Join(t.TempDir(), "done")
-	if _, errOut, code := runCLI(t, "run", "-sizes", "5", "-strategies", "warnsdorff", "-out", done, "-quiet"); code != 0 {
+	if _, errOut, code := runCLI(t, "run", "-sizes", "5", "-strategies", "warnsdorff", "-out", done, "-quiet", "-no-report"); code != 0 {
 		t.Fatalf("setup sweep: exit %d: %s", code, errOut)
 	}
 	before, _ := os.ReadFile(filepath.Join(done, "runs.csv"))
@@ -51,9 +51,16 @@ func TestRunBadFlags(t *testing.T) {
 	}
 }
 
+// The sweep prints its table and writes the report; with -short (the
+// report's PNGs take seconds under -race) it runs with -no-report and
+// checks that no report appears.
 func TestRunSweep(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sweep")
-	stdout, stderr, code := runCLI(t, "run", "-sizes", "5,3x4", "-strategies", "warnsdorff,warnsdorff-bt", "-max-nodes", "10000", "-out", out)
+	args := []string{"run", "-sizes", "5,3x4", "-strategies", "warnsdorff,warnsdorff-bt", "-max-nodes", "10000", "-out", out}
+	if testing.Short() {
+		args = append(args, "-no-report")
+	}
+	stdout, stderr, code := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -61,9 +68,10 @@ func TestRunSweep(t *testing.T) {
 		"completed: 74 runs (74 this time, 0 before)",
 		// Greedy warnsdorff fails from one corner-coloured 5x5 start; the
 		// other 12 wrong-coloured ones have no tour.
-		"warnsdorff 5x5 12/25 12/13 0 24",
+		"warnsdorff 3x4 6/12 0/0 0 9",
+		"5x5 12/25 12/13 0 24",
 		// warnsdorff-bt finds all 13 and runs out of budget on the 12.
-		"warnsdorff-bt 5x5 13/25 13/13 12",
+		"5x5 13/25 13/13 12 1734",
 		"results in " + out + " (runs.csv, manifest.json)",
 	} {
 		if !strings.Contains(squeeze(stdout), want) {
@@ -75,8 +83,20 @@ func TestRunSweep(t *testing.T) {
 			t.Errorf("line wider than 80 columns: %q", line)
 		}
 	}
+	for _, name := range []string{"report.html", "summary.csv", "charts/success.svg", "charts/success.png"} {
+		_, err := os.Stat(filepath.Join(out, name))
+		if !testing.Short() && err != nil {
+			t.Errorf("the sweep wrote no %s: %v", name, err)
+		}
+		if testing.Short() && err == nil {
+			t.Errorf("-no-report, yet the sweep wrote %s", name)
+		}
+	}
+	if got := strings.Contains(stdout, "report written in"); got == testing.Short() {
+		t.Errorf("report line printed: %v, with -short %v:\n%s", got, testing.Short(), stdout)
+	}
 	// -resume of a finished sweep: nothing to do, exit 0.
-	stdout, _, code = runCLI(t, "run", "-sizes", "3x4,5", "-strategies", "warnsdorff-bt,warnsdorff", "-max-nodes", "10000", "-out", out, "-resume", "-quiet")
+	stdout, _, code = runCLI(t, "run", "-sizes", "3x4,5", "-strategies", "warnsdorff-bt,warnsdorff", "-max-nodes", "10000", "-out", out, "-resume", "-quiet", "-no-report")
 	if code != 0 || !strings.Contains(stdout, "completed: 74 runs (0 this time, 74 before)") {
 		t.Errorf("resume: exit %d:\n%s", code, stdout)
 	}
@@ -86,7 +106,7 @@ func TestRunSweep(t *testing.T) {
 // -out, results go to results/<timestamp>/ under the current directory.
 func TestRunEmbeddedPresetDefaultOut(t *testing.T) {
 	t.Chdir(t.TempDir())
-	stdout, stderr, code := runCLI(t, "run", "-config", "quick", "-sizes", "5", "-strategies", "warnsdorff", "-quiet")
+	stdout, stderr, code := runCLI(t, "run", "-config", "quick", "-sizes", "5", "-strategies", "warnsdorff", "-quiet", "-no-report")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -118,7 +138,7 @@ func TestRunInterrupted(t *testing.T) {
 	if !strings.Contains(stdout.String(), want) {
 		t.Errorf("stdout:\n%s\nwant:\n%s", stdout.String(), want)
 	}
-	if _, _, code := runCLI(t, "run", "-sizes", "5", "-strategies", "warnsdorff", "-out", out, "-resume", "-quiet"); code != 0 {
+	if _, _, code := runCLI(t, "run", "-sizes", "5", "-strategies", "warnsdorff", "-out", out, "-resume", "-quiet", "-no-report"); code != 0 {
 		t.Errorf("resume: exit %d", code)
 	}
 }

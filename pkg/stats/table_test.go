@@ -33,4 +33,12 @@ func TestWriteTable(t *testing.T) {
 			t.Errorf("line of %d columns: %q", n, line)
 		}
 	}
+	if !strings.Contains(b.String(), " 123k/1.23M ") {
+		t.Errorf("huge counts not abbreviated:\n%s", b.String())
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(TableLegend, "\n"), "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("legend line of %d columns: %q", n, line)
+		}
+	}
 }

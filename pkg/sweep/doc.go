@@ -41,7 +41,6 @@
 //
 // # The end-of-run table
 //
-// Summarize reads a runs.csv back and WriteTable prints found/runs, found
-// over the starts with a tour, budget stops and medians per strategy and
-// board in 80 columns.
+// experiment run prints its end-of-run table and writes its report with
+// packages stats and report, from the runs.csv a sweep leaves.
 package sweep

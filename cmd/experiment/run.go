@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -37,6 +38,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !f.Quiet {
 		opts.Progress, opts.Terminal = stderr, isTerminal(stderr)
+	}
+	opts.Notes = stderr
+	if opts.MemLimit > 0 {
+		// The estimates bound the searches; this keeps the garbage
+		// collector from letting the heap outgrow them.
+		debug.SetMemoryLimit(opts.MemLimit)
 	}
 	opts.Command = append([]string{"experiment", "run"}, args...)
 

@@ -50,6 +50,10 @@ type Row struct {
 	Prune bool   `csv:"prune"`
 	// Error explains an error status.
 	Error string `csv:"error"`
+	// MaxNodes and TimeoutNS are the run's budgets (-max-nodes, -timeout
+	// in nanoseconds); 0 is no limit.
+	MaxNodes  int64 `csv:"max_nodes"`
+	TimeoutNS int64 `csv:"timeout_ns"`
 }
 
 // TourRow is a Row with the tour: square indices, space-separated.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/parberry"
 )
 
@@ -12,6 +13,7 @@ func init() {
 		Name:     "parberry",
 		Summary:  "Parberry's divide and conquer: a closed tour of n x n or n x (n+2), n even >= 6, in linear time",
 		Bytes:    parberryBytes,
+		Boards:   func(b board.Board) error { return parberry.Check(b.Rows, b.Cols) },
 		Strategy: parberryStrategy{},
 	})
 }

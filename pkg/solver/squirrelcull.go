@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"slices"
 
 	"knightsweep/pkg/board"
 )
@@ -11,8 +12,30 @@ func init() {
 		Name:     "squirrel-cull",
 		Summary:  "Warnsdorff's rule with Squirrel & Cull's switching move orders (Ganzfried 2004), n x n boards from a corner, linear time",
 		Bytes:    linearBytes,
+		Boards:   squareBoards,
+		Starts:   corners,
 		Strategy: squirrelCullStrategy{},
 	})
+}
+
+// corners returns b's corner squares, each once.
+func corners(b board.Board) []board.Square {
+	var sqs []board.Square
+	for _, r := range []int{0, b.Rows - 1} {
+		for _, c := range []int{0, b.Cols - 1} {
+			if sq := (board.Square{Row: r, Col: c}); !slices.Contains(sqs, sq) {
+				sqs = append(sqs, sq)
+			}
+		}
+	}
+	return sqs
+}
+
+func squareBoards(b board.Board) error {
+	if b.Rows != b.Cols {
+		return fmt.Errorf("the board must be square (n x n)")
+	}
+	return nil
 }
 
 type squirrelCullStrategy struct{}
@@ -25,8 +48,8 @@ type squirrelCullStrategy struct{}
 // squares off such boards); they end in dead_end except 1 x 1.
 func (squirrelCullStrategy) Prepare(p Problem) (Search, error) {
 	n := p.Board.Rows
-	if p.Board.Cols != n {
-		return nil, fmt.Errorf("the board must be square (n x n)")
+	if err := squareBoards(p.Board); err != nil {
+		return nil, err
 	}
 	flipRows, flipCols := p.Start.Row != 0, p.Start.Col != 0
 	if flipRows && p.Start.Row != n-1 || flipCols && p.Start.Col != n-1 {

@@ -128,3 +128,28 @@ func TestSquirrelCullRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Info.Boards and Info.Starts name exactly what Prepare accepts.
+func TestSquirrelCullInfo(t *testing.T) {
+	info, err := Lookup("squirrel-cull")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []board.Board{{Rows: 1, Cols: 1}, {Rows: 5, Cols: 5}, {Rows: 6, Cols: 8}} {
+		starts := info.Starts(b)
+		for r := range b.Rows {
+			for c := range b.Cols {
+				sq := board.Square{Row: r, Col: c}
+				p := Problem{Board: b, Start: sq, Strategy: "squirrel-cull"}
+				_, err := New(p)
+				listed := info.Boards(b) == nil && slices.Contains(starts, sq)
+				if listed != (err == nil) {
+					t.Errorf("%v from %v: listed %v, New: %v", b, sq, listed, err)
+				}
+			}
+		}
+	}
+	if got := len(info.Starts(board.Board{Rows: 1, Cols: 1})); got != 1 {
+		t.Errorf("1x1 has %d corners, want 1", got)
+	}
+}

@@ -45,6 +45,13 @@ type Info struct {
 	Tiebreaks []string
 	// Bytes estimates the memory a search of a rows x cols board needs.
 	Bytes func(rows, cols int) int64
+	// Boards, if not nil, reports why the strategy cannot solve board b
+	// (nil if it can): a sweep skips such boards rather than run jobs that
+	// can only fail.
+	Boards func(b board.Board) error
+	// Starts, if not nil, lists the only start squares the strategy takes
+	// on b (a board Boards accepts); nil means any square.
+	Starts func(b board.Board) []board.Square
 	Strategy
 }
 

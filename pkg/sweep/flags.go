@@ -13,8 +13,9 @@ import (
 // DefaultStrategies are the strategies a sweep runs when -strategies is not
 // given: the seeds' three, which apply to every board and start. The others
 // do not (parberry builds tours of some even boards only, squirrel-cull
-// starts from corners), and a job they cannot run is a row with status
-// error; name them, or give -strategies all.
+// starts from corners of square boards): name them, or give -strategies
+// all. A sweep leaves out the boards and starts a strategy cannot take
+// (Plan.Skipped) and says so.
 const DefaultStrategies = "dfs,warnsdorff,warnsdorff-bt"
 
 // Flags are experiment run's flags as given, before they are checked.
@@ -28,6 +29,11 @@ type Flags struct {
 	Closed     bool
 	MaxNodes   int64
 	Timeout    time.Duration
+	Tiebreak   string
+	Trials     int
+	Seed       uint64
+	Prune      bool
+	MemLimit   string
 	Workers    int
 	Out        string
 	Resume     bool
@@ -46,6 +52,11 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.Closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
 	fs.Int64Var(&f.MaxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
 	fs.DurationVar(&f.Timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")
+	fs.StringVar(&f.Tiebreak, "tiebreak", "first", "comma-separated tie-break `rules` for the strategies with ties (warnsdorff, warnsdorff-bt): "+strings.Join(solver.Tiebreaks, ", ")+"; each rule is a series of its own, strategies without ties run first")
+	fs.IntVar(&f.Trials, "trials", 1, "run each randomised job (-tiebreak random) `K` times, trials 0..K-1; deterministic jobs run once")
+	fs.Uint64Var(&f.Seed, "seed", 0, "base `seed` of the randomised jobs; each job's seed is a hash of it and the job, recorded in the seed column")
+	fs.BoolVar(&f.Prune, "prune", false, "prune dead branches in the strategies that can ("+strings.Join(solver.Pruning(), ", ")+"); the others run unpruned")
+	fs.StringVar(&f.MemLimit, "mem-limit", "", "bound the summed memory estimates of the searches running at once, such as 512MB or 4GiB; 0 for none (default half the machine's memory)")
 	fs.IntVar(&f.Workers, "workers", runtime.GOMAXPROCS(0), "run `N` searches at once; the default is the number of usable CPUs")
 	fs.StringVar(&f.Out, "out", "", "output `directory` (default results/<timestamp>)")
 	fs.BoolVar(&f.Resume, "resume", false, "continue the sweep in -out: run only the jobs that have no row yet")
@@ -87,12 +98,28 @@ func (f *Flags) Options() (Options, error) {
 	if f.Resume && f.Out == "" {
 		return o, inputErrorf("-resume", "needs -out: the directory of the sweep to continue")
 	}
+	var tiebreaks []string
+	for tb := range strings.SplitSeq(f.Tiebreak, ",") {
+		if tb = strings.TrimSpace(tb); tb != "" {
+			tiebreaks = append(tiebreaks, tb)
+		}
+	}
+	if f.Trials < 1 {
+		return o, inputErrorf("-trials", "%d: want a positive number of trials", f.Trials)
+	}
+	memLimit := DefaultMemLimit()
+	if strings.TrimSpace(f.MemLimit) != "" {
+		if memLimit, err = ParseBytes(f.MemLimit); err != nil {
+			return o, &InputError{Flag: "-mem-limit", Err: err}
+		}
+	}
 	o = Options{
 		Settings: Settings{
-			Sizes: sizes, Starts: starts, Strategies: strategies, Order: f.Order,
-			Closed: f.Closed, MaxNodes: f.MaxNodes, Timeout: f.Timeout, SaveTours: f.SaveTours,
+			Sizes: sizes, Starts: starts, Strategies: strategies, Tiebreaks: tiebreaks, Order: f.Order,
+			Closed: f.Closed, MaxNodes: f.MaxNodes, Timeout: f.Timeout,
+			Trials: f.Trials, Seed: f.Seed, Prune: f.Prune, SaveTours: f.SaveTours,
 		},
-		Out: f.Out, Resume: f.Resume, Workers: f.Workers,
+		Out: f.Out, Resume: f.Resume, Workers: f.Workers, MemLimit: memLimit,
 	}
 	if err := o.Settings.Normalize(); err != nil {
 		return Options{}, err

@@ -21,6 +21,9 @@ type Job struct {
 	MaxNodes int64
 	Order    board.Order
 	Prune    bool
+	// Bytes is the search's estimated memory (solver.Info.Bytes), which
+	// Options.MemLimit bounds.
+	Bytes int64
 	// Cost is the job's estimated seconds, from the plan's cost model: it
 	// orders the work and weighs progress.
 	Cost float64

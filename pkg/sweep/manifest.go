@@ -33,6 +33,9 @@ type Manifest struct {
 	// Command is the latest session's command line.
 	Command  []string `json:"command"`
 	Settings Settings `json:"settings"`
+	// Skipped lists what the strategies cannot run (Plan.Skipped), left
+	// out of Jobs.
+	Skipped []Skip `json:"skipped,omitempty"`
 	// Jobs is the number of jobs in the sweep; Rows the rows in runs.csv.
 	Jobs int64 `json:"jobs"`
 	Rows int64 `json:"rows"`
@@ -84,6 +87,7 @@ func newManifest(prev *Manifest, plan *Plan, workers int, command []string, now 
 		Workers:   workers,
 		Command:   command,
 		Settings:  plan.Settings(),
+		Skipped:   plan.Skipped(),
 		Jobs:      plan.Len(),
 		Started:   now,
 		State:     StateRunning,

@@ -6,9 +6,11 @@ import (
 	"iter"
 	"slices"
 	"sort"
+	"strings"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
+	"knightsweep/pkg/solver"
 )
 
 // MaxJobs is the most jobs one sweep may hold. The bound keeps the resume
@@ -30,6 +32,7 @@ type Plan struct {
 	cells     []cell
 	byKey     map[cellKey]int
 	total     int64
+	skipped   []Skip
 }
 
 // A cell is the jobs of one board, strategy and tie-break: trials x starts
@@ -37,9 +40,35 @@ type Plan struct {
 type cell struct {
 	cellKey
 	first  int64 // index of the cell's first job
-	starts int   // start squares on the board
+	starts int   // start squares the cell runs
+	// pos lists the positions (in Settings.Starts on the board) of the
+	// starts the cell runs, when the strategy takes only some; nil: all.
+	pos []int
+	// trials is Settings.Trials for randomised jobs, else 1.
+	trials int
+	// prune is Settings.Prune for strategies that prune, else false.
+	prune bool
+	// bytes is the strategy's memory estimate (solver.Info.Bytes).
+	bytes int64
 	// cost is the estimated seconds one job of the cell takes.
 	cost float64
+}
+
+// Skip is a part of the sweep that a strategy cannot run, left out of the
+// plan rather than run into errors: a board it does not solve
+// (solver.Info.Boards), or start squares it does not take
+// (solver.Info.Starts). manifest.json lists them.
+type Skip struct {
+	Strategy string `json:"strategy"`
+	Board    string `json:"board"`
+	// Starts counts the start squares of -starts left out on the board.
+	Starts int    `json:"starts"`
+	Reason string `json:"reason"`
+}
+
+// String describes the skip in a line.
+func (k Skip) String() string {
+	return fmt.Sprintf("%s skips %d start(s) on %s: %s", k.Strategy, k.Starts, k.Board, k.Reason)
 }
 
 type cellKey struct {
@@ -61,19 +90,76 @@ func NewPlan(s Settings) (*Plan, error) {
 	for _, b := range s.Sizes {
 		n := s.Starts.Count(b)
 		for _, name := range s.Strategies {
+			info, _ := solver.Lookup(name) // Normalize checked the name
+			pos, skip := acceptedStarts(info, b, s.Starts)
+			if skip != nil {
+				p.skipped = append(p.skipped, *skip)
+			}
+			starts := n
+			if pos != nil {
+				starts = len(pos)
+			}
+			if starts == 0 {
+				continue
+			}
+			var bytes int64
+			if info.Bytes != nil {
+				bytes = info.Bytes(b.Rows, b.Cols)
+			}
 			for _, tb := range strategyTiebreaks(name, s.Tiebreaks) {
-				c := cell{cellKey: cellKey{b, name, tb}, first: p.total, starts: n}
+				c := cell{cellKey: cellKey{b, name, tb}, first: p.total, starts: starts, pos: pos,
+					trials: 1, prune: s.Prune && info.Prunes, bytes: bytes}
+				if randomised(tb) {
+					c.trials = s.Trials
+				}
 				c.cost = estimate(name, b, s.Starts, s.Closed, s.MaxNodes, s.Timeout)
 				p.byKey[c.cellKey] = len(p.cells)
 				p.cells = append(p.cells, c)
-				p.total += int64(n) * int64(s.Trials)
+				p.total += int64(starts) * int64(c.trials)
 				if p.total > MaxJobs {
 					return nil, inputErrorf("-sizes", "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts or -strategies", MaxJobs)
 				}
 			}
 		}
 	}
+	if p.total == 0 {
+		var why []string
+		for _, k := range p.skipped {
+			why = append(why, k.String())
+		}
+		return nil, inputErrorf("-strategies", "no job to run: %s", strings.Join(why, "; "))
+	}
 	return p, nil
+}
+
+// acceptedStarts returns the positions, in starts on b, of the start
+// squares strategy info takes there, or nil if it takes them all, and what
+// it leaves out.
+func acceptedStarts(info solver.Info, b board.Board, starts Starts) ([]int, *Skip) {
+	n := starts.Count(b)
+	if info.Boards != nil {
+		if err := info.Boards(b); err != nil {
+			return []int{}, &Skip{Strategy: info.Name, Board: b.String(), Starts: n, Reason: err.Error()}
+		}
+	}
+	if info.Starts == nil {
+		return nil, nil
+	}
+	pos := []int{}
+	var names []string
+	for _, sq := range info.Starts(b) {
+		names = append(names, fmt.Sprintf("%d,%d", sq.Row, sq.Col))
+		if i, ok := starts.Position(b, sq); ok {
+			pos = append(pos, i)
+		}
+	}
+	slices.Sort(pos)
+	pos = slices.Compact(pos)
+	if len(pos) == n {
+		return nil, nil
+	}
+	return pos, &Skip{Strategy: info.Name, Board: b.String(), Starts: n - len(pos),
+		Reason: "it starts only from " + strings.Join(names, " ")}
 }
 
 // strategyTiebreaks returns the tie-breaks of want that strategy accepts, or
@@ -90,6 +176,9 @@ func strategyTiebreaks(strategy string, want []string) []string {
 	}
 	return tbs
 }
+
+// Skipped lists what the plan leaves out because a strategy cannot run it.
+func (p *Plan) Skipped() []Skip { return p.skipped }
 
 // Settings returns the plan's normalized settings.
 func (p *Plan) Settings() Settings { return p.settings }
@@ -108,22 +197,29 @@ func (p *Plan) Job(i int64) Job {
 
 // job returns the k-th job of c.
 func (p *Plan) job(c *cell, k int64) Job {
-	trial := int(k / int64(c.starts))
+	pos := int(k % int64(c.starts))
+	if c.pos != nil {
+		pos = c.pos[pos]
+	}
 	s := p.settings
-	return Job{
+	j := Job{
 		Index:    c.first + k,
 		Board:    c.board,
-		Start:    s.Starts.At(c.board, int(k%int64(c.starts))),
+		Start:    s.Starts.At(c.board, pos),
 		Strategy: c.strategy,
 		Tiebreak: c.tiebreak,
-		Trial:    trial,
-		Seed:     s.Seed + uint64(trial),
+		Trial:    int(k / int64(c.starts)),
 		Closed:   s.Closed,
 		MaxNodes: s.MaxNodes,
 		Order:    p.order,
-		Prune:    s.Prune,
+		Prune:    c.prune,
+		Bytes:    c.bytes,
 		Cost:     c.cost,
 	}
+	if randomised(c.tiebreak) {
+		j.Seed = JobSeed(s.Seed, j, p.orderText)
+	}
+	return j
 }
 
 // Jobs yields every job in canonical order.
@@ -131,7 +227,7 @@ func (p *Plan) Jobs() iter.Seq[Job] {
 	return func(yield func(Job) bool) {
 		for ci := range p.cells {
 			c := &p.cells[ci]
-			for k := range int64(c.starts) * int64(p.settings.Trials) {
+			for k := range int64(c.starts) * int64(c.trials) {
 				if !yield(p.job(c, k)) {
 					return
 				}
@@ -149,17 +245,25 @@ func (p *Plan) Index(row runs.Row) (int64, error) {
 	switch {
 	case !ok:
 		return 0, fmt.Errorf("no job runs %s (tie-break %s) on %v", row.Strategy, row.Tiebreak, b)
-	case row.Closed != s.Closed || row.Prune != s.Prune || row.Order != p.orderText:
+	case row.Closed != s.Closed || row.Prune != p.cells[ci].prune || row.Order != p.orderText:
 		return 0, fmt.Errorf("closed=%v prune=%v order %q: not this sweep's", row.Closed, row.Prune, row.Order)
-	case row.Trial < 0 || row.Trial >= s.Trials || row.Seed != s.Seed+uint64(row.Trial):
-		return 0, fmt.Errorf("trial %d with seed %d: not one of this sweep's", row.Trial, row.Seed)
+	case row.Trial < 0 || row.Trial >= p.cells[ci].trials:
+		return 0, fmt.Errorf("trial %d: not one of this sweep's", row.Trial)
 	}
 	c := &p.cells[ci]
 	pos, ok := s.Starts.Position(b, board.Square{Row: row.StartRow, Col: row.StartCol})
-	if !ok {
-		return 0, fmt.Errorf("start %d,%d on %v: not one of -starts %v", row.StartRow, row.StartCol, b, s.Starts)
+	if ok && c.pos != nil {
+		pos = slices.Index(c.pos, pos)
+		ok = pos >= 0
 	}
-	return c.first + int64(row.Trial)*int64(c.starts) + int64(pos), nil
+	if !ok {
+		return 0, fmt.Errorf("start %d,%d on %v: not one of -starts %v that %s takes", row.StartRow, row.StartCol, b, s.Starts, row.Strategy)
+	}
+	k := int64(row.Trial)*int64(c.starts) + int64(pos)
+	if seed := p.job(c, k).Seed; row.Seed != seed {
+		return 0, fmt.Errorf("trial %d with seed %d: this sweep's has seed %d", row.Trial, row.Seed, seed)
+	}
+	return c.first + k, nil
 }
 
 // Cost returns the number of jobs for which skip returns false and their
@@ -167,9 +271,9 @@ func (p *Plan) Index(row runs.Row) (int64, error) {
 func (p *Plan) Cost(skip func(index int64) bool) (jobs int64, seconds float64) {
 	for ci := range p.cells {
 		c := &p.cells[ci]
-		n := int64(c.starts) * int64(p.settings.Trials)
+		n := int64(c.starts) * int64(c.trials)
 		if skip != nil {
-			for k := range int64(c.starts) * int64(p.settings.Trials) {
+			for k := range n {
 				if skip(c.first + k) {
 					n--
 				}
@@ -195,7 +299,7 @@ func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
 	})
 	return func(yield func(Job) bool) {
 		for _, c := range order {
-			for k := range int64(c.starts) * int64(p.settings.Trials) {
+			for k := range int64(c.starts) * int64(c.trials) {
 				if skip != nil && skip(c.first+k) {
 					continue
 				}

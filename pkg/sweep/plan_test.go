@@ -63,23 +63,98 @@ func TestPlanExpansion(t *testing.T) {
 	}
 }
 
+// Only randomised jobs repeat: -trials 3 with -tiebreak first,random gives
+// the corners once with first and three times with random, each random job
+// with its own seed, derived from -seed and the job alone.
 func TestPlanTrials(t *testing.T) {
 	s := settings(t, "5", 0, "warnsdorff")
-	s.Trials, s.Seed = 3, 100
+	s.Trials, s.Seed, s.Tiebreaks = 3, 100, []string{"random", "first"}
 	s.Starts, _ = ParseStarts("corners")
 	p, err := NewPlan(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Len() != 12 {
-		t.Fatalf("Len = %d; want 12", p.Len())
+	if p.Len() != 4+12 {
+		t.Fatalf("Len = %d; want 16", p.Len())
 	}
-	j := p.Job(9)
-	if j.Trial != 2 || j.Seed != 102 || j.Start != (board.Square{Row: 0, Col: 4}) {
-		t.Errorf("Job(9) = %+v; want trial 2, seed 102, start 0,4", j)
+	seeds := map[uint64]bool{}
+	for j := range p.Jobs() {
+		if (j.Tiebreak == "first") != (j.Seed == 0) || j.Tiebreak == "first" && j.Trial != 0 {
+			t.Errorf("job %+v: a deterministic job has seed 0 and trial 0, a random one a seed", j)
+		}
+		if j.Seed != 0 {
+			seeds[j.Seed] = true
+			if j.Seed != JobSeed(100, j, p.OrderText()) {
+				t.Errorf("job %+v: seed not JobSeed's", j)
+			}
+		}
+		if idx, err := p.Index(rowOf(p, j)); err != nil || idx != j.Index {
+			t.Errorf("Index of job %d = %d, %v", j.Index, idx, err)
+		}
 	}
-	if idx, err := p.Index(rowOf(p, j)); err != nil || idx != 9 {
-		t.Errorf("Index = %d, %v", idx, err)
+	if len(seeds) != 12 {
+		t.Errorf("%d distinct seeds over 12 random jobs", len(seeds))
+	}
+	j := p.Job(4 + 9)
+	if j.Trial != 2 || j.Tiebreak != "random" || j.Start != (board.Square{Row: 0, Col: 4}) {
+		t.Errorf("Job(13) = %+v; want random trial 2 from 0,4", j)
+	}
+	// Another -seed gives other seeds; the seed does not depend on where
+	// the job sits in the plan.
+	s.Seed = 101
+	q, _ := NewPlan(s)
+	if q.Job(13).Seed == j.Seed {
+		t.Error("-seed does not change the seeds")
+	}
+	s.Seed, s.Sizes = 100, append(s.Sizes, board.Board{Rows: 4, Cols: 4})
+	r, _ := NewPlan(s)
+	if k := r.Job(13 + 16); k.Board != j.Board || k.Start != j.Start || k.Seed != j.Seed {
+		t.Errorf("after adding a board, job %+v, want seed %d", k, j.Seed)
+	}
+}
+
+// Strategies that cannot take a board or a start leave those jobs out,
+// listed in Skipped; -prune applies to the strategies that prune.
+func TestPlanRestrictions(t *testing.T) {
+	s := settings(t, "5,6,6x8", 0, "squirrel-cull", "parberry", "dfs")
+	s.Prune = true
+	p, err := NewPlan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// squirrel-cull: 4 corners on 5x5 and 6x6; parberry: all of 6x6 and
+	// 6x8; dfs: everything.
+	if want := int64(4 + 4 + 36 + 48 + 25 + 36 + 48); p.Len() != want {
+		t.Errorf("Len = %d, want %d", p.Len(), want)
+	}
+	var skips []string
+	for _, k := range p.Skipped() {
+		skips = append(skips, fmt.Sprintf("%s %s %d", k.Strategy, k.Board, k.Starts))
+	}
+	want := []string{"parberry 5x5 25", "squirrel-cull 5x5 21", "squirrel-cull 6x6 32", "squirrel-cull 6x8 48"}
+	if !slices.Equal(skips, want) {
+		t.Errorf("skipped %q, want %q", skips, want)
+	}
+	for j := range p.Jobs() {
+		if j.Prune != (j.Strategy == "dfs") {
+			t.Errorf("%s prune %v", j.Strategy, j.Prune)
+		}
+		if idx, err := p.Index(rowOf(p, j)); err != nil || idx != j.Index {
+			t.Errorf("Index of job %d = %d, %v", j.Index, idx, err)
+		}
+	}
+	row := rowOf(p, p.Job(25)) // 5x5: 25 dfs jobs, then squirrel-cull's
+	if row.Strategy != "squirrel-cull" {
+		t.Fatalf("job 25: %+v", row)
+	}
+	row.StartRow, row.StartCol = 1, 1
+	if _, err := p.Index(row); err == nil || !strings.Contains(err.Error(), "that squirrel-cull takes") {
+		t.Errorf("squirrel-cull from 1,1: %v", err)
+	}
+	// Nothing left to run is an input error.
+	s = settings(t, "5", 0, "parberry")
+	if _, err := NewPlan(s); err == nil || !strings.Contains(err.Error(), "-strategies: no job to run: parberry skips 25 start(s) on 5x5") {
+		t.Errorf("parberry on 5x5 alone: %v", err)
 	}
 }
 
@@ -103,6 +178,7 @@ func TestPlanIndexRejects(t *testing.T) {
 		{func(r *runs.Row) { r.Order = "x" }, "not this sweep's"},
 		{func(r *runs.Row) { r.Trial = 1 }, "trial 1"},
 		{func(r *runs.Row) { r.Seed = 7 }, "seed 7"},
+		{func(r *runs.Row) { r.Prune = true }, "not this sweep's"},
 	} {
 		r := base
 		tt.change(&r)

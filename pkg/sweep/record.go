@@ -35,6 +35,8 @@ func record(dst []string, r *runs.Row, tour string, withTour bool) []string {
 		r.Order,
 		strconv.FormatBool(r.Prune),
 		r.Error,
+		strconv.FormatInt(r.MaxNodes, 10),
+		strconv.FormatInt(r.TimeoutNS, 10),
 	)
 	if withTour {
 		dst = append(dst, tour)

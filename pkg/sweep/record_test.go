@@ -17,7 +17,7 @@ func TestRecordMatchesGocsv(t *testing.T) {
 		{Row: runs.Row{Rows: 8, Cols: 8, StartRow: 7, StartCol: 6, Strategy: "warnsdorff-bt", Tiebreak: "first",
 			Closed: true, Trial: 12, Seed: 1<<64 - 1, Status: "found", Solvable: "yes", Nodes: 8_250_733,
 			Backtracks: 8_250_669, TimeNS: 101_234_567, Verified: true, Order: "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",
-			Prune: true}, Tour: "0 17 34"},
+			Prune: true, MaxNodes: 40_000_000, TimeoutNS: 90e9}, Tour: "0 17 34"},
 		{Row: runs.Row{Rows: 1, Cols: 1, Strategy: "dfs", Status: "error", Solvable: "unknown",
 			Error: `panic: "quoted", comma | and more`}},
 		{Row: runs.Row{Rows: 20000, Cols: 3, Status: "timeout", Solvable: "no", Nodes: -1, Error: " leading space"}},

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 )
 
 // Options are a sweep's settings and how to run them. Nothing here but
@@ -22,6 +23,14 @@ type Options struct {
 	Resume bool
 	// Workers is the number of searches run at once.
 	Workers int
+	// MemLimit bounds the summed memory estimates (solver.Info.Bytes) of
+	// the searches running at once: a job that would pass it waits for
+	// others to finish, and a sweep with a job that cannot fit at all is
+	// refused. 0 means no limit.
+	MemLimit int64
+	// Notes receives what the sweep leaves out (Plan.Skipped), one line
+	// each, before it starts; nil for none.
+	Notes io.Writer
 	// Progress receives progress reports; nil for none. Terminal draws a
 	// bar on it instead of printing a line every LineEvery.
 	Progress io.Writer
@@ -66,6 +75,20 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.MemLimit < 0 {
+		return nil, inputErrorf("-mem-limit", "%d: %s", opts.MemLimit, bytesForm)
+	}
+	for _, c := range plan.cells {
+		if opts.MemLimit > 0 && c.bytes > opts.MemLimit {
+			return nil, inputErrorf("-mem-limit", "%s on %v needs about %s, more than the limit of %s: raise -mem-limit or leave out that board",
+				c.strategy, c.board, FormatBytes(c.bytes), FormatBytes(opts.MemLimit))
+		}
+	}
+	if opts.Notes != nil {
+		for _, k := range plan.Skipped() {
+			fmt.Fprintf(opts.Notes, "note: %v; those jobs are left out\n", k)
+		}
+	}
 	out, err := openOutput(opts.Out, opts.Resume, plan)
 	if err != nil {
 		return nil, err
@@ -83,7 +106,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	todo, cost := plan.Cost(out.done.has)
 	prog := newProgress(opts.Progress, opts.Terminal, todo, cost, lineEvery, start)
 	w := startWriter(out.file, plan.Settings().SaveTours, prog)
-	runErr := execute(ctx, plan, out.done, opts.Workers, w)
+	runErr := execute(ctx, plan, out.done, opts.Workers, opts.MemLimit, w)
 	writeErr := w.close()
 	if err := out.file.Close(); writeErr == nil {
 		writeErr = err
@@ -124,9 +147,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 // execute runs the jobs of plan not marked in done on n workers, handing
 // each finished job's row to w. A feeder hands the jobs out in schedule
 // order, so the costliest start first and a worker that frees up takes the
-// next one. It returns a write error from w, which stops the sweep; a
-// canceled ctx just stops it.
-func execute(ctx context.Context, plan *Plan, done bitset, n int, w *rowWriter) error {
+// next one. With memLimit > 0 a job first takes its memory estimate from a
+// weighted semaphore of memLimit bytes, so a big job waits until the
+// running ones leave it room. It returns a write error from w, which stops
+// the sweep; a canceled ctx just stops it.
+func execute(ctx context.Context, plan *Plan, done bitset, n int, memLimit int64, w *rowWriter) error {
 	g, gctx := errgroup.WithContext(ctx)
 	// A short queue spares a goroutine hand-off per job; the order of
 	// dispatch stays the schedule's.
@@ -143,6 +168,10 @@ func execute(ctx context.Context, plan *Plan, done bitset, n int, w *rowWriter) 
 		return nil
 	})
 	s := plan.Settings()
+	var mem *semaphore.Weighted
+	if memLimit > 0 {
+		mem = semaphore.NewWeighted(memLimit)
+	}
 	for range n {
 		wk := &worker{orderText: plan.OrderText(), timeout: s.Timeout, saveTours: s.SaveTours}
 		g.Go(func() error {
@@ -150,7 +179,15 @@ func execute(ctx context.Context, plan *Plan, done bitset, n int, w *rowWriter) 
 				if gctx.Err() != nil {
 					return nil
 				}
+				if mem != nil {
+					if err := mem.Acquire(gctx, j.Bytes); err != nil {
+						return nil // canceled
+					}
+				}
 				r, ok := wk.run(gctx, j)
+				if mem != nil {
+					mem.Release(j.Bytes)
+				}
 				if !ok {
 					continue
 				}

@@ -136,7 +136,7 @@ func TestRunRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,tour") {
+	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,max_nodes,timeout_ns,tour") {
 		t.Errorf("%d lines, header %q", len(lines), lines[0])
 	}
 	m, err := readManifest(filepath.Join(sum.Out, ManifestFile))

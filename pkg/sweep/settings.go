@@ -33,11 +33,16 @@ type Settings struct {
 	Closed   bool          `json:"closed"`
 	MaxNodes int64         `json:"max_nodes"`
 	Timeout  time.Duration `json:"timeout_ns"`
-	// Trials repeats every job; trial t runs with seed Seed+t.
-	Trials    int    `json:"trials"`
-	Seed      uint64 `json:"seed"`
-	Prune     bool   `json:"prune"`
-	SaveTours bool   `json:"save_tours"`
+	// Trials repeats every randomised job (tie-break random) as trials
+	// 0..Trials-1; deterministic jobs would repeat identical work, so they
+	// run once, as trial 0.
+	Trials int `json:"trials"`
+	// Seed is the base of every randomised job's seed (JobSeed).
+	Seed uint64 `json:"seed"`
+	// Prune asks the strategies that can (solver.Pruning) to prune; the
+	// others run unpruned, and their rows say prune=false.
+	Prune     bool `json:"prune"`
+	SaveTours bool `json:"save_tours"`
 }
 
 // settingFlags names the flag behind each JSON field of Settings, for
@@ -83,6 +88,9 @@ func (s *Settings) Normalize() error {
 	slices.Sort(s.Tiebreaks)
 	s.Tiebreaks = slices.Compact(s.Tiebreaks)
 	for _, tb := range s.Tiebreaks {
+		if !slices.Contains(solver.Tiebreaks, tb) {
+			return inputErrorf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(solver.Tiebreaks, ", "))
+		}
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(tiebreaksOf(name), tb) }) {
 			return inputErrorf("-tiebreak", "%q: no strategy of -strategies accepts it", tb)
 		}
@@ -104,6 +112,12 @@ func (s *Settings) Normalize() error {
 	}
 	if s.Trials < 0 {
 		return inputErrorf("-trials", "%d: want a positive number of trials", s.Trials)
+	}
+	if s.Trials > 1 && !slices.ContainsFunc(s.Tiebreaks, randomised) {
+		return inputErrorf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for warnsdorff or warnsdorff-bt)", s.Trials)
+	}
+	if s.Prune && !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(solver.Pruning(), name) }) {
+		return inputErrorf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(solver.Pruning(), ", "))
 	}
 	return nil
 }

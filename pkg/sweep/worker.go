@@ -66,6 +66,8 @@ func (w *worker) result(j Job, res solver.Result) result {
 		Order:      w.orderText,
 		Prune:      j.Prune,
 		Error:      oneLine(res.Err),
+		MaxNodes:   j.MaxNodes,
+		TimeoutNS:  w.timeout.Nanoseconds(),
 	}}
 	if w.saveTours && res.Status == solver.Found {
 		r.tour = runs.FormatTour(res.Tour)

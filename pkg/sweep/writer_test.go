@@ -59,8 +59,8 @@ func TestWriterTours(t *testing.T) {
 	}
 	data, _ := os.ReadFile(path)
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) != 3 || !strings.HasSuffix(lines[0], ",error,tour") ||
-		!strings.HasSuffix(lines[1], `,"a, ""b""",0`) || !strings.HasSuffix(lines[2], ",,") {
+	if len(lines) != 3 || !strings.HasSuffix(lines[0], ",error,max_nodes,timeout_ns,tour") ||
+		!strings.HasSuffix(lines[1], `,"a, ""b""",0,0,0`) || !strings.HasSuffix(lines[2], ",,0,0,") {
 		t.Errorf("file:\n%s", data)
 	}
 }

@@ -20,6 +20,7 @@
 // Tour pictures (package tourimage, as experiment solve -png draws them)
 // are drawn for boards up to 100 a side. They use the tour column of a
 // -save-tours sweep. Without one, the report solves a tour for the picture
-// with warnsdorff-bt from a start that found one in the sweep, and says so
-// in the picture's caption and under it.
+// from a start that found one in the sweep, with parberry or squirrel-cull
+// where they take the board and start (linear, so big boards work) or else
+// warnsdorff-bt, and says so in the picture's caption and under it.
 package report

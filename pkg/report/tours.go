@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,8 +18,13 @@ import (
 const (
 	pictureMaxNodes = 2_000_000
 	pictureTimeout  = 5 * time.Second
-	pictureStrategy = "warnsdorff-bt"
 )
+
+// pictureStrategies are tried in turn for a tour to picture when the CSV
+// has no tour column: the linear constructions first (they cannot fail on
+// the boards and starts they take, however large), then warnsdorff-bt,
+// which takes any board but may run out of budget on big ones.
+var pictureStrategies = []string{"parberry", "squirrel-cull", "warnsdorff-bt"}
 
 // maxTourSide is the longest board side the report draws a tour of: a
 // 100x100 tour's inline SVG is already about half a megabyte of the page.
@@ -65,21 +71,31 @@ func pictureTour(ctx context.Context, b board.Board, sample *stats.TourSample) (
 		}
 		return squares, fmt.Sprintf("found by %s in the sweep (tour column)", who), nil
 	}
-	p := solver.Problem{Board: b, Strategy: pictureStrategy, MaxNodes: pictureMaxNodes}
+	p := solver.Problem{Board: b, MaxNodes: pictureMaxNodes}
 	if sample != nil {
 		p.Start, p.Closed = sample.Start, sample.Closed
 	}
 	ctx, cancel := context.WithTimeout(ctx, pictureTimeout)
 	defer cancel()
-	res, err := solver.Solve(ctx, p)
-	if err != nil {
-		return nil, "", err
+	var why []string
+	for _, name := range pictureStrategies {
+		info, err := solver.Lookup(name)
+		if err != nil || info.Boards != nil && info.Boards(b) != nil ||
+			info.Starts != nil && !slices.Contains(info.Starts(b), p.Start) {
+			continue
+		}
+		p.Strategy = name
+		res, err := solver.Solve(ctx, p)
+		if err != nil {
+			return nil, "", err
+		}
+		if res.Status == solver.Found {
+			caption := "solved for this picture by " + name + " (the CSV has no tour column)"
+			return append([]int32(nil), res.Tour...), caption, nil
+		}
+		why = append(why, fmt.Sprintf("%s ended %s after %d nodes", name, res.Status, res.Nodes))
 	}
-	if res.Status != solver.Found {
-		return nil, "", fmt.Errorf("no tour of %v for the picture: %s from %v ended %s after %d nodes", b, pictureStrategy, p.Start, res.Status, res.Nodes)
-	}
-	caption := "solved for this picture by " + pictureStrategy + " (the CSV has no tour column)"
-	return append([]int32(nil), res.Tour...), caption, nil
+	return nil, "", fmt.Errorf("no tour of %v from %v for the picture: %s", b, p.Start, strings.Join(why, "; "))
 }
 
 // parseTour reads a tour column: square indices, space-separated.

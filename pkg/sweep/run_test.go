@@ -352,3 +352,64 @@ func TestRunResumeStartsAfresh(t *testing.T) {
 		t.Errorf("resume of a missing directory: %+v, %v", sum, err)
 	}
 }
+
+// -mem-limit: jobs whose estimates together pass the limit wait, so with
+// room for one zz-mem search at a time, four workers run one at a time;
+// with room for all, they overlap. A job that cannot fit is refused before
+// anything is written.
+func TestRunMemLimit(t *testing.T) {
+	for _, tt := range []struct {
+		limit   int64
+		maxWant int32
+	}{{memBytes, 1}, {1.5 * memBytes, 1}, {0, 4}, {100 * memBytes, 4}} {
+		opts := testOptions(t, "5", 0, 4, "zz-mem")
+		opts.MemLimit = tt.limit
+		inFlight.Store(0)
+		maxInFlight.Store(0)
+		sum, err := Run(context.Background(), opts)
+		if err != nil || sum.Ran != 25 {
+			t.Fatalf("limit %d: %v, %+v", tt.limit, err, sum)
+		}
+		if got := maxInFlight.Load(); got > tt.maxWant || tt.maxWant > 1 && got < 2 {
+			t.Errorf("limit %d: %d searches at once, want at most %d (and more than one when allowed)", tt.limit, got, tt.maxWant)
+		}
+	}
+	opts := testOptions(t, "5", 0, 2, "zz-mem")
+	opts.MemLimit = memBytes - 1
+	_, err := Run(context.Background(), opts)
+	if err == nil || !strings.Contains(err.Error(), "-mem-limit: zz-mem on 5x5 needs about 1000B, more than the limit of 999B") {
+		t.Errorf("a job too big for the limit: %v", err)
+	}
+	if _, serr := os.Stat(opts.Out); serr == nil {
+		t.Error("a refused sweep created its output directory")
+	}
+}
+
+// Skipped parts of a sweep are noted before it starts and recorded in the
+// manifest; the rows hold only the jobs the strategies can run.
+func TestRunSkipNotes(t *testing.T) {
+	opts := testOptions(t, "5,6", 0, 2, "parberry", "squirrel-cull")
+	var notes strings.Builder
+	opts.Notes = &notes
+	sum, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// parberry: 36 on 6x6; squirrel-cull: 4 corners on each.
+	if sum.Ran != 36+4+4 || sum.Counts["found"] != 36+4+4 {
+		t.Errorf("ran %d, counts %v", sum.Ran, sum.Counts)
+	}
+	for _, want := range []string{"note: parberry skips 25 start(s) on 5x5: parberry builds tours of n x n",
+		"note: squirrel-cull skips 21 start(s) on 5x5: it starts only from 0,0 0,4 4,0 4,4"} {
+		if !strings.Contains(notes.String(), want) {
+			t.Errorf("notes lack %q:\n%s", want, notes.String())
+		}
+	}
+	m, err := readManifest(filepath.Join(sum.Out, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Skipped) != 3 || m.Jobs != 44 {
+		t.Errorf("manifest: %d jobs, skipped %+v", m.Jobs, m.Skipped)
+	}
+}

@@ -3,6 +3,7 @@ package sweep
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"knightsweep/pkg/solver"
@@ -11,6 +12,8 @@ import (
 // Test strategies, registered in this test binary only.
 func init() {
 	solver.Register(solver.Info{Name: "zz-gate", Summary: "test: waits briefly, can cancel the sweep", Strategy: gateStrategy{}})
+	solver.Register(solver.Info{Name: "zz-mem", Summary: "test: needs memBytes, counts searches in flight",
+		Bytes: func(rows, cols int) int64 { return memBytes }, Strategy: memStrategy{}})
 	solver.Register(solver.Info{Name: "zz-panic", Summary: "test: panics in the search", Strategy: panicStrategy{inPrepare: false}})
 	solver.Register(solver.Info{Name: "zz-panic-prepare", Summary: "test: panics while preparing", Strategy: panicStrategy{inPrepare: true}})
 }
@@ -65,3 +68,25 @@ func (s panicStrategy) Prepare(p solver.Problem) (solver.Search, error) {
 type panicSearch struct{}
 
 func (panicSearch) Run(context.Context) solver.Result { panic("boom in search") }
+
+// memBytes is zz-mem's memory estimate.
+const memBytes = 1000
+
+// inFlight counts zz-mem searches running; maxInFlight the most at once.
+var inFlight, maxInFlight atomic.Int32
+
+type memStrategy struct{}
+
+func (memStrategy) Prepare(p solver.Problem) (solver.Search, error) { return memSearch{}, nil }
+
+type memSearch struct{}
+
+// Run holds its place for 100µs, long enough for workers to overlap.
+func (memSearch) Run(ctx context.Context) solver.Result {
+	n := inFlight.Add(1)
+	for m := maxInFlight.Load(); n > m && !maxInFlight.CompareAndSwap(m, n); m = maxInFlight.Load() {
+	}
+	time.Sleep(100 * time.Microsecond)
+	inFlight.Add(-1)
+	return solver.Result{Status: solver.DeadEnd, Nodes: 1}
+}

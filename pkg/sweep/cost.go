@@ -13,13 +13,13 @@ import (
 // time lets the costliest start first, so that no long job starts last and
 // leaves the other workers idle. Only the guesses' ratios matter. The
 // constants are CPU times measured on this machine (see the README): plain
-// dfs enters a node in 13 ns on boards of up to 64 squares (its bitboard
-// version) and 22 ns on larger ones, warnsdorff-bt (which ranks the moves
-// by onward degree) in 45 to 62 ns.
-var nsPerNode = map[string]float64{"dfs": 22, "warnsdorff": 40, "warnsdorff-bt": 55}
+// dfs enters a node in about 9.5 ns on boards of up to 64 squares (its
+// bitboard version) and 15 ns on larger ones, warnsdorff-bt (which ranks
+// the moves by onward degree) in 43 to 58 ns.
+var nsPerNode = map[string]float64{"dfs": 15, "warnsdorff": 35, "warnsdorff-bt": 50}
 
 // nsPerNodeSmall overrides nsPerNode on boards of up to 64 squares.
-var nsPerNodeSmall = map[string]float64{"dfs": 13}
+var nsPerNodeSmall = map[string]float64{"dfs": 9.5}
 
 const (
 	// defaultNsPerNode is the guess for strategies not in nsPerNode.

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"flag"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -31,6 +32,7 @@ type Flags struct {
 	Workers    int
 	Out        string
 	Resume     bool
+	Shard      string
 	SaveTours  bool
 	Quiet      bool
 	NoReport   bool
@@ -49,6 +51,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.IntVar(&f.Workers, "workers", runtime.GOMAXPROCS(0), "run `N` searches at once; the default is the number of usable CPUs")
 	fs.StringVar(&f.Out, "out", "", "output `directory` (default results/<timestamp>)")
 	fs.BoolVar(&f.Resume, "resume", false, "continue the sweep in -out: run only the jobs that have no row yet")
+	fs.StringVar(&f.Shard, "shard", "", "run only shard `i/N` of the sweep (0 <= i < N), or auto/N with i from $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX; combine the shards with experiment merge")
 	fs.BoolVar(&f.SaveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
 	fs.BoolVar(&f.Quiet, "quiet", false, "print no progress on stderr")
 	fs.BoolVar(&f.NoReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
@@ -84,6 +87,10 @@ func (f *Flags) Options() (Options, error) {
 	if f.Workers < 1 {
 		return o, inputErrorf("-workers", "%d: want at least 1 (default: the number of usable CPUs)", f.Workers)
 	}
+	shard, err := ParseShard(f.Shard, os.Getenv)
+	if err != nil {
+		return o, &InputError{Flag: "-shard", Err: err}
+	}
 	if f.Resume && f.Out == "" {
 		return o, inputErrorf("-resume", "needs -out: the directory of the sweep to continue")
 	}
@@ -92,7 +99,7 @@ func (f *Flags) Options() (Options, error) {
 			Sizes: sizes, Starts: starts, Strategies: strategies, Order: f.Order,
 			Closed: f.Closed, MaxNodes: f.MaxNodes, Timeout: f.Timeout, SaveTours: f.SaveTours,
 		},
-		Out: f.Out, Resume: f.Resume, Workers: f.Workers,
+		Out: f.Out, Resume: f.Resume, Workers: f.Workers, Shard: shard,
 	}
 	if err := o.Settings.Normalize(); err != nil {
 		return Options{}, err

@@ -67,7 +67,9 @@ func openOutput(dir string, resume bool, plan *Plan, sel *selection) (_ *output,
 		}
 	}()
 	entries, err := os.ReadDir(dir)
-	entries = slices.DeleteFunc(entries, func(e fs.DirEntry) bool { return e.Name() == LockFile })
+	entries = slices.DeleteFunc(entries, func(e fs.DirEntry) bool {
+		return e.Name() == LockFile || (e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)))
+	})
 	switch {
 	case err != nil:
 		return nil, err
@@ -91,6 +93,20 @@ func openOutput(dir string, resume bool, plan *Plan, sel *selection) (_ *output,
 		return nil, err
 	}
 	return out, nil
+}
+
+// noRows reports whether the runs.csv at path holds no complete row: a run
+// killed before it wrote its manifest leaves such a file, which does not
+// make its directory a sweep to resume or refuse.
+func noRows(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10) // more than a header and a row
+	n, err := io.ReadFull(f, buf)
+	return (err == nil || err == io.EOF || err == io.ErrUnexpectedEOF) && bytes.Count(buf[:n], []byte("\n")) <= 1
 }
 
 // close closes runs.csv and unlocks the directory.

@@ -82,7 +82,7 @@ func sameRowSet(t *testing.T, what string, got, want map[runs.Key]runs.Row) {
 // exactly the rows of an uninterrupted run: no row lost, none doubled, a
 // line cut mid-write repaired, and the dead run's lock taken over.
 func TestKillResume(t *testing.T) {
-	sizes, budget, points := "5-10", "60000", 12
+	sizes, budget, points := "5-10", "20000", 16
 	if testing.Short() {
 		// A child under -race is ten times slower.
 		sizes, budget, points = "5-7", "5000", 3

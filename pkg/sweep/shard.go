@@ -12,9 +12,13 @@ import (
 // Count, 0 <= Index < Count. The zero Shard is the whole sweep.
 //
 // Jobs are dealt to shards round-robin in schedule order (cells costliest
-// first, each cell's jobs in canonical order), so every shard gets an equal
-// share, to within one job, of every board, strategy and tie-break: the
-// shards cost about the same and each starts with its costliest jobs. The
+// first), so every shard gets an equal share, to within one job, of every
+// board, strategy and tie-break: the shards cost about the same and each
+// starts with its costliest jobs. Within a cell the deal follows a fixed
+// scramble of the start squares (see spread), not their canonical order:
+// dealing row-major squares round-robin would hand every wrong-coloured
+// square of an odd board, where searches exhaust their budget, to the even
+// shards. The
 // assignment depends only on the Settings and Count, never on the machine,
 // the worker count or what has run.
 type Shard struct {
@@ -102,16 +106,40 @@ func (p *Plan) scheduleOrder() []*cell {
 type shardMap struct {
 	plan  *Plan
 	count int
-	// offset[ci] is the schedule position of cell ci's first job.
-	offset []int64
+	// offset[ci] is the schedule position of cell ci's first job; mult[ci]
+	// the multiplier that scrambles its jobs (see spread).
+	offset, mult []int64
+}
+
+// spread returns a multiplier a, coprime to n, near n/phi: k -> a*k mod n
+// is then a permutation of 0..n-1 that scatters neighbours (squares of
+// alternating colours, rows of one board) evenly, like the golden-ratio
+// sequence it approximates.
+func spread(n int64) int64 {
+	if n <= 2 {
+		return 1
+	}
+	a := int64(float64(n) * 0.6180339887498949)
+	for gcd(a, n) != 1 {
+		a++
+	}
+	return a
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 func newShardMap(p *Plan, count int) *shardMap {
-	m := &shardMap{plan: p, count: max(count, 1), offset: make([]int64, len(p.cells))}
+	m := &shardMap{plan: p, count: max(count, 1), offset: make([]int64, len(p.cells)), mult: make([]int64, len(p.cells))}
 	var pos int64
 	for _, c := range p.scheduleOrder() {
-		m.offset[c.index(p)] = pos
-		pos += int64(c.starts) * int64(p.settings.Trials)
+		n := int64(c.starts) * int64(p.settings.Trials)
+		m.offset[c.index(p)], m.mult[c.index(p)] = pos, spread(n)
+		pos += n
 	}
 	return m
 }
@@ -119,7 +147,10 @@ func newShardMap(p *Plan, count int) *shardMap {
 // of returns the shard of the job with index i.
 func (m *shardMap) of(i int64) int {
 	ci := m.plan.cellOf(i)
-	return int((m.offset[ci] + i - m.plan.cells[ci].first) % int64(m.count))
+	c := &m.plan.cells[ci]
+	n := int64(c.starts) * int64(m.plan.settings.Trials)
+	k := (i - c.first) * m.mult[ci] % n // n <= MaxJobs: no overflow
+	return int((m.offset[ci] + k) % int64(m.count))
 }
 
 // jobs returns the number of jobs of shard s.

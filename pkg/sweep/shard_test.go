@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/theory"
 )
 
 func TestParseShard(t *testing.T) {
@@ -173,5 +175,33 @@ func TestShardsMergeEqualsOneRun(t *testing.T) {
 	m, err := readManifest(filepath.Join(out, ManifestFile))
 	if err != nil || m.Shard != nil || m.Rows != 183 || !m.Completed || len(m.Sessions) != 3 || len(m.Merged) != 3 {
 		t.Errorf("merged manifest: %+v, %v", m, err)
+	}
+}
+
+// The costly jobs of a cell are spread too: on odd boards the squares
+// where no open tour starts (where dfs exhausts its budget) alternate with
+// the others in row-major order, and each shard must get its share of
+// them, not all or none.
+func TestShardsSpreadColours(t *testing.T) {
+	p, err := NewPlan(settings(t, "5,7,9,11", 0, "dfs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{2, 3, 4, 6} {
+		m := newShardMap(p, n)
+		hard := make([]int, n)
+		total := 0
+		for j := range p.Jobs() {
+			if theory.From(j.Board.Rows, j.Board.Cols, j.Start.Row, j.Start.Col, false) == theory.No {
+				hard[m.of(j.Index)]++
+				total++
+			}
+		}
+		for _, h := range hard {
+			if share := float64(h) * float64(n) / float64(total); share < 0.8 || share > 1.2 {
+				t.Errorf("%d shards: hard starts per shard %v", n, hard)
+				break
+			}
+		}
 	}
 }

@@ -85,7 +85,7 @@ func TestKillResume(t *testing.T) {
 	sizes, budget, points := "5-10", "20000", 16
 	if testing.Short() {
 		// A child under -race is ten times slower.
-		sizes, budget, points = "5-7", "5000", 3
+		sizes, budget, points = "5-6", "5000", 2
 	}
 	args := []string{"run", "-sizes", sizes, "-strategies", "dfs,warnsdorff", "-max-nodes", budget,
 		"-workers", "2", "-quiet", "-no-report"}

@@ -23,3 +23,11 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime $(FUZZTIME) ./pkg/solver
 	$(GO) test -run '^$$' -fuzz FuzzPrune -fuzztime $(FUZZTIME) ./pkg/solver
 	$(GO) test -run '^$$' -fuzz FuzzDFS -fuzztime $(FUZZTIME) ./pkg/solver
+	$(GO) test -run '^$$' -fuzz '^FuzzParseOrder$$' -fuzztime $(FUZZTIME) ./pkg/board
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./pkg/runs
+	$(GO) test -run '^$$' -fuzz '^FuzzParseSizes$$' -fuzztime $(FUZZTIME) ./pkg/sweep
+	$(GO) test -run '^$$' -fuzz '^FuzzParseStarts$$' -fuzztime $(FUZZTIME) ./pkg/sweep
+	$(GO) test -run '^$$' -fuzz '^FuzzParseShard$$' -fuzztime $(FUZZTIME) ./pkg/sweep
+	$(GO) test -run '^$$' -fuzz '^FuzzFlagFile$$' -fuzztime $(FUZZTIME) ./pkg/sweep
+	$(GO) test -run '^$$' -fuzz '^FuzzResume$$' -fuzztime $(FUZZTIME) ./pkg/sweep
+	$(GO) test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./pkg/sweep

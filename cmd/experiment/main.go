@@ -9,6 +9,8 @@
 //	experiment count [flags]   count every tour exhaustively
 //	experiment report [-out DIR] runs.csv ...
 //	                           summaries, charts and report.html
+//	experiment merge -out DIR results/shard-*/
+//	                           combine the shards of a sweep (run -shard i/N)
 //
 // Run "experiment help" or "experiment CMD -h" for the flags.
 package main
@@ -68,6 +70,7 @@ var commands = map[string]func(ctx context.Context, args []string, stdout, stder
 	"solve":  cmdSolve,
 	"count":  cmdCount,
 	"report": cmdReport,
+	"merge":  cmdMerge,
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -103,6 +106,7 @@ Commands:
   solve    solve one board from one start square and print the tour
   count    count every directed tour from a square, or from every square
   report   summarise runs.csv files: summary.csv, charts and report.html
+  merge    combine the shards of a sweep (run -shard i/N) into one, with its report
 
 Run "experiment <command> -h" for a command's flags.
 `)

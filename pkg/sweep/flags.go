@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"flag"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -37,6 +38,7 @@ type Flags struct {
 	Workers    int
 	Out        string
 	Resume     bool
+	Shard      string
 	SaveTours  bool
 	Quiet      bool
 	NoReport   bool
@@ -60,6 +62,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.IntVar(&f.Workers, "workers", runtime.GOMAXPROCS(0), "run `N` searches at once; the default is the number of usable CPUs")
 	fs.StringVar(&f.Out, "out", "", "output `directory` (default results/<timestamp>)")
 	fs.BoolVar(&f.Resume, "resume", false, "continue the sweep in -out: run only the jobs that have no row yet")
+	fs.StringVar(&f.Shard, "shard", "", "run only shard `i/N` of the sweep (0 <= i < N), or auto/N with i from $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX; combine the shards with experiment merge")
 	fs.BoolVar(&f.SaveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
 	fs.BoolVar(&f.Quiet, "quiet", false, "print no progress on stderr")
 	fs.BoolVar(&f.NoReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
@@ -95,6 +98,10 @@ func (f *Flags) Options() (Options, error) {
 	if f.Workers < 1 {
 		return o, inputErrorf("-workers", "%d: want at least 1 (default: the number of usable CPUs)", f.Workers)
 	}
+	shard, err := ParseShard(f.Shard, os.Getenv)
+	if err != nil {
+		return o, &InputError{Flag: "-shard", Err: err}
+	}
 	if f.Resume && f.Out == "" {
 		return o, inputErrorf("-resume", "needs -out: the directory of the sweep to continue")
 	}
@@ -119,7 +126,7 @@ func (f *Flags) Options() (Options, error) {
 			Closed: f.Closed, MaxNodes: f.MaxNodes, Timeout: f.Timeout,
 			Trials: f.Trials, Seed: f.Seed, Prune: f.Prune, SaveTours: f.SaveTours,
 		},
-		Out: f.Out, Resume: f.Resume, Workers: f.Workers, MemLimit: memLimit,
+		Out: f.Out, Resume: f.Resume, Workers: f.Workers, MemLimit: memLimit, Shard: shard,
 	}
 	if err := o.Settings.Normalize(); err != nil {
 		return Options{}, err

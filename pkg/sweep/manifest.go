@@ -36,7 +36,11 @@ type Manifest struct {
 	// Skipped lists what the strategies cannot run (Plan.Skipped), left
 	// out of Jobs.
 	Skipped []Skip `json:"skipped,omitempty"`
-	// Jobs is the number of jobs in the sweep; Rows the rows in runs.csv.
+	// Shard is the part of the sweep this directory holds (-shard); absent
+	// for a whole sweep.
+	Shard *Shard `json:"shard,omitempty"`
+	// Jobs is the number of jobs in the sweep, or in its shard; Rows the
+	// rows in runs.csv.
 	Jobs int64 `json:"jobs"`
 	Rows int64 `json:"rows"`
 	// Counts holds the rows of runs.csv by status, every status present.
@@ -52,6 +56,9 @@ type Manifest struct {
 	// Error says why a failed session stopped.
 	Error    string    `json:"error,omitempty"`
 	Sessions []Session `json:"sessions"`
+	// Merged lists the shard directories experiment merge combined into
+	// this one; their sessions are the sessions above.
+	Merged []string `json:"merged,omitempty"`
 }
 
 // Session is one invocation of the sweep: the first run or a resume.

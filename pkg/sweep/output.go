@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,8 @@ const (
 type output struct {
 	dir  string
 	file *os.File
+	// lock keeps other runs out of dir while this one uses it.
+	lock *dirLock
 	// prev is the manifest of the sweep being resumed, or nil.
 	prev *Manifest
 	// done marks the jobs that already have a row; ndone counts them.
@@ -39,11 +42,12 @@ type output struct {
 	cut int64
 }
 
-// openOutput prepares dir for plan's sweep. A missing or empty directory
-// starts afresh. A directory with files is refused unless resume is set;
-// then it must hold the manifest of a sweep with the same settings, and the
-// rows in its runs.csv mark their jobs done.
-func openOutput(dir string, resume bool, plan *Plan) (*output, error) {
+// openOutput prepares dir for the sweep of plan's jobs that sel selects,
+// and locks it (see lockDir). A missing or empty directory starts afresh.
+// A directory with files is refused unless resume is set; then it must hold
+// the manifest of a sweep with the same settings and shard, and the rows in
+// its runs.csv mark their jobs done.
+func openOutput(dir string, resume bool, plan *Plan, sel *selection) (_ *output, err error) {
 	if dir == "" {
 		return nil, inputErrorf("-out", "missing: name the output directory, such as results/NAME")
 	}
@@ -51,12 +55,22 @@ func openOutput(dir string, resume bool, plan *Plan) (*output, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return nil, inputErrorf("-out", "%s is a file; want a directory", dir)
 	}
-	entries, err := os.ReadDir(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if out.lock, err = lockDir(dir); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			out.close()
 		}
+	}()
+	entries, err := os.ReadDir(dir)
+	entries = slices.DeleteFunc(entries, func(e fs.DirEntry) bool {
+		return e.Name() == LockFile || (e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)))
+	})
+	switch {
 	case err != nil:
 		return nil, err
 	case len(entries) > 0 && !resume:
@@ -70,20 +84,42 @@ func openOutput(dir string, resume bool, plan *Plan) (*output, error) {
 			return nil, inputErrorf("-resume", "%s was run with other settings (%s); resume with the same flags, or give a new -out",
 				dir, strings.Join(diffs, "; "))
 		}
+		if was, now := prev.Shard.shardText(), sel.shard.String(); was != now {
+			return nil, inputErrorf("-shard", "%s holds shard %q, not %q; resume it with the same -shard, or give a new -out", dir, was, now)
+		}
 		out.prev = prev
 	}
-	if err := out.openRuns(plan); err != nil {
-		if out.file != nil {
-			out.file.Close()
-		}
+	if err := out.openRuns(plan, sel); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
+// noRows reports whether the runs.csv at path holds no complete row: a run
+// killed before it wrote its manifest leaves such a file, which does not
+// make its directory a sweep to resume or refuse.
+func noRows(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10) // more than a header and a row
+	n, err := io.ReadFull(f, buf)
+	return (err == nil || err == io.EOF || err == io.ErrUnexpectedEOF) && bytes.Count(buf[:n], []byte("\n")) <= 1
+}
+
+// close closes runs.csv and unlocks the directory.
+func (out *output) close() {
+	if out.file != nil {
+		out.file.Close()
+	}
+	out.lock.release()
+}
+
 // openRuns opens or creates runs.csv, repairs a truncated last line, checks
 // the header and marks the jobs that have rows.
-func (out *output) openRuns(plan *Plan) error {
+func (out *output) openRuns(plan *Plan, sel *selection) error {
 	path := filepath.Join(out.dir, RunsFile)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
@@ -120,6 +156,10 @@ func (out *output) openRuns(plan *Plan) error {
 		if err != nil {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
+		if !sel.has(i) {
+			return fmt.Errorf("line %d: %s on %dx%d from %d,%d (trial %d) belongs to shard %d/%d, not to -shard %s",
+				line, r.Strategy, r.Rows, r.Cols, r.StartRow, r.StartCol, r.Trial, sel.m.of(i), sel.shard.Count, sel.shard)
+		}
 		if out.done.has(i) {
 			return fmt.Errorf("line %d: a second row for %s on %dx%d from %d,%d (trial %d)",
 				line, r.Strategy, r.Rows, r.Cols, r.StartRow, r.StartCol, r.Trial)
@@ -144,8 +184,18 @@ func repairTail(f *os.File) (int64, error) {
 	if err != nil || size == 0 {
 		return 0, err
 	}
+	keep, err := completeLength(f, size)
+	if err != nil || keep == size {
+		return 0, err
+	}
+	return size - keep, truncate(f, keep)
+}
+
+// completeLength returns the length of the complete lines of the first size
+// bytes of f: up to and including the last newline.
+func completeLength(f io.ReaderAt, size int64) (int64, error) {
 	const chunk = 64 << 10
-	buf := make([]byte, chunk)
+	buf := make([]byte, min(chunk, size))
 	end := size
 	for end > 0 {
 		start := max(0, end-chunk)
@@ -154,16 +204,11 @@ func repairTail(f *os.File) (int64, error) {
 			return 0, err
 		}
 		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-			keep := start + int64(i) + 1
-			if keep == size {
-				return 0, nil
-			}
-			return size - keep, truncate(f, keep)
+			return start + int64(i) + 1, nil
 		}
 		end = start
 	}
-	// Not even the header is complete.
-	return size, truncate(f, 0)
+	return 0, nil // not even the header is complete
 }
 
 func truncate(f *os.File, size int64) error {

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"cmp"
 	"fmt"
 	"iter"
 	"slices"
@@ -191,8 +190,13 @@ func (p *Plan) OrderText() string { return p.orderText }
 
 // Job returns the job with index i, 0 <= i < Len().
 func (p *Plan) Job(i int64) Job {
-	ci := sort.Search(len(p.cells), func(k int) bool { return p.cells[k].first > i }) - 1
+	ci := p.cellOf(i)
 	return p.job(&p.cells[ci], i-p.cells[ci].first)
+}
+
+// cellOf returns the index of the cell that holds job i.
+func (p *Plan) cellOf(i int64) int {
+	return sort.Search(len(p.cells), func(k int) bool { return p.cells[k].first > i }) - 1
 }
 
 // job returns the k-th job of c.
@@ -290,13 +294,7 @@ func (p *Plan) Cost(skip func(index int64) bool) (jobs int64, seconds float64) {
 // order. Workers that take jobs in this order stay busy to the end, as the
 // last jobs to start are the shortest.
 func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
-	order := make([]*cell, len(p.cells))
-	for i := range p.cells {
-		order[i] = &p.cells[i]
-	}
-	slices.SortStableFunc(order, func(a, b *cell) int {
-		return cmp.Or(cmp.Compare(b.cost, a.cost), cmp.Compare(b.board.Squares(), a.board.Squares()))
-	})
+	order := p.scheduleOrder()
 	return func(yield func(Job) bool) {
 		for _, c := range order {
 			for k := range int64(c.starts) * int64(c.trials) {

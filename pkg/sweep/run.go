@@ -21,6 +21,8 @@ type Options struct {
 	Out string
 	// Resume continues the sweep in Out, running only jobs without a row.
 	Resume bool
+	// Shard limits the sweep to one shard of it (see Shard).
+	Shard Shard
 	// Workers is the number of searches run at once.
 	Workers int
 	// MemLimit bounds the summed memory estimates (solver.Info.Bytes) of
@@ -39,13 +41,16 @@ type Options struct {
 	Command []string
 	// lineEvery overrides LineEvery in tests.
 	lineEvery time.Duration
+	// wrapRuns, if set, wraps runs.csv for the row writer: tests make it
+	// fail.
+	wrapRuns func(syncWriter) syncWriter
 }
 
 // Summary is what a sweep did.
 type Summary struct {
 	// Out is the output directory; Runs the path of its runs.csv.
 	Out, Runs string
-	// Jobs is the number of jobs in the sweep, Skipped those that had a
+	// Jobs is the number of jobs in the sweep (in its shard), Skipped those that had a
 	// row before it started (with -resume), Ran the rows it wrote.
 	Jobs, Skipped, Ran int64
 	// Counts holds every row of runs.csv by status.
@@ -71,6 +76,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if opts.Workers < 1 {
 		return nil, inputErrorf("-workers", "%d: want at least 1 (default: the number of usable CPUs)", opts.Workers)
 	}
+	if err := opts.Shard.check(); err != nil {
+		return nil, err
+	}
 	plan, err := NewPlan(opts.Settings)
 	if err != nil {
 		return nil, err
@@ -89,13 +97,16 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 			fmt.Fprintf(opts.Notes, "note: %v; those jobs are left out\n", k)
 		}
 	}
-	out, err := openOutput(opts.Out, opts.Resume, plan)
+	sel := newSelection(plan, opts.Shard)
+	out, err := openOutput(opts.Out, opts.Resume, plan, sel)
 	if err != nil {
 		return nil, err
 	}
-	defer out.file.Close()
+	defer out.close()
+	skip := func(i int64) bool { return out.done.has(i) || !sel.has(i) }
 
 	man := newManifest(out.prev, plan, opts.Workers, opts.Command, start)
+	man.Jobs, man.Shard = sel.jobs, opts.Shard.manifestShard()
 	if err := man.write(out.dir); err != nil {
 		return nil, fmt.Errorf("write manifest: %w", err)
 	}
@@ -103,10 +114,14 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if lineEvery == 0 {
 		lineEvery = LineEvery
 	}
-	todo, cost := plan.Cost(out.done.has)
+	todo, cost := plan.Cost(skip)
 	prog := newProgress(opts.Progress, opts.Terminal, todo, cost, lineEvery, start)
-	w := startWriter(out.file, plan.Settings().SaveTours, prog)
-	runErr := execute(ctx, plan, out.done, opts.Workers, opts.MemLimit, w)
+	var dst syncWriter = out.file
+	if opts.wrapRuns != nil {
+		dst = opts.wrapRuns(dst)
+	}
+	w := startWriter(dst, plan.Settings().SaveTours, prog)
+	runErr := execute(ctx, plan, skip, opts.Workers, opts.MemLimit, w)
 	writeErr := w.close()
 	if err := out.file.Close(); writeErr == nil {
 		writeErr = err
@@ -115,7 +130,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	prog.finish(end)
 
 	sum := &Summary{
-		Out: out.dir, Runs: filepath.Join(out.dir, RunsFile), Jobs: plan.Len(),
+		Out: out.dir, Runs: filepath.Join(out.dir, RunsFile), Jobs: sel.jobs,
 		Skipped: out.ndone, Ran: w.written, Counts: maps.Clone(out.counts), Repaired: out.cut,
 		Elapsed: end.Sub(start),
 	}
@@ -144,21 +159,21 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	return sum, result
 }
 
-// execute runs the jobs of plan not marked in done on n workers, handing
+// execute runs the jobs of plan for which skip is false on n workers, handing
 // each finished job's row to w. A feeder hands the jobs out in schedule
 // order, so the costliest start first and a worker that frees up takes the
 // next one. With memLimit > 0 a job first takes its memory estimate from a
 // weighted semaphore of memLimit bytes, so a big job waits until the
 // running ones leave it room. It returns a write error from w, which stops
 // the sweep; a canceled ctx just stops it.
-func execute(ctx context.Context, plan *Plan, done bitset, n int, memLimit int64, w *rowWriter) error {
+func execute(ctx context.Context, plan *Plan, skip func(int64) bool, n int, memLimit int64, w *rowWriter) error {
 	g, gctx := errgroup.WithContext(ctx)
 	// A short queue spares a goroutine hand-off per job; the order of
 	// dispatch stays the schedule's.
 	jobs := make(chan Job, 64)
 	g.Go(func() error {
 		defer close(jobs)
-		for j := range plan.Schedule(done.has) {
+		for j := range plan.Schedule(skip) {
 			select {
 			case jobs <- j:
 			case <-gctx.Done():

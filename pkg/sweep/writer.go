@@ -3,7 +3,7 @@ package sweep
 import (
 	"bufio"
 	"encoding/csv"
-	"os"
+	"io"
 	"time"
 
 	"knightsweep/pkg/runs"
@@ -24,7 +24,7 @@ type result struct {
 // crash loses at most the rows of the last flushEvery. It also commits the
 // file to disk (fsync) every flushEvery.
 type rowWriter struct {
-	file      *os.File
+	file      syncWriter
 	csv       *csv.Writer
 	saveTours bool
 	progress  *progress
@@ -51,7 +51,14 @@ const (
 	flushEvery = 500 * time.Millisecond
 )
 
-func startWriter(f *os.File, saveTours bool, p *progress) *rowWriter {
+// syncWriter is runs.csv as the writer sees it: an *os.File, or in tests a
+// file that fails.
+type syncWriter interface {
+	io.Writer
+	Sync() error
+}
+
+func startWriter(f syncWriter, saveTours bool, p *progress) *rowWriter {
 	w := &rowWriter{
 		// csv.NewWriter uses a *bufio.Writer as it is when it is big enough.
 		file: f, csv: csv.NewWriter(bufio.NewWriterSize(f, 64<<10)), saveTours: saveTours, progress: p,

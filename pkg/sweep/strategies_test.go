@@ -16,6 +16,19 @@ func init() {
 		Bytes: func(rows, cols int) int64 { return memBytes }, Strategy: memStrategy{}})
 	solver.Register(solver.Info{Name: "zz-panic", Summary: "test: panics in the search", Strategy: panicStrategy{inPrepare: false}})
 	solver.Register(solver.Info{Name: "zz-panic-prepare", Summary: "test: panics while preparing", Strategy: panicStrategy{inPrepare: true}})
+	solver.Register(solver.Info{Name: "zz-nop", Summary: "test: ends at once, for the runner's overhead", Strategy: nopStrategy{}})
+}
+
+// nopStrategy's searches end at once, as a dead end after one node, so
+// that a sweep of them measures the runner alone.
+type nopStrategy struct{}
+
+func (nopStrategy) Prepare(solver.Problem) (solver.Search, error) { return nopSearch{}, nil }
+
+type nopSearch struct{}
+
+func (nopSearch) Run(context.Context) solver.Result {
+	return solver.Result{Status: solver.DeadEnd, Nodes: 1}
 }
 
 // gate lets a test cancel a sweep from inside its at-th search, so that

@@ -82,7 +82,9 @@ func sameRowSet(t *testing.T, what string, got, want map[runs.Key]runs.Row) {
 // exactly the rows of an uninterrupted run: no row lost, none doubled, a
 // line cut mid-write repaired, and the dead run's lock taken over.
 func TestKillResume(t *testing.T) {
-	sizes, budget, points := "5-10", "20000", 16
+	// Long enough (about a second) that most kills land after rows have
+	// been flushed (every half second), so resume has rows to keep.
+	sizes, budget, points := "5-10", "200000", 16
 	if testing.Short() {
 		// A child under -race is ten times slower.
 		sizes, budget, points = "5-6", "5000", 2
@@ -108,8 +110,17 @@ func TestKillResume(t *testing.T) {
 		// the same command serves both runs.
 		cmdArgs := append(args, "-out", out, "-resume")
 		child := startChild(t, cmdArgs...)
-		delay := time.Duration(rng.Int64N(int64(whole * 11 / 10)))
-		time.Sleep(delay)
+		began := time.Now()
+		if i%4 == 3 {
+			// Every fourth point waits for the first rows to reach the
+			// file, then kills within a few milliseconds: a kill between
+			// two flushes, which a purely random moment rarely hits.
+			waitForRows(filepath.Join(out, "runs.csv"), 3*whole)
+			time.Sleep(time.Duration(rng.Int64N(int64(5 * time.Millisecond))))
+		} else {
+			time.Sleep(time.Duration(rng.Int64N(int64(whole * 11 / 10))))
+		}
+		delay := time.Since(began)
 		child.Process.Signal(syscall.SIGKILL)
 		child.Wait()
 		if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
@@ -135,4 +146,17 @@ func TestKillResume(t *testing.T) {
 		sameRowSet(t, "killed after "+delay.String()+" and resumed", rowSet(t, filepath.Join(out, "runs.csv")), want)
 	}
 	t.Logf("%d kill points: %d killed before the end, %d of them with rows written, %d mid-line", points, killed, partial, cut)
+	if !testing.Short() && partial == 0 {
+		t.Errorf("no kill landed after rows were written (the run took %v): the test exercised no resume from a partial file", whole)
+	}
+}
+
+// waitForRows waits until the file at path holds a row besides its header,
+// or until limit has passed.
+func waitForRows(path string, limit time.Duration) {
+	for end := time.Now().Add(limit); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		if data, err := os.ReadFile(path); err == nil && strings.Count(string(data), "\n") > 1 {
+			return
+		}
+	}
 }

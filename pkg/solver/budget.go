@@ -54,3 +54,36 @@ func ctxStatus(ctx context.Context) Status {
 		return Canceled
 	}
 }
+
+// Why a chunk of a search ended.
+const (
+	chunkBudget = iota // the node allowance ran out before another node
+	chunkFound
+	chunkExhausted
+)
+
+// runChunks drives a search that walks in call-free chunks between budget
+// checks. chunk enters at most left more nodes and reports why it stopped,
+// the allowance it had left and the depth of its path; the search started
+// with one node (the start) on the path. The budget is consulted between
+// chunks only, so the walks' inner loops carry no budget test.
+func runChunks(bud *budget, tour []int32, chunk func(left int64) (why int, rest int64, depth int)) Result {
+	nodes := int64(1)
+	for {
+		why, left, d := chunk(bud.next - nodes)
+		nodes = bud.next - left
+		res := Result{Nodes: nodes, Backtracks: nodes - int64(d) - 1}
+		switch why {
+		case chunkFound:
+			res.Status, res.Tour = Found, tour
+			return res
+		case chunkExhausted:
+			res.Status = Exhausted
+			return res
+		}
+		if st := bud.stop(nodes); st != "" {
+			res.Status = st
+			return res
+		}
+	}
+}

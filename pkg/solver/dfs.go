@@ -80,30 +80,16 @@ func (s *dfs) Run(ctx context.Context) Result {
 	bud := newBudget(ctx, s.p.MaxNodes)
 	s.path[0], s.visited[start] = start, 1
 	w := walkN{m: freeMask(s.g.Adj, s.visited, start)}
-	nodes := int64(1)
 	if n == 1 {
 		if s.p.Closed {
 			return Result{Status: Exhausted, Nodes: 1}
 		}
 		return Result{Status: Found, Nodes: 1, Tour: s.path}
 	}
-	for {
-		why, left := s.chunk(&w, bud.next-nodes)
-		nodes = bud.next - left
-		res := Result{Nodes: nodes, Backtracks: nodes - int64(w.d) - 1}
-		switch why {
-		case chunkFound:
-			res.Status, res.Tour = Found, s.path
-			return res
-		case chunkExhausted:
-			res.Status = Exhausted
-			return res
-		}
-		if st := bud.stop(nodes); st != "" {
-			res.Status = st
-			return res
-		}
-	}
+	return runChunks(&bud, s.path, func(left int64) (int, int64, int) {
+		why, left := s.chunk(&w, left)
+		return why, left, w.d
+	})
 }
 
 // chunk walks on from w, entering at most left more nodes; see dfs64.chunk.

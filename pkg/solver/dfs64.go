@@ -64,13 +64,6 @@ type walk64 struct {
 	d       uint8
 }
 
-// Why a chunk ended.
-const (
-	chunkBudget = iota // the node allowance ran out before another node
-	chunkFound
-	chunkExhausted
-)
-
 func (s *dfs64) Run(ctx context.Context) Result {
 	start := uint64(s.p.StartIndex())
 	if s.n == 1 {
@@ -85,27 +78,13 @@ func (s *dfs64) Run(ctx context.Context) Result {
 		closeTo = s.nbr[start]
 	}
 	bud := newBudget(ctx, s.p.MaxNodes)
-	nodes := int64(1)
 	s.path[0] = int32(start)
 	w := walk64{visited: 1 << start, row: s.to[start]}
 	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
-	for {
-		why, left := s.chunk(&w, bud.next-nodes, uint8(s.n-1), closeTo)
-		nodes = bud.next - left
-		res := Result{Nodes: nodes, Backtracks: nodes - int64(w.d) - 1}
-		switch why {
-		case chunkFound:
-			res.Status, res.Tour = Found, s.path[:s.n]
-			return res
-		case chunkExhausted:
-			res.Status = Exhausted
-			return res
-		}
-		if st := bud.stop(nodes); st != "" {
-			res.Status = st
-			return res
-		}
-	}
+	return runChunks(&bud, s.path[:s.n], func(left int64) (int, int64, int) {
+		why, left := s.chunk(&w, left, uint8(s.n-1), closeTo)
+		return why, left, int(w.d)
+	})
 }
 
 // chunk walks on from w, entering at most left more nodes, and returns why

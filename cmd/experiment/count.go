@@ -9,9 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"knightsweep/pkg/count"
+	"knightsweep/pkg/progress"
 )
 
 // countJSON is the object experiment count -json prints. Grid and Total are
@@ -69,8 +68,8 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if *workers < 0 {
-		return usagef("-workers %d: want 0 (one per core) or a positive number", *workers)
+	if err := parseWorkers(*workers); err != nil {
+		return err
 	}
 	if *timeout < 0 {
 		return usagef("-timeout %v: want 0 (no limit) or a positive duration such as 10m", *timeout)
@@ -82,8 +81,14 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		runCtx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	prog := newCountProgress(stderr)
-	opt := count.Options{Closed: *closed, Workers: *workers, Progress: prog.update}
+	var meter *progress.Meter
+	opt := count.Options{Closed: *closed, Workers: *workers, Progress: func(done, total int) {
+		if meter == nil {
+			meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "count", Unit: "subtrees", Total: int64(total)})
+			meter.Start()
+		}
+		meter.End(int64(done), 0, 0)
+	}}
 
 	out := countJSON{Rows: b.Rows, Cols: b.Cols, Closed: *closed}
 	var grid count.Grid
@@ -102,7 +107,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		out.StartRow, out.StartCol = &sq.Row, &sq.Col
 		out.Count, out.Nodes, out.TimeNS, out.Complete = res.Tours, res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
 	}
-	prog.finish()
+	meter.Finish(time.Now())
 
 	if *asJSON {
 		if err := json.NewEncoder(stdout).Encode(out); err != nil {
@@ -153,55 +158,4 @@ func writeCount(w io.Writer, out countJSON, grid count.Grid, all bool) error {
 	fmt.Fprintf(&sb, " nodes=%d time=%v complete=%v\n", out.Nodes, time.Duration(out.TimeNS).Round(time.Microsecond), out.Complete)
 	_, err := io.WriteString(w, sb.String())
 	return err
-}
-
-// countProgress shows how many of a count's subtrees are done: a bar on a
-// terminal, otherwise a line every progressEvery once the count runs long.
-type countProgress struct {
-	w        io.Writer
-	bar      *progressbar.ProgressBar
-	terminal bool
-	start    time.Time
-	lastLine time.Time
-}
-
-// progressEvery is how often a long count prints a progress line when
-// stderr is not a terminal.
-const progressEvery = 10 * time.Second
-
-func newCountProgress(w io.Writer) *countProgress {
-	now := time.Now()
-	return &countProgress{w: w, terminal: isTerminal(w), start: now, lastLine: now}
-}
-
-// update is count.Options.Progress: called one at a time from the workers.
-func (p *countProgress) update(done, total int) {
-	now := time.Now()
-	if p.terminal {
-		if p.bar == nil {
-			p.bar = progressbar.NewOptions(total,
-				progressbar.OptionSetWriter(p.w),
-				progressbar.OptionSetDescription("count"),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetItsString("subtrees"),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionSetWidth(20),
-				progressbar.OptionThrottle(200*time.Millisecond),
-			)
-		}
-		p.bar.Set(done)
-		return
-	}
-	if now.Sub(p.lastLine) >= progressEvery {
-		p.lastLine = now
-		fmt.Fprintf(p.w, "count: %d/%d subtrees (%.0f%%) after %v\n", done, total,
-			100*float64(done)/float64(total), now.Sub(p.start).Round(time.Second))
-	}
-}
-
-func (p *countProgress) finish() {
-	if p.bar != nil {
-		p.bar.Exit()
-		fmt.Fprintln(p.w)
-	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/sweep"
 )
 
 // newFlagSet returns a flag set that reports errors instead of exiting.
@@ -86,11 +87,12 @@ func parseStart(s string, b board.Board) (board.Square, error) {
 }
 
 // parseStrategy checks a -strategy value.
-func parseStrategy(name string) (string, error) {
-	if _, err := solver.Lookup(name); err != nil {
-		return "", usagef("-strategy: %v", err)
+func parseStrategy(name string) (solver.Info, error) {
+	info, err := solver.Lookup(name)
+	if err != nil {
+		return solver.Info{}, usagef("-strategy: %v", err)
 	}
-	return name, nil
+	return info, nil
 }
 
 func parseOrderFlag(s string) (board.Order, error) {
@@ -102,6 +104,14 @@ func parseOrderFlag(s string) (board.Order, error) {
 }
 
 func strategyList() string { return strings.Join(solver.Names(), ", ") }
+
+// parseWorkers checks a -workers value that may be 0, for one per core.
+func parseWorkers(n int) error {
+	if n < 0 || n > sweep.MaxWorkers {
+		return usagef("-workers %d: want 0 (one per core) to %d", n, sweep.MaxWorkers)
+	}
+	return nil
+}
 
 // setFlags returns the names of the flags given on the command line.
 func setFlags(fs *flag.FlagSet) map[string]bool {

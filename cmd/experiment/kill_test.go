@@ -24,7 +24,7 @@ const (
 
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv(childEnv); ok {
-		os.Exit(exitCode(run(strings.Split(args, childSep), os.Stdout, os.Stderr), os.Stderr))
+		os.Exit(exitCode(run(os.Stdout, os.Stderr, strings.Split(args, childSep)), os.Stderr))
 	}
 	os.Exit(m.Run())
 }
@@ -50,7 +50,8 @@ func rowSet(t *testing.T, path string) map[runs.Key]runs.Row {
 	}
 	defer f.Close()
 	set := map[runs.Key]runs.Row{}
-	err = runs.Read(f, func(r runs.Row) error {
+	err = runs.ForEach(f, func(rp *runs.Row, _ int) error {
+		r := *rp
 		if _, dup := set[r.Key()]; dup {
 			return errors.New("a job written twice")
 		}

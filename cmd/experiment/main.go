@@ -1,23 +1,7 @@
-// Command experiment runs knight's-tour experiments: single searches, sweeps
-// over boards, start squares and strategies, and reports on their results.
-//
-// Usage:
-//
-//	experiment                 run the embedded quick sweep into results/<timestamp>/
-//	experiment run [flags]     sweep boards x start squares x strategies into a CSV
-//	experiment solve [flags]   solve one board from one start
-//	experiment count [flags]   count every tour exhaustively
-//	experiment report [-out DIR] runs.csv ...
-//	                           summaries, charts and report.html
-//	experiment merge -out DIR results/shard-*/
-//	                           combine the shards of a sweep (run -shard i/N)
-//
-// Run "experiment help" or "experiment CMD -h" for the flags.
 package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,54 +10,23 @@ import (
 )
 
 func main() {
-	os.Exit(exitCode(run(os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
+	os.Exit(exitCode(run(os.Stdout, os.Stderr, os.Args[1:]), os.Stderr))
 }
-
-// usageError marks bad input: the program exits with status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-// usagef returns a usageError with a formatted message.
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
-
-// errInterrupted reports that Ctrl-C or SIGTERM stopped the work: exit 130.
-var errInterrupted = errors.New("interrupted")
-
-func exitCode(err error, stderr io.Writer) int {
-	var ue usageError
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, errHelp):
-		return 0
-	case errors.Is(err, errInterrupted):
-		fmt.Fprintln(stderr, "experiment: interrupted")
-		return 130
-	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "experiment:", err)
-		return 2
-	}
-	fmt.Fprintln(stderr, "experiment:", err)
-	return 1
-}
-
-// errHelp is returned after -h printed the usage.
-var errHelp = errors.New("help requested")
 
 // commands maps subcommand names to their entry points.
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{
-	"run":    cmdRun,
-	"solve":  cmdSolve,
-	"count":  cmdCount,
-	"report": cmdReport,
-	"merge":  cmdMerge,
+	"run":     cmdRun,
+	"solve":   cmdSolve,
+	"count":   cmdCount,
+	"report":  cmdReport,
+	"merge":   cmdMerge,
+	"version": cmdVersion,
 }
 
-func run(args []string, stdout, stderr io.Writer) error {
+// run runs the command args name. A panic is an internal error (exit 1),
+// never the Go runtime's crash with its exit status 2, which is bad input's.
+func run(stdout, stderr io.Writer, args []string) (err error) {
+	defer recoverInternal(&err)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// Once the first signal has cancelled ctx, restore the default
@@ -105,9 +58,12 @@ Commands:
   run      sweep boards x start squares x strategies into runs.csv
   solve    solve one board from one start square and print the tour
   count    count every directed tour from a square, or from every square
-  report   summarise runs.csv files: summary.csv, charts and report.html
+  report   summarise runs.csv files: summary tables, charts and report.html
   merge    combine the shards of a sweep (run -shard i/N) into one, with its report
+  version  print the program's version and commit
 
-Run "experiment <command> -h" for a command's flags.
+Run "experiment <command> -h" for a command's flags, "go doc
+knightsweep/cmd/experiment" for the manual. Exit status: 0 done, 1 runtime
+failure, 2 bad input, 130 interrupted.
 `)
 }

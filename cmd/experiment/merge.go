@@ -2,16 +2,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"time"
 
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/report"
-	"knightsweep/pkg/sweep"
 )
 
-const mergeSynopsis = "-out DIR [-no-report] results/shard-0 results/shard-1 ... (directories or their runs.csv)"
+const mergeSynopsis = "-out DIR [-no-report] results/shard-0 results/shard-1 ... (directories, their runs.csv, or a pattern)"
 
 // cmdMerge is experiment merge: the shards of a sweep (run -shard i/N)
 // combined into one output directory, checked, with its report.
@@ -24,13 +24,12 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	start := time.Now()
-	sum, err := sweep.Merge(ctx, sweep.MergeOptions{
-		Out: *out, Inputs: inputs, Command: append([]string{"experiment", "merge"}, args...),
+	sum, err := outdir.Merge(ctx, outdir.MergeOptions{
+		Out: *out, Inputs: inputs, Command: append([]string{programName(), "merge"}, args...),
 	})
-	var ie *sweep.InputError
 	switch {
-	case errors.As(err, &ie):
-		return usageError{err}
+	case plan.IsInput(err):
+		return err
 	case ctx.Err() != nil:
 		return errInterrupted
 	case err != nil:
@@ -50,6 +49,6 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		fmt.Fprintf(stdout, "report in %s (report.html, summary.csv, charts/)\n", sum.Out)
 	}
-	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, sweep.RunsFile, sweep.ManifestFile)
+	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, outdir.RunsFile, outdir.ManifestFile)
 	return nil
 }

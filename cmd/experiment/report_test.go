@@ -25,7 +25,7 @@ func TestReportErrors(t *testing.T) {
 		{[]string{"report", "-h"}, 0, "usage: experiment report"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := exitCode(run(tt.args, &stdout, &stderr), &stderr)
+		code := exitCode(run(&stdout, &stderr, tt.args), &stderr)
 		if code != tt.code || !strings.Contains(stderr.String(), tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tt.args, code, stderr.String(), tt.code, tt.want)
 		}
@@ -45,17 +45,21 @@ func TestReport(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	var stdout, stderr bytes.Buffer
 	// Flags may follow the file.
-	if code := exitCode(run([]string{"report", in, "-out", out}, &stdout, &stderr), &stderr); code != 0 {
+	if code := exitCode(run(&stdout, &stderr, []string{"report", in, "-out", out}), &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
-	for _, f := range []string{"summary.csv", "report.html", "charts/success.png", "charts/success.svg", "charts/tour-5x5.png"} {
+	for _, f := range []string{"summary.csv", "report.html", "charts/success.png", "charts/success.svg"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
 		}
 	}
-	// One start of 25 makes no heat map: the page says so.
-	if html, _ := os.ReadFile(filepath.Join(out, "report.html")); !bytes.Contains(html, []byte("at most 1 of 25 start squares run")) {
-		t.Error("report.html does not say why the 5x5 heat map is missing")
+	// One start of 25 makes no heat map, and a CSV without tours beside no
+	// saved tour makes no tour picture: the page says so.
+	html, _ := os.ReadFile(filepath.Join(out, "report.html"))
+	for _, why := range []string{"at most 1 of 25 start squares run", "no tour of 5x5 to draw"} {
+		if !bytes.Contains(html, []byte(why)) {
+			t.Errorf("report.html does not say %q", why)
+		}
 	}
 	for _, want := range []string{"found/runs", "dfs", "5x5", "2 runs in 2 groups", "report.html"} {
 		if !strings.Contains(stdout.String(), want) {

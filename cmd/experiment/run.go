@@ -9,11 +9,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/sweep"
@@ -24,34 +25,34 @@ const runSynopsis = "[-config FILE] -sizes LIST [-starts all] [-strategies LIST]
 // cmdRun is experiment run: a sweep over boards x starts x strategies.
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", runSynopsis, stderr)
-	var f sweep.Flags
-	f.Register(fs)
+	var f runFlags
+	f.register(fs)
 	if err := parseRunFlags(fs, args); err != nil {
 		return err
 	}
-	opts, err := f.Options()
+	s, err := f.settings()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
-	if opts.Out == "" {
-		opts.Out = sweep.NewOutDir("results", time.Now())
+	o, err := f.options(getenv)
+	if err != nil {
+		return err
 	}
-	if !f.Quiet {
-		opts.Progress, opts.Terminal = stderr, isTerminal(stderr)
+	p, err := plan.New(s)
+	if err != nil {
+		return err
 	}
-	opts.Notes = stderr
-	if opts.MemLimit > 0 {
-		// The estimates bound the searches; this keeps the garbage
-		// collector from letting the heap outgrow them.
-		debug.SetMemoryLimit(opts.MemLimit)
+	if o.Out == "" {
+		o.Out = outdir.NewName("results", time.Now())
 	}
-	opts.Command = append([]string{"experiment", "run"}, args...)
+	if !f.quiet {
+		o.Progress, o.Terminal = stderr, isTerminal(stderr)
+		printPlan(stderr, p, o)
+	}
+	o.Notes = stderr
+	o.Command = append([]string{programName(), "run"}, args...)
 
-	sum, err := sweep.Run(ctx, opts)
-	var ie *sweep.InputError
-	if errors.As(err, &ie) {
-		return usageError{err}
-	}
+	sum, err := sweep.Run(ctx, p, o)
 	if sum == nil {
 		return err
 	}
@@ -61,20 +62,77 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fmt.Fprintf(stdout, "repaired a truncated last line (%d bytes cut)\n", sum.Repaired)
 	}
 	if err == nil {
-		if rerr := endOfRun(ctx, sum, f.NoReport, stdout, stderr); rerr != nil {
+		if rerr := endOfRun(ctx, sum, f.noReport, stdout, stderr); rerr != nil {
 			return rerr
 		}
 	}
-	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, sweep.RunsFile, sweep.ManifestFile)
-	if errors.Is(err, sweep.ErrInterrupted) {
+	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, outdir.RunsFile, outdir.ManifestFile)
+	if errors.Is(err, sweep.ErrInterrupted) || err != nil && !plan.IsInput(err) {
 		fmt.Fprintf(stdout, "%d of %d jobs still to run: finish with\n  %s\n",
-			sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs, resumeCommand(args, sum.Out))
+			sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs, outdir.ResumeCommand(o.Command, sum.Out, o.Shard))
 		if sum.Skipped+sum.Ran > 0 {
-			fmt.Fprintf(stdout, "report on the rows so far with\n  experiment report %s\n", shellQuote(sum.Runs))
+			fmt.Fprintf(stdout, "report on the rows so far with\n  %s report %s\n", outdir.ShellQuote(programName()), outdir.ShellQuote(sum.Runs))
 		}
+	}
+	if errors.Is(err, sweep.ErrInterrupted) {
 		return errInterrupted
 	}
 	return err
+}
+
+// printPlan says, before a sweep starts, what it will run, where it writes
+// and how long the cost model expects it to take.
+func printPlan(w io.Writer, p *plan.Plan, o sweep.Options) {
+	s := p.Settings()
+	boards := s.Sizes.String()
+	if len(s.Sizes) > 4 {
+		boards = fmt.Sprintf("%v to %v", s.Sizes[0], s.Sizes[len(s.Sizes)-1])
+	}
+	sel := p.Select(o.Shard)
+	jobs, cost := p.Cost(func(i int64) bool { return !sel.Has(i) })
+	budget := "no budget"
+	switch {
+	case s.MaxNodes > 0 && s.Timeout > 0:
+		budget = fmt.Sprintf("%s nodes or %v a run", countWord(s.MaxNodes), s.Timeout)
+	case s.MaxNodes > 0:
+		budget = fmt.Sprintf("%s nodes a run", countWord(s.MaxNodes))
+	case s.Timeout > 0:
+		budget = fmt.Sprintf("%v a run", s.Timeout)
+	}
+	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s, %s; %d runs", len(s.Sizes), boards, s.Starts, strings.Join(s.Strategies, ", "), jobs)
+	if !o.Shard.Whole() {
+		fmt.Fprintf(w, " (shard %s of %d)", o.Shard, p.Len())
+	}
+	fmt.Fprintf(w, ", %s\n", budget)
+	fmt.Fprintf(w, "into: %s\n", o.Out)
+	fmt.Fprintf(w, "expected: about %v on %d worker(s), by the cost model (memory limit %s)\n",
+		roundDuration(time.Duration(cost/float64(o.Workers)*float64(time.Second))), o.Workers, o.MemLimit)
+}
+
+// countWord writes a count the way people say it: 60M, 220M, 1.5k.
+func countWord(n int64) string {
+	switch {
+	case n >= 1e9 && n%1e8 == 0:
+		return fmt.Sprintf("%gG", float64(n)/1e9)
+	case n >= 1e6 && n%1e5 == 0:
+		return fmt.Sprintf("%gM", float64(n)/1e6)
+	case n >= 1e3 && n%1e2 == 0:
+		return fmt.Sprintf("%gk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+// roundDuration keeps two significant units: 1h5m, 3m20s, 12s.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Hour:
+		return d.Round(time.Minute)
+	case d >= time.Minute:
+		return d.Round(time.Second)
+	case d >= time.Second:
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
 }
 
 // endOfRun prints the table of a completed sweep and, unless noReport,
@@ -95,14 +153,15 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 			res = out.Results
 		}
 	}
+	again := fmt.Sprintf("%s report %s", outdir.ShellQuote(programName()), outdir.ShellQuote(sum.Runs))
 	switch {
 	case errors.Is(err, stats.ErrNoRuns):
 		return nil // nothing ran: no table, no report
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "report interrupted; every row is kept: make it with\n  experiment report %s\n", shellQuote(sum.Runs))
+		fmt.Fprintf(stderr, "report interrupted; every row is kept: make it with\n  %s\n", again)
 		return errInterrupted
 	case err != nil:
-		return fmt.Errorf("report of %s (every row is kept; retry with experiment report): %w", sum.Runs, err)
+		return fmt.Errorf("report of %s (every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintln(stdout)
 	if err := stats.WriteTable(stdout, res.Summaries()); err != nil {
@@ -113,7 +172,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	if out != nil {
-		fmt.Fprintf(stdout, "\nreport written in %.1fs:\n  %s\n  %s\n  %s (%d charts, PNG and SVG)\n",
+		fmt.Fprintf(stdout, "\nreport written in %.1fs:\n  %s\n  %s\n  %s (%d charts)\n",
 			time.Since(start).Seconds(), out.HTML, out.Summary, filepath.Join(out.Dir, "charts"), len(out.Charts)/2)
 	}
 	fmt.Fprintln(stdout)
@@ -122,10 +181,12 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 
 // parseRunFlags parses args, applying a -config flag file first.
 func parseRunFlags(fs *flag.FlagSet, args []string) error {
-	err := sweep.ParseArgs(fs, args, readConfig)
+	err := parseArgs(fs, args, readConfig)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return errHelp
+	case plan.IsInput(err):
+		return err
 	case err != nil:
 		return usageError{err}
 	}
@@ -148,32 +209,14 @@ func readConfig(name string) ([]byte, error) {
 	return data, err
 }
 
-// resumeCommand returns the command line that finishes an interrupted
-// sweep.
-func resumeCommand(args []string, out string) string {
-	words := []string{"experiment", "run"}
-	hasOut, hasResume := false, false
-	for _, a := range args {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		hasOut = hasOut || (strings.HasPrefix(a, "-") && name == "out")
-		hasResume = hasResume || (strings.HasPrefix(a, "-") && name == "resume")
-		words = append(words, shellQuote(a))
+// programName is the program as the user invoked it, for commands we print
+// that they can paste: "bin/experiment" when run by path, "experiment"
+// when found on $PATH or run by go run or go test.
+func programName() string {
+	p := os.Args[0]
+	if !strings.Contains(p, string(filepath.Separator)) || strings.HasPrefix(p, os.TempDir()) ||
+		strings.HasSuffix(p, ".test") {
+		return "experiment"
 	}
-	if !hasOut {
-		words = append(words, "-out", shellQuote(out))
-	}
-	if !hasResume {
-		words = append(words, "-resume")
-	}
-	return strings.Join(words, " ")
-}
-
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./,=:+", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return p
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,7 +11,9 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
 )
 
@@ -46,15 +49,16 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var bf boardFlags
 	bf.register(fs)
 	start := fs.String("start", "0,0", "start square `row,col`, 0-indexed from the top-left")
-	strategy := fs.String("strategy", "dfs", "search `strategy`: "+strategyList())
-	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default seed 003's: "+board.DefaultOrder.String()+")")
-	tiebreak := fs.String("tiebreak", solver.TieFirst, "tie-break `rule` of warnsdorff and warnsdorff-bt: "+strings.Join(solver.Tiebreaks, ", "))
+	strategy := fs.String("strategy", solver.Names()[0], "search `strategy`: "+strategyList())
+	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+")")
+	tiebreak := fs.String("tiebreak", solver.TieFirst, "tie-break `rule` of "+strings.Join(solver.Accepting(solver.TieRandom), " and ")+": "+strings.Join(solver.Tiebreaks, ", "))
 	seed := fs.Uint64("seed", 0, "`seed` of the random tie-break rule")
 	closed := fs.Bool("closed", false, "ask for a closed tour (the last square a knight's move from the start)")
 	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(solver.Pruning(), ", ")+")")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
+	memLimit := fs.String("mem-limit", "", "refuse a search whose memory estimate exceeds this, such as 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	var files tourOutputs
 	files.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -69,21 +73,22 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if _, err := parseStrategy(*strategy); err != nil {
+	info, err := parseStrategy(*strategy)
+	if err != nil {
 		return err
 	}
-	if info, _ := solver.Lookup(*strategy); *prune && !info.Prunes {
+	if *prune && !info.Prunes {
 		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(solver.Pruning(), ", "))
 	}
 	o, err := parseOrderFlag(*order)
 	if err != nil {
 		return err
 	}
-	if *strategy == "squirrel-cull" && setFlags(fs)["order"] {
-		return usagef("-order: squirrel-cull uses its own published move orders; leave -order out")
+	if info.OwnOrder && setFlags(fs)["order"] {
+		return usagef("-order: %s uses its own published move orders; leave -order out", info.Name)
 	}
-	if err := checkTiebreak(*tiebreak, *strategy); err != nil {
-		return err
+	if err := info.CheckTiebreak(*tiebreak); err != nil {
+		return usagef("-tiebreak: %v", err)
 	}
 	if *maxNodes < 0 {
 		return usagef("-max-nodes %d: want 0 (no limit) or a positive number of nodes", *maxNodes)
@@ -93,6 +98,15 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := files.check(b); err != nil {
 		return err
+	}
+	mem, err := memLimitFlag(*memLimit)
+	if err != nil {
+		return err
+	}
+	// Refuse before allocating: a 20000 x 20000 dfs would ask for 12 GB.
+	if need := info.BytesOn(b.Rows, b.Cols); mem.Bytes > 0 && need > mem.Bytes {
+		return usagef("-mem-limit: %s on %v needs about %s, more than the limit of %s: raise -mem-limit or take a smaller board (or %s, which need less)",
+			info.Name, b, memlimit.Format(need), mem, strings.Join(lean(b), ", "))
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
@@ -116,7 +130,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			Status: string(res.Status), Nodes: res.Nodes, Backtracks: res.Backtracks,
 			TimeNS: res.Elapsed.Nanoseconds(), Verified: res.Verified, Error: res.Err,
 		}
-		if res.Status == solver.Found && b.Squares() <= maxJSONTour {
+		if res.Status == status.Found && b.Squares() <= maxJSONTour {
 			out.Tour = res.Tour
 		}
 		enc := json.NewEncoder(stdout)
@@ -124,7 +138,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	} else {
-		if res.Status == solver.Found && b.Rows <= maxGridSide && b.Cols <= maxGridSide {
+		if res.Status == status.Found && b.Rows <= maxGridSide && b.Cols <= maxGridSide {
 			if err := tour.WriteGrid(stdout, b.Rows, b.Cols, res.Tour); err != nil {
 				return err
 			}
@@ -142,37 +156,22 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	switch res.Status {
-	case solver.Canceled:
+	case status.Canceled:
 		return errInterrupted
-	case solver.Error:
+	case status.Error:
 		return fmt.Errorf("strategy %s failed: %s", p.Strategy, res.Err)
 	}
 	return nil
 }
 
-// checkTiebreak checks a -tiebreak value against the rules and against what
-// strategy accepts.
-func checkTiebreak(rule, strategy string) error {
-	if !slices.Contains(solver.Tiebreaks, rule) {
-		return usagef("-tiebreak %q: want one of %s", rule, strings.Join(solver.Tiebreaks, ", "))
-	}
-	info, err := solver.Lookup(strategy)
-	if err != nil {
-		return usagef("-strategy: %v", err)
-	}
-	accepted := info.Tiebreaks
-	if accepted == nil {
-		accepted = []string{solver.TieFirst}
-	}
-	if !slices.Contains(accepted, rule) {
-		var takers []string
-		for _, name := range solver.Names() {
-			if info, _ := solver.Lookup(name); slices.Contains(info.Tiebreaks, rule) {
-				takers = append(takers, name)
-			}
-		}
-		return usagef("-tiebreak %s: strategy %s accepts only %s; %s is for %s",
-			rule, strategy, strings.Join(accepted, ", "), rule, strings.Join(takers, ", "))
-	}
-	return nil
+// lean lists the strategies that would fit a board of b best: the least
+// memory first.
+func lean(b board.Board) []string {
+	names := slices.Clone(solver.Names())
+	slices.SortStableFunc(names, func(x, y string) int {
+		ix, _ := solver.Lookup(x)
+		iy, _ := solver.Lookup(y)
+		return cmp.Compare(ix.BytesOn(b.Rows, b.Cols), iy.BytesOn(b.Rows, b.Cols))
+	})
+	return names[:2]
 }

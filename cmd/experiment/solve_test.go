@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 func runCLI(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	err := run(args, &stdout, &stderr)
+	err := run(&stdout, &stderr, args)
 	code := exitCode(err, &stderr)
 	return stdout.String(), stderr.String(), code
 }

@@ -11,8 +11,8 @@ func TestSolveTiebreakFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"solve", "-size", "8", "-strategy", "warnsdorff", "-tiebreak", "nope"}, `-tiebreak "nope": want one of first, random, pohl, roth`},
-		{[]string{"solve", "-size", "8", "-tiebreak", "pohl"}, "-tiebreak pohl: strategy dfs accepts only first; pohl is for warnsdorff, warnsdorff-bt"},
+		{[]string{"solve", "-size", "8", "-strategy", "warnsdorff", "-tiebreak", "nope"}, `-tiebreak: unknown tie-break rule "nope": want one of first, random, pohl, roth`},
+		{[]string{"solve", "-size", "8", "-tiebreak", "pohl"}, "-tiebreak: strategy dfs accepts only first; pohl is for warnsdorff, warnsdorff-bt"},
 		{[]string{"solve", "-size", "8", "-strategy", "squirrel-cull", "-tiebreak", "random"}, "strategy squirrel-cull accepts only first"},
 		{[]string{"solve", "-size", "8", "-strategy", "warnsdorff", "-seed", "x"}, "-seed"},
 		{[]string{"solve", "-rows", "8", "-cols", "10", "-strategy", "squirrel-cull"}, "squirrel-cull on 8x10: the board must be square"},

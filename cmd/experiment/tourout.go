@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/tourfile"
 	"knightsweep/pkg/tourimage"
 )
@@ -50,7 +52,7 @@ func (o tourOutputs) write(p solver.Problem, res solver.Result, stderr io.Writer
 	if o.tour == "" && o.png == "" {
 		return nil
 	}
-	if res.Status != solver.Found {
+	if res.Status != status.Found {
 		fmt.Fprintf(stderr, "experiment: no tour to write (status %s)\n", res.Status)
 		return nil
 	}
@@ -68,7 +70,7 @@ func (o tourOutputs) write(p solver.Problem, res solver.Result, stderr io.Writer
 		if err != nil {
 			return fmt.Errorf("-png: %w", err)
 		}
-		if err := tourfile.WriteAtomic(o.png, pic.WritePNG); err != nil {
+		if err := atomicfile.Write(o.png, pic.WritePNG); err != nil {
 			return fmt.Errorf("-png: %w", err)
 		}
 	}

@@ -39,6 +39,15 @@ func (b Board) Index(row, col int) int { return row*b.Cols + col }
 // RowCol returns the row and column of square index sq.
 func (b Board) RowCol(sq int) (row, col int) { return sq / b.Cols, sq % b.Cols }
 
+// KnightMove reports whether squares a and b (indices) are a knight's move
+// apart.
+func (b Board) KnightMove(a, c int) bool {
+	r1, c1 := b.RowCol(a)
+	r2, c2 := b.RowCol(c)
+	dr, dc := r1-r2, c1-c2
+	return dr*dr+dc*dc == 5
+}
+
 // Square is a (row, col) position.
 type Square struct {
 	Row, Col int

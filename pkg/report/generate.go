@@ -159,10 +159,14 @@ func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page,
 	for i := range res.Tours {
 		samples[res.Tours[i].Board] = &res.Tours[i]
 	}
+	saved := savedTours(res.Inputs)
 	for i, b := range res.Boards {
 		bs := &page.Boards[i]
 		add(&bs.HeatMap, func() (*figure, error) { return chartFigure(chart.HeatMap(res, b)) })
-		add(&bs.Tour, func() (*figure, error) { return tourFigure(ctx, b, samples[b]) })
+		add(&bs.Tour, func() (*figure, error) {
+			t, ok := saved[b]
+			return tourFigure(b, samples[b], t, ok)
+		})
 	}
 
 	var mu sync.Mutex

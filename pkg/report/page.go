@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/stats"
 )
 
@@ -119,8 +119,8 @@ func newPage(res *stats.Results, csvPaths []string, opt Options) *page {
 // statuses lists the non-zero status counts other than found.
 func statuses(s *stats.Summary) string {
 	var parts []string
-	for _, st := range solver.Statuses {
-		if st == solver.Found {
+	for _, st := range status.All {
+		if st == status.Found {
 			continue
 		}
 		if n := s.StatusCount(st); n > 0 {

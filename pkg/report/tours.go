@@ -1,46 +1,86 @@
 package report
 
 import (
-	"context"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
-	"time"
+	"path/filepath"
 
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/tourfile"
 	"knightsweep/pkg/tourimage"
 )
 
-// Budget of a tour solved for a picture.
-const (
-	pictureMaxNodes = 2_000_000
-	pictureTimeout  = 5 * time.Second
-)
-
-// pictureStrategies are tried in turn for a tour to picture when the CSV
-// has no tour column: the linear constructions first (they cannot fail on
-// the boards and starts they take, however large), then warnsdorff-bt,
-// which takes any board but may run out of budget on big ones.
-var pictureStrategies = []string{"parberry", "squirrel-cull", "warnsdorff-bt"}
-
 // maxTourSide is the longest board side the report draws a tour of: a
 // 100x100 tour's inline SVG is already about half a megabyte of the page.
-const maxTourSide = 100
+// Sweeps save tours for boards up to this side (outdir.MaxSavedTourSide).
+const maxTourSide = outdir.MaxSavedTourSide
 
-// tourFigure draws a tour of b (package tourimage), captioned with where the
-// tour came from (pictureTour).
-func tourFigure(ctx context.Context, b board.Board, sample *stats.TourSample) (*figure, error) {
+// savedTour is a tour a sweep saved for pictures, and its sweep directory.
+type savedTour struct {
+	outdir.SavedTour
+	dir string
+}
+
+// savedTours lists the tours the manifests beside the CSVs list, the first
+// of each board. A manifest that cannot be read saves no tour.
+func savedTours(csvPaths []string) map[board.Board]savedTour {
+	out := map[board.Board]savedTour{}
+	for _, p := range csvPaths {
+		dir := filepath.Dir(p)
+		m, err := outdir.ReadManifest(filepath.Join(dir, outdir.ManifestFile))
+		if err != nil {
+			continue
+		}
+		for _, t := range m.Tours {
+			var b board.Board
+			if _, err := fmt.Sscanf(t.Board, "%dx%d", &b.Rows, &b.Cols); err != nil {
+				continue
+			}
+			if _, have := out[b]; !have {
+				out[b] = savedTour{t, dir}
+			}
+		}
+	}
+	return out
+}
+
+// tourFigure draws a tour of b (package tourimage): from the tour column of
+// a -save-tours sweep when the data has one, else the tour the sweep saved.
+// The report never solves a tour itself: a picture shows what was run.
+func tourFigure(b board.Board, sample *stats.TourSample, saved savedTour, haveSaved bool) (*figure, error) {
 	if b.Rows > maxTourSide || b.Cols > maxTourSide {
 		return nil, fmt.Errorf("tour picture of %v: sides over %d squares are not drawn", b, maxTourSide)
 	}
-	squares, caption, err := pictureTour(ctx, b, sample)
-	if err != nil {
-		return nil, err
+	var squares []int32
+	var closed bool
+	var caption string
+	switch {
+	case sample != nil && sample.Tour != "":
+		var err error
+		if squares, err = runs.ParseTour(sample.Tour); err != nil {
+			return nil, fmt.Errorf("tour column of a found run on %v: %w", b, err)
+		}
+		closed = sample.Closed
+		caption = fmt.Sprintf("found by %s in the sweep (tour column, %s)", who(sample.Strategy, sample.Tiebreak), filepath.Base(filepath.Dir(sample.Source)))
+	case haveSaved:
+		path, err := saved.Path(saved.dir)
+		if err != nil {
+			return nil, err
+		}
+		t, err := tourfile.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("tour picture of %v: %w", b, err)
+		}
+		if t.Rows != b.Rows || t.Cols != b.Cols {
+			return nil, fmt.Errorf("tour picture of %v: %s holds a %dx%d tour", b, path, t.Rows, t.Cols)
+		}
+		squares, closed = t.Squares, t.Closed
+		caption = fmt.Sprintf("found by %s in the sweep from %s, trial %d (%s)", who(saved.Strategy, saved.Tiebreak), saved.Start, saved.Trial, saved.File)
+	default:
+		return nil, fmt.Errorf("no tour of %v to draw: the sweep found none, or saved none (sweeps before this version did not)", b)
 	}
-	closed := sample != nil && sample.Closed
 	pic, err := tourimage.New(b.Rows, b.Cols, squares, closed)
 	if err != nil {
 		return nil, fmt.Errorf("tour picture of %v: %w", b, err)
@@ -56,58 +96,10 @@ func tourFigure(ctx context.Context, b board.Board, sample *stats.TourSample) (*
 	return &figure{name: "tour-" + b.String(), title: heading + ": " + caption, svg: pic.WriteSVG, png: pic.WritePNG}, nil
 }
 
-// pictureTour returns a tour of b to draw and a caption saying where it came
-// from: the sample's tour column if it has one, else a tour solved with
-// warnsdorff-bt from the sample's start (from the corner without a sample).
-func pictureTour(ctx context.Context, b board.Board, sample *stats.TourSample) ([]int32, string, error) {
-	if sample != nil && sample.Tour != "" {
-		squares, err := parseTour(sample.Tour)
-		if err != nil {
-			return nil, "", fmt.Errorf("tour column of a found run on %v: %w", b, err)
-		}
-		who := sample.Strategy
-		if sample.Tiebreak != "" && sample.Tiebreak != "first" {
-			who += "/" + sample.Tiebreak
-		}
-		return squares, fmt.Sprintf("found by %s in the sweep (tour column)", who), nil
+// who names a strategy and, when it is not the default, its tie-break rule.
+func who(strategy, tiebreak string) string {
+	if tiebreak != "" && tiebreak != "first" {
+		return strategy + "/" + tiebreak
 	}
-	p := solver.Problem{Board: b, MaxNodes: pictureMaxNodes}
-	if sample != nil {
-		p.Start, p.Closed = sample.Start, sample.Closed
-	}
-	ctx, cancel := context.WithTimeout(ctx, pictureTimeout)
-	defer cancel()
-	var why []string
-	for _, name := range pictureStrategies {
-		info, err := solver.Lookup(name)
-		if err != nil || info.Boards != nil && info.Boards(b) != nil ||
-			info.Starts != nil && !slices.Contains(info.Starts(b), p.Start) {
-			continue
-		}
-		p.Strategy = name
-		res, err := solver.Solve(ctx, p)
-		if err != nil {
-			return nil, "", err
-		}
-		if res.Status == solver.Found {
-			caption := "solved for this picture by " + name + " (the CSV has no tour column)"
-			return append([]int32(nil), res.Tour...), caption, nil
-		}
-		why = append(why, fmt.Sprintf("%s ended %s after %d nodes", name, res.Status, res.Nodes))
-	}
-	return nil, "", fmt.Errorf("no tour of %v from %v for the picture: %s", b, p.Start, strings.Join(why, "; "))
-}
-
-// parseTour reads a tour column: square indices, space-separated.
-func parseTour(s string) ([]int32, error) {
-	fields := strings.Fields(s)
-	out := make([]int32, len(fields))
-	for i, f := range fields {
-		v, err := strconv.ParseInt(f, 10, 32)
-		if err != nil {
-			return nil, fmt.Errorf("square %d: %w", i, err)
-		}
-		out[i] = int32(v)
-	}
-	return out, nil
+	return strategy
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // benchSearch prepares p once and runs it b.N times, reporting nodes/s and
@@ -22,7 +23,7 @@ func benchSearch(b *testing.B, p Problem) {
 	b.ResetTimer()
 	for range b.N {
 		res := s.search.Run(ctx)
-		if res.Status != Found && (p.MaxNodes == 0 || res.Status != NodeLimit) {
+		if res.Status != status.Found && (p.MaxNodes == 0 || res.Status != status.NodeLimit) {
 			b.Fatalf("status %s", res.Status)
 		}
 		nodes += res.Nodes

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"knightsweep/pkg/status"
 )
 
 // CheckInterval is how many nodes a search enters between two looks at its
@@ -33,9 +34,9 @@ func (b *budget) advance(nodes int64) {
 
 // stop is called when nodes == b.next, before the search enters another
 // node. It returns the status to end with, or "" to go on.
-func (b *budget) stop(nodes int64) Status {
+func (b *budget) stop(nodes int64) status.Status {
 	if b.max > 0 && nodes >= b.max {
-		return NodeLimit
+		return status.NodeLimit
 	}
 	if st := ctxStatus(b.ctx); st != "" {
 		return st
@@ -44,14 +45,14 @@ func (b *budget) stop(nodes int64) Status {
 	return ""
 }
 
-func ctxStatus(ctx context.Context) Status {
+func ctxStatus(ctx context.Context) status.Status {
 	switch err := ctx.Err(); {
 	case err == nil:
 		return ""
 	case errors.Is(err, context.DeadlineExceeded):
-		return Timeout
+		return status.Timeout
 	default:
-		return Canceled
+		return status.Canceled
 	}
 }
 
@@ -75,10 +76,10 @@ func runChunks(bud *budget, tour []int32, chunk func(left int64) (why int, rest 
 		res := Result{Nodes: nodes, Backtracks: nodes - int64(d) - 1}
 		switch why {
 		case chunkFound:
-			res.Status, res.Tour = Found, tour
+			res.Status, res.Tour = status.Found, tour
 			return res
 		case chunkExhausted:
-			res.Status = Exhausted
+			res.Status = status.Exhausted
 			return res
 		}
 		if st := bud.stop(nodes); st != "" {

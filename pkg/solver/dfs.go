@@ -5,13 +5,19 @@ import (
 	"math/bits"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 func init() {
 	Register(Info{
 		Name:     "dfs",
-		Summary:  "plain depth-first backtracking, moves tried in move order (seed 003)",
+		Summary:  "plain depth-first backtracking, moves tried in move order (the classic DFS program)",
+		Rank:     1,
+		Default:  true,
 		Complete: true,
+		// Measured: 9.5 ns a node on the bitboard search (up to 64
+		// squares), 15 ns on larger boards.
+		Cost:     Cost{NsPerNode: 15, NsPerNodeSmall: 9.5},
 		Prunes:   true,
 		Bytes:    searchBytes,
 		Strategy: dfsStrategy{},
@@ -82,9 +88,9 @@ func (s *dfs) Run(ctx context.Context) Result {
 	w := walkN{m: freeMask(s.g.Adj, s.visited, start)}
 	if n == 1 {
 		if s.p.Closed {
-			return Result{Status: Exhausted, Nodes: 1}
+			return Result{Status: status.Exhausted, Nodes: 1}
 		}
-		return Result{Status: Found, Nodes: 1, Tour: s.path}
+		return Result{Status: status.Found, Nodes: 1, Tour: s.path}
 	}
 	return runChunks(&bud, s.path, func(left int64) (int, int64, int) {
 		why, left := s.chunk(&w, left)

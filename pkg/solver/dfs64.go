@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // dfs64 is dfs for boards of at most 64 squares, where the visited set fits
@@ -68,10 +69,10 @@ func (s *dfs64) Run(ctx context.Context) Result {
 	start := uint64(s.p.StartIndex())
 	if s.n == 1 {
 		if s.p.Closed {
-			return Result{Status: Exhausted, Nodes: 1}
+			return Result{Status: status.Exhausted, Nodes: 1}
 		}
 		s.path[0] = int32(start)
-		return Result{Status: Found, Nodes: 1, Tour: s.path[:1]}
+		return Result{Status: status.Found, Nodes: 1, Tour: s.path[:1]}
 	}
 	closeTo := ^uint64(0) // squares the last one may be
 	if s.p.Closed {

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"knightsweep/pkg/status"
 	"math/bits"
 )
 
@@ -44,7 +45,7 @@ func (s *dfsPrune) Run(ctx context.Context) Result {
 	for {
 		cur := path[d]
 		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
-			return Result{Status: Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+			return Result{Status: status.Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
 		}
 		if m := untried[d]; m != 0 {
 			if nodes == bud.next {
@@ -67,7 +68,7 @@ func (s *dfsPrune) Run(ctx context.Context) Result {
 			continue
 		}
 		if d == 0 {
-			return Result{Status: Exhausted, Nodes: nodes, Backtracks: backtracks}
+			return Result{Status: status.Exhausted, Nodes: nodes, Backtracks: backtracks}
 		}
 		visited[cur] = 0
 		cov.leave(cur)

@@ -6,15 +6,20 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/parberry"
+	"knightsweep/pkg/status"
 )
 
 func init() {
 	Register(Info{
-		Name:     "parberry",
-		Summary:  "Parberry's divide and conquer: a closed tour of n x n or n x (n+2), n even >= 6, in linear time",
-		Bytes:    parberryBytes,
-		Boards:   func(b board.Board) error { return parberry.Check(b.Rows, b.Cols) },
-		Strategy: parberryStrategy{},
+		Name:         "parberry",
+		Summary:      "Parberry's divide and conquer: a closed tour of n x n or n x (n+2), n even >= 6, in linear time",
+		Rank:         10,
+		AlwaysClosed: true,
+		Cost:         Cost{NsPerNode: 10},
+		Threads:      parberryThreads,
+		Bytes:        parberryBytes,
+		Boards:       func(b board.Board) error { return parberry.Check(b.Rows, b.Cols) },
+		Strategy:     parberryStrategy{},
 	})
 }
 
@@ -23,6 +28,15 @@ func init() {
 func parberryBytes(rows, cols int) int64 {
 	n := int64(rows) * int64(cols)
 	return parberry.Bytes(rows, cols) + 4*n + n/8
+}
+
+// parberryThreads: the construction builds quadrants and fills the tour on
+// every core it may use, which pays once a board has a few million squares.
+func parberryThreads(rows, cols int) int {
+	if int64(rows)*int64(cols) < 1<<22 {
+		return 1
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 type parberryStrategy struct{}
@@ -54,7 +68,10 @@ func (s *parberrySearch) Run(ctx context.Context) Result {
 	if st := ctxStatus(ctx); st != "" {
 		return Result{Status: st}
 	}
-	workers := runtime.GOMAXPROCS(0)
+	workers := s.p.Threads
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	s.c.Build(workers)
 	w := s.c.Walk(s.p.StartIndex())
 	bud := newBudget(ctx, s.p.MaxNodes)
@@ -73,5 +90,5 @@ func (s *parberrySearch) Run(ctx context.Context) Result {
 		w.FillParallel(s.path[nodes:end], workers)
 		nodes = end
 	}
-	return Result{Status: Found, Nodes: nodes, Tour: s.path}
+	return Result{Status: status.Found, Nodes: nodes, Tour: s.path}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
 )
 
@@ -28,7 +29,7 @@ func TestParberryTours(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if res.Status != Found || !res.Verified || res.Nodes != int64(b.Squares()) || res.Backtracks != 0 {
+				if res.Status != status.Found || !res.Verified || res.Nodes != int64(b.Squares()) || res.Backtracks != 0 {
 					t.Fatalf("%v from %v: %s verified=%v nodes=%d backtracks=%d %s",
 						b, st, res.Status, res.Verified, res.Nodes, res.Backtracks, res.Err)
 				}
@@ -57,18 +58,18 @@ func TestParberryBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Status != NodeLimit || res.Nodes != limit {
+		if res.Status != status.NodeLimit || res.Nodes != limit {
 			t.Errorf("limit %d: %s after %d nodes", limit, res.Status, res.Nodes)
 		}
 	}
 	res, _ := Solve(context.Background(), Problem{Board: b, Strategy: "parberry", MaxNodes: int64(b.Squares())})
-	if res.Status != Found {
+	if res.Status != status.Found {
 		t.Errorf("limit = squares: %s", res.Status)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, _ = Solve(ctx, Problem{Board: b, Strategy: "parberry"})
-	if res.Status != Canceled {
+	if res.Status != status.Canceled {
 		t.Errorf("canceled context: %s", res.Status)
 	}
 }
@@ -79,7 +80,7 @@ func TestParberry1000(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Status != Found || !res.Verified {
+		if res.Status != status.Found || !res.Verified {
 			t.Errorf("%v: %s %s", b, res.Status, res.Err)
 		}
 	}

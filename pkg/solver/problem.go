@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // Problem is one search to run: everything that decides its outcome.
@@ -27,6 +28,9 @@ type Problem struct {
 	// Prune asks searching strategies to cut branches that provably cannot
 	// complete a tour.
 	Prune bool
+	// Threads is how many cores a strategy that works in parallel
+	// (Info.Threads) may use; 0 means GOMAXPROCS.
+	Threads int
 }
 
 // normalize fills defaults and checks p.
@@ -47,7 +51,7 @@ func (p *Problem) normalize() error {
 		return fmt.Errorf("node limit %d is negative", p.MaxNodes)
 	}
 	if p.Tiebreak == "" {
-		p.Tiebreak = "first"
+		p.Tiebreak = TieFirst
 	}
 	return nil
 }
@@ -57,7 +61,7 @@ func (p Problem) StartIndex() int { return p.Board.Index(p.Start.Row, p.Start.Co
 
 // Result is how one search ended.
 type Result struct {
-	Status     Status
+	Status     status.Status
 	Nodes      int64
 	Backtracks int64
 	// Tour is the squares visited, in order, when Status is Found. It

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
 )
 
@@ -105,13 +106,13 @@ func TestPruneFindsTheSameTour(t *testing.T) {
 			t.Errorf("%v: pruned %s, plain %s, or the tours differ", c, pruned.Status, plain.Status)
 			continue
 		}
-		if pruned.Status == Found && !pruned.Verified {
+		if pruned.Status == status.Found && !pruned.Verified {
 			t.Errorf("%v: pruned tour not verified", c)
 		}
 		if pruned.Nodes > plain.Nodes || plain.Nodes >= 1000 && pruned.Nodes >= plain.Nodes {
 			t.Errorf("%v: pruned %d nodes, plain %d", c, pruned.Nodes, plain.Nodes)
 		}
-		want := map[Status]int64{Found: int64(c.b.Squares()), Exhausted: 1}[pruned.Status]
+		want := map[status.Status]int64{status.Found: int64(c.b.Squares()), status.Exhausted: 1}[pruned.Status]
 		if pruned.Nodes-pruned.Backtracks != want {
 			t.Errorf("%v: pruned nodes-backtracks = %d, want %d", c, pruned.Nodes-pruned.Backtracks, want)
 		}
@@ -133,7 +134,7 @@ func TestPruneNodeLimit(t *testing.T) {
 		for _, limit := range []int64{1, 2, full.Nodes / 2, full.Nodes - 1, full.Nodes} {
 			res := solveT(t, c.problem(true, limit))
 			switch {
-			case limit < full.Nodes && (res.Status != NodeLimit || res.Nodes != limit):
+			case limit < full.Nodes && (res.Status != status.NodeLimit || res.Nodes != limit):
 				t.Errorf("%v limit %d: %s after %d nodes", c, limit, res.Status, res.Nodes)
 			case limit == full.Nodes && (res.Status != full.Status || res.Nodes != full.Nodes):
 				t.Errorf("%v limit %d: %s after %d nodes, want %s", c, limit, res.Status, res.Nodes, full.Status)
@@ -274,19 +275,19 @@ func FuzzPrune(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pruned.Status == Error {
+		if pruned.Status == status.Error {
 			t.Fatalf("%v: %s", pc, pruned.Err)
 		}
-		if pruned.Status == Found {
+		if pruned.Status == status.Found {
 			p := pc.problem(true, 0)
 			if err := tour.Validate(b.Rows, b.Cols, p.StartIndex(), pruned.Tour, closed); err != nil {
 				t.Fatalf("%v: %v", pc, err)
 			}
 		}
-		if pruned.Status == NodeLimit && plain.Status != NodeLimit {
+		if pruned.Status == status.NodeLimit && plain.Status != status.NodeLimit {
 			t.Fatalf("%v: pruned hit the node limit, plain ended %s after %d nodes", pc, plain.Status, plain.Nodes)
 		}
-		if plain.Status == NodeLimit {
+		if plain.Status == status.NodeLimit {
 			return
 		}
 		if pruned.Status != plain.Status || !slices.Equal(pruned.Tour, plainTour) || pruned.Nodes > plain.Nodes {

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // referenceDFS is seed 003's search written plainly: recursion, a visited
 // grid, bounds checked at each move, a node counted at each square entered
 // and a backtrack at each square left. It stops, like the strategies, before
 // entering node limit+1. It shares nothing with dfs and dfs64.
-func referenceDFS(b board.Board, start board.Square, o board.Order, closed bool, limit int64) (st Status, nodes, backtracks int64, tour []int32) {
+func referenceDFS(b board.Board, start board.Square, o board.Order, closed bool, limit int64) (st status.Status, nodes, backtracks int64, tour []int32) {
 	visited := make([]bool, b.Squares())
 	path := []int32{int32(b.Index(start.Row, start.Col))}
 	visited[path[0]] = true
@@ -50,13 +51,13 @@ func referenceDFS(b board.Board, start board.Square, o board.Order, closed bool,
 	}
 	switch {
 	case b.Squares() == 1 && closed:
-		return Exhausted, 1, 0, nil
+		return status.Exhausted, 1, 0, nil
 	case !rec(start.Row, start.Col):
-		return Exhausted, nodes, backtracks, nil
+		return status.Exhausted, nodes, backtracks, nil
 	case stopped:
-		return NodeLimit, nodes, backtracks, nil
+		return status.NodeLimit, nodes, backtracks, nil
 	}
-	return Found, nodes, backtracks, path
+	return status.Found, nodes, backtracks, path
 }
 
 // Both dfs implementations (the bitboard one and the general one) agree
@@ -88,7 +89,7 @@ func TestDFSMatchesReference(t *testing.T) {
 						fast := solveT(t, p)
 						general := generalDFS(p).Run(ctx)
 						for name, r := range map[string]Result{"dfs": fast, "general dfs": general} {
-							if r.Status != Found {
+							if r.Status != status.Found {
 								r.Tour = nil
 							}
 							if got := fmt.Sprintf("%s %d/%d %v", r.Status, r.Nodes, r.Backtracks, r.Tour); got != want {
@@ -124,7 +125,7 @@ func FuzzDFS(f *testing.F) {
 		}
 		general := generalDFS(p).Run(context.Background())
 		for name, res := range map[string]Result{"dfs": fast, "general dfs": general} {
-			if res.Status != Found {
+			if res.Status != status.Found {
 				res.Tour = nil
 			}
 			if got := fmt.Sprintf("%s %d/%d %v", res.Status, res.Nodes, res.Backtracks, res.Tour); got != want {

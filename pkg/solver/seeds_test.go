@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
 )
 
@@ -39,7 +40,7 @@ func solveT(t *testing.T, p Problem) Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status == Error {
+	if res.Status == status.Error {
 		t.Fatalf("%+v: %s", p, res.Err)
 	}
 	return res
@@ -60,7 +61,7 @@ func sameGrid(t *testing.T, name string, b board.Board, got []int32, want []int3
 func TestSeed003(t *testing.T) {
 	b := board.Board{Rows: 8, Cols: 8}
 	res := solveT(t, Problem{Board: b, Strategy: "dfs", Order: board.Seed003})
-	if res.Status != Found || !res.Verified {
+	if res.Status != status.Found || !res.Verified {
 		t.Fatalf("status %s, verified %v", res.Status, res.Verified)
 	}
 	sameGrid(t, "seed003_8x8.txt", b, res.Tour, readGrid(t, "seed003_8x8.txt", 0))
@@ -77,7 +78,7 @@ func TestSeed000(t *testing.T) {
 		b := board.Board{Rows: n, Cols: n}
 		name := fmt.Sprintf("seed000_%dx%d.txt", n, n)
 		res := solveT(t, Problem{Board: b, Strategy: "warnsdorff-bt", Order: board.Seed000})
-		if res.Status != Found {
+		if res.Status != status.Found {
 			t.Fatalf("%s: status %s", name, res.Status)
 		}
 		sameGrid(t, name, b, res.Tour, readGrid(t, name, 0))
@@ -99,9 +100,9 @@ func TestSeed002(t *testing.T) {
 	for r := range 8 {
 		for c := range 8 {
 			res := solveT(t, Problem{Board: b, Start: board.Square{Row: r, Col: c}, Strategy: "warnsdorff", Order: board.Seed002})
-			want := Found
+			want := status.Found
 			if outcomes[8*r+c] == 'x' {
-				want = DeadEnd
+				want = status.DeadEnd
 			}
 			if res.Status != want {
 				t.Errorf("start %d,%d: %s, want %s", r, c, res.Status, want)
@@ -127,15 +128,15 @@ func TestFiveByFive(t *testing.T) {
 		for r := range 5 {
 			for c := range 5 {
 				res := solveT(t, Problem{Board: b, Start: board.Square{Row: r, Col: c}, Strategy: strategy})
-				want := Exhausted
+				want := status.Exhausted
 				if (r+c)%2 == 0 {
-					want = Found
+					want = status.Found
 					found++
 				}
 				if res.Status != want {
 					t.Errorf("%s from %d,%d: %s, want %s", strategy, r, c, res.Status, want)
 				}
-				if res.Nodes-res.Backtracks != map[Status]int64{Found: 25, Exhausted: 1}[res.Status] {
+				if res.Nodes-res.Backtracks != map[status.Status]int64{status.Found: 25, status.Exhausted: 1}[res.Status] {
 					t.Errorf("%s from %d,%d: nodes-backtracks = %d", strategy, r, c, res.Nodes-res.Backtracks)
 				}
 			}

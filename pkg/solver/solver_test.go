@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/theory"
 	"knightsweep/pkg/tour"
 )
@@ -61,26 +62,26 @@ func TestNodeLimitIsExact(t *testing.T) {
 	full := solveT(t, Problem{Board: b, Strategy: "dfs"})
 	for _, tt := range []struct {
 		limit int64
-		want  Status
+		want  status.Status
 	}{
-		{1, NodeLimit}, {CheckInterval, NodeLimit}, {CheckInterval + 1, NodeLimit},
-		{full.Nodes - 1, NodeLimit}, {full.Nodes, Found}, {full.Nodes + 1, Found},
+		{1, status.NodeLimit}, {CheckInterval, status.NodeLimit}, {CheckInterval + 1, status.NodeLimit},
+		{full.Nodes - 1, status.NodeLimit}, {full.Nodes, status.Found}, {full.Nodes + 1, status.Found},
 	} {
 		res := solveT(t, Problem{Board: b, Strategy: "dfs", MaxNodes: tt.limit})
 		if res.Status != tt.want {
 			t.Errorf("limit %d: %s, want %s", tt.limit, res.Status, tt.want)
 		}
-		if res.Status == NodeLimit && res.Nodes != tt.limit {
+		if res.Status == status.NodeLimit && res.Nodes != tt.limit {
 			t.Errorf("limit %d: stopped at %d nodes", tt.limit, res.Nodes)
 		}
 	}
 	// warnsdorff-bt on a board where Warnsdorff needs backtracking.
 	res := solveT(t, Problem{Board: board.Board{Rows: 20, Cols: 20}, Strategy: "dfs", MaxNodes: 123457})
-	if res.Status != NodeLimit || res.Nodes != 123457 {
+	if res.Status != status.NodeLimit || res.Nodes != 123457 {
 		t.Errorf("20x20 dfs limit: %s after %d nodes", res.Status, res.Nodes)
 	}
 	res = solveT(t, Problem{Board: board.Board{Rows: 4, Cols: 4}, Strategy: "warnsdorff-bt", MaxNodes: 5})
-	if res.Status != NodeLimit || res.Nodes != 5 {
+	if res.Status != status.NodeLimit || res.Nodes != 5 {
 		t.Errorf("4x4 warnsdorff-bt limit: %s after %d nodes", res.Status, res.Nodes)
 	}
 }
@@ -91,7 +92,7 @@ func TestContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	res, err := Solve(ctx, p)
-	if err != nil || res.Status != Timeout {
+	if err != nil || res.Status != status.Timeout {
 		t.Fatalf("timeout: %v %v", res.Status, err)
 	}
 	if res.Elapsed > 2*time.Second {
@@ -105,7 +106,7 @@ func TestContext(t *testing.T) {
 	}
 	<-ctx.Done()
 	res, _ = Solve(ctx, p)
-	if res.Status != Canceled {
+	if res.Status != status.Canceled {
 		t.Errorf("canceled context: %s", res.Status)
 	}
 }
@@ -116,40 +117,40 @@ func TestClosed(t *testing.T) {
 	for _, tt := range []struct {
 		b        board.Board
 		strategy string
-		want     Status
+		want     status.Status
 		start    board.Square
 		order    board.Order
 	}{
-		{board.Board{Rows: 6, Cols: 6}, "warnsdorff-bt", Found, board.Square{Row: 2, Col: 2}, board.Order{}},
-		{board.Board{Rows: 8, Cols: 8}, "warnsdorff-bt", Found, board.Square{}, board.Order{}},
-		{board.Board{Rows: 6, Cols: 6}, "dfs", Found, board.Square{}, board.Seed002},
-		{board.Board{Rows: 3, Cols: 10}, "dfs", Found, board.Square{}, board.Order{}},
-		{board.Board{Rows: 5, Cols: 5}, "dfs", Exhausted, board.Square{}, board.Order{}},
-		{board.Board{Rows: 5, Cols: 5}, "warnsdorff-bt", Exhausted, board.Square{}, board.Order{}},
-		{board.Board{Rows: 3, Cols: 4}, "dfs", Exhausted, board.Square{}, board.Order{}},
-		{board.Board{Rows: 4, Cols: 5}, "warnsdorff-bt", Exhausted, board.Square{}, board.Order{}},
-		{board.Board{Rows: 1, Cols: 1}, "dfs", Exhausted, board.Square{}, board.Order{}},
-		{board.Board{Rows: 5, Cols: 6}, "warnsdorff-bt", Found, board.Square{}, board.Order{}},
+		{board.Board{Rows: 6, Cols: 6}, "warnsdorff-bt", status.Found, board.Square{Row: 2, Col: 2}, board.Order{}},
+		{board.Board{Rows: 8, Cols: 8}, "warnsdorff-bt", status.Found, board.Square{}, board.Order{}},
+		{board.Board{Rows: 6, Cols: 6}, "dfs", status.Found, board.Square{}, board.Seed002},
+		{board.Board{Rows: 3, Cols: 10}, "dfs", status.Found, board.Square{}, board.Order{}},
+		{board.Board{Rows: 5, Cols: 5}, "dfs", status.Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 5, Cols: 5}, "warnsdorff-bt", status.Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 3, Cols: 4}, "dfs", status.Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 4, Cols: 5}, "warnsdorff-bt", status.Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 1, Cols: 1}, "dfs", status.Exhausted, board.Square{}, board.Order{}},
+		{board.Board{Rows: 5, Cols: 6}, "warnsdorff-bt", status.Found, board.Square{}, board.Order{}},
 	} {
 		res := solveT(t, Problem{Board: tt.b, Start: tt.start, Order: tt.order, Strategy: tt.strategy, Closed: true})
 		if res.Status != tt.want {
 			t.Errorf("%v %s closed: %s, want %s", tt.b, tt.strategy, res.Status, tt.want)
 		}
-		if got := theory.ClosedExists(tt.b.Rows, tt.b.Cols); (got == theory.Yes) != (tt.want == Found) {
+		if got := theory.ClosedExists(tt.b.Rows, tt.b.Cols); (got == theory.Yes) != (tt.want == status.Found) {
 			t.Errorf("%v: theory says %v, search %s", tt.b, got, res.Status)
 		}
 	}
 	// Greedy Warnsdorff either closes, or says it covered the board without
 	// closing.
-	seen := map[Status]bool{}
+	seen := map[status.Status]bool{}
 	for sq := range 64 {
 		res := solveT(t, Problem{Board: board.Board{Rows: 8, Cols: 8}, Start: board.Square{Row: sq / 8, Col: sq % 8}, Strategy: "warnsdorff", Closed: true})
 		seen[res.Status] = true
-		if res.Status == Found && tour.Validate(8, 8, sq, res.Tour, true) != nil {
+		if res.Status == status.Found && tour.Validate(8, 8, sq, res.Tour, true) != nil {
 			t.Errorf("start %d: found but not closed", sq)
 		}
 	}
-	if !seen[NotClosed] {
+	if !seen[status.NotClosed] {
 		t.Errorf("greedy closed 8x8 never reported not_closed: %v", seen)
 	}
 }
@@ -157,9 +158,9 @@ func TestClosed(t *testing.T) {
 func TestSmallBoards(t *testing.T) {
 	for _, tt := range []struct {
 		rows, cols int
-		want       Status
+		want       status.Status
 	}{
-		{1, 1, Found}, {1, 5, Exhausted}, {2, 5, Exhausted}, {3, 3, Exhausted}, {4, 4, Exhausted},
+		{1, 1, status.Found}, {1, 5, status.Exhausted}, {2, 5, status.Exhausted}, {3, 3, status.Exhausted}, {4, 4, status.Exhausted},
 	} {
 		for _, s := range []string{"dfs", "warnsdorff-bt"} {
 			res := solveT(t, Problem{Board: board.Board{Rows: tt.rows, Cols: tt.cols}, Strategy: s})
@@ -169,11 +170,11 @@ func TestSmallBoards(t *testing.T) {
 		}
 	}
 	res := solveT(t, Problem{Board: board.Board{Rows: 1, Cols: 1}, Strategy: "warnsdorff"})
-	if res.Status != Found || res.Nodes != 1 {
+	if res.Status != status.Found || res.Nodes != 1 {
 		t.Errorf("1x1 warnsdorff: %s %d", res.Status, res.Nodes)
 	}
 	res = solveT(t, Problem{Board: board.Board{Rows: 3, Cols: 3}, Strategy: "warnsdorff"})
-	if res.Status != DeadEnd {
+	if res.Status != status.DeadEnd {
 		t.Errorf("3x3 warnsdorff: %s", res.Status)
 	}
 }
@@ -183,7 +184,7 @@ func TestSmallBoards(t *testing.T) {
 func TestLargerBoards(t *testing.T) {
 	for _, s := range []string{"warnsdorff", "warnsdorff-bt"} {
 		res := solveT(t, Problem{Board: board.Board{Rows: 50, Cols: 50}, Strategy: s, Order: board.Seed002})
-		if res.Status != Found || !res.Verified {
+		if res.Status != status.Found || !res.Verified {
 			t.Errorf("50x50 %s: %s", s, res.Status)
 		}
 	}
@@ -191,7 +192,7 @@ func TestLargerBoards(t *testing.T) {
 		return
 	}
 	res := solveT(t, Problem{Board: board.Board{Rows: 9, Cols: 9}, Start: board.Square{Row: 4, Col: 4}, Strategy: "dfs", MaxNodes: 50_000_000})
-	if res.Status != Found && res.Status != NodeLimit {
+	if res.Status != status.Found && res.Status != status.NodeLimit {
 		t.Errorf("9x9 dfs: %s", res.Status)
 	}
 }
@@ -224,7 +225,7 @@ type liar struct{}
 
 func (liar) Prepare(Problem) (Search, error) { return liar{}, nil }
 func (liar) Run(context.Context) Result {
-	return Result{Status: Found, Nodes: 3, Tour: []int32{0, 1, 2, 3}}
+	return Result{Status: status.Found, Nodes: 3, Tour: []int32{0, 1, 2, 3}}
 }
 
 func TestRunCatchesFaults(t *testing.T) {
@@ -233,11 +234,11 @@ func TestRunCatchesFaults(t *testing.T) {
 	defer delete(registry, "test-panic")
 	defer delete(registry, "test-liar")
 	res, err := Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-panic"})
-	if err != nil || res.Status != Error || res.Err == "" {
+	if err != nil || res.Status != status.Error || res.Err == "" {
 		t.Errorf("panic: %+v %v", res, err)
 	}
 	res, err = Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-liar"})
-	if err != nil || res.Status != Error || res.Verified {
+	if err != nil || res.Status != status.Error || res.Verified {
 		t.Errorf("liar: %+v %v", res, err)
 	}
 }
@@ -264,13 +265,13 @@ func FuzzSolve(f *testing.F) {
 			t.Fatal(err)
 		}
 		switch res.Status {
-		case Found:
+		case status.Found:
 			if err := tour.Validate(b.Rows, b.Cols, p.StartIndex(), res.Tour, closed); err != nil || !res.Verified {
 				t.Fatalf("%+v: found an invalid tour: %v", p, err)
 			}
-		case Error:
+		case status.Error:
 			t.Fatalf("%+v: %s", p, res.Err)
-		case Exhausted:
+		case status.Exhausted:
 			if p.Strategy != "warnsdorff" && theory.From(b.Rows, b.Cols, p.Start.Row, p.Start.Col, closed) == theory.Yes {
 				t.Fatalf("%+v: exhausted where theory says a tour exists", p)
 			}

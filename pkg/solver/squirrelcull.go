@@ -10,6 +10,9 @@ import (
 func init() {
 	Register(Info{
 		Name:     "squirrel-cull",
+		Rank:     10,
+		OwnOrder: true,
+		Cost:     Cost{NsPerNode: 35},
 		Summary:  "Warnsdorff's rule with Squirrel & Cull's switching move orders (Ganzfried 2004), n x n boards from a corner, linear time",
 		Bytes:    linearBytes,
 		Boards:   squareBoards,

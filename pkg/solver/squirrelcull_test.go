@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // Squirrel & Cull with Ganzfried's table succeeds on every n from 5 up
@@ -19,7 +20,7 @@ func TestSquirrelCull(t *testing.T) {
 	}
 	for n := 5; n <= hi; n++ {
 		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "squirrel-cull"})
-		if res.Status != Found || !res.Verified || res.Nodes != int64(n*n) {
+		if res.Status != status.Found || !res.Verified || res.Nodes != int64(n*n) {
 			t.Errorf("n = %d: %s after %d nodes, verified %v", n, res.Status, res.Nodes, res.Verified)
 		}
 	}
@@ -30,7 +31,7 @@ func TestSquirrelCull1000(t *testing.T) {
 		t.Skip("a million squares")
 	}
 	res := solveT(t, Problem{Board: board.Board{Rows: 1000, Cols: 1000}, Strategy: "squirrel-cull"})
-	if res.Status != Found || !res.Verified {
+	if res.Status != status.Found || !res.Verified {
 		t.Errorf("1000 x 1000: %s", res.Status)
 	}
 }
@@ -48,7 +49,7 @@ func TestSquirrelCull74(t *testing.T) {
 	}
 	phases[len(phases)-1].until = -1
 	p := Problem{Board: board.Board{Rows: 74, Cols: 74}}
-	if res := newGreedy(p, tieFirst, phases).Run(context.Background()); res.Status != DeadEnd {
+	if res := newGreedy(p, tieFirst, phases).Run(context.Background()); res.Status != status.DeadEnd {
 		t.Errorf("74 x 74 with the m = 2 mod 8 row: %s, want dead_end", res.Status)
 	}
 }
@@ -71,10 +72,10 @@ func TestSquirrelCullMatchesReference(t *testing.T) {
 			g := s.search.(*greedy)
 			res := s.Run(context.Background())
 			want, path := refGreedy(s.Problem(), tieFirst, g.phases)
-			if res.Status != want || want == Found && !slices.Equal(res.Tour, path) {
+			if res.Status != want || want == status.Found && !slices.Equal(res.Tour, path) {
 				t.Errorf("%v from %v: %s, reference %s", b, start, res.Status, want)
 			}
-			if res.Status != Found || !res.Verified {
+			if res.Status != status.Found || !res.Verified {
 				t.Errorf("%v from %v: %s", b, start, res.Status)
 			}
 		}
@@ -113,7 +114,7 @@ func TestSquirrelCullRefuses(t *testing.T) {
 		{Problem{Board: board.Board{Rows: 8, Cols: 10}}, "the board must be square"},
 		{Problem{Board: board.Board{Rows: 8, Cols: 8}, Start: board.Square{Row: 0, Col: 3}}, "the start must be a corner"},
 		{Problem{Board: board.Board{Rows: 8, Cols: 8}, Start: board.Square{Row: 7, Col: 6}}, "the start must be a corner"},
-		{Problem{Board: board.Board{Rows: 8, Cols: 8}, Tiebreak: TieRandom}, "unknown tie-break"},
+		{Problem{Board: board.Board{Rows: 8, Cols: 8}, Tiebreak: TieRandom}, "accepts only first; random is for warnsdorff, warnsdorff-bt"},
 	} {
 		tt.p.Strategy = "squirrel-cull"
 		if _, err := New(tt.p); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -123,7 +124,7 @@ func TestSquirrelCullRefuses(t *testing.T) {
 	// Small boards are walked, not refused: only 1x1 has a tour.
 	for n := 1; n <= 4; n++ {
 		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "squirrel-cull"})
-		if (res.Status == Found) != (n == 1) {
+		if (res.Status == status.Found) != (n == 1) {
 			t.Errorf("%dx%d: %s", n, n, res.Status)
 		}
 	}

@@ -1,16 +1,17 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
 )
 
@@ -30,21 +31,42 @@ type Search interface {
 	Run(ctx context.Context) Result
 }
 
-// Info describes a registered strategy.
+// Info describes a registered strategy. The registry is the only place
+// that knows strategies: commands, the planner's cost model and the report
+// ask it for names, defaults, tie-break rules, randomness and costs instead
+// of naming strategies themselves.
 type Info struct {
 	Name string
 	// Summary is a one-line description for help texts.
 	Summary string
+	// Rank orders Names: lower first, then alphabetically.
+	Rank int
+	// Default strategies are those a sweep runs when none are named: they
+	// take every board and start.
+	Default bool
 	// Complete strategies explore every branch: Exhausted from them proves
 	// that no tour starts at the square.
 	Complete bool
 	// Prunes is true for strategies that honour Problem.Prune.
 	Prunes bool
+	// AlwaysClosed strategies build closed tours whether or not one is
+	// asked for (parberry's construction).
+	AlwaysClosed bool
+	// OwnOrder strategies follow move orders of their own: a move order
+	// given for them is refused.
+	OwnOrder bool
 	// Tiebreaks lists the tie-break rules the strategy accepts; nil means
-	// only "first".
+	// only TieFirst.
 	Tiebreaks []string
-	// Bytes estimates the memory a search of a rows x cols board needs.
+	// Cost guides the planner's cost model (see Cost).
+	Cost Cost
+	// Bytes estimates the memory a search of a rows x cols board needs, as
+	// peak resident memory: the planner keeps the searches running at once
+	// within -mem-limit with it, and solve refuses a board that would not fit.
 	Bytes func(rows, cols int) int64
+	// Threads is how many cores one search keeps busy (0 means 1): a sweep
+	// counts it against its workers.
+	Threads func(rows, cols int) int
 	// Boards, if not nil, reports why the strategy cannot solve board b
 	// (nil if it can): a sweep skips such boards rather than run jobs that
 	// can only fail.
@@ -53,6 +75,112 @@ type Info struct {
 	// on b (a board Boards accepts); nil means any square.
 	Starts func(b board.Board) []board.Square
 	Strategy
+}
+
+// Cost is what the planner's cost model needs to know of a strategy: how
+// long it takes a node, and how its work grows.
+type Cost struct {
+	// NsPerNode is the CPU time of a node (measured on the development
+	// machine; only ratios between strategies matter); NsPerNodeSmall
+	// overrides it on boards of at most 64 squares, where searches run on
+	// bitboards. Zero means DefaultNsPerNode.
+	NsPerNode, NsPerNodeSmall float64
+	// Guided backtracking strategies usually find a tour with few
+	// retreats: from a start that has one, their work grows with the
+	// squares, not exponentially.
+	Guided bool
+}
+
+// DefaultNsPerNode is the cost model's guess for a strategy without one.
+const DefaultNsPerNode = 50.0
+
+// NsPerNodeOn returns the strategy's cost of a node on a board of squares.
+func (c Cost) NsPerNodeOn(squares int) float64 {
+	switch {
+	case squares <= 64 && c.NsPerNodeSmall > 0:
+		return c.NsPerNodeSmall
+	case c.NsPerNode > 0:
+		return c.NsPerNode
+	}
+	return DefaultNsPerNode
+}
+
+// TiebreakRules returns the tie-break rules the strategy accepts.
+func (i Info) TiebreakRules() []string {
+	if i.Tiebreaks == nil {
+		return []string{TieFirst}
+	}
+	return i.Tiebreaks
+}
+
+// RunsTiebreaks returns the rules of want that the strategy runs: those it
+// accepts, or TieFirst alone if it accepts none of them (a strategy without
+// ties has nothing for a rule to decide, so it runs once, not once a rule).
+func (i Info) RunsTiebreaks(want []string) []string {
+	var out []string
+	for _, tb := range want {
+		if slices.Contains(i.TiebreakRules(), tb) && !slices.Contains(out, tb) {
+			out = append(out, tb)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{TieFirst}
+	}
+	return out
+}
+
+// CheckTiebreak reports whether the strategy accepts rule, naming the
+// strategies that do when it does not.
+func (i Info) CheckTiebreak(rule string) error {
+	if !slices.Contains(Tiebreaks, rule) {
+		return fmt.Errorf("unknown tie-break rule %q: want one of %s", rule, strings.Join(Tiebreaks, ", "))
+	}
+	if slices.Contains(i.TiebreakRules(), rule) {
+		return nil
+	}
+	return fmt.Errorf("strategy %s accepts only %s; %s is for %s",
+		i.Name, strings.Join(i.TiebreakRules(), ", "), rule, strings.Join(Accepting(rule), ", "))
+}
+
+// Randomised reports whether the strategy's runs with tie-break rule draw
+// random numbers: only those have a seed, and only those repeat as trials.
+func (i Info) Randomised(rule string) bool { return RandomTiebreak(rule) }
+
+// ThreadsOn returns how many cores one search of a rows x cols board uses.
+func (i Info) ThreadsOn(rows, cols int) int {
+	if i.Threads == nil {
+		return 1
+	}
+	return max(1, i.Threads(rows, cols))
+}
+
+// BytesOn returns the strategy's memory estimate for a rows x cols board.
+func (i Info) BytesOn(rows, cols int) int64 {
+	if i.Bytes == nil {
+		return searchBytes(rows, cols)
+	}
+	return i.Bytes(rows, cols)
+}
+
+// Takes reports whether the strategy can run on b from start, and why not.
+func (i Info) Takes(b board.Board, start board.Square) error {
+	if i.Boards != nil {
+		if err := i.Boards(b); err != nil {
+			return err
+		}
+	}
+	if i.Starts != nil && !slices.Contains(i.Starts(b), start) {
+		return fmt.Errorf("it starts only from %s", squareList(i.Starts(b)))
+	}
+	return nil
+}
+
+func squareList(sqs []board.Square) string {
+	parts := make([]string, len(sqs))
+	for k, sq := range sqs {
+		parts[k] = sq.String()
+	}
+	return strings.Join(parts, " ")
 }
 
 var registry = map[string]Info{}
@@ -66,31 +194,34 @@ func Register(info Info) {
 	registry[info.Name] = info
 }
 
-// Names lists the registered strategies in a stable order: the seeds' three
-// first, then the rest alphabetically.
+// Names lists the registered strategies by Rank, then name.
 func Names() []string {
-	first := []string{"dfs", "warnsdorff", "warnsdorff-bt"}
-	var names []string
-	for _, n := range first {
-		if _, ok := registry[n]; ok {
-			names = append(names, n)
-		}
-	}
-	var rest []string
+	names := make([]string, 0, len(registry))
 	for n := range registry {
-		if !slices.Contains(first, n) {
-			rest = append(rest, n)
-		}
+		names = append(names, n)
 	}
-	sort.Strings(rest)
-	return append(names, rest...)
+	slices.SortFunc(names, func(a, b string) int {
+		return cmp.Or(cmp.Compare(registry[a].Rank, registry[b].Rank), cmp.Compare(a, b))
+	})
+	return names
 }
 
+// Defaults lists the strategies a sweep runs when none are named, in Names
+// order.
+func Defaults() []string { return filter(func(i Info) bool { return i.Default }) }
+
 // Pruning lists the strategies that honour Problem.Prune, in Names order.
-func Pruning() []string {
+func Pruning() []string { return filter(func(i Info) bool { return i.Prunes }) }
+
+// Accepting lists the strategies that accept tie-break rule, in Names order.
+func Accepting(rule string) []string {
+	return filter(func(i Info) bool { return slices.Contains(i.TiebreakRules(), rule) })
+}
+
+func filter(keep func(Info) bool) []string {
 	var names []string
 	for _, n := range Names() {
-		if registry[n].Prunes {
+		if keep(registry[n]) {
 			names = append(names, n)
 		}
 	}
@@ -121,9 +252,8 @@ func New(p Problem) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !slices.Contains(tiebreaks(info), p.Tiebreak) {
-		return nil, fmt.Errorf("strategy %s: unknown tie-break %q: want one of %s",
-			p.Strategy, p.Tiebreak, strings.Join(tiebreaks(info), ", "))
+	if err := info.CheckTiebreak(p.Tiebreak); err != nil {
+		return nil, err
 	}
 	if p.Prune && !info.Prunes {
 		return nil, fmt.Errorf("strategy %s does not prune; pruning applies to %s",
@@ -136,13 +266,6 @@ func New(p Problem) (*Solver, error) {
 	return &Solver{p: p, search: s}, nil
 }
 
-func tiebreaks(info Info) []string {
-	if info.Tiebreaks == nil {
-		return []string{"first"}
-	}
-	return info.Tiebreaks
-}
-
 // Problem returns the normalized problem the Solver runs.
 func (s *Solver) Problem() Problem { return s.p }
 
@@ -153,7 +276,7 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 	defer func() {
 		res.Elapsed = time.Since(start)
 		if r := recover(); r != nil {
-			res = Result{Status: Error, Elapsed: time.Since(start),
+			res = Result{Status: status.Error, Elapsed: time.Since(start),
 				Err: fmt.Sprintf("panic: %v\n%s", r, debug.Stack())}
 		}
 	}()
@@ -161,10 +284,10 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 		return Result{Status: st}
 	}
 	res = s.search.Run(ctx)
-	if res.Status == Found {
+	if res.Status == status.Found {
 		p := s.p
 		if err := tour.Validate(p.Board.Rows, p.Board.Cols, p.StartIndex(), res.Tour, p.Closed); err != nil {
-			res.Status, res.Err = Error, "invalid tour: "+err.Error()
+			res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
 			return res
 		}
 		res.Verified = true

@@ -30,6 +30,9 @@ const (
 // Tiebreaks lists every tie-break rule, the default first.
 var Tiebreaks = []string{TieFirst, TieRandom, TiePohl, TieRoth}
 
+// RandomTiebreak reports whether rule draws random numbers.
+func RandomTiebreak(rule string) bool { return rule == TieRandom }
+
 // tieRule is a tie-break rule as the inner loops switch on it.
 type tieRule uint8
 

@@ -7,8 +7,11 @@ import (
 func init() {
 	Register(Info{
 		Name:      "warnsdorff",
-		Summary:   "Warnsdorff's greedy rule, no backtracking, linear time; ties by -tiebreak (first: the first in move order, seed 002)",
+		Summary:   "Warnsdorff's greedy rule, no backtracking, linear time; ties by -tiebreak (first: the first in move order)",
+		Rank:      2,
+		Default:   true,
 		Tiebreaks: Tiebreaks,
+		Cost:      Cost{NsPerNode: 35},
 		Bytes:     linearBytes,
 		Strategy:  warnsdorffStrategy{},
 	})

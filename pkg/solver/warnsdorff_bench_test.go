@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // benchWalk is benchSearch for the greedy walks, which may end in a dead
@@ -25,7 +26,7 @@ func benchWalk(b *testing.B, p Problem) {
 	for range b.N {
 		res := s.search.Run(ctx)
 		nodes += res.Nodes
-		if res.Status == Found {
+		if res.Status == status.Found {
 			found++
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // The greedy strategies (warnsdorff, squirrel-cull) walk boards of up to
@@ -239,7 +240,7 @@ func (s *greedy) Run(ctx context.Context) Result {
 		cells[c4], cells[c5], cells[c6], cells[c7] = v4, v5, v6, v7
 		best := min(min(min(v0, v1|1), min(v2|2, v3|3)), min(min(v4|4, v5|5), min(v6|6, v7|7)))
 		if best >= freeLimit {
-			return Result{Status: DeadEnd, Nodes: nodes}
+			return Result{Status: status.DeadEnd, Nodes: nodes}
 		}
 		k := int(best & 7)
 		if s.tie != tieFirst {
@@ -271,9 +272,9 @@ func (s *greedy) Run(ctx context.Context) Result {
 		nodes++
 	}
 	if s.p.Closed && !isKnightMove(s.p.Board.Cols, sq, path[0]) {
-		return Result{Status: NotClosed, Nodes: nodes}
+		return Result{Status: status.NotClosed, Nodes: nodes}
 	}
-	return Result{Status: Found, Nodes: nodes, Tour: path}
+	return Result{Status: status.Found, Nodes: nodes, Tour: path}
 }
 
 // breakTie returns the index in ph's order of the move the tie rule picks

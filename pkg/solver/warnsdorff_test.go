@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
 )
 
@@ -16,7 +17,7 @@ import (
 // every degree from a visited set, shares nothing with the strip board, and
 // switches phases on the same squares. The compact walk must match it
 // move for move.
-func refGreedy(p Problem, tie tieRule, phases []phase) (Status, []int32) {
+func refGreedy(p Problem, tie tieRule, phases []phase) (status.Status, []int32) {
 	b := p.Board
 	n := b.Squares()
 	visited := make([]bool, n)
@@ -53,7 +54,7 @@ func refGreedy(p Problem, tie tieRule, phases []phase) (Status, []int32) {
 			}
 		}
 		if len(tied) == 0 {
-			return DeadEnd, path
+			return status.DeadEnd, path
 		}
 		pick := tied[0]
 		switch {
@@ -88,9 +89,9 @@ func refGreedy(p Problem, tie tieRule, phases []phase) (Status, []int32) {
 		path = append(path, int32(b.Index(r, c)))
 	}
 	if p.Closed && tour.Validate(b.Rows, b.Cols, p.StartIndex(), path, true) != nil {
-		return NotClosed, path
+		return status.NotClosed, path
 	}
-	return Found, path
+	return status.Found, path
 }
 
 // The compact walk against the reference on boards that cross strips (more
@@ -118,10 +119,10 @@ func TestGreedyMatchesReference(t *testing.T) {
 					tie, _ := parseTie(tb)
 					want, path := refGreedy(s.Problem(), tie, []phase{newPhase(order, -1)})
 					got := res.Status
-					if got == Found && !res.Verified {
+					if got == status.Found && !res.Verified {
 						t.Errorf("%v from %v %s: found but not verified: %s", b, start, tb, res.Err)
 					}
-					if got != want || res.Nodes != int64(len(path)) || got == Found && !slices.Equal(res.Tour, path) {
+					if got != want || res.Nodes != int64(len(path)) || got == status.Found && !slices.Equal(res.Tour, path) {
 						t.Errorf("%v from %v tie %s order %s: %s after %d nodes, reference %s after %d",
 							b, start, tb, order.Digits(), got, res.Nodes, want, len(path))
 					}
@@ -137,7 +138,7 @@ func TestWarnsdorffFirstFailures(t *testing.T) {
 	var failed []int
 	for n := 5; n <= 74; n++ {
 		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Order: board.Seed002})
-		if res.Status != Found {
+		if res.Status != status.Found {
 			failed = append(failed, n)
 		}
 	}
@@ -158,7 +159,7 @@ func successRate(t *testing.T, strategy string, n, trials int) float64 {
 	ok := 0
 	for seed := 1; seed <= trials; seed++ {
 		g.p.Seed = uint64(seed)
-		if g.Run(context.Background()).Status == Found {
+		if g.Run(context.Background()).Status == status.Found {
 			ok++
 		}
 	}
@@ -223,7 +224,7 @@ func TestRothFirstFailure(t *testing.T) {
 	}
 	for n := 5; n <= 248; n++ {
 		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Tiebreak: TieRoth, Order: board.Seed002})
-		if (res.Status == Found) != (n < 248) {
+		if (res.Status == status.Found) != (n < 248) {
 			t.Errorf("n = %d: %s", n, res.Status)
 		}
 	}
@@ -285,7 +286,7 @@ func TestWarnsdorffBTTiebreaks(t *testing.T) {
 	for _, tb := range Tiebreaks {
 		for _, n := range []int{5, 6, 8, 20} {
 			res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff-bt", Tiebreak: tb, Seed: 3, MaxNodes: 10_000_000})
-			if res.Status != Found || !res.Verified {
+			if res.Status != status.Found || !res.Verified {
 				t.Errorf("%dx%d %s: %s", n, n, tb, res.Status)
 			}
 		}
@@ -308,7 +309,7 @@ func TestWarnsdorffBTTiebreaks(t *testing.T) {
 		g := solveT(t, p)
 		p.Strategy = "warnsdorff-bt"
 		bt := solveT(t, p)
-		if g.Status == Found && (bt.Backtracks != 0 || !slices.Equal(g.Tour, bt.Tour)) {
+		if g.Status == status.Found && (bt.Backtracks != 0 || !slices.Equal(g.Tour, bt.Tour)) {
 			t.Errorf("30x30 %s: greedy and backtracking tours differ", tb)
 		}
 	}
@@ -321,17 +322,17 @@ func TestGreedyBudget(t *testing.T) {
 	for _, strategy := range []string{"warnsdorff", "squirrel-cull"} {
 		for _, tt := range []struct {
 			limit int64
-			want  Status
+			want  status.Status
 		}{
-			{1, NodeLimit}, {2, NodeLimit}, {CheckInterval, NodeLimit}, {CheckInterval + 1, NodeLimit},
-			{n*n - 1, NodeLimit}, {n * n, Found}, {0, Found},
+			{1, status.NodeLimit}, {2, status.NodeLimit}, {CheckInterval, status.NodeLimit}, {CheckInterval + 1, status.NodeLimit},
+			{n*n - 1, status.NodeLimit}, {n * n, status.Found}, {0, status.Found},
 		} {
 			p := Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: strategy, MaxNodes: tt.limit}
 			if strategy == "warnsdorff" {
 				p.Tiebreak, p.Order = TieRoth, board.Seed002
 			}
 			res := solveT(t, p)
-			if res.Status != tt.want || res.Status == NodeLimit && res.Nodes != tt.limit {
+			if res.Status != tt.want || res.Status == status.NodeLimit && res.Nodes != tt.limit {
 				t.Errorf("%s limit %d: %s after %d nodes, want %s", strategy, tt.limit, res.Status, res.Nodes, tt.want)
 			}
 		}
@@ -342,7 +343,7 @@ func TestGreedyBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := s.search.Run(ctx); res.Status != Canceled || res.Nodes != CheckInterval {
+	if res := s.search.Run(ctx); res.Status != status.Canceled || res.Nodes != CheckInterval {
 		t.Errorf("canceled: %s after %d nodes", res.Status, res.Nodes)
 	}
 }

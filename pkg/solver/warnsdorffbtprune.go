@@ -1,6 +1,9 @@
 package solver
 
-import "context"
+import (
+	"context"
+	"knightsweep/pkg/status"
+)
 
 // warnsdorffBTPrune is warnsdorff-bt with pruning (see coverage). It orders
 // children with warnsdorffBT's own expand, so that it walks the same tree in
@@ -49,7 +52,7 @@ func (s *warnsdorffBTPrune) Run(ctx context.Context) Result {
 	for {
 		cur := path[d]
 		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
-			return Result{Status: Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+			return Result{Status: status.Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
 		}
 		if next[d] < nkids[d] {
 			if nodes == bud.next {
@@ -73,7 +76,7 @@ func (s *warnsdorffBTPrune) Run(ctx context.Context) Result {
 			continue
 		}
 		if d == 0 {
-			return Result{Status: Exhausted, Nodes: nodes, Backtracks: backtracks}
+			return Result{Status: status.Exhausted, Nodes: nodes, Backtracks: backtracks}
 		}
 		f.leave(cur)
 		cov.leave(cur)

@@ -11,7 +11,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 )
 
 // ErrNoRuns reports input without a single run.
@@ -75,9 +75,8 @@ func (c *Collector) Read(ctx context.Context, name string, r io.Reader) error {
 	src := len(c.sources)
 	c.sources = append(c.sources, name)
 	c.perFile = append(c.perFile, 0)
-	line, n := 1, 0
-	err := runs.ReadTours(r, func(t runs.TourRow) error {
-		line++
+	n := 0
+	err := runs.ForEach(r, func(t *runs.Row, line int) error {
 		if line%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -89,6 +88,11 @@ func (c *Collector) Read(ctx context.Context, name string, r io.Reader) error {
 		n++
 		return nil
 	})
+	if te := (*runs.TornError)(nil); errors.As(err, &te) {
+		// Not a row: the remains of a write a crash interrupted.
+		c.warn.add(name, te.Line, "rows cut short by a crash (no newline at the end of the file), left out")
+		err = nil
+	}
 	if err == nil && n == 0 {
 		err = ErrNoRuns
 	}
@@ -108,18 +112,10 @@ func (c *Collector) Add(r runs.Row) error {
 		c.sources = append(c.sources, "")
 		c.perFile = append(c.perFile, 0)
 	}
-	return c.add(runs.TourRow{Row: r}, len(c.sources)-1, "", 0)
+	return c.add(&r, len(c.sources)-1, "", 0)
 }
 
-// statusIndex maps a status word to its place in solver.Statuses.
-func statusIndex(s string) int {
-	for i, v := range solver.Statuses {
-		if string(v) == s {
-			return i
-		}
-	}
-	return -1
-}
+func statusIndex(s status.Status) int { return s.Index() }
 
 func (c *Collector) canonicalOrder(s string) string {
 	if o, ok := c.orders[s]; ok {
@@ -135,8 +131,8 @@ func (c *Collector) canonicalOrder(s string) string {
 	return o
 }
 
-func (c *Collector) add(t runs.TourRow, src int, name string, line int) error {
-	r := &t.Row
+func (c *Collector) add(t *runs.Row, src int, name string, line int) error {
+	r := t
 	st := statusIndex(r.Status)
 	if st < 0 {
 		// runs.Row.Validate rejects these already; a new status in solver
@@ -190,7 +186,7 @@ func (c *Collector) add(t runs.TourRow, src int, name string, line int) error {
 		a.lastSource = src
 	}
 
-	found := solver.Status(r.Status) == solver.Found
+	found := r.Status == status.Found
 	a.status[st]++
 	a.attempts++
 	ce.attempts++
@@ -231,7 +227,7 @@ func (c *Collector) add(t runs.TourRow, src int, name string, line int) error {
 
 // noteTour keeps, for each board, the first found run with a tour column
 // (small boards only), or failing that the first found run.
-func (c *Collector) noteTour(t runs.TourRow, key GroupKey, name string) {
+func (c *Collector) noteTour(t *runs.Row, key GroupKey, name string) {
 	b := key.Board()
 	have := c.tours[b]
 	keep := t.Tour != "" && b.Squares() <= c.opt.MaxTourSquares
@@ -267,7 +263,7 @@ type TourSample struct {
 
 // accum gathers one group's runs.
 type accum struct {
-	status                  [8]int // by index in solver.Statuses
+	status                  [8]int // by index in status.All
 	attempts, found         int
 	solvAttempts, solvFound int
 	unsolvable, unknown     int
@@ -417,20 +413,20 @@ func (a *accum) finish(k GroupKey) *Group {
 	iv = Wilson(a.solvFound, a.solvAttempts, Z95)
 	s.SolvableLo, s.SolvableHi = Float(iv.Lo), Float(iv.Hi)
 	s.Unsolvable, s.Unknown = a.unsolvable, a.unknown
-	for i, st := range solver.Statuses {
+	for i, st := range status.All {
 		n := a.status[i]
 		switch st {
-		case solver.DeadEnd:
+		case status.DeadEnd:
 			s.DeadEnd = n
-		case solver.NotClosed:
+		case status.NotClosed:
 			s.NotClosed = n
-		case solver.Exhausted:
+		case status.Exhausted:
 			s.Exhausted = n
-		case solver.NodeLimit:
+		case status.NodeLimit:
 			s.NodeLimit = n
-		case solver.Timeout:
+		case status.Timeout:
 			s.Timeout = n
-		case solver.Error:
+		case status.Error:
 			s.Error = n
 		}
 	}

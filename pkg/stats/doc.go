@@ -3,7 +3,7 @@
 //
 // # Groups
 //
-// A Collector reads rows as a stream (runs.ReadTours, gocsv's streaming reader) and
+// A Collector reads rows as a stream (runs.ForEach) and
 // files each into a group: the runs of one strategy, tie-break rule, move
 // order, pruning setting and tour kind (open or closed) on one board. Runs
 // that differ in any of these settings never share a group, so a file that

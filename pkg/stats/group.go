@@ -4,7 +4,7 @@ import (
 	"cmp"
 
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 )
 
 // SeriesKey is the settings a group's runs share, its board aside.
@@ -165,9 +165,9 @@ func (s *Summary) Solvable() Interval {
 }
 
 // StatusCount returns the number of runs that ended with status; 0 for a
-// word that is not in solver.Statuses (a reader never accepts one).
-func (s *Summary) StatusCount(status solver.Status) int {
-	switch status {
+// word that is not in status.All (a reader never accepts one).
+func (s *Summary) StatusCount(st status.Status) int {
+	switch st {
 	case "found":
 		return s.Found
 	case "dead_end":

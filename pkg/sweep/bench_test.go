@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/plan"
 )
 
 // benchSweep runs opts b.N times, each into a fresh directory, and reports
 // the wall time per job and jobs per second.
-func benchSweep(b *testing.B, opts Options) {
-	p, err := NewPlan(opts.Settings)
+func benchSweep(b *testing.B, s plan.Settings, opts Options) {
+	p, err := plan.New(s)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -21,7 +22,7 @@ func benchSweep(b *testing.B, opts Options) {
 	b.ResetTimer()
 	for i := range b.N {
 		opts.Out = filepath.Join(dir, fmt.Sprint(i))
-		if _, err := Run(context.Background(), opts); err != nil {
+		if _, err := Run(context.Background(), p, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -36,14 +37,14 @@ func benchSweep(b *testing.B, opts Options) {
 // panic recovery), theory, building and writing the row, progress. The
 // warnsdorff and dfs figures add those strategies' own setup per job.
 func BenchmarkRunOverhead(b *testing.B) {
-	var sizes Sizes
+	var sizes plan.Sizes
 	for n := 1; n <= 200; n++ {
 		sizes = append(sizes, board.Board{Rows: 1, Cols: n})
 	}
 	for _, strategy := range []string{"zz-nop", "warnsdorff", "dfs"} {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/workers=%d", strategy, workers), func(b *testing.B) {
-				benchSweep(b, Options{Settings: Settings{Sizes: sizes, Strategies: []string{strategy}}, Workers: workers})
+				benchSweep(b, plan.Settings{Sizes: sizes, Strategies: []string{strategy}}, Options{Workers: workers})
 			})
 		}
 	}
@@ -53,13 +54,13 @@ func BenchmarkRunOverhead(b *testing.B) {
 // start, 2,000,000 nodes at most (85 jobs of up to ~25 ms). The ratio of
 // the two ns/job figures is the parallel speed-up.
 func BenchmarkCPUBoundSweep(b *testing.B) {
-	sizes, err := ParseSizes("6-7")
+	sizes, err := plan.ParseSizes("6-7")
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
-			benchSweep(b, Options{Settings: Settings{Sizes: sizes, Strategies: []string{"dfs"}, MaxNodes: 2_000_000}, Workers: workers})
+			benchSweep(b, plan.Settings{Sizes: sizes, Strategies: []string{"dfs"}, MaxNodes: 2_000_000}, Options{Workers: workers})
 		})
 	}
 }

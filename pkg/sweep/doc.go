@@ -1,46 +1,28 @@
-// Package sweep runs sweeps: every board x start square x strategy (x
-// tie-break x trial) as one search each, spread over all cores, into a
-// resumable CSV. It is the engine behind "experiment run".
-//
-// # Settings and plans
-//
-// Settings say what a sweep computes: boards (ParseSizes reads "5-8,10,6x8"),
-// start squares (ParseStarts reads "all", "corners" or "0,0;2,3"),
-// strategies, move order, closed or open tours and the budgets of each
-// search. Normalize puts them in canonical form, so that two spellings of
-// the same sweep compare equal, and checks them; every error is an
-// InputError that names the flag at fault and what it accepts.
-//
-// NewPlan expands Settings into jobs. A Plan does not store its jobs: it
-// keeps one cell per board, strategy and tie-break and computes each job
-// from its index, so that a sweep of millions of jobs costs kilobytes.
+// Package sweep runs a sweep's plan: every job of a plan.Plan (or of one
+// shard of it) as one search, spread over the workers, each finished
+// search a row of runs.csv in the sweep's output directory (package
+// outdir). It is the engine behind "experiment run".
 //
 // # Running
 //
-// Run checks the options, prepares the output directory and hands the jobs
-// to Options.Workers workers (an errgroup), costliest first: a cost model
-// (cost.go) guesses each job's time from the budgets, the strategy's cost
-// per node and whether theory says a tour starts at the square, so that the
-// last jobs to start are short and every core stays busy to the end. A
-// finished search becomes a row; a failed or timed-out search is data, a
+// Run checks the options, opens the output directory (resuming it if
+// asked), and hands the jobs to Options.Workers workers in the plan's
+// schedule order, longest expected first, so that the last jobs to start
+// are short and every core stays busy to the end. A job whose strategy
+// keeps several cores busy (solver.Info.Threads) takes that many of the
+// workers' slots. With a memory limit, a job first takes its estimate
+// (solver.Info.Bytes) from a weighted semaphore of the limit, so big jobs
+// wait for room instead of running together.
+//
+// A finished search becomes a row: a failed or timed-out search is data, a
 // panic is a row with status error, and a search canceled by the context
-// (Ctrl-C) gets no row and runs again on resume.
+// (Ctrl-C) gets no row and runs again on resume. One goroutine owns
+// runs.csv and writes the rows in small batches, at least every half
+// second, and fsyncs them; it also saves the first tour found on each
+// board small enough for a picture (outdir.SaveTour).
 //
-// One goroutine owns runs.csv and writes the rows in small batches, at
-// least every half second. manifest.json records the settings, the program
-// and machine, the sessions and the counts by status. With Options.Resume,
-// Run reads runs.csv back (package runs), cuts a truncated last line, and
-// runs only the jobs that have no row; it refuses a directory whose
-// manifest holds other settings.
-//
-// # Flags and flag files
-//
-// Flags binds experiment run's flags to a flag.FlagSet and turns them into
-// Options. ParseArgs applies a flag file named by -config before the
-// command line, which overrides it; see ParseFlagFile for the format.
-//
-// # The end-of-run table
-//
-// experiment run prints its end-of-run table and writes its report with
-// packages stats and report, from the runs.csv a sweep leaves.
+// manifest.json records the settings, the program and machine, the
+// sessions and the counts by status; it says "running" while the sweep
+// runs and how the session ended once it has, whatever ended it: a write
+// error (a full disk) included.
 package sweep

@@ -3,6 +3,8 @@ package sweep
 import (
 	"context"
 	"errors"
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +26,7 @@ func (d *fullDisk) Write(p []byte) (int, error) {
 	}
 	n, _ := d.syncWriter.Write(p[:d.room])
 	d.room = 0
-	return n, &os.PathError{Op: "write", Path: RunsFile, Err: syscall.ENOSPC}
+	return n, &os.PathError{Op: "write", Path: outdir.RunsFile, Err: syscall.ENOSPC}
 }
 
 // A write error stops the run with an error that says so and a manifest
@@ -32,37 +34,37 @@ func (d *fullDisk) Write(p []byte) (int, error) {
 // the sweep with exactly the rows of an uninterrupted run.
 func TestRunWriteError(t *testing.T) {
 	want := testOptions(t, "5,6", 5000, 2, "dfs", "warnsdorff", "warnsdorff-bt")
-	if _, err := Run(context.Background(), want); err != nil {
+	if _, err := runSweep(context.Background(), want); err != nil {
 		t.Fatal(err)
 	}
-	wantRows := readRows(t, filepath.Join(want.Out, RunsFile))
+	wantRows := readRows(t, filepath.Join(want.Out, outdir.RunsFile))
 	for _, room := range []int{0, 1, 700, 5000} {
 		opts := want
 		opts.Out = filepath.Join(t.TempDir(), "out")
 		opts.wrapRuns = func(f syncWriter) syncWriter { return &fullDisk{f, room} }
-		sum, err := Run(context.Background(), opts)
+		sum, err := runSweep(context.Background(), opts)
 		if err == nil || !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "writing rows") {
 			t.Fatalf("room %d: error %v; want a write error", room, err)
 		}
-		var ie *InputError
+		var ie *plan.InputError
 		if errors.As(err, &ie) || errors.Is(err, ErrInterrupted) {
 			t.Errorf("room %d: %v is not a runtime failure", room, err)
 		}
-		if sum == nil || sum.State != StateFailed {
+		if sum == nil || sum.State != outdir.StateFailed {
 			t.Errorf("room %d: summary %+v", room, sum)
 		}
-		m, err := readManifest(filepath.Join(opts.Out, ManifestFile))
-		if err != nil || m.State != StateFailed || !strings.Contains(m.Error, "no space left") {
+		m, err := outdir.ReadManifest(opts.Out)
+		if err != nil || m.State != outdir.StateFailed || !strings.Contains(m.Error, "no space left") {
 			t.Errorf("room %d: manifest %+v, %v", room, m, err)
 		}
 		// Every complete line on disk is a whole row of the right run.
-		before, _ := os.ReadFile(filepath.Join(opts.Out, RunsFile))
+		before, _ := os.ReadFile(filepath.Join(opts.Out, outdir.RunsFile))
 		opts.wrapRuns, opts.Resume = nil, true
-		sum, err = Run(context.Background(), opts)
-		if err != nil || sum.State != StateCompleted {
+		sum, err = runSweep(context.Background(), opts)
+		if err != nil || sum.State != outdir.StateCompleted {
 			t.Fatalf("room %d: resume: %+v, %v", room, sum, err)
 		}
-		after, _ := os.ReadFile(filepath.Join(opts.Out, RunsFile))
+		after, _ := os.ReadFile(filepath.Join(opts.Out, outdir.RunsFile))
 		keep := len(before) - int(sum.Repaired)
 		if !strings.HasPrefix(string(after), string(before[:keep])) {
 			t.Errorf("room %d: resume changed the rows written before the error", room)

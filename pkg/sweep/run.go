@@ -6,41 +6,51 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/sync/semaphore"
+
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/progress"
+	"knightsweep/pkg/status"
 )
 
-// Options are a sweep's settings and how to run them. Nothing here but
-// Settings changes the rows a sweep writes.
+// MaxWorkers bounds -workers: each worker holds a search's buffers, and
+// more workers than this only wait for cores.
+const MaxWorkers = 4096
+
+// Options say where and how to run a plan. Nothing here changes the rows a
+// sweep writes.
 type Options struct {
-	Settings
-	// Out is the output directory.
-	Out string
-	// Resume continues the sweep in Out, running only jobs without a row.
+	// Out is the output directory; Resume continues the sweep in it,
+	// running only jobs without a row.
+	Out    string
 	Resume bool
-	// Shard limits the sweep to one shard of it (see Shard).
-	Shard Shard
-	// Workers is the number of searches run at once.
+	// Shard limits the sweep to one shard of the plan.
+	Shard plan.Shard
+	// Workers is the number of searches run at once, 1..MaxWorkers.
 	Workers int
 	// MemLimit bounds the summed memory estimates (solver.Info.Bytes) of
 	// the searches running at once: a job that would pass it waits for
-	// others to finish, and a sweep with a job that cannot fit at all is
-	// refused. 0 means no limit.
-	MemLimit int64
-	// Notes receives what the sweep leaves out (Plan.Skipped), one line
-	// each, before it starts; nil for none.
+	// others to finish, and a plan with a job that cannot fit at all is
+	// refused. Bytes 0 means no limit. It is also the Go runtime's soft
+	// memory limit, so that garbage is collected before the heap passes
+	// it.
+	MemLimit memlimit.Limit
+	// Notes receives what the sweep leaves out (Plan.Skipped) and a
+	// manifest rebuilt on resume, one line each; nil for none.
 	Notes io.Writer
 	// Progress receives progress reports; nil for none. Terminal draws a
-	// bar on it instead of printing a line every LineEvery.
+	// bar on it instead of printing a line every progress.Every.
 	Progress io.Writer
 	Terminal bool
 	// Command is the command line, recorded in the manifest.
 	Command []string
-	// lineEvery overrides LineEvery in tests.
-	lineEvery time.Duration
+
 	// wrapRuns, if set, wraps runs.csv for the row writer: tests make it
 	// fail.
 	wrapRuns func(syncWriter) syncWriter
@@ -50,130 +60,150 @@ type Options struct {
 type Summary struct {
 	// Out is the output directory; Runs the path of its runs.csv.
 	Out, Runs string
-	// Jobs is the number of jobs in the sweep (in its shard), Skipped those that had a
-	// row before it started (with -resume), Ran the rows it wrote.
+	// Jobs is the number of jobs in the sweep (in its shard), Skipped those
+	// that had a row before it started (with -resume), Ran the rows it
+	// wrote.
 	Jobs, Skipped, Ran int64
 	// Counts holds every row of runs.csv by status.
-	Counts map[string]int64
-	// Repaired is the bytes of a truncated last line cut on resume.
+	Counts map[status.Status]int64
+	// Repaired is the bytes of a torn last line cut on resume.
 	Repaired int64
+	// Recovered says why the manifest was rebuilt (outdir.Dir.Recovered).
+	Recovered string
 	// State is the manifest's state: completed, interrupted or failed.
 	State   string
 	Elapsed time.Duration
+	// Manifest is the sweep's manifest as written at the end.
+	Manifest *outdir.Manifest
 }
 
-// Run runs the sweep opts describe: it checks every option, expands the
-// jobs, prepares the output directory, then runs the jobs on opts.Workers
-// workers, costliest first, streaming a row per finished job to runs.csv.
-//
-// Bad options are InputErrors, returned before anything is written. If ctx
-// is canceled, running searches stop and write no row, every finished row
-// is kept, the manifest records "interrupted", and Run returns
-// ErrInterrupted. Failing to write the output is the only other error: it
-// stops the sweep, keeping every row already written.
-func Run(ctx context.Context, opts Options) (*Summary, error) {
-	start := time.Now()
-	if opts.Workers < 1 {
-		return nil, inputErrorf("-workers", "%d: want at least 1 (default: the number of usable CPUs)", opts.Workers)
-	}
-	if err := opts.Shard.check(); err != nil {
-		return nil, err
-	}
-	plan, err := NewPlan(opts.Settings)
-	if err != nil {
-		return nil, err
-	}
-	if opts.MemLimit < 0 {
-		return nil, inputErrorf("-mem-limit", "%d: %s", opts.MemLimit, bytesForm)
-	}
-	for _, c := range plan.cells {
-		if opts.MemLimit > 0 && c.bytes > opts.MemLimit {
-			return nil, inputErrorf("-mem-limit", "%s on %v needs about %s, more than the limit of %s: raise -mem-limit or leave out that board",
-				c.strategy, c.board, FormatBytes(c.bytes), FormatBytes(opts.MemLimit))
-		}
-	}
-	if opts.Notes != nil {
-		for _, k := range plan.Skipped() {
-			fmt.Fprintf(opts.Notes, "note: %v; those jobs are left out\n", k)
-		}
-	}
-	sel := newSelection(plan, opts.Shard)
-	out, err := openOutput(opts.Out, opts.Resume, plan, sel)
-	if err != nil {
-		return nil, err
-	}
-	defer out.close()
-	skip := func(i int64) bool { return out.done.has(i) || !sel.has(i) }
+// ErrInterrupted reports that the context was canceled (Ctrl-C, SIGTERM)
+// before every job had run. The rows of every finished job are on disk and
+// the manifest says "interrupted": run again with -resume to finish.
+var ErrInterrupted = errors.New("sweep interrupted")
 
-	man := newManifest(out.prev, plan, opts.Workers, opts.Command, start)
-	man.Jobs, man.Shard = sel.jobs, opts.Shard.manifestShard()
-	if err := man.write(out.dir); err != nil {
+// Run runs the jobs of p (of o.Shard) into o.Out, streaming a row per
+// finished job to runs.csv.
+//
+// Bad options are plan.InputErrors, returned before anything is written.
+// If ctx is canceled, running searches stop and write no row, every
+// finished row is kept, the manifest records "interrupted", and Run
+// returns ErrInterrupted. Failing to write the output stops the sweep,
+// keeping every row already written. The Summary is nil only when nothing
+// was started.
+func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
+	start := time.Now()
+	if o.Workers < 1 || o.Workers > MaxWorkers {
+		return nil, plan.Inputf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", o.Workers, MaxWorkers)
+	}
+	if err := o.Shard.Check(); err != nil {
+		return nil, &plan.InputError{Flag: "-shard", Err: err}
+	}
+	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+		return nil, err
+	}
+	sel := p.Select(o.Shard)
+	dir, err := outdir.Open(o.Out, o.Resume, p, sel)
+	if err != nil {
+		return nil, err
+	}
+	defer dir.Close()
+	if o.Notes != nil {
+		for _, k := range p.Skipped() {
+			fmt.Fprintf(o.Notes, "note: %v; those jobs are left out\n", k)
+		}
+		if dir.Recovered != "" {
+			fmt.Fprintf(o.Notes, "note: %s\n", dir.Recovered)
+		}
+	}
+	if o.MemLimit.Bytes > 0 {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(o.MemLimit.Bytes))
+	}
+	skip := func(i int64) bool { return dir.Done.Has(i) || !sel.Has(i) }
+
+	man := outdir.NewManifest(dir.Prev, p, sel, o.Workers, o.MemLimit, o.Command, start)
+	man.Recovered = dir.Recovered
+	if err := man.Write(dir.Path); err != nil {
 		return nil, fmt.Errorf("write manifest: %w", err)
 	}
-	lineEvery := opts.lineEvery
-	if lineEvery == 0 {
-		lineEvery = LineEvery
+	todo, cost := p.Cost(skip)
+	meter := progress.New(o.Progress, progress.Options{Terminal: o.Terminal, Name: "sweep", Unit: "runs", Found: "found",
+		Total: todo, TotalCost: cost, Now: start})
+	meter.Start()
+	var dst syncWriter = dir.Runs
+	if o.wrapRuns != nil {
+		dst = o.wrapRuns(dst)
 	}
-	todo, cost := plan.Cost(skip)
-	prog := newProgress(opts.Progress, opts.Terminal, todo, cost, lineEvery, start)
-	var dst syncWriter = out.file
-	if opts.wrapRuns != nil {
-		dst = opts.wrapRuns(dst)
-	}
-	w := startWriter(dst, plan.Settings().SaveTours, prog)
-	runErr := execute(ctx, plan, skip, opts.Workers, opts.MemLimit, w)
+	w := startWriter(dst, dir.Path, man, p.Settings().SaveTours)
+	runErr := execute(ctx, p, skip, o, w, meter)
 	writeErr := w.close()
-	if err := out.file.Close(); writeErr == nil {
+	if err := dir.Runs.Close(); writeErr == nil {
 		writeErr = err
 	}
+	dir.Runs = nil
 	end := time.Now()
-	prog.finish(end)
+	meter.Finish(end)
 
 	sum := &Summary{
-		Out: out.dir, Runs: filepath.Join(out.dir, RunsFile), Jobs: sel.jobs,
-		Skipped: out.ndone, Ran: w.written, Counts: maps.Clone(out.counts), Repaired: out.cut,
-		Elapsed: end.Sub(start),
+		Out: dir.Path, Runs: dir.RunsPath(), Jobs: sel.Jobs, Skipped: dir.NDone, Ran: w.written,
+		Counts: maps.Clone(dir.Counts), Repaired: dir.Cut, Recovered: dir.Recovered, Elapsed: end.Sub(start), Manifest: man,
 	}
 	for st, n := range w.counts {
 		sum.Counts[st] += n
 	}
+	if writeErr != nil {
+		// Rows of the batch that failed may have reached the file in part:
+		// the file says which.
+		if counts, err := dir.Recount(); err == nil {
+			var n int64
+			for _, c := range counts {
+				n += c
+			}
+			sum.Counts, sum.Ran = counts, n-sum.Skipped
+		}
+	}
 	var result error
 	switch {
 	case writeErr != nil:
-		sum.State, result = StateFailed, fmt.Errorf("writing rows: %w", writeErr)
+		sum.State, result = outdir.StateFailed, fmt.Errorf("writing rows: %w", writeErr)
 	case runErr != nil:
-		sum.State, result = StateFailed, runErr
+		sum.State, result = outdir.StateFailed, runErr
 	case sum.Skipped+sum.Ran == sum.Jobs:
-		sum.State = StateCompleted
+		sum.State = outdir.StateCompleted
 	case ctx.Err() != nil:
-		sum.State, result = StateInterrupted, ErrInterrupted
+		sum.State, result = outdir.StateInterrupted, ErrInterrupted
 	default:
 		// Every job was dispatched and no search was canceled, so every
 		// job must have its row.
-		sum.State, result = StateFailed, fmt.Errorf("internal error: %d of %d jobs have no row", sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs)
+		sum.State, result = outdir.StateFailed, fmt.Errorf("internal error: %d of %d jobs have no row", sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs)
 	}
-	man.finish(sum.State, sum.Ran, sum.Counts, result, end)
-	if err := man.write(out.dir); err != nil && result == nil {
-		result = fmt.Errorf("write manifest: %w", err)
+	man.Finish(sum.State, sum.Ran, sum.Counts, result, end)
+	if err := man.Write(dir.Path); err != nil {
+		err = fmt.Errorf("write manifest (it may still say %q): %w", outdir.StateRunning, err)
+		result = errors.Join(result, err)
+		if sum.State == outdir.StateCompleted {
+			sum.State = outdir.StateFailed
+		}
 	}
 	return sum, result
 }
 
-// execute runs the jobs of plan for which skip is false on n workers, handing
-// each finished job's row to w. A feeder hands the jobs out in schedule
-// order, so the costliest start first and a worker that frees up takes the
-// next one. With memLimit > 0 a job first takes its memory estimate from a
-// weighted semaphore of memLimit bytes, so a big job waits until the
-// running ones leave it room. It returns a write error from w, which stops
-// the sweep; a canceled ctx just stops it.
-func execute(ctx context.Context, plan *Plan, skip func(int64) bool, n int, memLimit int64, w *rowWriter) error {
+// execute runs the jobs of p for which skip is false on o.Workers workers,
+// handing each finished job's row to w. A feeder hands the jobs out in
+// schedule order, so the longest start first and a worker that frees up
+// takes the next one. A job takes as many of the workers' slots as its
+// search uses cores, and, with a memory limit, its memory estimate from a
+// weighted semaphore of the limit. It returns a write error from w, which
+// stops the sweep; a canceled ctx just stops it.
+func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options, w *rowWriter, meter *progress.Meter) error {
 	g, gctx := errgroup.WithContext(ctx)
 	// A short queue spares a goroutine hand-off per job; the order of
 	// dispatch stays the schedule's.
-	jobs := make(chan Job, 64)
-	g.Go(func() error {
+	jobs := make(chan plan.Job, 64)
+	g.Go(func() (err error) {
+		defer recoverTo(&err)
 		defer close(jobs)
-		for j := range plan.Schedule(skip) {
+		for j := range p.Schedule(skip) {
 			select {
 			case jobs <- j:
 			case <-gctx.Done():
@@ -182,30 +212,39 @@ func execute(ctx context.Context, plan *Plan, skip func(int64) bool, n int, memL
 		}
 		return nil
 	})
-	s := plan.Settings()
 	var mem *semaphore.Weighted
-	if memLimit > 0 {
-		mem = semaphore.NewWeighted(memLimit)
+	if o.MemLimit.Bytes > 0 {
+		mem = semaphore.NewWeighted(o.MemLimit.Bytes)
 	}
-	for range n {
-		wk := &worker{orderText: plan.OrderText(), timeout: s.Timeout, saveTours: s.SaveTours}
-		g.Go(func() error {
+	cores := semaphore.NewWeighted(int64(o.Workers))
+	for range o.Workers {
+		wk := newWorker(w.wantsTour)
+		g.Go(func() (err error) {
+			defer recoverTo(&err)
 			for j := range jobs {
 				if gctx.Err() != nil {
 					return nil
 				}
+				threads := int64(min(j.Threads, o.Workers))
+				if err := cores.Acquire(gctx, threads); err != nil {
+					return nil // canceled
+				}
 				if mem != nil {
 					if err := mem.Acquire(gctx, j.Bytes); err != nil {
-						return nil // canceled
+						cores.Release(threads)
+						return nil
 					}
 				}
-				r, ok := wk.run(gctx, j)
+				meter.Begin(j.Index, j.Cost, time.Now())
+				r, ok := wk.run(gctx, j, int(threads))
 				if mem != nil {
 					mem.Release(j.Bytes)
 				}
+				cores.Release(threads)
 				if !ok {
 					continue
 				}
+				meter.End(j.Index, b2i(r.row.Status == status.Found), float64(r.row.TimeNS)/1e9)
 				if err := w.put(r); err != nil {
 					return err
 				}
@@ -218,4 +257,20 @@ func execute(ctx context.Context, plan *Plan, skip func(int64) bool, n int, memL
 		return nil
 	}
 	return err
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// recoverTo turns a panic in a goroutine of the sweep's own (not in a
+// search: those become rows) into an error that stops the sweep, rather
+// than a crash that loses the manifest's last word.
+func recoverTo(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
+	}
 }

@@ -8,15 +8,49 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 )
 
-// testOptions returns options for a quiet sweep into a new directory.
-func testOptions(t *testing.T, sizes string, maxNodes int64, workers int, strategies ...string) Options {
+// sweep is a test sweep: the settings and how to run them.
+type sweep struct {
+	plan.Settings
+	Options
+}
+
+// settings returns normalized settings for sizes, a node budget and the
+// given strategies.
+func settings(t testing.TB, sizes string, maxNodes int64, strategies ...string) plan.Settings {
 	t.Helper()
-	return Options{Settings: settings(t, sizes, maxNodes, strategies...), Out: filepath.Join(t.TempDir(), "out"), Workers: workers}
+	z, err := plan.ParseSizes(sizes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := plan.Settings{Sizes: z, Strategies: strategies, MaxNodes: maxNodes}
+	if err := s.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// testOptions returns a quiet sweep into a new directory.
+func testOptions(t *testing.T, sizes string, maxNodes int64, workers int, strategies ...string) sweep {
+	t.Helper()
+	return sweep{settings(t, sizes, maxNodes, strategies...), Options{Out: filepath.Join(t.TempDir(), "out"), Workers: workers}}
+}
+
+// runSweep plans and runs a test sweep.
+func runSweep(ctx context.Context, sw sweep) (*Summary, error) {
+	p, err := plan.New(sw.Settings)
+	if err != nil {
+		return nil, err
+	}
+	return Run(ctx, p, sw.Options)
 }
 
 // readRows reads a runs.csv into a map by key, failing on a repeated job.
@@ -29,12 +63,12 @@ func readRows(t *testing.T, path string) map[runs.Key]runs.Row {
 	}
 	defer f.Close()
 	rows := map[runs.Key]runs.Row{}
-	err = runs.Read(f, func(r runs.Row) error {
+	err = runs.ForEach(f, func(r *runs.Row, _ int) error {
 		if _, dup := rows[r.Key()]; dup {
 			t.Errorf("%s: job %+v written twice", path, r.Key())
 		}
 		r.TimeNS = 0
-		rows[r.Key()] = r
+		rows[r.Key()] = *r
 		return nil
 	})
 	if err != nil {
@@ -76,11 +110,11 @@ func TestRunRows(t *testing.T) {
 	}
 	opts := testOptions(t, "3x4,5", budget, 2, "dfs", "warnsdorff", "warnsdorff-bt")
 	opts.SaveTours = true
-	sum, err := Run(context.Background(), opts)
+	sum, err := runSweep(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.State != StateCompleted || sum.Jobs != 111 || sum.Ran != 111 || sum.Skipped != 0 {
+	if sum.State != outdir.StateCompleted || sum.Jobs != 111 || sum.Ran != 111 || sum.Skipped != 0 {
 		t.Errorf("summary %+v", sum)
 	}
 	rows := readRows(t, sum.Runs)
@@ -139,11 +173,11 @@ func TestRunRows(t *testing.T) {
 	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,max_nodes,timeout_ns,tour") {
 		t.Errorf("%d lines, header %q", len(lines), lines[0])
 	}
-	m, err := readManifest(filepath.Join(sum.Out, ManifestFile))
+	m, err := outdir.ReadManifest(sum.Out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !m.Completed || m.Interrupted || m.State != StateCompleted || m.Rows != 111 || m.Counts["found"] != int64(found) ||
+	if !m.Completed || m.Interrupted || m.State != outdir.StateCompleted || m.Rows != 111 || m.Counts["found"] != int64(found) ||
 		len(m.Sessions) != 1 || m.Workers != 2 || m.Jobs != 111 || m.Ended.Before(m.Started) {
 		t.Errorf("manifest %+v", m)
 	}
@@ -160,7 +194,7 @@ func TestRunWorkerCountIndependence(t *testing.T) {
 		opts := testOptions(t, sizes, budget, workers, "dfs", "warnsdorff", "warnsdorff-bt")
 		// Random ties too: each job's seed is its own, whoever runs it.
 		opts.Tiebreaks, opts.Trials, opts.Seed = []string{"first", "random"}, 3, 42
-		sum, err := Run(context.Background(), opts)
+		sum, err := runSweep(context.Background(), opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,10 +211,10 @@ func TestRunWorkerCountIndependence(t *testing.T) {
 // and a resumed sweep ends with exactly the rows of an uninterrupted one.
 func TestRunInterruptResume(t *testing.T) {
 	full := testOptions(t, "4-7", 0, 2, "zz-gate")
-	if _, err := Run(context.Background(), full); err != nil {
+	if _, err := runSweep(context.Background(), full); err != nil {
 		t.Fatal(err)
 	}
-	want := readRows(t, filepath.Join(full.Out, RunsFile))
+	want := readRows(t, filepath.Join(full.Out, outdir.RunsFile))
 
 	for _, at := range []int{1, 7, 60} {
 		opts := full
@@ -188,10 +222,10 @@ func TestRunInterruptResume(t *testing.T) {
 		opts.Workers = 3
 		ctx, cancel := context.WithCancel(context.Background())
 		armGate(at, cancel)
-		sum, err := Run(ctx, opts)
+		sum, err := runSweep(ctx, opts)
 		armGate(0, nil)
 		cancel()
-		if !errors.Is(err, ErrInterrupted) || sum.State != StateInterrupted {
+		if !errors.Is(err, ErrInterrupted) || sum.State != outdir.StateInterrupted {
 			t.Fatalf("cancel at search %d: %v, %+v", at, err, sum)
 		}
 		got := readRows(t, sum.Runs)
@@ -203,13 +237,13 @@ func TestRunInterruptResume(t *testing.T) {
 				t.Errorf("row %+v differs from the uninterrupted run's", k)
 			}
 		}
-		m, err := readManifest(filepath.Join(opts.Out, ManifestFile))
-		if err != nil || !m.Interrupted || m.Completed || m.State != StateInterrupted || m.Rows != int64(len(got)) {
+		m, err := outdir.ReadManifest(opts.Out)
+		if err != nil || !m.Interrupted || m.Completed || m.State != outdir.StateInterrupted || m.Rows != int64(len(got)) {
 			t.Errorf("manifest after interruption: %+v, %v", m, err)
 		}
 
 		opts.Resume = true
-		sum, err = Run(context.Background(), opts)
+		sum, err = runSweep(context.Background(), opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,58 +251,52 @@ func TestRunInterruptResume(t *testing.T) {
 			t.Errorf("resume: %+v", sum)
 		}
 		sameRows(t, "resumed", readRows(t, sum.Runs), want)
-		m, err = readManifest(filepath.Join(opts.Out, ManifestFile))
-		if err != nil || !m.Completed || len(m.Sessions) != 2 || m.Sessions[0].State != StateInterrupted || m.Sessions[1].Runs != sum.Ran {
+		m, err = outdir.ReadManifest(opts.Out)
+		if err != nil || !m.Completed || len(m.Sessions) != 2 || m.Sessions[0].State != outdir.StateInterrupted || m.Sessions[1].Runs != sum.Ran {
 			t.Errorf("manifest after resume: %+v, %v", m, err)
 		}
 	}
 }
 
-// The same with real searches, canceled at an arbitrary moment: at the
-// first progress line, half a second in, while about 3 s of CPU remain.
+// The same with real searches, canceled at an arbitrary moment: once the
+// first rows are on disk, while about 3 s of CPU remain.
 func TestRunInterruptRealSearches(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs real searches for about 3 s")
 	}
 	full := testOptions(t, "7-8", 2_000_000, 2, "dfs", "warnsdorff-bt", "warnsdorff")
-	if _, err := Run(context.Background(), full); err != nil {
+	if _, err := runSweep(context.Background(), full); err != nil {
 		t.Fatal(err)
 	}
-	want := readRows(t, filepath.Join(full.Out, RunsFile))
+	want := readRows(t, filepath.Join(full.Out, outdir.RunsFile))
 	opts := full
 	opts.Out = filepath.Join(t.TempDir(), "out")
 	ctx, cancel := context.WithCancel(context.Background())
-	opts.Progress = &cancelAfter{n: 1, cancel: cancel}
-	opts.lineEvery = 1 // a line at every flush tick
-	sum, err := Run(ctx, opts)
+	// Cancel once the first rows have reached the file.
+	go func() {
+		for ctx.Err() == nil {
+			if fi, err := os.Stat(filepath.Join(opts.Out, outdir.RunsFile)); err == nil && fi.Size() > 1000 {
+				cancel()
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	sum, err := runSweep(ctx, opts)
 	cancel()
 	if !errors.Is(err, ErrInterrupted) || sum.Ran == 0 || sum.Ran == sum.Jobs {
 		t.Fatalf("not interrupted mid-sweep: %v, %d of %d rows", err, sum.Ran, sum.Jobs)
 	}
-	opts.Resume, opts.Progress = true, nil
-	if _, err := Run(context.Background(), opts); err != nil {
+	opts.Resume = true
+	if _, err := runSweep(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	sameRows(t, "resumed", readRows(t, filepath.Join(opts.Out, RunsFile)), want)
-}
-
-// cancelAfter cancels after n progress lines.
-type cancelAfter struct {
-	n      int
-	cancel context.CancelFunc
-}
-
-func (c *cancelAfter) Write(p []byte) (int, error) {
-	if c.n--; c.n == 0 {
-		c.cancel()
-	}
-	return len(p), nil
+	sameRows(t, "resumed", readRows(t, filepath.Join(opts.Out, outdir.RunsFile)), want)
 }
 
 // A panic in a strategy becomes a row with status error; the sweep goes on.
 func TestRunPanics(t *testing.T) {
 	opts := testOptions(t, "5", 1000, 2, "zz-panic", "zz-panic-prepare", "warnsdorff")
-	sum, err := Run(context.Background(), opts)
+	sum, err := runSweep(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +312,7 @@ func TestRunPanics(t *testing.T) {
 		if r.Strategy == "zz-panic-prepare" {
 			want = "panic: boom in prepare"
 		}
-		if r.Status != string(solver.Error) || !strings.HasPrefix(r.Error, want) || strings.Contains(r.Error, "\n") {
+		if r.Status != status.Error || !strings.HasPrefix(r.Error, want) || strings.Contains(r.Error, "\n") {
 			t.Errorf("%s: status %s, error %.60q", r.Strategy, r.Status, r.Error)
 		}
 	}
@@ -295,18 +323,18 @@ func TestRunPanics(t *testing.T) {
 
 func TestRunRefusesBadOutput(t *testing.T) {
 	opts := testOptions(t, "5", 1000, 2, "warnsdorff")
-	if _, err := Run(context.Background(), opts); err != nil {
+	if _, err := runSweep(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	check := func(what string, opts Options, flag, want string) {
+	check := func(what string, opts sweep, flag, want string) {
 		t.Helper()
-		before, _ := os.ReadFile(filepath.Join(opts.Out, RunsFile))
-		_, err := Run(context.Background(), opts)
-		var ie *InputError
+		before, _ := os.ReadFile(filepath.Join(opts.Out, outdir.RunsFile))
+		_, err := runSweep(context.Background(), opts)
+		var ie *plan.InputError
 		if !errors.As(err, &ie) || ie.Flag != flag || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v; want %s and %q", what, err, flag, want)
 		}
-		after, _ := os.ReadFile(filepath.Join(opts.Out, RunsFile))
+		after, _ := os.ReadFile(filepath.Join(opts.Out, outdir.RunsFile))
 		if string(before) != string(after) {
 			t.Errorf("%s: runs.csv changed", what)
 		}
@@ -328,18 +356,20 @@ func TestRunRefusesBadOutput(t *testing.T) {
 	check("not a sweep", stranger, "-resume", "holds no sweep to resume")
 
 	file := opts
-	file.Out = filepath.Join(opts.Out, RunsFile)
+	file.Out = filepath.Join(opts.Out, outdir.RunsFile)
 	check("a file", file, "-out", "is a file")
 
 	workers := opts
 	workers.Workers = 0
-	check("no workers", workers, "-workers", "want at least 1")
+	check("no workers", workers, "-workers", "want 1 to 4096")
+	workers.Workers = 1_000_000_000
+	check("a billion workers", workers, "-workers", "1000000000: want 1 to 4096")
 
 	// Resuming a finished sweep runs nothing and changes nothing.
 	same := opts
 	same.Resume = true
-	sum, err := Run(context.Background(), same)
-	if err != nil || sum.Ran != 0 || sum.Skipped != 25 || sum.State != StateCompleted {
+	sum, err := runSweep(context.Background(), same)
+	if err != nil || sum.Ran != 0 || sum.Skipped != 25 || sum.State != outdir.StateCompleted {
 		t.Errorf("resume of a finished sweep: %+v, %v", sum, err)
 	}
 }
@@ -349,8 +379,8 @@ func TestRunRefusesBadOutput(t *testing.T) {
 func TestRunResumeStartsAfresh(t *testing.T) {
 	opts := testOptions(t, "5", 1000, 2, "warnsdorff")
 	opts.Resume = true
-	sum, err := Run(context.Background(), opts)
-	if err != nil || sum.Ran != 25 || sum.Skipped != 0 || sum.State != StateCompleted {
+	sum, err := runSweep(context.Background(), opts)
+	if err != nil || sum.Ran != 25 || sum.Skipped != 0 || sum.State != outdir.StateCompleted {
 		t.Errorf("resume of a missing directory: %+v, %v", sum, err)
 	}
 }
@@ -365,10 +395,10 @@ func TestRunMemLimit(t *testing.T) {
 		maxWant int32
 	}{{memBytes, 1}, {1.5 * memBytes, 1}, {0, 4}, {100 * memBytes, 4}} {
 		opts := testOptions(t, "5", 0, 4, "zz-mem")
-		opts.MemLimit = tt.limit
+		opts.MemLimit = memlimit.Limit{Bytes: tt.limit}
 		inFlight.Store(0)
 		maxInFlight.Store(0)
-		sum, err := Run(context.Background(), opts)
+		sum, err := runSweep(context.Background(), opts)
 		if err != nil || sum.Ran != 25 {
 			t.Fatalf("limit %d: %v, %+v", tt.limit, err, sum)
 		}
@@ -377,8 +407,8 @@ func TestRunMemLimit(t *testing.T) {
 		}
 	}
 	opts := testOptions(t, "5", 0, 2, "zz-mem")
-	opts.MemLimit = memBytes - 1
-	_, err := Run(context.Background(), opts)
+	opts.MemLimit = memlimit.Limit{Bytes: memBytes - 1}
+	_, err := runSweep(context.Background(), opts)
 	if err == nil || !strings.Contains(err.Error(), "-mem-limit: zz-mem on 5x5 needs about 1000B, more than the limit of 999B") {
 		t.Errorf("a job too big for the limit: %v", err)
 	}
@@ -393,7 +423,7 @@ func TestRunSkipNotes(t *testing.T) {
 	opts := testOptions(t, "5,6", 0, 2, "parberry", "squirrel-cull")
 	var notes strings.Builder
 	opts.Notes = &notes
-	sum, err := Run(context.Background(), opts)
+	sum, err := runSweep(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,7 +437,7 @@ func TestRunSkipNotes(t *testing.T) {
 			t.Errorf("notes lack %q:\n%s", want, notes.String())
 		}
 	}
-	m, err := readManifest(filepath.Join(sum.Out, ManifestFile))
+	m, err := outdir.ReadManifest(sum.Out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 )
 
 // Test strategies, registered in this test binary only.
@@ -28,7 +29,7 @@ func (nopStrategy) Prepare(solver.Problem) (solver.Search, error) { return nopSe
 type nopSearch struct{}
 
 func (nopSearch) Run(context.Context) solver.Result {
-	return solver.Result{Status: solver.DeadEnd, Nodes: 1}
+	return solver.Result{Status: status.DeadEnd, Nodes: 1}
 }
 
 // gate lets a test cancel a sweep from inside its at-th search, so that
@@ -63,10 +64,10 @@ func (s gateSearch) Run(ctx context.Context) solver.Result {
 	gate.mu.Unlock()
 	select {
 	case <-ctx.Done():
-		return solver.Result{Status: solver.Canceled}
+		return solver.Result{Status: status.Canceled}
 	case <-time.After(200 * time.Microsecond):
 	}
-	return solver.Result{Status: solver.DeadEnd, Nodes: int64(s.p.StartIndex() + 1)}
+	return solver.Result{Status: status.DeadEnd, Nodes: int64(s.p.StartIndex() + 1)}
 }
 
 type panicStrategy struct{ inPrepare bool }
@@ -101,5 +102,5 @@ func (memSearch) Run(ctx context.Context) solver.Result {
 	}
 	time.Sleep(100 * time.Microsecond)
 	inFlight.Add(-1)
-	return solver.Result{Status: solver.DeadEnd, Nodes: 1}
+	return solver.Result{Status: status.DeadEnd, Nodes: 1}
 }

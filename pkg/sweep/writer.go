@@ -2,46 +2,43 @@ package sweep
 
 import (
 	"bufio"
-	"encoding/csv"
 	"io"
+	"sync"
 	"time"
 
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 )
 
-// result is a finished job's row, and its tour when -save-tours asks for it.
-type result struct {
-	row  runs.Row
-	tour string
-	// cost is the job's estimated seconds, for progress.
-	cost float64
-}
-
 // rowWriter owns runs.csv: one goroutine appends the rows the workers hand
-// it to a buffered csv.Writer (see record) and flushes them to the file in
-// small batches: when batchRows are waiting or flushEvery has passed, so a
-// crash loses at most the rows of the last flushEvery. It also commits the
-// file to disk (fsync) every flushEvery.
+// it (runs.Writer) and flushes them to the file in small batches: when
+// batchRows are waiting or flushEvery has passed, so a crash loses at most
+// the rows of the last flushEvery. It also commits the file to disk (fsync)
+// every flushEvery, and saves the first tour found on each board that
+// wants a picture.
 type rowWriter struct {
-	file      syncWriter
-	csv       *csv.Writer
-	saveTours bool
-	progress  *progress
+	file syncWriter
+	buf  *bufio.Writer
+	rows *runs.Writer
+	dir  string
+	man  *outdir.Manifest
 
 	in   chan result
 	done chan struct{} // closed when the goroutine has ended
 	// err is the first write error; read it only after done is closed.
 	err error
 
-	fields      []string
-	pending     int     // rows written to csv since its last Flush
-	pendingCost float64 // their estimated seconds
-	dirty       bool    // flushed since the last Sync
-	// counts holds the statuses of the rows written, pendingCounts those
-	// of the pending rows.
-	counts, pendingCounts map[string]int64
-	written               int64
+	pending       int  // rows written since the last flush
+	dirty         bool // flushed since the last sync
+	counts        map[status.Status]int64
+	pendingCounts map[status.Status]int64
+	written       int64
+
+	// toured holds the boards with a saved tour; read by the workers.
+	toured sync.Map // board.Board -> bool
 }
 
 const (
@@ -58,15 +55,29 @@ type syncWriter interface {
 	Sync() error
 }
 
-func startWriter(f syncWriter, saveTours bool, p *progress) *rowWriter {
+func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool) *rowWriter {
+	buf := bufio.NewWriterSize(f, 64<<10)
 	w := &rowWriter{
-		// csv.NewWriter uses a *bufio.Writer as it is when it is big enough.
-		file: f, csv: csv.NewWriter(bufio.NewWriterSize(f, 64<<10)), saveTours: saveTours, progress: p,
+		file: f, buf: buf, rows: runs.NewWriter(buf, saveTours), dir: dir, man: man,
 		in: make(chan result, 4*batchRows), done: make(chan struct{}),
-		counts: map[string]int64{}, pendingCounts: map[string]int64{},
+		counts: map[status.Status]int64{}, pendingCounts: map[status.Status]int64{},
+	}
+	for _, t := range man.Tours {
+		if z, err := plan.ParseSizes(t.Board); err == nil && len(z) == 1 {
+			w.toured.Store(z[0], true)
+		}
 	}
 	go w.loop()
 	return w
+}
+
+// wantsTour reports whether a tour of b is still wanted for a picture.
+func (w *rowWriter) wantsTour(b board.Board) bool {
+	if !outdir.WantsTour(b) {
+		return false
+	}
+	_, have := w.toured.Load(b)
+	return !have
 }
 
 // put hands r to the writer. It fails only when the writer has failed.
@@ -111,23 +122,29 @@ func (w *rowWriter) loop() {
 					return
 				}
 			}
-		case now := <-tick.C:
+		case <-tick.C:
 			if w.err = w.flush(true); w.err != nil {
 				return
 			}
-			w.progress.tick(now)
 		}
 	}
 }
 
 func (w *rowWriter) add(r result) error {
-	w.fields = record(w.fields[:0], &r.row, r.tour, w.saveTours)
-	if err := w.csv.Write(w.fields); err != nil {
+	if err := w.rows.Write(&r.row); err != nil {
 		return err
 	}
 	w.pending++
-	w.pendingCost += r.cost
 	w.pendingCounts[r.row.Status]++
+	if r.picture != nil {
+		b := board.Board{Rows: r.row.Rows, Cols: r.row.Cols}
+		if _, have := w.toured.LoadOrStore(b, true); !have {
+			// A tour that cannot be saved costs a picture, not the sweep.
+			if t, err := outdir.SaveTour(w.dir, &r.row, r.picture); err == nil {
+				w.man.Tours = append(w.man.Tours, t)
+			}
+		}
+	}
 	return nil
 }
 
@@ -135,18 +152,18 @@ func (w *rowWriter) add(r result) error {
 // the file to disk.
 func (w *rowWriter) flush(sync bool) error {
 	if w.pending > 0 {
-		w.csv.Flush()
-		if err := w.csv.Error(); err != nil {
+		if err := w.rows.Flush(); err != nil {
+			return err
+		}
+		if err := w.buf.Flush(); err != nil {
 			return err
 		}
 		w.written += int64(w.pending)
-		found := w.pendingCounts[string(solver.Found)]
 		for st, n := range w.pendingCounts {
 			w.counts[st] += n
 		}
 		clear(w.pendingCounts)
-		w.progress.add(int64(w.pending), found, w.pendingCost)
-		w.pending, w.pendingCost = 0, 0
+		w.pending = 0
 		w.dirty = true
 	}
 	if sync && w.dirty {

@@ -3,6 +3,7 @@ package tourfile
 import (
 	"fmt"
 	"io"
+	"knightsweep/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,39 +15,14 @@ import (
 func IsText(name string) bool { return strings.EqualFold(filepath.Ext(name), ".txt") }
 
 // WriteFile writes t to the named file, in the text form if IsText(name)
-// and in the binary format otherwise, through WriteAtomic.
+// and in the binary format otherwise, atomically (package atomicfile): a
+// failure leaves no half-written file and any earlier file as it was.
 func WriteFile(name string, t Tour) error {
 	write := Write
 	if IsText(name) {
 		write = WriteText
 	}
-	return WriteAtomic(name, func(w io.Writer) error { return write(w, t) })
-}
-
-// WriteAtomic creates the named file with what write writes. It writes a
-// temporary file beside it and renames it into place, so that a failure
-// leaves no half-written file and any earlier file as it was.
-func WriteAtomic(name string, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err := write(f); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), name)
+	return atomicfile.Write(name, func(w io.Writer) error { return write(w, t) })
 }
 
 // ReadFile reads the named file, in the text form if IsText(name) and in the

@@ -12,8 +12,8 @@
 package main
 
 import (
+	"bufio"
 	"context"
-	"encoding/csv"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -22,11 +22,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gocarina/gocsv"
-
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/theory"
 )
 
@@ -59,32 +58,18 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 		return err
 	}
 	defer f.Close()
-	w := csv.NewWriter(f)
-	first := true
-	write := func(batch []runs.TourRow) error {
-		if len(batch) == 0 {
-			return nil
-		}
-		var err error
-		if saveTours {
-			if first {
-				err = gocsv.MarshalCSV(batch, gocsv.NewSafeCSVWriter(w))
-			} else {
-				err = gocsv.MarshalCSVWithoutHeaders(batch, gocsv.NewSafeCSVWriter(w))
-			}
-		} else {
-			rows := make([]runs.Row, len(batch))
-			for i := range batch {
-				rows[i] = batch[i].Row
-			}
-			if first {
-				err = gocsv.MarshalCSV(rows, gocsv.NewSafeCSVWriter(w))
-			} else {
-				err = gocsv.MarshalCSVWithoutHeaders(rows, gocsv.NewSafeCSVWriter(w))
-			}
-		}
-		first = false
+	bw := bufio.NewWriterSize(f, 64<<10)
+	w := runs.NewWriter(bw, saveTours)
+	if err := w.WriteHeader(); err != nil {
 		return err
+	}
+	write := func(batch []runs.Row) error {
+		for i := range batch {
+			if err := w.Write(&batch[i]); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
 	}
 	if synthetic > 0 {
 		err = writeSynthetic(synthetic, write)
@@ -94,8 +79,7 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 	if err != nil {
 		return err
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := bw.Flush(); err != nil {
 		return err
 	}
 	return f.Close()
@@ -116,10 +100,10 @@ func parseRange(s string) (int, int, error) {
 
 // solveAll runs every start of every n x n board, lo <= n <= hi, with the
 // three seed strategies.
-func solveAll(lo, hi int, maxNodes int64, write func([]runs.TourRow) error) error {
+func solveAll(lo, hi int, maxNodes int64, write func([]runs.Row) error) error {
 	ctx := context.Background()
 	for n := lo; n <= hi; n++ {
-		var batch []runs.TourRow
+		var batch []runs.Row
 		for r := range n {
 			for c := range n {
 				for _, strategy := range []string{"dfs", "warnsdorff", "warnsdorff-bt"} {
@@ -132,13 +116,13 @@ func solveAll(lo, hi int, maxNodes int64, write func([]runs.TourRow) error) erro
 						return err
 					}
 					res := s.Run(ctx)
-					row := runs.TourRow{Row: runs.Row{
+					row := runs.Row{
 						Rows: n, Cols: n, StartRow: r, StartCol: c, Strategy: strategy, Tiebreak: "first",
-						Status: string(res.Status), Solvable: theory.From(n, n, r, c, false).String(),
+						Status: res.Status, Solvable: theory.From(n, n, r, c, false).String(),
 						Nodes: res.Nodes, Backtracks: res.Backtracks, TimeNS: res.Elapsed.Nanoseconds(),
-						Verified: res.Verified, Order: board.DefaultOrder.String(), Error: res.Err,
-					}}
-					if res.Status == solver.Found {
+						Verified: res.Verified, Order: board.DefaultOrder.String(), Error: res.Err, MaxNodes: maxNodes,
+					}
+					if res.Status == status.Found {
 						row.Tour = runs.FormatTour(res.Tour)
 					}
 					batch = append(batch, row)
@@ -154,7 +138,7 @@ func solveAll(lo, hi int, maxNodes int64, write func([]runs.TourRow) error) erro
 }
 
 // writeSynthetic writes n made-up rows: plausible shapes, not real data.
-func writeSynthetic(n int, write func([]runs.TourRow) error) error {
+func writeSynthetic(n int, write func([]runs.Row) error) error {
 	rng := rand.New(rand.NewPCG(1, 2))
 	boards := []board.Board{{Rows: 5, Cols: 6}, {Rows: 6, Cols: 8}}
 	for s := 5; s <= 20; s++ {
@@ -163,7 +147,7 @@ func writeSynthetic(n int, write func([]runs.TourRow) error) error {
 	type series struct{ strategy, tiebreak string }
 	all := []series{{"dfs", "first"}, {"warnsdorff", "first"}, {"warnsdorff", "random"}, {"warnsdorff-bt", "first"}}
 	order := board.DefaultOrder.String()
-	batch := make([]runs.TourRow, 0, 4096)
+	batch := make([]runs.Row, 0, 4096)
 	written := 0
 	for trial := 0; written < n; trial++ {
 		for _, b := range boards {
@@ -176,7 +160,7 @@ func writeSynthetic(n int, write func([]runs.TourRow) error) error {
 							break
 						}
 						row := runs.Row{Rows: b.Rows, Cols: b.Cols, StartRow: r, StartCol: c, Strategy: s.strategy,
-							Tiebreak: s.tiebreak, Trial: trial, Solvable: solvable.String(), Order: order}
+							Tiebreak: s.tiebreak, Trial: trial, Solvable: solvable.String(), Order: order, MaxNodes: 1_000_000}
 						var pFound float64
 						switch {
 						case solvable == theory.No:
@@ -207,7 +191,7 @@ func writeSynthetic(n int, write func([]runs.TourRow) error) error {
 						if s.tiebreak == "random" {
 							row.Seed = rng.Uint64()
 						}
-						batch = append(batch, runs.TourRow{Row: row})
+						batch = append(batch, row)
 						written++
 						if len(batch) == cap(batch) {
 							if err := write(batch); err != nil {

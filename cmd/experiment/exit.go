@@ -1,0 +1,66 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+
+	"knightsweep/pkg/plan"
+)
+
+// The exit statuses, the same for every command (the manual lists them):
+//
+//	0    done: the work ran to its end, whatever the searches found
+//	1    runtime failure: a write error, a full disk, an internal error
+//	2    bad input: a flag, a file or a directory the command cannot use;
+//	     nothing already written is lost
+//	130  interrupted by Ctrl-C or SIGTERM; what was finished is kept
+const (
+	exitDone        = 0
+	exitFailure     = 1
+	exitBadInput    = 2
+	exitInterrupted = 130
+)
+
+// usageError marks bad input: the program exits with status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// usagef returns a usageError with a formatted message.
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// errInterrupted reports that Ctrl-C or SIGTERM stopped the work: exit 130.
+var errInterrupted = errors.New("interrupted")
+
+// errHelp is returned after -h printed the usage.
+var errHelp = errors.New("help requested")
+
+// exitCode prints err, if any, and returns the exit status for it.
+func exitCode(err error, stderr io.Writer) int {
+	var ue usageError
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+		return exitDone
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(stderr, "experiment: interrupted")
+		return exitInterrupted
+	case errors.As(err, &ue), plan.IsInput(err):
+		fmt.Fprintln(stderr, "experiment:", err)
+		return exitBadInput
+	}
+	fmt.Fprintln(stderr, "experiment:", err)
+	return exitFailure
+}
+
+// recoverInternal turns a panic into an internal error: exit status 1, with
+// the stack, and a request to report it.
+func recoverInternal(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("internal error (please report it): panic: %v\n%s", p, debug.Stack())
+	}
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/runs"
+)
+
+// mountTmpfs mounts a real tmpfs of size bytes on a new directory, for
+// tests of a full disk; it skips the test where mounting is not allowed
+// (not root, no CAP_SYS_ADMIN). CI runs as root.
+func mountTmpfs(t *testing.T, size string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here (%v: %s): the full-disk test needs root", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", "-l", dir).Run() })
+	return dir
+}
+
+// A disk that fills up during a sweep: exit 1 naming the error, every row
+// written kept, and a manifest that says the session failed, not that it
+// is still running (its last rewrite has no room for a second copy, so it
+// overwrites the file in place). Once there is room, -resume finishes the
+// sweep with exactly the rows of an uninterrupted run.
+func TestDiskFull(t *testing.T) {
+	disk := mountTmpfs(t, "192k")
+	flags := []string{"run", "-sizes", "20-40", "-strategies", "warnsdorff", "-starts", "corners", "-save-tours", "-workers", "2",
+		"-quiet", "-no-report"}
+	ref := filepath.Join(t.TempDir(), "ref")
+	if _, errOut, code := runCLI(t, append(flags, "-out", ref)...); code != 0 {
+		t.Fatalf("reference run: exit %d: %s", code, errOut)
+	}
+	out := filepath.Join(disk, "sweep")
+	stdout, errOut, code := runCLI(t, append(flags, "-out", out)...)
+	if code != 1 || !strings.Contains(errOut, "no space left on device") {
+		t.Fatalf("on a full disk: exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(stdout, "finish with\n  experiment run") {
+		t.Errorf("no resume command in:\n%s", stdout)
+	}
+	m, err := outdir.ReadManifest(out)
+	if err != nil {
+		t.Fatalf("manifest after the disk filled: %v", err)
+	}
+	if m.State != outdir.StateFailed || !strings.Contains(m.Error, "no space left on device") || m.Sessions[0].State != outdir.StateFailed {
+		t.Errorf("manifest says %q (%s), session %q", m.State, m.Error, m.Sessions[0].State)
+	}
+	kept, _ := os.ReadFile(filepath.Join(out, "runs.csv"))
+	var onDisk int64
+	err = runs.ForEach(strings.NewReader(string(kept)), func(*runs.Row, int) error { onDisk++; return nil })
+	if te := (*runs.TornError)(nil); err != nil && !errors.As(err, &te) {
+		t.Fatal(err)
+	}
+	if onDisk < 1 || m.Rows != onDisk || !strings.Contains(stdout, fmt.Sprintf("failed: %d runs", onDisk)) {
+		t.Errorf("%d rows on disk; the manifest counts %d, the summary says:\n%s", onDisk, m.Rows, stdout)
+	}
+
+	if err := exec.Command("mount", "-o", "remount,size=16m", disk).Run(); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI(t, append(flags, "-out", out, "-resume")...); code != 0 {
+		t.Fatalf("resume once there is room: exit %d: %s", code, errOut)
+	}
+	_, want := readCSV(t, filepath.Join(ref, "runs.csv"))
+	_, got := readCSV(t, filepath.Join(out, "runs.csv"))
+	if !slices.Equal(got, want) {
+		t.Errorf("resumed sweep: %d rows, the uninterrupted one %d; they differ", len(got), len(want))
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "runs.csv"))
+	complete := strings.LastIndex(string(kept), "\n") + 1
+	if !strings.HasPrefix(string(after), string(kept[:complete])) {
+		t.Error("resume changed the rows written before the disk filled")
+	}
+}
+
+// A kill during the first write of the manifest leaves it empty or cut
+// short: -resume with the sweep's flags rebuilds it and finishes the sweep,
+// rather than refusing for ever.
+func TestResumeAfterTornManifest(t *testing.T) {
+	flags := []string{"run", "-sizes", "5,6", "-strategies", "warnsdorff,dfs", "-max-nodes", "2000", "-quiet", "-no-report"}
+	ref := filepath.Join(t.TempDir(), "ref")
+	if _, errOut, code := runCLI(t, append(flags, "-out", ref)...); code != 0 {
+		t.Fatalf("reference: exit %d: %s", code, errOut)
+	}
+	_, want := readCSV(t, filepath.Join(ref, "runs.csv"))
+	data, _ := os.ReadFile(filepath.Join(ref, "runs.csv"))
+	manifest, _ := os.ReadFile(filepath.Join(ref, "manifest.json"))
+	lines := strings.SplitAfter(string(data), "\n")
+	json := strings.TrimSpace(string(manifest))
+	for name, torn := range map[string][]byte{"empty": {}, "cut": []byte(json[:len(json)/3])} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "sweep")
+			os.MkdirAll(dir, 0o755)
+			os.WriteFile(filepath.Join(dir, "manifest.json"), torn, 0o644)
+			// Ten rows written, then a row cut short.
+			os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(strings.Join(lines[:11], "")+lines[11][:20]), 0o644)
+			_, errOut, code := runCLI(t, append(flags, "-out", dir, "-resume")...)
+			if code != 0 || !strings.Contains(errOut, "manifest.json was empty or cut short") {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if _, got := readCSV(t, filepath.Join(dir, "runs.csv")); !slices.Equal(got, want) {
+				t.Errorf("rows differ from an uninterrupted run's")
+			}
+			if m, err := outdir.ReadManifest(dir); err != nil || !m.Completed || m.Recovered == "" {
+				t.Errorf("manifest %+v, %v", m, err)
+			}
+		})
+	}
+}
+
+// Manifests whose shard count is 0, negative or huge are refused by merge
+// with exit 2, before anything is sized by them: no panic, no runaway
+// allocation.
+func TestMergeRefusesHostileManifests(t *testing.T) {
+	root := t.TempDir()
+	flags := []string{"run", "-sizes", "5", "-strategies", "warnsdorff", "-quiet", "-no-report"}
+	var dirs []string
+	for i := range 2 {
+		dir := filepath.Join(root, fmt.Sprintf("shard-%d", i))
+		if _, errOut, code := runCLI(t, append(flags, "-shard", fmt.Sprintf("%d/2", i), "-out", dir)...); code != 0 {
+			t.Fatalf("shard %d: %s", i, errOut)
+		}
+		dirs = append(dirs, dir)
+	}
+	path := filepath.Join(dirs[1], "manifest.json")
+	good, _ := os.ReadFile(path)
+	for _, count := range []int{0, -5, 1_000_000_000} {
+		var m map[string]any
+		json.Unmarshal(good, &m)
+		m["shard"] = map[string]int{"index": 1, "count": count}
+		data, _ := json.Marshal(m)
+		os.WriteFile(path, data, 0o644)
+		_, errOut, code := runCLI(t, "merge", "-out", filepath.Join(t.TempDir(), "m"), dirs[0], dirs[1])
+		if want := fmt.Sprintf("holds no sweep output: %s: shard 1/%d", path, count); code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("shard count %d: exit %d, %q; want 2 and %q", count, code, errOut, want)
+		}
+	}
+	os.WriteFile(path, good, 0o644)
+	if _, errOut, code := runCLI(t, "merge", "-out", filepath.Join(t.TempDir(), "m"), "-no-report", dirs[0], dirs[1]); code != 0 {
+		t.Errorf("the good shards: exit %d: %s", code, errOut)
+	}
+}

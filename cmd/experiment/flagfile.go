@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"knightsweep/pkg/plan"
+)
+
+// flagLine is one flag of a flag file.
+type flagLine struct {
+	// Line is the line number, from 1.
+	Line int
+	// Arg is the flag as one command-line argument: "-name=value", or
+	// "-name" for a bare boolean.
+	Arg string
+}
+
+// parseFlagFile reads a flag file; name is used in error messages. A flag
+// file holds command-line flags, one a line, as a preset for a
+// sweep:
+//
+//	# quick: boards 5..8, every start, the three strategies
+//	-sizes 5-8
+//	-strategies dfs,warnsdorff,warnsdorff-bt   # comments may follow a value
+//	-order "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"
+//	-closed
+//
+// A line is a flag name, then optionally whitespace or "=" and its value:
+// the rest of the line, which may hold spaces, or a Go-quoted string. A "#"
+// at the start of a line or after whitespace, outside quotes, starts a
+// comment. A bare boolean flag means true.
+func parseFlagFile(name string, r io.Reader) ([]flagLine, error) {
+	var lines []flagLine
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		text := strings.TrimSpace(stripComment(sc.Text()))
+		if text == "" {
+			continue
+		}
+		arg, err := parseFlagLine(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, n, err)
+		}
+		lines = append(lines, flagLine{Line: n, Arg: arg})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return lines, nil
+}
+
+// stripComment removes a comment: from a "#" at the start or after
+// whitespace, outside double quotes.
+func stripComment(s string) string {
+	quoted, escaped := false, false
+	for i, c := range s {
+		switch {
+		case escaped:
+			escaped = false
+		case quoted && c == '\\':
+			escaped = true
+		case c == '"':
+			quoted = !quoted
+		case c == '#' && !quoted && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func parseFlagLine(text string) (string, error) {
+	name := strings.TrimLeft(text, "-")
+	if dashes := len(text) - len(name); dashes < 1 || dashes > 2 {
+		return "", fmt.Errorf("%q: want a flag and its value, such as -sizes 5-8", text)
+	}
+	end := strings.IndexAny(name, " \t=")
+	if end < 0 {
+		return "-" + name, nil
+	}
+	value := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name[end:]), "="))
+	name = name[:end]
+	if name == "" {
+		return "", fmt.Errorf("%q: want a flag and its value, such as -sizes 5-8", text)
+	}
+	if strings.HasPrefix(value, `"`) {
+		v, err := strconv.Unquote(value)
+		if err != nil {
+			return "", fmt.Errorf("-%s: bad quoted value %s: want one Go-quoted string", name, value)
+		}
+		value = v
+	}
+	return "-" + name + "=" + value, nil
+}
+
+// configFlag is the flag that names a flag file.
+const configFlag = "config"
+
+// parseArgs parses command-line args into fs. If they give -config FILE,
+// the flags of FILE (read with open) are applied first and the command
+// line's flags then override them. fs's flags must be plain values (a later
+// Set replaces an earlier one), and -config may not appear in a file.
+func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, error)) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg := fs.Lookup(configFlag)
+	if cfg == nil || cfg.Value.String() == "" {
+		return nil
+	}
+	name := cfg.Value.String()
+	data, err := open(name)
+	if err != nil {
+		return &plan.InputError{Flag: "-" + configFlag, Err: err}
+	}
+	lines, err := parseFlagFile(name, bytes.NewReader(data))
+	if err != nil {
+		return &plan.InputError{Flag: "-" + configFlag, Err: err}
+	}
+	saved := fs.Output()
+	fs.SetOutput(io.Discard) // a bad line gets our message, not the usage
+	defer fs.SetOutput(saved)
+	for _, l := range lines {
+		if strings.HasPrefix(l.Arg, "-"+configFlag+"=") || l.Arg == "-"+configFlag {
+			return plan.Inputf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
+		}
+		if err := fs.Parse([]string{l.Arg}); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				err = errors.New("-h is not a setting")
+			}
+			return plan.Inputf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
+		}
+	}
+	fs.SetOutput(saved)
+	return fs.Parse(args)
+}

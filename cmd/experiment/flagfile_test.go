@@ -1,0 +1,177 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"knightsweep/pkg/plan"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseFlagFile(t *testing.T) {
+	const text = `# a preset
+-sizes 5-8
+  -starts   all   # every square
+--strategies=dfs,warnsdorff
+
+-order "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1" # seed 003's
+-closed
+-note a#b "c # d"
+-quoted "a \"#\" b"
+`
+	got, err := parseFlagFile("x.flags", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []flagLine{
+		{2, "-sizes=5-8"},
+		{3, "-starts=all"},
+		{4, "-strategies=dfs,warnsdorff"},
+		{6, "-order=2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"},
+		{7, "-closed"},
+		{8, `-note=a#b "c # d"`},
+		{9, `-quoted=a "#" b`},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parseFlagFile:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestParseFlagFileErrors(t *testing.T) {
+	for _, tt := range []struct {
+		text, want string
+	}{
+		{"sizes 5-8", `x.flags:1: "sizes 5-8": want a flag and its value`},
+		{"# ok\n---sizes 5", `x.flags:2: "---sizes 5"`},
+		{"-sizes \"5-8", `x.flags:1: -sizes: bad quoted value "5-8`},
+		{"- 5", `x.flags:1: "- 5"`},
+	} {
+		_, err := parseFlagFile("x.flags", strings.NewReader(tt.text))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: error %v; want %q", tt.text, err, tt.want)
+		}
+	}
+}
+
+// newTestFlags returns a flag set with experiment run's flags.
+func newTestFlags() (*flag.FlagSet, *runFlags) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var f runFlags
+	f.register(fs)
+	return fs, &f
+}
+
+func TestParseArgsConfig(t *testing.T) {
+	files := map[string]string{
+		"p.flags":      "-sizes 5-8\n-max-nodes 1000\n-timeout 5s\n-closed\n-starts corners\n",
+		"nested.flags": "-config p.flags\n",
+		"bad.flags":    "-sizes 5\n-frob 3\n",
+		"badval.flags": "-sizes 5\n\n-max-nodes lots\n",
+	}
+	open := func(name string) ([]byte, error) {
+		s, ok := files[name]
+		if !ok {
+			return nil, os.ErrNotExist
+		}
+		return []byte(s), nil
+	}
+
+	fs, f := newTestFlags()
+	if err := parseArgs(fs, []string{"-max-nodes", "50", "-config", "p.flags", "-closed=false"}, open); err != nil {
+		t.Fatal(err)
+	}
+	// The command line overrides the file, wherever -config stands.
+	if f.sizes != "5-8" || f.maxNodes != 50 || f.timeout != 5*time.Second || f.closed || f.starts != "corners" {
+		t.Errorf("flags %+v", f)
+	}
+
+	for _, tt := range []struct {
+		file, want string
+	}{
+		{"missing.flags", "-config: file does not exist"},
+		{"nested.flags", "-config: nested.flags:1: a flag file cannot name another flag file"},
+		{"bad.flags", "-config: bad.flags:2: flag provided but not defined: -frob"},
+		{"badval.flags", `-config: badval.flags:3: invalid value "lots" for flag -max-nodes`},
+	} {
+		fs, _ := newTestFlags()
+		err := parseArgs(fs, []string{"-config", tt.file}, open)
+		var ie *plan.InputError
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v; want %q", tt.file, err, tt.want)
+		}
+	}
+
+	// Without -config, parseArgs is fs.Parse.
+	fs, f = newTestFlags()
+	if err := parseArgs(fs, []string{"-sizes", "6"}, open); err != nil || f.sizes != "6" {
+		t.Errorf("no config: %v, %+v", err, f)
+	}
+}
+
+// Every preset in configs/ parses and describes a valid sweep.
+func TestPresetFiles(t *testing.T) {
+	paths, err := filepath.Glob("../../configs/*.flags")
+	if err != nil || len(paths) < 4 {
+		t.Fatalf("presets: %v, %v", paths, err)
+	}
+	for _, path := range paths {
+		fs, f := newTestFlags()
+		if err := parseArgs(fs, []string{"-config", path}, os.ReadFile); err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		s, err := f.settings()
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		p, err := plan.New(s)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if s.MaxNodes == 0 && s.Timeout == 0 {
+			t.Errorf("%s: no budget: a dfs search could run for ever", path)
+		}
+		t.Logf("%s: %d jobs, %s", filepath.Base(path), p.Len(), s.Sizes)
+	}
+}
+
+// FuzzFlagFile reads a flag file as -config does, then checks the flags it
+// set: a bad line or value is an error, never a panic.
+func FuzzFlagFile(f *testing.F) {
+	for _, s := range []string{
+		"-sizes 5-8\n-starts all\n",
+		"# c\n-sizes=5 # x\n-order \"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1\"\n-closed\n",
+		"-config other\n", "-h\n", "--sizes\t5\n-workers 0\n", "-order \"\\x\n", "sizes 5\n", "-\n", "---x\n",
+		"-shard auto/3\n-resume\n", "-max-nodes -1\n-timeout 1q\n", "-sizes 1-20000,1-20000\n-workers 1000000000\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, file string) {
+		if _, err := parseFlagFile("f", strings.NewReader(file)); err != nil {
+			return
+		}
+		fs, fl := newTestFlags()
+		open := func(string) ([]byte, error) { return []byte(file), nil }
+		if err := parseArgs(fs, []string{"-config", "f"}, open); err != nil {
+			return
+		}
+		s, err := fl.settings()
+		if err == nil {
+			_, err = fl.options(noEnv)
+		}
+		if err == nil {
+			_, err = plan.New(s)
+		}
+		if err != nil && !plan.IsInput(err) {
+			t.Fatalf("error %v is not an InputError", err)
+		}
+	})
+}

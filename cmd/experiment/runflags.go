@@ -1,0 +1,165 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/sweep"
+)
+
+// runFlags are experiment run's flags as given, before they are checked.
+type runFlags struct {
+	config     string
+	sizes      string
+	starts     string
+	strategies string
+	order      string
+	closed     bool
+	maxNodes   int64
+	timeout    time.Duration
+	tiebreak   string
+	trials     int
+	seed       uint64
+	prune      bool
+	memLimit   string
+	workers    int
+	out        string
+	resume     bool
+	shard      string
+	saveTours  bool
+	quiet      bool
+	noReport   bool
+}
+
+// shardEnv are the environment variables that "-shard auto/N" reads the
+// index from, in this order: Slurm job arrays, Kubernetes Indexed Jobs.
+var shardEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
+
+// register defines the flags on fs, with their defaults and help.
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.config, configFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight); flags on the command line override it")
+	fs.StringVar(&f.sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
+	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
+	fs.StringVar(&f.strategies, "strategies", strings.Join(solver.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))
+	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+")")
+	fs.BoolVar(&f.closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
+	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")
+	fs.StringVar(&f.tiebreak, "tiebreak", solver.TieFirst, "comma-separated tie-break `rules` for the strategies with ties ("+strings.Join(solver.Accepting(solver.TieRandom), ", ")+"): "+strings.Join(solver.Tiebreaks, ", ")+"; each rule is a series of its own, strategies without ties run first")
+	fs.IntVar(&f.trials, "trials", 1, "run each randomised job (-tiebreak random) `K` times, trials 0..K-1; deterministic jobs run once")
+	fs.Uint64Var(&f.seed, "seed", 0, "base `seed` of the randomised jobs; each job's seed is a hash of it and the job, recorded in the seed column")
+	fs.BoolVar(&f.prune, "prune", false, "prune dead branches in the strategies that can ("+strings.Join(solver.Pruning(), ", ")+"); the others run unpruned")
+	fs.StringVar(&f.memLimit, "mem-limit", "", "bound the summed memory estimates of the searches running at once, such as 512MB or 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
+	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("run `N` searches at once, 1..%d; the default is the number of usable CPUs", sweep.MaxWorkers))
+	fs.StringVar(&f.out, "out", "", "output `directory` (default results/<timestamp>)")
+	fs.BoolVar(&f.resume, "resume", false, "continue the sweep in -out: run only the jobs that have no row yet")
+	fs.StringVar(&f.shard, "shard", "", "run only shard `i/N` of the sweep (0 <= i < N), or auto/N with i from $"+strings.Join(shardEnv, " or $")+"; combine the shards with experiment merge")
+	fs.BoolVar(&f.saveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
+	fs.BoolVar(&f.quiet, "quiet", false, "print no plan and no progress on stderr")
+	fs.BoolVar(&f.noReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
+}
+
+// settings checks the flags that decide the rows and returns them as
+// Settings. Errors are InputErrors naming the flag and what it accepts.
+func (f *runFlags) settings() (plan.Settings, error) {
+	var s plan.Settings
+	var sizes plan.Sizes // none: Normalize says -sizes is missing
+	if strings.TrimSpace(f.sizes) != "" {
+		var err error
+		if sizes, err = plan.ParseSizes(f.sizes); err != nil {
+			return s, &plan.InputError{Flag: "-sizes", Err: err}
+		}
+	}
+	starts, err := plan.ParseStarts(f.starts)
+	if err != nil {
+		return s, &plan.InputError{Flag: "-starts", Err: err}
+	}
+	var strategies []string
+	for name := range strings.SplitSeq(f.strategies, ",") {
+		switch name = strings.TrimSpace(name); name {
+		case "":
+		case "all":
+			strategies = append(strategies, solver.Names()...)
+		default:
+			strategies = append(strategies, name)
+		}
+	}
+	var tiebreaks []string
+	for tb := range strings.SplitSeq(f.tiebreak, ",") {
+		if tb = strings.TrimSpace(tb); tb != "" {
+			tiebreaks = append(tiebreaks, tb)
+		}
+	}
+	if f.trials < 1 {
+		return s, plan.Inputf("-trials", "%d: want a number of trials from 1 to %d", f.trials, plan.MaxJobs)
+	}
+	s = plan.Settings{
+		Sizes: sizes, Starts: starts, Strategies: strategies, Tiebreaks: tiebreaks, Order: f.order,
+		Closed: f.closed, MaxNodes: f.maxNodes, Timeout: f.timeout,
+		Trials: f.trials, Seed: f.seed, Prune: f.prune, SaveTours: f.saveTours,
+	}
+	return s, s.Normalize()
+}
+
+// options checks the flags that say where and how to run, reading the
+// shard index from the environment for "-shard auto/N". Out is left empty
+// when -out was not given.
+func (f *runFlags) options(getenv func(string) string) (sweep.Options, error) {
+	var o sweep.Options
+	if f.workers < 1 || f.workers > sweep.MaxWorkers {
+		return o, plan.Inputf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", f.workers, sweep.MaxWorkers)
+	}
+	shard, err := parseShard(f.shard, getenv)
+	if err != nil {
+		return o, &plan.InputError{Flag: "-shard", Err: err}
+	}
+	if f.resume && f.out == "" {
+		return o, plan.Inputf("-resume", "needs -out: the directory of the sweep to continue")
+	}
+	mem, err := memLimitFlag(f.memLimit)
+	if err != nil {
+		return o, err
+	}
+	return sweep.Options{Out: f.out, Resume: f.resume, Workers: f.workers, MemLimit: mem, Shard: shard}, nil
+}
+
+// parseShard reads -shard: "i/N", or "auto/N" with i from the first of
+// shardEnv that getenv returns non-empty. "" is the whole sweep.
+func parseShard(s string, getenv func(string) string) (plan.Shard, error) {
+	is, ns, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if !ok || strings.TrimSpace(is) != "auto" {
+		return plan.ParseShard(s)
+	}
+	for _, v := range shardEnv {
+		if i := strings.TrimSpace(getenv(v)); i != "" {
+			sh, err := plan.ParseShard(i + "/" + ns)
+			if err != nil {
+				return plan.Shard{}, fmt.Errorf("%q with $%s=%q: %w", s, v, i, err)
+			}
+			return sh, nil
+		}
+	}
+	return plan.Shard{}, fmt.Errorf("%q: neither $%s is set; outside a job array give the index as i/N", s, strings.Join(shardEnv, " nor $"))
+}
+
+// memLimitFlag reads a -mem-limit value; "" is the default (memlimit).
+func memLimitFlag(v string) (memlimit.Limit, error) {
+	if strings.TrimSpace(v) == "" {
+		return memlimit.Default(), nil
+	}
+	n, err := memlimit.Parse(v)
+	if err != nil {
+		return memlimit.Limit{}, &plan.InputError{Flag: "-mem-limit", Err: err}
+	}
+	return memlimit.Limit{Bytes: n, Source: "-mem-limit"}, nil
+}
+
+func getenv(name string) string { return os.Getenv(name) }

@@ -1,0 +1,284 @@
+package outdir
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"knightsweep/internal/atomicfile"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/status"
+)
+
+// The files a sweep writes into its output directory.
+const (
+	RunsFile     = "runs.csv"
+	ManifestFile = "manifest.json"
+)
+
+// Dir is a sweep's output directory, locked and ready for new rows:
+// runs.csv is open for appending after its header and the rows already
+// there.
+type Dir struct {
+	Path string
+	// Runs is runs.csv, open for appending; the caller writes and closes it.
+	Runs *os.File
+	// Prev is the manifest of the sweep being resumed, or nil.
+	Prev *Manifest
+	// Recovered says why the manifest was rebuilt from the flags given: the
+	// one there was missing, empty or cut short. "" if it was not.
+	Recovered string
+	// Done marks the jobs that already have a row; NDone counts them, and
+	// Counts holds their statuses.
+	Done   plan.JobSet
+	NDone  int64
+	Counts map[status.Status]int64
+	// Cut is the number of bytes of a torn last line removed on resume.
+	Cut  int64
+	lock *Lock
+}
+
+// Open prepares dir for the jobs of p that sel selects, and locks it. A
+// missing or empty directory starts afresh. A directory with files is
+// refused unless resume is set; then it must hold a sweep with the same
+// settings and shard. Its runs.csv is checked row by row against the plan;
+// a torn last line is cut off, and the rows there mark their jobs done.
+//
+// A manifest that a kill left empty or cut short is rebuilt from the flags
+// given (Recovered), provided every row of runs.csv belongs to their plan:
+// the flags say what the sweep is. Errors in what the user gave are
+// InputErrors.
+func Open(dir string, resume bool, p *plan.Plan, sel *plan.Selection) (_ *Dir, err error) {
+	if dir == "" {
+		return nil, plan.Inputf("-out", "missing: name the output directory, such as results/NAME")
+	}
+	d := &Dir{Path: dir, Done: plan.NewJobSet(p.Len()), Counts: map[status.Status]int64{}}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return nil, plan.Inputf("-out", "%s is a file; want a directory", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if d.lock, err = LockDir(dir); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			d.Close()
+		}
+	}()
+	entries, err := contents(dir)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(entries) > 0 && !resume:
+		return nil, plan.Inputf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
+	case len(entries) > 0:
+		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
+		switch {
+		case err == nil:
+			if diffs := prev.Settings.Diff(p.Settings()); len(diffs) > 0 {
+				return nil, plan.Inputf("-resume", "%s was run with other settings (%s); resume with the same flags, or give a new -out",
+					dir, strings.Join(diffs, "; "))
+			}
+			if was, now := prev.ShardText(), sel.Shard.String(); was != now {
+				return nil, plan.Inputf("-shard", "%s holds shard %q, not %q; resume it with the same -shard, or give a new -out", dir, was, now)
+			}
+			d.Prev = prev
+		case (errors.Is(err, ErrNoManifest) || errors.Is(err, fs.ErrNotExist)) && exists(filepath.Join(dir, RunsFile)):
+			d.Recovered = fmt.Sprintf("manifest.json was %s (a run killed while writing it): rebuilt from the flags given, every row checked against them",
+				map[bool]string{true: "missing", false: "empty or cut short"}[errors.Is(err, fs.ErrNotExist)])
+		default:
+			return nil, plan.Inputf("-resume", "%s holds no sweep to resume: %w", dir, err)
+		}
+	}
+	if err := d.openRuns(p, sel); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// contents lists dir's entries but the lock, temporary files a kill left
+// behind (removed) and a runs.csv without a complete row.
+func contents(dir string) ([]fs.DirEntry, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []fs.DirEntry
+	for _, e := range entries {
+		switch {
+		case e.Name() == LockFile:
+		case atomicfile.IsTemp(e.Name()):
+			os.Remove(filepath.Join(dir, e.Name()))
+		case e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)):
+		default:
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// noRows reports whether the runs.csv at path holds no complete row: a run
+// killed before it wrote its manifest leaves such a file, which does not
+// make its directory a sweep to resume or refuse.
+func noRows(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10) // more than a header and a row
+	n, err := io.ReadFull(f, buf)
+	return (err == nil || err == io.EOF || err == io.ErrUnexpectedEOF) && bytes.Count(buf[:n], []byte("\n")) <= 1
+}
+
+// Close closes runs.csv if the caller has not, and unlocks the directory.
+func (d *Dir) Close() {
+	if d.Runs != nil {
+		d.Runs.Close()
+	}
+	d.lock.Release()
+}
+
+// RunsPath returns the path of the directory's runs.csv.
+func (d *Dir) RunsPath() string { return filepath.Join(d.Path, RunsFile) }
+
+// openRuns opens or creates runs.csv, cuts a torn last line, checks the
+// header and marks the jobs that have rows.
+func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
+	path := d.RunsPath()
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	d.Runs = f
+	header := runs.Header(p.Settings().SaveTours)
+	if d.Cut, err = repairTail(f); err != nil {
+		return fmt.Errorf("repair %s: %w", path, err)
+	}
+	size, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return err
+	}
+	if size == 0 {
+		if _, err := f.WriteString(header); err != nil {
+			return err
+		}
+		return f.Sync()
+	}
+	first := make([]byte, min(size, int64(len(header))))
+	if _, err := f.ReadAt(first, 0); err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	if string(first) != header {
+		line, _, _ := bytes.Cut(first, []byte("\n"))
+		return fmt.Errorf("%s: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
+			path, line, strings.TrimSuffix(header, "\n"))
+	}
+	err = runs.ForEach(io.NewSectionReader(f, 0, size), func(r *runs.Row, line int) error {
+		i, err := p.Index(r)
+		if err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
+		if !sel.Has(i) {
+			return fmt.Errorf("line %d: %v belongs to shard %d/%d, not to -shard %s",
+				line, r.Key(), sel.ShardOf(i), sel.Shard.Count, sel.Shard)
+		}
+		if d.Done.Has(i) {
+			return fmt.Errorf("line %d: a second row for %v", line, r.Key())
+		}
+		d.Done.Add(i)
+		d.NDone++
+		d.Counts[r.Status]++
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("resume from %s: %w", path, err)
+	}
+	return nil
+}
+
+// Recount reads the directory's runs.csv again and returns its rows by
+// status: after a failed write, the file is the only account of which rows
+// reached the disk (a torn last line is no row).
+func (d *Dir) Recount() (map[status.Status]int64, error) {
+	f, err := os.Open(d.RunsPath())
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	counts := map[status.Status]int64{}
+	err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, _ int) error {
+		counts[r.Status]++
+		return nil
+	})
+	if te := (*runs.TornError)(nil); errors.As(err, &te) {
+		err = nil
+	}
+	return counts, err
+}
+
+// repairTail cuts a last line that lacks its newline: the remains of a row
+// whose write a crash interrupted (see package runs). It returns the
+// number of bytes cut.
+func repairTail(f *os.File) (int64, error) {
+	size, err := f.Seek(0, io.SeekEnd)
+	if err != nil || size == 0 {
+		return 0, err
+	}
+	keep, err := completeLength(f, size)
+	if err != nil || keep == size {
+		return 0, err
+	}
+	if err := f.Truncate(keep); err != nil {
+		return 0, err
+	}
+	return size - keep, f.Sync()
+}
+
+// completeLength returns the length of the complete lines of the first size
+// bytes of f: up to and including the last newline.
+func completeLength(f io.ReaderAt, size int64) (int64, error) {
+	const chunk = 64 << 10
+	buf := make([]byte, min(chunk, size))
+	end := size
+	for end > 0 {
+		start := max(0, end-chunk)
+		b := buf[:end-start]
+		if _, err := f.ReadAt(b, start); err != nil {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+			return start + int64(i) + 1, nil
+		}
+		end = start
+	}
+	return 0, nil // not even the header is complete
+}
+
+// NewName returns root/<timestamp of now>, such as results/20250102-150405,
+// adding -2, -3, ... if that exists already.
+func NewName(root string, now time.Time) string {
+	base := filepath.Join(root, now.Format("20060102-150405"))
+	dir := base
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+			return dir
+		}
+		dir = fmt.Sprintf("%s-%d", base, i)
+	}
+}

@@ -1,0 +1,289 @@
+package outdir
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/buildinfo"
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/status"
+)
+
+// Manifest is manifest.json: what a sweep ran, on what, and how far it got.
+// It is written when the sweep starts (state "running") and rewritten when
+// it ends; a resumed sweep keeps the earlier sessions.
+type Manifest struct {
+	Program string `json:"program"`
+	// Version is the program's module version and VCS commit, from its
+	// build info; Commit the commit alone ("+dirty" for a modified tree).
+	Version   string `json:"version"`
+	Commit    string `json:"commit,omitempty"`
+	GoVersion string `json:"go_version"`
+	OS        string `json:"os"`
+	Arch      string `json:"arch"`
+	// CPU is the processor model from /proc/cpuinfo; CPUs the logical CPUs
+	// usable by the process.
+	CPU  string `json:"cpu"`
+	CPUs int    `json:"cpus"`
+	// Workers is the worker count of the latest session.
+	Workers int `json:"workers"`
+	// MemLimit is the latest session's -mem-limit and where it came from.
+	MemLimit *memlimit.Limit `json:"mem_limit,omitempty"`
+	// Command is the latest session's command line, the program as invoked.
+	Command  []string      `json:"command"`
+	Settings plan.Settings `json:"settings"`
+	// Skipped lists what the strategies cannot run (Plan.Skipped), left
+	// out of Jobs.
+	Skipped []plan.Skip `json:"skipped,omitempty"`
+	// Shard is the part of the sweep this directory holds (-shard); absent
+	// for a whole sweep.
+	Shard *plan.Shard `json:"shard,omitempty"`
+	// Jobs is the number of jobs in the sweep, or in its shard; Rows the
+	// rows in runs.csv.
+	Jobs int64 `json:"jobs"`
+	Rows int64 `json:"rows"`
+	// Counts holds the rows of runs.csv by status, every status present.
+	Counts map[string]int64 `json:"counts"`
+	// Started is when the first session started; Ended when the latest one
+	// ended (zero while running).
+	Started time.Time `json:"started"`
+	Ended   time.Time `json:"ended"`
+	// State is "running", "completed", "interrupted" or "failed".
+	State       string `json:"state"`
+	Completed   bool   `json:"completed"`
+	Interrupted bool   `json:"interrupted"`
+	// Error says why a failed session stopped.
+	Error string `json:"error,omitempty"`
+	// Recovered says why this session rebuilt the manifest from the flags
+	// given (the earlier one was missing, empty or cut short).
+	Recovered string    `json:"recovered,omitempty"`
+	Sessions  []Session `json:"sessions"`
+	// Merged lists the shard directories experiment merge combined into
+	// this one; their sessions are the sessions above.
+	Merged []string `json:"merged,omitempty"`
+	// Tours lists the tours saved for pictures, one a board (see Tours).
+	Tours []SavedTour `json:"tours,omitempty"`
+}
+
+// Session is one invocation of the sweep: the first run or a resume.
+type Session struct {
+	Started time.Time `json:"started"`
+	Ended   time.Time `json:"ended"`
+	Version string    `json:"version"`
+	Workers int       `json:"workers"`
+	// Runs counts the rows the session wrote.
+	Runs  int64  `json:"runs"`
+	State string `json:"state"`
+}
+
+// The manifest's states.
+const (
+	StateRunning     = "running"
+	StateCompleted   = "completed"
+	StateInterrupted = "interrupted"
+	StateFailed      = "failed"
+)
+
+// MaxManifestBytes bounds the manifest a reader accepts, so that a damaged
+// or hostile file cannot make it allocate without bound.
+const MaxManifestBytes = 16 << 20
+
+// NewManifest describes a session of p (the part sel selects) starting
+// now, continuing prev if it is not nil.
+func NewManifest(prev *Manifest, p *plan.Plan, sel *plan.Selection, workers int, mem memlimit.Limit, command []string, now time.Time) *Manifest {
+	m := &Manifest{
+		Program:   "knightsweep experiment run",
+		Version:   buildinfo.Version(),
+		Commit:    buildinfo.Read().Commit,
+		GoVersion: runtime.Version(),
+		OS:        runtime.GOOS,
+		Arch:      runtime.GOARCH,
+		CPU:       cpuModel(),
+		CPUs:      runtime.NumCPU(),
+		Workers:   workers,
+		MemLimit:  &mem,
+		Command:   command,
+		Settings:  p.Settings(),
+		Skipped:   p.Skipped(),
+		Jobs:      sel.Jobs,
+		Started:   now,
+		State:     StateRunning,
+	}
+	if !sel.Shard.Whole() {
+		s := sel.Shard
+		m.Shard = &s
+	}
+	if prev != nil {
+		m.Started = prev.Started
+		m.Sessions = prev.Sessions
+		m.Tours = prev.Tours
+	}
+	m.Sessions = append(m.Sessions, Session{Started: now, Version: m.Version, Workers: workers, State: StateRunning})
+	return m
+}
+
+// Finish records the end of the session: its state, the rows it wrote and
+// the status counts of the whole file.
+func (m *Manifest) Finish(state string, runs int64, counts map[status.Status]int64, err error, now time.Time) {
+	m.State, m.Ended = state, now
+	m.Completed, m.Interrupted = state == StateCompleted, state == StateInterrupted
+	m.Error = ""
+	if err != nil {
+		m.Error = err.Error()
+	}
+	m.setCounts(counts)
+	s := &m.Sessions[len(m.Sessions)-1]
+	s.Ended, s.Runs, s.State = now, runs, state
+}
+
+func (m *Manifest) setCounts(counts map[status.Status]int64) {
+	m.Counts, m.Rows = map[string]int64{}, 0
+	for _, st := range status.All {
+		m.Counts[string(st)] = counts[st]
+		m.Rows += counts[st]
+	}
+}
+
+// ShardText returns the manifest's shard as -shard spells it: "" for none.
+func (m *Manifest) ShardText() string {
+	if m.Shard == nil {
+		return ""
+	}
+	return m.Shard.String()
+}
+
+// reserve is the room a manifest file keeps beyond its text: spaces after
+// the JSON, which readers ignore. A later rewrite that cannot get new
+// space (a full disk) overwrites the file in place within it.
+const reserve = 8 << 10
+
+// Write saves m as dir/manifest.json. It replaces the file atomically;
+// when that fails for want of space (the sweep may have stopped because
+// the disk is full), it overwrites the existing file in place within the
+// room the file already holds, so that a manifest is not left saying
+// "running" by a process that has ended. A crash during such an overwrite
+// leaves a cut manifest, which -resume recovers from the flags given.
+func (m *Manifest) Write(dir string) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	padded := append(data, bytes.Repeat([]byte{' '}, reserve-len(data)%4096)...)
+	path := filepath.Join(dir, ManifestFile)
+	err = atomicfile.WriteBytes(path, padded)
+	if err != nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)) {
+		if inPlace := overwrite(path, data); inPlace == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// overwrite writes data over the start of the file at path, padding it
+// with spaces to the file's length; it fails if data is longer.
+func overwrite(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if int64(len(data)) > fi.Size() {
+		return fmt.Errorf("manifest of %d bytes does not fit the %d of the file", len(data), fi.Size())
+	}
+	buf := append(data, bytes.Repeat([]byte{' '}, int(fi.Size())-len(data))...)
+	if _, err := f.WriteAt(buf, 0); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+// ReadManifest reads and checks dir/manifest.json (or the file path). Its
+// size and every count in it are bounded before anything is sized by them.
+func ReadManifest(path string) (*Manifest, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		path = filepath.Join(path, ManifestFile)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxManifestBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	m, err := ParseManifest(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// ErrNoManifest marks a manifest that is empty or cut short: what a kill
+// during its first write leaves.
+var ErrNoManifest = errors.New("empty or cut short")
+
+// ParseManifest reads and checks a manifest.
+func ParseManifest(data []byte) (*Manifest, error) {
+	if len(data) > MaxManifestBytes {
+		return nil, fmt.Errorf("larger than %d bytes: not a manifest", MaxManifestBytes)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, ErrNoManifest
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) && strings.Contains(err.Error(), "unexpected end of JSON input") {
+			return nil, fmt.Errorf("%w: %v", ErrNoManifest, err)
+		}
+		return nil, err
+	}
+	if err := m.Settings.Normalize(); err != nil {
+		return nil, fmt.Errorf("settings: %w", err)
+	}
+	if m.Shard != nil {
+		if err := m.Shard.Check(); err != nil {
+			return nil, err
+		}
+	}
+	if m.Jobs < 0 || m.Jobs > plan.MaxJobs || m.Rows < 0 || m.Rows > plan.MaxJobs {
+		return nil, fmt.Errorf("%d jobs and %d rows: not a sweep's", m.Jobs, m.Rows)
+	}
+	return &m, nil
+}
+
+// cpuModel returns the first "model name" of /proc/cpuinfo, or the
+// architecture where there is none.
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}

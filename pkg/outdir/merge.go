@@ -1,0 +1,369 @@
+package outdir
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"knightsweep/internal/atomicfile"
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/status"
+)
+
+// MergeOptions say which sweep outputs Merge combines, and where to.
+type MergeOptions struct {
+	// Out is the directory of the merged sweep: missing or empty.
+	Out string
+	// Inputs are output directories of the shards, or the runs.csv files in
+	// them (each beside its manifest.json). A pattern such as
+	// results/night/shard-* that names no file is expanded, for callers
+	// without a shell (a Kubernetes Job's exec-form command).
+	Inputs []string
+	// Command is the command line, recorded in the manifest.
+	Command []string
+}
+
+// MergeSummary is what Merge wrote.
+type MergeSummary struct {
+	Out, Runs string
+	// Jobs is the number of jobs in the sweep: every one has its row.
+	Jobs int64
+	// Counts holds the rows by status.
+	Counts map[status.Status]int64
+	// Inputs is the number of shard outputs merged.
+	Inputs int
+}
+
+// input is one shard's output.
+type input struct {
+	dir, runs string
+	man       *Manifest
+}
+
+// maxListed is how many missing or doubled jobs a message spells out.
+const maxListed = 3
+
+// Merge combines the outputs of a sweep run in shards (run -shard i/N) into
+// one: one runs.csv holding every job's row once, and a manifest.json. It
+// checks that every input ran the same Settings (the shard aside) and the
+// same split, that every row belongs to its input's shard and no job is
+// doubled or missing. A missing job is listed by shard, with the command
+// that runs it (ResumeCommand), so that only the missing work runs again.
+// A torn last line of an input (a shard killed mid-write) is no row: its
+// file and line are named, and its job counts as missing.
+//
+// Bad inputs are InputErrors (Flag "merge" or "-out"); nothing is written
+// to Out unless every check passes. Inputs need not be shards: the outputs
+// of any runs of one sweep with disjoint rows merge the same way.
+func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
+	if len(opts.Inputs) == 0 {
+		return nil, plan.Inputf("merge", "give the output directories of the shards (or their runs.csv files)")
+	}
+	if opts.Out == "" {
+		return nil, plan.Inputf("-out", "missing: name the directory of the merged sweep, such as results/NAME")
+	}
+	ins, err := readInputs(opts.Inputs)
+	if err != nil {
+		return nil, err
+	}
+	p, count, err := checkInputs(ins, opts.Out)
+	if err != nil {
+		return nil, err
+	}
+
+	if fi, err := os.Stat(opts.Out); err == nil && !fi.IsDir() {
+		return nil, plan.Inputf("-out", "%s is a file; want a directory", opts.Out)
+	}
+	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
+		return nil, err
+	}
+	lock, err := LockDir(opts.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
+	if entries, err := contents(opts.Out); err != nil {
+		return nil, err
+	} else if len(entries) > 0 {
+		return nil, plan.Inputf("-out", "%s is not empty: give a new directory for the merged sweep", opts.Out)
+	}
+
+	done := plan.NewJobSet(p.Len())
+	counts := map[status.Status]int64{}
+	runsPath := filepath.Join(opts.Out, RunsFile)
+	var torn []string
+	err = atomicfile.Write(runsPath, func(w io.Writer) error {
+		torn, err = mergeRows(ctx, w, ins, p, count, done, counts)
+		if err != nil {
+			return err
+		}
+		return missingJobs(p, done, count, ins, torn)
+	})
+	if err != nil {
+		return nil, err
+	}
+	man := mergedManifest(ins, p, opts.Command, counts)
+	if err := copyTours(ins, opts.Out, man); err != nil {
+		return nil, err
+	}
+	if err := man.Write(opts.Out); err != nil {
+		return nil, fmt.Errorf("write manifest: %w", err)
+	}
+	return &MergeSummary{Out: opts.Out, Runs: runsPath, Jobs: p.Len(), Counts: counts, Inputs: len(ins)}, nil
+}
+
+// readInputs finds each input's runs.csv and manifest.json.
+func readInputs(paths []string) ([]input, error) {
+	var expanded []string
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil && strings.ContainsAny(p, "*?[") {
+			matches, gerr := filepath.Glob(p)
+			if gerr != nil || len(matches) == 0 {
+				return nil, plan.Inputf("merge", "%s matches no file", p)
+			}
+			expanded = append(expanded, matches...)
+			continue
+		}
+		expanded = append(expanded, p)
+	}
+	var ins []input
+	for _, p := range expanded {
+		in := input{dir: p, runs: filepath.Join(p, RunsFile)}
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, &plan.InputError{Flag: "merge", Err: err}
+		}
+		if !fi.IsDir() {
+			in.dir, in.runs = filepath.Dir(p), p
+		}
+		if in.man, err = ReadManifest(filepath.Join(in.dir, ManifestFile)); err != nil {
+			return nil, plan.Inputf("merge", "%s holds no sweep output: %w", p, err)
+		}
+		ins = append(ins, in)
+	}
+	slices.SortStableFunc(ins, func(a, b input) int {
+		return cmp.Or(cmp.Compare(shardIndex(a.man), shardIndex(b.man)), strings.Compare(a.runs, b.runs))
+	})
+	return ins, nil
+}
+
+func shardIndex(m *Manifest) int {
+	if m.Shard == nil {
+		return -1
+	}
+	return m.Shard.Index
+}
+
+func shardOf(m *Manifest) plan.Shard {
+	if m.Shard == nil {
+		return plan.Shard{}
+	}
+	return *m.Shard
+}
+
+// checkInputs checks that the inputs are parts of one sweep, and returns
+// its plan and shard count (1 for unsharded inputs).
+func checkInputs(ins []input, out string) (*plan.Plan, int, error) {
+	first := ins[0]
+	count := max(1, shardOf(first.man).Count)
+	seen := map[int]string{}
+	for _, in := range ins {
+		if filepath.Clean(in.dir) == filepath.Clean(out) {
+			return nil, 0, plan.Inputf("-out", "%s is one of the inputs: give a new directory for the merged sweep", out)
+		}
+		if diffs := first.man.Settings.Diff(in.man.Settings); len(diffs) > 0 {
+			return nil, 0, plan.Inputf("merge", "%s and %s ran different sweeps (%s): merge only the shards of one sweep",
+				first.dir, in.dir, strings.Join(diffs, "; "))
+		}
+		if n := max(1, shardOf(in.man).Count); n != count {
+			return nil, 0, plan.Inputf("merge", "%s is shard %s but %s is shard %s: merge the shards of one split",
+				first.dir, first.man.ShardText(), in.dir, in.man.ShardText())
+		}
+		if in.man.Shard != nil {
+			if other, dup := seen[in.man.Shard.Index]; dup {
+				return nil, 0, plan.Inputf("merge", "shard %s is given twice: %s and %s", in.man.Shard, other, in.dir)
+			}
+			seen[in.man.Shard.Index] = in.dir
+		}
+	}
+	p, err := plan.New(first.man.Settings)
+	if err != nil {
+		return nil, 0, plan.Inputf("merge", "%s: %w", first.dir, err)
+	}
+	return p, count, nil
+}
+
+// mergeRows copies every input's rows to w, marking their jobs in done and
+// counting their statuses. A job seen twice, or a row of another shard, is
+// an error; a torn last line is left out and returned as "file:line".
+func mergeRows(ctx context.Context, w io.Writer, ins []input, p *plan.Plan, count int, done plan.JobSet, counts map[status.Status]int64) ([]string, error) {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	out := runs.NewWriter(bw, p.Settings().SaveTours)
+	if err := out.WriteHeader(); err != nil {
+		return nil, err
+	}
+	shards := p.Shards(count)
+	var doubled, torn []string
+	ndoubled := 0
+	for _, in := range ins {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f, err := os.Open(in.runs)
+		if err != nil {
+			return nil, &plan.InputError{Flag: "merge", Err: err}
+		}
+		err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, line int) error {
+			i, err := p.Index(r)
+			if err != nil {
+				return fmt.Errorf("line %d: %w", line, err)
+			}
+			if s := shardOf(in.man); !s.Whole() && shards.Of(i) != s.Index {
+				return fmt.Errorf("line %d: %v belongs to shard %d/%d, not to this directory's %s", line, r.Key(), shards.Of(i), count, s)
+			}
+			if done.Has(i) {
+				if ndoubled++; len(doubled) < maxListed {
+					doubled = append(doubled, fmt.Sprintf("%s:%d %v", in.runs, line, r.Key()))
+				}
+				return nil
+			}
+			done.Add(i)
+			counts[r.Status]++
+			return out.Write(r)
+		})
+		f.Close()
+		var te *runs.TornError
+		switch {
+		case errors.As(err, &te):
+			torn = append(torn, in.runs+":"+strconv.Itoa(te.Line))
+		case err != nil:
+			return nil, plan.Inputf("merge", "%s: %w", in.runs, err)
+		}
+	}
+	if ndoubled > 0 {
+		return nil, plan.Inputf("merge", "%d jobs have two rows, such as %s: merge each shard once, and not a shard with a copy of itself",
+			ndoubled, strings.Join(doubled, "; "))
+	}
+	if err := out.Flush(); err != nil {
+		return nil, err
+	}
+	return torn, bw.Flush()
+}
+
+// missingJobs returns an InputError listing the jobs without a row, by
+// shard, with the command that runs each shard's missing jobs; nil if none
+// is missing.
+func missingJobs(p *plan.Plan, done plan.JobSet, count int, ins []input, torn []string) error {
+	m := p.Shards(count)
+	missing := map[int]int64{}
+	first := map[int][]string{}
+	var total int64
+	for i := range p.Len() {
+		if done.Has(i) {
+			continue
+		}
+		s := m.Of(i)
+		missing[s]++
+		total++
+		if len(first[s]) < maxListed {
+			j := p.Job(i)
+			r := j.Row()
+			first[s] = append(first[s], r.Key().String())
+		}
+	}
+	if total == 0 {
+		return nil
+	}
+	byShard := map[int]input{}
+	for _, in := range ins {
+		byShard[max(shardIndex(in.man), 0)] = in
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d jobs have no row; run them, then merge again:", total, p.Len())
+	for _, t := range torn {
+		fmt.Fprintf(&b, "\n  %s: a row cut short by a crash (no newline at the end): left out", t)
+	}
+	for _, s := range slices.Sorted(mapKeys(missing)) {
+		name := "the sweep"
+		shard := plan.Shard{}
+		if count > 1 {
+			shard = plan.Shard{Index: s, Count: count}
+			name = "shard " + shard.String()
+		}
+		fmt.Fprintf(&b, "\n  %s: %d of %d jobs missing (such as %s)", name, missing[s], m.Jobs(s), strings.Join(first[s], "; "))
+		if in, ok := byShard[s]; ok {
+			fmt.Fprintf(&b, "\n    resume it: %s", ResumeCommand(in.man.Command, in.dir, shard))
+		} else {
+			fmt.Fprintf(&b, "\n    not among the inputs: run it with %s", ResumeCommand(ins[0].man.Command, guessDir(ins, s), shard))
+		}
+	}
+	return &plan.InputError{Flag: "merge", Err: errors.New(b.String())}
+}
+
+// guessDir names the directory of a missing shard after those of the
+// others when they end in their shard's index (shard-0, shard-1, ...).
+func guessDir(ins []input, s int) string {
+	for _, in := range ins {
+		if i := shardIndex(in.man); i >= 0 {
+			suffix := strconv.Itoa(i)
+			if d := filepath.Clean(in.dir); strings.HasSuffix(d, suffix) {
+				return strings.TrimSuffix(d, suffix) + strconv.Itoa(s)
+			}
+		}
+	}
+	return filepath.Join(filepath.Dir(filepath.Clean(ins[0].dir)), "shard-"+strconv.Itoa(s))
+}
+
+func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// mergedManifest describes the merged sweep: the inputs' settings and
+// sessions, this program, the merged counts.
+func mergedManifest(ins []input, p *plan.Plan, command []string, counts map[status.Status]int64) *Manifest {
+	first := ins[0].man
+	m := NewManifest(nil, p, p.Select(plan.Shard{}), 0, *firstLimit(ins), command, first.Started)
+	m.Program = "knightsweep experiment merge"
+	m.Sessions = nil
+	var end time.Time
+	for _, in := range ins {
+		if in.man.Started.Before(m.Started) {
+			m.Started = in.man.Started
+		}
+		if in.man.Ended.After(end) {
+			end = in.man.Ended
+		}
+		m.Sessions = append(m.Sessions, in.man.Sessions...)
+		m.Workers += in.man.Workers
+		m.Merged = append(m.Merged, in.dir)
+	}
+	m.State, m.Ended, m.Completed = StateCompleted, end, true
+	m.setCounts(counts)
+	return m
+}
+
+func firstLimit(ins []input) *memlimit.Limit {
+	for _, in := range ins {
+		if in.man.MemLimit != nil {
+			return in.man.MemLimit
+		}
+	}
+	return &memlimit.Limit{}
+}

@@ -1,0 +1,200 @@
+package outdir
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/runs"
+)
+
+// shards writes the n shard outputs of sweep s and returns their
+// directories, named shard-0, shard-1, ... under a new directory.
+func shards(t *testing.T, s plan.Settings, n int) []string {
+	t.Helper()
+	root := t.TempDir()
+	var dirs []string
+	for i := range n {
+		dir := filepath.Join(root, fmt.Sprintf("shard-%d", i))
+		fakeSweep(t, s, plan.Shard{Index: i, Count: n}, dir, nil)
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+// The shards of a sweep with trials, random and deterministic cells mixed,
+// merge into exactly the rows of the whole sweep, byte for byte in every
+// column; inputs may come in any order, as directories, runs.csv paths or a
+// pattern.
+func TestMergeEqualsWhole(t *testing.T) {
+	s := settings(t, "5,3x4", 1000, "dfs", "warnsdorff", "warnsdorff-bt")
+	s.Tiebreaks, s.Trials, s.Seed, s.SaveTours = []string{"first", "random"}, 3, 7, true
+	if err := s.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	whole := filepath.Join(t.TempDir(), "whole")
+	p := fakeSweep(t, s, plan.Shard{}, whole, nil)
+	dirs := shards(t, s, 3)
+	for _, inputs := range [][]string{
+		{dirs[2], filepath.Join(dirs[0], RunsFile), dirs[1]},
+		{filepath.Join(filepath.Dir(dirs[0]), "shard-*")},
+	} {
+		out := filepath.Join(t.TempDir(), "merged")
+		sum, err := Merge(context.Background(), MergeOptions{Out: out, Inputs: inputs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Jobs != p.Len() || sum.Inputs != 3 {
+			t.Errorf("merge: %+v", sum)
+		}
+		got, want := lines(t, sum.Runs), lines(t, filepath.Join(whole, RunsFile))
+		if len(got) != len(want) || got[0]+"\n" != runs.Header(true) {
+			t.Fatalf("merged %d lines, whole %d", len(got), len(want))
+		}
+		set := map[string]bool{}
+		for _, l := range want {
+			set[l] = true
+		}
+		for _, l := range got {
+			if !set[l] {
+				t.Errorf("merged row not in the whole sweep: %q", l)
+			}
+		}
+		m, err := ReadManifest(out)
+		if err != nil || m.Shard != nil || m.Rows != p.Len() || !m.Completed || len(m.Sessions) != 3 || len(m.Merged) != 3 {
+			t.Errorf("merged manifest: %+v, %v", m, err)
+		}
+	}
+}
+
+func lines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+func TestMergeRefuses(t *testing.T) {
+	s := settings(t, "5", 1000, "warnsdorff", "dfs")
+	dirs := shards(t, s, 3)
+	otherDirs := shards(t, settings(t, "5", 2000, "warnsdorff", "dfs"), 3)
+	split4 := shards(t, s, 4)
+
+	// Shard 1 lost its last rows, and a crash cut a line in half.
+	cut := filepath.Join(t.TempDir(), "shard-1")
+	os.MkdirAll(cut, 0o755)
+	copyDir(t, dirs[1], cut)
+	data, _ := os.ReadFile(filepath.Join(cut, RunsFile))
+	ls := strings.SplitAfter(string(data), "\n")
+	os.WriteFile(filepath.Join(cut, RunsFile), []byte(strings.Join(ls[:5], "")+ls[5][:10]), 0o644)
+
+	// A row of shard 2 in shard 0's file.
+	stray := t.TempDir()
+	copyDir(t, dirs[0], stray)
+	data2, _ := os.ReadFile(filepath.Join(dirs[2], RunsFile))
+	f, _ := os.OpenFile(filepath.Join(stray, RunsFile), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(strings.SplitAfter(string(data2), "\n")[1])
+	f.Close()
+
+	notEmpty := t.TempDir()
+	os.WriteFile(filepath.Join(notEmpty, "x"), nil, 0o644)
+
+	for _, tt := range []struct {
+		name   string
+		out    string
+		inputs []string
+		flag   string
+		want   []string
+	}{
+		{"missing shard", "", []string{dirs[0], dirs[2]}, "merge", []string{"17 of 50 jobs have no row",
+			"shard 1/3: 17 of 17 jobs missing (such as", "not among the inputs: run it with experiment run -sizes 5x5 -shard 1/3 -out " + filepath.Join(filepath.Dir(dirs[0]), "shard-1") + " -resume"}},
+		{"torn shard", "", []string{dirs[0], cut, dirs[2]}, "merge", []string{filepath.Join(cut, RunsFile) + ":6: a row cut short by a crash",
+			"shard 1/3: 13 of 17 jobs missing", "resume it: experiment run -sizes 5x5 -shard 1/3 -out " + cut + " -resume"}},
+		{"twice", "", []string{dirs[0], dirs[1], dirs[1], dirs[2]}, "merge", []string{"shard 1/3 is given twice"}},
+		{"other settings", "", []string{dirs[0], otherDirs[1], dirs[2]}, "merge", []string{"ran different sweeps (-max-nodes: was 1000, now 2000)"}},
+		{"other split", "", []string{dirs[0], split4[1]}, "merge", []string{"is shard 0/3 but", "is shard 1/4"}},
+		{"stray row", "", []string{stray, dirs[1], dirs[2]}, "merge", []string{"belongs to shard 2/3, not to this directory's 0/3"}},
+		{"not a sweep", "", []string{dirs[0], t.TempDir()}, "merge", []string{"holds no sweep output"}},
+		{"no such input", "", []string{dirs[0], "/nonexistent/x"}, "merge", []string{"no such file"}},
+		{"pattern without a match", "", []string{"/nonexistent/shard-*"}, "merge", []string{"matches no file"}},
+		{"no inputs", "", nil, "merge", []string{"give the output directories"}},
+		{"no -out", "-", dirs, "-out", []string{"missing"}},
+		{"-out not empty", notEmpty, dirs, "-out", []string{"is not empty"}},
+		{"-out an input", dirs[0], dirs, "-out", []string{"is one of the inputs"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := tt.out
+			switch out {
+			case "":
+				out = filepath.Join(t.TempDir(), "merged")
+			case "-":
+				out = ""
+			}
+			_, err := Merge(context.Background(), MergeOptions{Out: out, Inputs: tt.inputs})
+			var ie *plan.InputError
+			if !errors.As(err, &ie) || ie.Flag != tt.flag {
+				t.Fatalf("error %v; want an InputError for %s", err, tt.flag)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\nwant %q", err, w)
+				}
+			}
+			if out != "" && out != dirs[0] && out != notEmpty {
+				if entries, _ := contents(out); len(entries) > 0 {
+					t.Errorf("a failed merge left %d files in -out", len(entries))
+				}
+			}
+		})
+	}
+
+	// A second row for a job, even within one file, is refused.
+	dup := t.TempDir()
+	copyDir(t, dirs[0], dup)
+	data, _ = os.ReadFile(filepath.Join(dup, RunsFile))
+	ls = strings.SplitAfter(string(data), "\n")
+	os.WriteFile(filepath.Join(dup, RunsFile), []byte(string(data)+ls[3]), 0o644)
+	_, err := Merge(context.Background(), MergeOptions{Out: filepath.Join(t.TempDir(), "m"), Inputs: []string{dup, dirs[1], dirs[2]}})
+	if err == nil || !strings.Contains(err.Error(), "1 jobs have two rows, such as "+filepath.Join(dup, RunsFile)+":19") {
+		t.Errorf("doubled row: %v", err)
+	}
+}
+
+// The command merge prints for a missing shard runs as printed, even from a
+// directory whose name holds a space, a quote and a semicolon: pasted into
+// a shell it gives the program exactly the words the run needs.
+func TestMergeHintQuoted(t *testing.T) {
+	s := settings(t, "5", 1000, "warnsdorff")
+	root := filepath.Join(t.TempDir(), "my results; rm -rf x 'y'")
+	var dirs []string
+	for i := range 2 {
+		dir := filepath.Join(root, fmt.Sprintf("shard-%d", i))
+		fakeSweep(t, s, plan.Shard{Index: i, Count: 2}, dir, func(j plan.Job) bool { return i == 0 || j.Index%2 == 0 })
+		dirs = append(dirs, dir)
+	}
+	_, err := Merge(context.Background(), MergeOptions{Out: filepath.Join(t.TempDir(), "m"), Inputs: dirs})
+	if err == nil {
+		t.Fatal("merge of an unfinished shard succeeded")
+	}
+	_, hint, ok := strings.Cut(err.Error(), "resume it: ")
+	if !ok {
+		t.Fatalf("no hint in %v", err)
+	}
+	hint, _, _ = strings.Cut(hint, "\n")
+	out, err := exec.Command("sh", "-c", `printf '%s\n' `+hint).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"experiment", "run", "-sizes", "5x5", "-shard", "1/2", "-out", dirs[1], "-resume"}
+	if got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n"); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("the shell reads the hint %q as\n%q\nwant %q", hint, got, want)
+	}
+}

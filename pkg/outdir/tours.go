@@ -1,0 +1,97 @@
+package outdir
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"knightsweep/internal/atomicfile"
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/tourfile"
+)
+
+// ToursDir is where a sweep keeps the tours it saves for the report's
+// pictures, one a board: the report draws tours from these files (or from
+// the tour column of a -save-tours sweep) and never runs a solver.
+const ToursDir = "tours"
+
+// MaxSavedTourSide is the longest side of a board whose tour a sweep saves
+// for a picture: the report draws tours of boards up to this side.
+const MaxSavedTourSide = 100
+
+// SavedTour is a tour a sweep saved for a picture: the first tour found on
+// a board in the sweep's session, as a tour file (package tourfile).
+type SavedTour struct {
+	Board string `json:"board"`
+	// File is the tour file's path relative to the sweep's directory.
+	File     string `json:"file"`
+	Strategy string `json:"strategy"`
+	Tiebreak string `json:"tiebreak"`
+	// Start is the start square, "row,col"; Trial the run's trial.
+	Start  string `json:"start"`
+	Trial  int    `json:"trial"`
+	Closed bool   `json:"closed"`
+}
+
+// WantsTour reports whether a sweep saves a tour of board b for pictures.
+func WantsTour(b board.Board) bool { return b.Rows <= MaxSavedTourSide && b.Cols <= MaxSavedTourSide }
+
+// SaveTour writes the tour squares that row found into dir's tours
+// directory and describes it. The tour is marked closed if one was asked
+// for or its last square is a knight's move from its first.
+func SaveTour(dir string, row *runs.Row, squares []int32) (SavedTour, error) {
+	b := board.Board{Rows: row.Rows, Cols: row.Cols}
+	closed := row.Closed || len(squares) > 1 && b.KnightMove(int(squares[len(squares)-1]), int(squares[0]))
+	rel := filepath.Join(ToursDir, b.String()+".ktour")
+	if err := os.MkdirAll(filepath.Join(dir, ToursDir), 0o755); err != nil {
+		return SavedTour{}, err
+	}
+	t := tourfile.Tour{Rows: b.Rows, Cols: b.Cols, Closed: closed, Squares: squares}
+	if err := tourfile.WriteFile(filepath.Join(dir, rel), t); err != nil {
+		return SavedTour{}, fmt.Errorf("save a tour of %v: %w", b, err)
+	}
+	return SavedTour{Board: b.String(), File: rel, Strategy: row.Strategy, Tiebreak: row.Tiebreak,
+		Start: board.Square{Row: row.StartRow, Col: row.StartCol}.String(), Trial: row.Trial, Closed: row.Closed}, nil
+}
+
+// Path returns the tour file's path in the sweep directory dir, or an
+// error if the manifest's entry names a file outside the tours directory
+// (a damaged or hostile manifest).
+func (t SavedTour) Path(dir string) (string, error) {
+	if filepath.Clean(t.File) != filepath.Join(ToursDir, t.Board+".ktour") || filepath.Base(t.File) != t.Board+".ktour" {
+		return "", fmt.Errorf("saved tour %q of %q: not a file of %s/", t.File, t.Board, ToursDir)
+	}
+	return filepath.Join(dir, t.File), nil
+}
+
+// copyTours copies the inputs' saved tours into the merged directory, the
+// first of each board, and lists them in m.
+func copyTours(ins []input, out string, m *Manifest) error {
+	have := map[string]bool{}
+	for _, in := range ins {
+		for _, t := range in.man.Tours {
+			if have[t.Board] {
+				continue
+			}
+			from, err := t.Path(in.dir)
+			if err != nil {
+				return plan.Inputf("merge", "%s: %w", in.dir, err)
+			}
+			data, err := os.ReadFile(from)
+			if err != nil {
+				continue // a listed tour that is gone is only a missing picture
+			}
+			if err := os.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
+				return err
+			}
+			if err := atomicfile.WriteBytes(filepath.Join(out, t.File), data); err != nil {
+				return err
+			}
+			have[t.Board] = true
+			m.Tours = append(m.Tours, t)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,366 @@
+package plan
+
+import (
+	"cmp"
+	"fmt"
+	"iter"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/theory"
+)
+
+// MaxJobs is the most jobs one sweep may hold. The bound keeps the resume
+// bitmap (one bit a job) within 32 MiB; split larger studies into several
+// sweeps.
+const MaxJobs = 1 << 28
+
+// Plan is the set of jobs that a sweep's Settings expand to: every board x
+// start square x strategy x tie-break x trial.
+//
+// Jobs are not stored: a Plan keeps one cell per (board, strategy,
+// tie-break) and computes jobs from their index, so its memory does not grow
+// with the number of start squares or trials. Each job has an index in a
+// canonical order (boards by size, then strategy, tie-break, trial and start
+// square) that does not depend on the schedule, the shard or the worker
+// count.
+type Plan struct {
+	settings  Settings
+	order     board.Order
+	orderText string
+	cells     []cell
+	byKey     map[cellKey]int
+	total     int64
+	skipped   []Skip
+}
+
+// A cell is the jobs of one board, strategy and tie-break: trials x starts
+// of them, with trial-major indices.
+type cell struct {
+	cellKey
+	first int64 // index of the cell's first job
+	// set is the start squares of -starts on the board; pos lists the
+	// positions in set of those the strategy takes, when it takes only
+	// some; nil means all.
+	set StartSet
+	pos []int
+	// trials is Settings.Trials for randomised jobs, else 1.
+	trials int
+	// prune is Settings.Prune for strategies that prune, else false.
+	prune bool
+	// bytes is the strategy's memory estimate, threads the cores a search
+	// keeps busy.
+	bytes   int64
+	threads int
+	// cost[noTour] is the estimated seconds of one job from a start that
+	// has a tour (noTour false) or from one theory rules out; costAvg
+	// weighs them by their share of the cell's starts.
+	cost    [2]float64
+	costAvg float64
+}
+
+// starts returns the number of start squares the cell runs.
+func (c *cell) starts() int {
+	if c.pos != nil {
+		return len(c.pos)
+	}
+	return c.set.Len()
+}
+
+// jobs returns the number of jobs of the cell: the one place that counts
+// them, for the plan, the schedule and the shard map alike.
+func (c *cell) jobs() int64 { return int64(c.starts()) * int64(c.trials) }
+
+// start returns the cell's k-th start square, 0 <= k < starts().
+func (c *cell) start(k int) board.Square {
+	if c.pos != nil {
+		k = c.pos[k]
+	}
+	return c.set.At(k)
+}
+
+type cellKey struct {
+	board    board.Board
+	strategy string
+	tiebreak string
+}
+
+// Skip is a part of the sweep that a strategy cannot run, left out of the
+// plan rather than run into errors: a board it does not solve
+// (solver.Info.Boards), or start squares it does not take
+// (solver.Info.Starts). manifest.json lists them.
+type Skip struct {
+	Strategy string `json:"strategy"`
+	Board    string `json:"board"`
+	// Starts counts the start squares of -starts left out on the board.
+	Starts int    `json:"starts"`
+	Reason string `json:"reason"`
+}
+
+// String describes the skip in a line.
+func (k Skip) String() string {
+	return fmt.Sprintf("%s skips %d start(s) on %s: %s", k.Strategy, k.Starts, k.Board, k.Reason)
+}
+
+// New normalizes s and expands it. It allocates in proportion to the
+// boards and strategies, never to the jobs, and refuses more than MaxJobs.
+func New(s Settings) (*Plan, error) {
+	if err := s.Normalize(); err != nil {
+		return nil, err
+	}
+	o, err := board.ParseOrder(s.Order)
+	if err != nil {
+		return nil, &InputError{Flag: "-order", Err: err}
+	}
+	p := &Plan{settings: s, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
+	for _, b := range s.Sizes {
+		set := s.Starts.On(b, s.Closed)
+		if set.Len() == 0 {
+			p.skipped = append(p.skipped, Skip{Strategy: strings.Join(s.Strategies, ","), Board: b.String(),
+				Reason: "theory says no tour starts on it (-starts solvable)"})
+			continue
+		}
+		for _, name := range s.Strategies {
+			in := info(name)
+			pos, skip := acceptedStarts(in, b, set)
+			if skip != nil {
+				p.skipped = append(p.skipped, *skip)
+			}
+			if pos != nil && len(pos) == 0 {
+				continue
+			}
+			for _, tb := range in.RunsTiebreaks(s.Tiebreaks) {
+				c := cell{cellKey: cellKey{b, name, tb}, first: p.total, set: set, pos: pos,
+					trials: 1, prune: s.Prune && in.Prunes,
+					bytes: in.BytesOn(b.Rows, b.Cols), threads: in.ThreadsOn(b.Rows, b.Cols)}
+				if in.Randomised(tb) {
+					c.trials = s.Trials
+				}
+				c.estimate(in, s)
+				p.byKey[c.cellKey] = len(p.cells)
+				p.cells = append(p.cells, c)
+				p.total += c.jobs()
+				if p.total > MaxJobs {
+					return nil, Inputf("-sizes", "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies or -trials", MaxJobs)
+				}
+			}
+		}
+	}
+	if p.total == 0 {
+		var why []string
+		for _, k := range p.skipped {
+			why = append(why, k.String())
+		}
+		return nil, Inputf("-strategies", "no job to run: %s", strings.Join(why, "; "))
+	}
+	return p, nil
+}
+
+// acceptedStarts returns the positions, in set, of the start squares
+// strategy in takes on b, or nil if it takes them all, and what it leaves
+// out.
+func acceptedStarts(in solver.Info, b board.Board, set StartSet) ([]int, *Skip) {
+	n := set.Len()
+	if in.Boards != nil {
+		if err := in.Boards(b); err != nil {
+			return []int{}, &Skip{Strategy: in.Name, Board: b.String(), Starts: n, Reason: err.Error()}
+		}
+	}
+	if in.Starts == nil {
+		return nil, nil
+	}
+	pos := []int{}
+	for _, sq := range in.Starts(b) {
+		if i, ok := set.Position(sq); ok {
+			pos = append(pos, i)
+		}
+	}
+	slices.Sort(pos)
+	pos = slices.Compact(pos)
+	if len(pos) == n {
+		return nil, nil
+	}
+	return pos, &Skip{Strategy: in.Name, Board: b.String(), Starts: n - len(pos), Reason: in.Takes(b, board.Square{Row: -1}).Error()}
+}
+
+// Skipped lists what the plan leaves out because a strategy cannot run it.
+func (p *Plan) Skipped() []Skip { return p.skipped }
+
+// Settings returns the plan's normalized settings.
+func (p *Plan) Settings() Settings { return p.settings }
+
+// Len returns the number of jobs.
+func (p *Plan) Len() int64 { return p.total }
+
+// OrderText returns the move order in offset notation, as rows record it.
+func (p *Plan) OrderText() string { return p.orderText }
+
+// Job returns the job with index i, 0 <= i < Len().
+func (p *Plan) Job(i int64) Job {
+	ci := p.cellOf(i)
+	return p.job(&p.cells[ci], i-p.cells[ci].first)
+}
+
+// cellOf returns the index of the cell that holds job i.
+func (p *Plan) cellOf(i int64) int {
+	return sort.Search(len(p.cells), func(k int) bool { return p.cells[k].first > i }) - 1
+}
+
+// job returns the k-th job of c.
+func (p *Plan) job(c *cell, k int64) Job {
+	n := int64(c.starts())
+	s := p.settings
+	j := Job{
+		Index:     c.first + k,
+		Board:     c.board,
+		Start:     c.start(int(k % n)),
+		Strategy:  c.strategy,
+		Tiebreak:  c.tiebreak,
+		Trial:     int(k / n),
+		Closed:    s.Closed,
+		MaxNodes:  s.MaxNodes,
+		Timeout:   s.Timeout,
+		Order:     p.order,
+		OrderText: p.orderText,
+		Prune:     c.prune,
+		Bytes:     c.bytes,
+		Threads:   c.threads,
+		SaveTour:  s.SaveTours,
+	}
+	j.Solvable = theory.From(c.board.Rows, c.board.Cols, j.Start.Row, j.Start.Col, s.Closed)
+	j.Cost = c.cost[b2i(j.Solvable == theory.No)]
+	if info(c.strategy).Randomised(c.tiebreak) {
+		j.Seed = JobSeed(s.Seed, j)
+	}
+	return j
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Jobs yields every job in canonical order.
+func (p *Plan) Jobs() iter.Seq[Job] {
+	return func(yield func(Job) bool) {
+		for ci := range p.cells {
+			c := &p.cells[ci]
+			for k := range c.jobs() {
+				if !yield(p.job(c, k)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Index returns the index of the job that row ran, or an error saying why
+// no job of the plan ran it.
+func (p *Plan) Index(row *runs.Row) (int64, error) {
+	s := p.settings
+	b := board.Board{Rows: row.Rows, Cols: row.Cols}
+	ci, ok := p.byKey[cellKey{b, row.Strategy, row.Tiebreak}]
+	switch {
+	case !ok:
+		return 0, fmt.Errorf("no job of this sweep runs %s (tie-break %s) on %v", row.Strategy, row.Tiebreak, b)
+	case row.Closed != s.Closed || row.Prune != p.cells[ci].prune || row.Order != p.orderText:
+		return 0, fmt.Errorf("closed=%v prune=%v order %q: not this sweep's", row.Closed, row.Prune, row.Order)
+	case row.MaxNodes != s.MaxNodes || row.TimeoutNS != s.Timeout.Nanoseconds():
+		return 0, fmt.Errorf("budget max_nodes=%d timeout %v: this sweep's is max_nodes=%d timeout %v",
+			row.MaxNodes, time.Duration(row.TimeoutNS), s.MaxNodes, s.Timeout)
+	case row.Trial < 0 || row.Trial >= p.cells[ci].trials:
+		return 0, fmt.Errorf("trial %d: not one of this sweep's", row.Trial)
+	}
+	c := &p.cells[ci]
+	pos, ok := c.set.Position(board.Square{Row: row.StartRow, Col: row.StartCol})
+	if ok && c.pos != nil {
+		pos = slices.Index(c.pos, pos)
+		ok = pos >= 0
+	}
+	if !ok {
+		return 0, fmt.Errorf("start %d,%d on %v: not one of -starts %v that %s takes", row.StartRow, row.StartCol, b, s.Starts, row.Strategy)
+	}
+	k := int64(row.Trial)*int64(c.starts()) + int64(pos)
+	if seed := p.job(c, k).Seed; row.Seed != seed {
+		return 0, fmt.Errorf("trial %d with seed %d: this sweep's has seed %d", row.Trial, row.Seed, seed)
+	}
+	return c.first + k, nil
+}
+
+// Cost returns the number of jobs for which skip returns false and their
+// estimated seconds.
+func (p *Plan) Cost(skip func(index int64) bool) (jobs int64, seconds float64) {
+	for ci := range p.cells {
+		c := &p.cells[ci]
+		if skip == nil {
+			jobs += c.jobs()
+			seconds += float64(c.jobs()) * c.costAvg
+			continue
+		}
+		for k := range c.jobs() {
+			if !skip(c.first + k) {
+				jobs++
+				seconds += p.job(c, k).Cost
+			}
+		}
+	}
+	return jobs, seconds
+}
+
+// CheckMemory refuses a plan with a job whose memory estimate is over
+// limit (0: no limit), naming -mem-limit.
+func (p *Plan) CheckMemory(limit int64, format func(int64) string) error {
+	if limit <= 0 {
+		return nil
+	}
+	for _, c := range p.cells {
+		if c.bytes > limit {
+			return Inputf("-mem-limit", "%s on %v needs about %s, more than the limit of %s: raise -mem-limit or leave out that board",
+				c.strategy, c.board, format(c.bytes), format(limit))
+		}
+	}
+	return nil
+}
+
+// Schedule yields the jobs for which skip returns false, the longest
+// expected first: workers that take jobs in this order stay busy to the
+// end, as the last jobs to start are the shortest. Jobs of equal expected
+// cost come in canonical order.
+func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
+	type unit struct {
+		c      *cell
+		noTour bool
+	}
+	var units []unit
+	for ci := range p.cells {
+		c := &p.cells[ci]
+		units = append(units, unit{c, false}, unit{c, true})
+	}
+	slices.SortStableFunc(units, func(a, b unit) int {
+		return cmp.Or(cmp.Compare(b.c.cost[b2i(b.noTour)], a.c.cost[b2i(a.noTour)]),
+			cmp.Compare(b.c.board.Squares(), a.c.board.Squares()))
+	})
+	return func(yield func(Job) bool) {
+		for _, u := range units {
+			for k := range u.c.jobs() {
+				if skip != nil && skip(u.c.first+k) {
+					continue
+				}
+				j := p.job(u.c, k)
+				if (j.Solvable == theory.No) != u.noTour {
+					continue
+				}
+				if !yield(j) {
+					return
+				}
+			}
+		}
+	}
+}

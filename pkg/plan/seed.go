@@ -1,0 +1,55 @@
+package plan
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+)
+
+// JobSeed returns the seed of a randomised job: a hash of the sweep's -seed
+// and everything that identifies the job (board, start, strategy,
+// tie-break, tour kind, trial, move order, pruning). It depends on nothing
+// else, so a job draws the same random stream whatever the worker count,
+// the schedule or the shard that runs it, and two jobs of a sweep never
+// share a stream by accident (as seed+trial would across start squares).
+//
+// The hash is FNV-1a (64 bits) of the fields in a fixed binary layout,
+// finished with SplitMix64's mixer; it is part of the file format: changing
+// it changes the rows of every randomised sweep.
+func JobSeed(seed uint64, j Job) uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	num := func(v uint64) {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
+	}
+	str := func(s string) {
+		num(uint64(len(s)))
+		h.Write([]byte(s))
+	}
+	flag := func(b bool) {
+		if b {
+			num(1)
+		} else {
+			num(0)
+		}
+	}
+	num(seed)
+	num(uint64(j.Board.Rows))
+	num(uint64(j.Board.Cols))
+	num(uint64(j.Start.Row))
+	num(uint64(j.Start.Col))
+	str(j.Strategy)
+	str(j.Tiebreak)
+	flag(j.Closed)
+	num(uint64(j.Trial))
+	str(j.OrderText)
+	flag(j.Prune)
+	return mix64(h.Sum64())
+}
+
+// mix64 is SplitMix64's finalizer: it spreads FNV's weak low bits.
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}

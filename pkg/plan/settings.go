@@ -1,0 +1,217 @@
+package plan
+
+import (
+	"encoding/json"
+	"fmt"
+	"iter"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/solver"
+)
+
+// Settings is everything that decides which jobs a sweep runs and what each
+// job computes. Two sweeps with equal Settings produce the same set of rows,
+// timings (and rows decided by -timeout) aside, whatever their worker count.
+// manifest.json records them; -resume refuses to continue a sweep whose
+// Settings differ.
+//
+// Settings are canonical after Normalize: lists are sorted and free of
+// repeats, so equal sweeps compare equal however their flags were spelled.
+type Settings struct {
+	Sizes      Sizes    `json:"sizes"`
+	Starts     Starts   `json:"starts"`
+	Strategies []string `json:"strategies"`
+	// Tiebreaks lists the tie-break rules to run; each strategy runs those
+	// it accepts, or "first" if it accepts none of them.
+	Tiebreaks []string `json:"tiebreaks"`
+	// Order is the move order in offset notation.
+	Order    string        `json:"order"`
+	Closed   bool          `json:"closed"`
+	MaxNodes int64         `json:"max_nodes"`
+	Timeout  time.Duration `json:"timeout_ns"`
+	// Trials repeats every randomised job (tie-break random) as trials
+	// 0..Trials-1; deterministic jobs would repeat identical work, so they
+	// run once, as trial 0.
+	Trials int `json:"trials"`
+	// Seed is the base of every randomised job's seed (JobSeed).
+	Seed uint64 `json:"seed"`
+	// Prune asks the strategies that can (solver.Pruning) to prune; the
+	// others run unpruned, and their rows say prune=false.
+	Prune bool `json:"prune"`
+	// SaveTours adds the tour column to runs.csv.
+	SaveTours bool `json:"save_tours"`
+}
+
+// settingFlags names the flag behind each JSON field of Settings, for
+// messages.
+var settingFlags = map[string]string{
+	"sizes": "-sizes", "starts": "-starts", "strategies": "-strategies",
+	"tiebreaks": "-tiebreak", "order": "-order", "closed": "-closed",
+	"max_nodes": "-max-nodes", "timeout_ns": "-timeout", "trials": "-trials",
+	"seed": "-seed", "prune": "-prune", "save_tours": "-save-tours",
+}
+
+// MaxTourSquares is the largest board whose tours -save-tours writes into
+// runs.csv: a tour of 1,000,000 squares is a line of about 7 MB.
+const MaxTourSquares = 1_000_000
+
+// Normalize fills defaults (every strategy's "first" tie-break, one trial,
+// the default move order), puts lists in canonical order and checks every
+// value. Errors are InputErrors naming the flag.
+func (s *Settings) Normalize() error {
+	if len(s.Sizes) == 0 {
+		return Inputf("-sizes", "missing; %s", sizesForm)
+	}
+	s.Sizes.normalize()
+	if len(s.Sizes) > MaxBoards {
+		return Inputf("-sizes", "%d boards; %s", len(s.Sizes), sizesForm)
+	}
+	for _, b := range s.Sizes {
+		if _, err := board.New(b.Rows, b.Cols); err != nil {
+			return Inputf("-sizes", "%v; %s", err, sizesForm)
+		}
+	}
+	if err := s.Starts.Check(s.Sizes); err != nil {
+		return Inputf("-starts", "%v", err)
+	}
+	if len(s.Strategies) == 0 {
+		return Inputf("-strategies", "missing: want some of %s", strings.Join(solver.Names(), ", "))
+	}
+	for _, name := range s.Strategies {
+		if _, err := solver.Lookup(name); err != nil {
+			return Inputf("-strategies", "%v", err)
+		}
+	}
+	rank := func(name string) int { return slices.Index(solver.Names(), name) }
+	slices.SortFunc(s.Strategies, func(a, b string) int { return rank(a) - rank(b) })
+	s.Strategies = slices.Compact(s.Strategies)
+
+	if len(s.Tiebreaks) == 0 {
+		s.Tiebreaks = []string{solver.TieFirst}
+	}
+	slices.Sort(s.Tiebreaks)
+	s.Tiebreaks = slices.Compact(s.Tiebreaks)
+	for _, tb := range s.Tiebreaks {
+		if !slices.Contains(solver.Tiebreaks, tb) {
+			return Inputf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(solver.Tiebreaks, ", "))
+		}
+		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(name).TiebreakRules(), tb) }) {
+			return Inputf("-tiebreak", "%q: no strategy of -strategies accepts it (%s do)", tb, strings.Join(solver.Accepting(tb), ", "))
+		}
+	}
+
+	o, err := board.ParseOrder(s.Order)
+	if err != nil {
+		return &InputError{Flag: "-order", Err: err}
+	}
+	s.Order = o.String()
+	if s.MaxNodes < 0 {
+		return Inputf("-max-nodes", "%d: want 0 (no limit) or a positive number of nodes", s.MaxNodes)
+	}
+	if s.Timeout < 0 {
+		return Inputf("-timeout", "%v: want 0 (no limit) or a positive duration such as 30s", s.Timeout)
+	}
+	if s.Trials == 0 {
+		s.Trials = 1
+	}
+	if s.Trials < 0 || s.Trials > MaxJobs {
+		return Inputf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
+	}
+	if s.Trials > 1 && !s.randomised() {
+		return Inputf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
+			s.Trials, strings.Join(solver.Accepting(solver.TieRandom), " or "))
+	}
+	if s.Prune && !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).Prunes }) {
+		return Inputf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(solver.Pruning(), ", "))
+	}
+	if s.SaveTours {
+		if b := s.Sizes[len(s.Sizes)-1]; b.Squares() > MaxTourSquares {
+			return Inputf("-save-tours", "%v has %d squares: tours are saved for boards of at most %d squares (a line of runs.csv a tour); leave out -save-tours or the larger boards, or solve such a board with experiment solve -tour-out",
+				b, b.Squares(), MaxTourSquares)
+		}
+	}
+	return nil
+}
+
+// randomised reports whether some job of the sweep draws random numbers.
+func (s *Settings) randomised() bool {
+	for _, name := range s.Strategies {
+		for _, tb := range info(name).RunsTiebreaks(s.Tiebreaks) {
+			if info(name).Randomised(tb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// info returns a strategy known to be registered.
+func info(name string) solver.Info {
+	i, err := solver.Lookup(name)
+	if err != nil {
+		panic(err) // Normalize checked the names
+	}
+	return i
+}
+
+// Diff lists the settings in which s and t differ, one "-flag: was X, now
+// Y" string each; nil means none.
+func (s Settings) Diff(t Settings) []string {
+	a, b := s.fields(), t.fields()
+	var diffs []string
+	for _, k := range slices.Sorted(mapKeys(a, b)) {
+		if !reflect.DeepEqual(a[k], b[k]) {
+			flag := settingFlags[k]
+			if flag == "" {
+				flag = k
+			}
+			diffs = append(diffs, fmt.Sprintf("%s: was %s, now %s", flag, show(k, a[k]), show(k, b[k])))
+		}
+	}
+	return diffs
+}
+
+// fields returns s as its JSON object: one entry per setting.
+func (s Settings) fields() map[string]any {
+	data, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // Settings hold only marshalable values
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func mapKeys(ms ...map[string]any) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		seen := map[string]bool{}
+		for _, m := range ms {
+			for k := range m {
+				if !seen[k] {
+					seen[k] = true
+					if !yield(k) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// show formats the value of the JSON field k for a message.
+func show(k string, v any) string {
+	if v == nil {
+		return "unset"
+	}
+	if f, ok := v.(float64); ok && k == "timeout_ns" {
+		return time.Duration(f).String()
+	}
+	data, _ := json.Marshal(v)
+	return string(data)
+}

@@ -1,0 +1,176 @@
+package plan
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"knightsweep/pkg/board"
+)
+
+// Sizes is the set of boards a sweep covers, sorted by squares, then rows,
+// without repeats: the canonical form of -sizes, so that "5-8" and
+// "8,7,6,5" are the same settings.
+type Sizes []board.Board
+
+// MaxBoards is the most distinct boards a sweep may cover.
+const MaxBoards = 100_000
+
+// sizesForm says what -sizes accepts; every parse error ends with it.
+var sizesForm = fmt.Sprintf("want N (an N x N board), A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8; sides 1..%d, at most %d boards", board.MaxSide, MaxBoards)
+
+// ParseSizes reads a -sizes value: comma-separated items, each N for an
+// N x N board, A-B for every square board from A x A to B x B, or RxC for a
+// rectangle. Every side must be 1..board.MaxSide.
+//
+// Ranges are merged before any board is listed, so that a value that
+// repeats a range many times costs what the range costs, and a value that
+// names more than MaxBoards distinct boards is refused before they are.
+func ParseSizes(s string) (Sizes, error) {
+	var spans [][2]int // square boards, as ranges of sides
+	rects := map[board.Board]bool{}
+	for item := range strings.SplitSeq(s, ",") {
+		item = strings.TrimSpace(item)
+		lo, hi, rect, err := parseSizeItem(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w; %s", truncate(item), err, sizesForm)
+		}
+		if rect != nil {
+			rects[*rect] = true
+			if len(rects) > MaxBoards {
+				return nil, fmt.Errorf("more than %d boards; %s", MaxBoards, sizesForm)
+			}
+			continue
+		}
+		spans = append(spans, [2]int{lo, hi})
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	var merged [][2]int
+	n := len(rects)
+	for _, sp := range spans {
+		if k := len(merged) - 1; k >= 0 && sp[0] <= merged[k][1]+1 {
+			merged[k][1] = max(merged[k][1], sp[1])
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	for _, sp := range merged {
+		n += sp[1] - sp[0] + 1
+	}
+	if n > MaxBoards {
+		return nil, fmt.Errorf("%d boards; %s", n, sizesForm)
+	}
+	out := make(Sizes, 0, n)
+	for _, sp := range merged {
+		for side := sp[0]; side <= sp[1]; side++ {
+			out = append(out, board.Board{Rows: side, Cols: side})
+		}
+	}
+	for b := range rects {
+		out = append(out, b)
+	}
+	out.normalize()
+	return out, nil
+}
+
+// truncate shortens an item quoted in a message.
+func truncate(s string) string {
+	if len(s) > 40 {
+		return s[:37] + "..."
+	}
+	return s
+}
+
+// parseSizeItem reads one item: a range of square boards (lo, hi), or a
+// rectangle.
+func parseSizeItem(item string) (lo, hi int, rect *board.Board, err error) {
+	if item == "" {
+		return 0, 0, nil, fmt.Errorf("empty item")
+	}
+	if a, b, ok := strings.Cut(item, "-"); ok {
+		lo, err1 := side(a)
+		hi, err2 := side(b)
+		if err := cmp.Or(err1, err2); err != nil {
+			return 0, 0, nil, err
+		}
+		if lo > hi {
+			return 0, 0, nil, fmt.Errorf("range %d-%d runs backwards", lo, hi)
+		}
+		return lo, hi, nil, nil
+	}
+	if r, c, ok := strings.Cut(strings.ToLower(item), "x"); ok {
+		rows, err1 := side(r)
+		cols, err2 := side(c)
+		if err := cmp.Or(err1, err2); err != nil {
+			return 0, 0, nil, err
+		}
+		if rows == cols {
+			return rows, rows, nil, nil
+		}
+		return 0, 0, &board.Board{Rows: rows, Cols: cols}, nil
+	}
+	n, err := side(item)
+	return n, n, nil, err
+}
+
+// side reads one board side.
+func side(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a whole number", truncate(s))
+	}
+	if n < 1 || n > board.MaxSide {
+		return 0, fmt.Errorf("side %d is outside 1..%d", n, board.MaxSide)
+	}
+	return n, nil
+}
+
+func (z *Sizes) normalize() {
+	slices.SortFunc(*z, compareBoards)
+	*z = slices.Compact(*z)
+}
+
+// compareBoards orders boards by squares, then rows.
+func compareBoards(a, b board.Board) int {
+	return cmp.Or(cmp.Compare(a.Squares(), b.Squares()), cmp.Compare(a.Rows, b.Rows))
+}
+
+// String returns the boards as a -sizes value: "5x5,6x6,6x8".
+func (z Sizes) String() string {
+	parts := make([]string, len(z))
+	for i, b := range z {
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, ",")
+}
+
+// MarshalJSON writes the boards as a list of "RxC" strings.
+func (z Sizes) MarshalJSON() ([]byte, error) {
+	parts := make([]string, len(z))
+	for i, b := range z {
+		parts[i] = b.String()
+	}
+	return json.Marshal(parts)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (z *Sizes) UnmarshalJSON(data []byte) error {
+	var parts []string
+	if err := json.Unmarshal(data, &parts); err != nil {
+		return err
+	}
+	if len(parts) == 0 {
+		*z = nil
+		return nil
+	}
+	s, err := ParseSizes(strings.Join(parts, ","))
+	if err != nil {
+		return err
+	}
+	*z = s
+	return nil
+}

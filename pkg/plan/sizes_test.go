@@ -1,0 +1,103 @@
+package plan
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestParseSizes(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+	}{
+		{"8", "8x8"},
+		{"5-8", "5x5,6x6,7x7,8x8"},
+		{"8,7,6,5", "5x5,6x6,7x7,8x8"},
+		{"5-8,10,6x8", "5x5,6x6,6x8,7x7,8x8,10x10"},
+		{" 6 , 6x6,5-6 ", "5x5,6x6"},
+		{"3x4,4x3", "3x4,4x3"},
+		{"6X8", "6x8"},
+		{"1", "1x1"},
+		{"20000", "20000x20000"},
+		{"7-7", "7x7"},
+	} {
+		got, err := ParseSizes(tt.in)
+		if err != nil || got.String() != tt.want {
+			t.Errorf("ParseSizes(%q) = %v, %v; want %s", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestParseSizesErrors(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+	}{
+		{"8-5", "range 8-5 runs backwards"},
+		{"0", "side 0 is outside 1..20000"},
+		{"abc", `"abc" is not a whole number`},
+		{"20001", "side 20001"},
+		{"", "empty item"},
+		{"5,,6", "empty item"},
+		{"5-", `"" is not a whole number`},
+		{"-5", `"" is not a whole number`},
+		{"6x", `"" is not a whole number`},
+		{"6x0", "side 0"},
+		{"3x4x5", "is not a whole number"},
+		{"5.5", "is not a whole number"},
+	} {
+		_, err := ParseSizes(tt.in)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), sizesForm) {
+			t.Errorf("ParseSizes(%q) error %v; want %q and the accepted forms", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestSizesJSON(t *testing.T) {
+	z, err := ParseSizes("5-6,6x8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := z.MarshalJSON()
+	if err != nil || string(data) != `["5x5","6x6","6x8"]` {
+		t.Fatalf("MarshalJSON = %s, %v", data, err)
+	}
+	var back Sizes
+	if err := back.UnmarshalJSON(data); err != nil || back.String() != z.String() {
+		t.Errorf("round trip: %v, %v", back, err)
+	}
+}
+
+// A -sizes value that repeats a range many times is merged, not expanded:
+// it costs what the range costs (issue: "1-20000" a hundred thousand times
+// used to list two billion boards before removing the repeats).
+func TestParseSizesRepeatedRanges(t *testing.T) {
+	in := strings.Repeat("1-20000,", 100_000) + "3x4"
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	z, err := ParseSizes(in)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(z) != 20001 {
+		t.Fatalf("ParseSizes: %d boards, %v", len(z), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("ParseSizes allocated %d MB for a %d KB value", alloc>>20, len(in)>>10)
+	}
+}
+
+// More than MaxBoards distinct boards are refused before they are listed.
+func TestParseSizesTooMany(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("1-20000")
+	n := 20000
+	for r := 1; n <= MaxBoards; r++ {
+		for c := r + 1; c <= 20000 && n <= MaxBoards; c++ {
+			fmt.Fprintf(&b, ",%dx%d", r, c)
+			n++
+		}
+	}
+	_, err := ParseSizes(b.String())
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d boards", MaxBoards)) {
+		t.Errorf("error %v", err)
+	}
+}

@@ -1,0 +1,285 @@
+// Package progress reports the advance of long work on a terminal or a log:
+// experiment run's sweeps and experiment count's counts both use it.
+//
+// On a terminal it draws a bar (github.com/schollz/progressbar) with the
+// count done, what was found, a rate and the time left; elsewhere (a log
+// file, a scheduler's output) it prints a plain line every Every, since a
+// bar's redraws are noise in a file. Nil writers report nothing.
+//
+// The counts shown are consistent at every moment: "found" is counted with
+// the work that found it, never ahead of it. The rate keeps one unit for
+// the whole run. The time left comes from the work's estimated cost (the
+// sweep's cost model), not from its count: a sweep runs its costliest jobs
+// first, so a count-based guess would be far too high for most of the run.
+// The estimate is scaled by what the finished work actually took, and work
+// in flight counts for the part of it that has likely been done.
+package progress
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// Every is how often a plain progress line is printed.
+const Every = 10 * time.Second
+
+// Options describe the work a Meter follows.
+type Options struct {
+	// Terminal draws a bar instead of printing lines.
+	Terminal bool
+	// Name starts each plain line ("sweep"); Unit names the items ("runs").
+	Name, Unit string
+	// Total is the number of items; TotalCost their estimated seconds (0:
+	// each item counts the same).
+	Total     int64
+	TotalCost float64
+	// Found names what Done's found counts ("found"); "" shows none.
+	Found string
+	// Every overrides the interval of plain lines (tests).
+	Every time.Duration
+	// Now is the start (tests); zero means time.Now().
+	Now time.Time
+}
+
+// Meter follows one piece of long work. Its methods may be called from
+// several goroutines; a nil *Meter does nothing.
+type Meter struct {
+	mu       sync.Mutex
+	w        io.Writer
+	o        Options
+	bar      *progressbar.ProgressBar
+	start    time.Time
+	lastLine time.Time
+	done     int64
+	found    int64
+	// doneCost is the estimated seconds of the items done, doneReal what
+	// they took.
+	doneCost, doneReal float64
+	running            map[int64]inFlight
+	detail             string
+	stop               chan struct{}
+	stopped            sync.WaitGroup
+}
+
+type inFlight struct {
+	cost  float64
+	since time.Time
+}
+
+// New returns a Meter writing to w, or nil if w is nil.
+func New(w io.Writer, o Options) *Meter {
+	if w == nil {
+		return nil
+	}
+	if o.Every == 0 {
+		o.Every = Every
+	}
+	if o.Now.IsZero() {
+		o.Now = time.Now()
+	}
+	if o.TotalCost <= 0 {
+		o.TotalCost = float64(o.Total)
+	}
+	m := &Meter{w: w, o: o, start: o.Now, lastLine: o.Now, running: map[int64]inFlight{}}
+	if o.Terminal && o.Total > 0 {
+		m.bar = progressbar.NewOptions64(o.Total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowDescriptionAtLineEnd(),
+			progressbar.OptionSetWidth(20),
+			progressbar.OptionSetPredictTime(false), // the description says what is left
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionSetRenderBlankState(true),
+		)
+	}
+	return m
+}
+
+// Start redraws the bar, or prints lines when due, until Finish.
+func (m *Meter) Start() {
+	if m == nil {
+		return
+	}
+	m.stop = make(chan struct{})
+	m.stopped.Add(1)
+	go func() {
+		defer m.stopped.Done()
+		t := time.NewTicker(500 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-m.stop:
+				return
+			case now := <-t.C:
+				m.Tick(now)
+			}
+		}
+	}()
+}
+
+// Begin records that item id, of estimated cost seconds, has started.
+func (m *Meter) Begin(id int64, cost float64, now time.Time) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.running[id] = inFlight{cost: cost, since: now}
+	m.mu.Unlock()
+}
+
+// End records that item id has ended after real seconds, having found
+// found things. An item never begun counts with cost 1 (each the same).
+func (m *Meter) End(id int64, found int64, real float64) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	cost := 1.0
+	if r, ok := m.running[id]; ok {
+		cost = r.cost
+		delete(m.running, id)
+	}
+	m.done++
+	m.found += found
+	m.doneCost += cost
+	m.doneReal += real
+	done, status := m.done, m.status(time.Now())
+	m.mu.Unlock()
+	if m.bar != nil {
+		m.bar.Set64(done)
+		m.bar.Describe(status)
+	}
+}
+
+// Detail sets a few words shown after the counts: "3.2M states, 1.1GiB".
+func (m *Meter) Detail(s string) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.detail = s
+	m.mu.Unlock()
+}
+
+// Tick redraws the bar, or prints a plain line when one is due.
+func (m *Meter) Tick(now time.Time) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	if m.bar != nil {
+		status := m.status(now)
+		m.mu.Unlock()
+		m.bar.Describe(status)
+		return
+	}
+	due := now.Sub(m.lastLine) >= m.o.Every
+	var line string
+	if due {
+		m.lastLine = now
+		line = m.line(now)
+	}
+	m.mu.Unlock()
+	if due {
+		fmt.Fprintln(m.w, line)
+	}
+}
+
+// Finish stops the ticking and leaves the bar as it stands, or prints a
+// last line if the work took longer than a line's interval.
+func (m *Meter) Finish(now time.Time) {
+	if m == nil {
+		return
+	}
+	if m.stop != nil {
+		close(m.stop)
+		m.stopped.Wait()
+		m.stop = nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.bar != nil {
+		m.bar.Describe(m.status(now))
+		m.bar.Exit()
+		fmt.Fprintln(m.w)
+		return
+	}
+	if now.Sub(m.start) >= m.o.Every {
+		fmt.Fprintln(m.w, m.line(now))
+	}
+}
+
+// credit returns the estimated seconds of work done: the items done and,
+// for each item in flight, the part its age suggests, at most 90% of it.
+// Ages are scaled to estimated seconds by what the items done took.
+func (m *Meter) credit(now time.Time) float64 {
+	c := m.doneCost
+	scale := 1.0
+	if m.doneCost > 0 && m.doneReal > 0 {
+		scale = m.doneReal / m.doneCost
+	}
+	for _, r := range m.running {
+		c += min(0.9*r.cost, now.Sub(r.since).Seconds()/scale)
+	}
+	return c
+}
+
+// left predicts the time left: the time so far, scaled by the estimated
+// cost still to run over the estimated cost run.
+func (m *Meter) left(now time.Time) (time.Duration, bool) {
+	if m.done == 0 || m.done >= m.o.Total {
+		return 0, false
+	}
+	c := m.credit(now)
+	if c <= 0 {
+		return 0, false
+	}
+	left := time.Duration(float64(now.Sub(m.start)) * max(0, m.o.TotalCost-c) / c)
+	return left.Round(time.Second), true
+}
+
+// status is the bar's description.
+func (m *Meter) status(now time.Time) string {
+	s := ""
+	if m.o.Found != "" {
+		s = fmt.Sprintf("%s %d, ", m.o.Found, m.found)
+	}
+	s += fmt.Sprintf("%.1f %s/s", m.rate(now), m.o.Unit)
+	if m.detail != "" {
+		s += ", " + m.detail
+	}
+	if left, ok := m.left(now); ok {
+		s += fmt.Sprintf(", about %v left", left)
+	}
+	return s
+}
+
+func (m *Meter) rate(now time.Time) float64 {
+	if el := now.Sub(m.start).Seconds(); el > 0 {
+		return float64(m.done) / el
+	}
+	return 0
+}
+
+// line describes the progress at now, for a log.
+func (m *Meter) line(now time.Time) string {
+	s := fmt.Sprintf("%s: %d/%d %s", m.o.Name, m.done, m.o.Total, m.o.Unit)
+	if m.o.Total > 0 {
+		s += fmt.Sprintf(" (%.0f%%)", 100*float64(m.done)/float64(m.o.Total))
+	}
+	s += fmt.Sprintf(", %.1f %s/s", m.rate(now), m.o.Unit)
+	if m.o.Found != "" {
+		s += fmt.Sprintf(", %d %s", m.found, m.o.Found)
+	}
+	if m.detail != "" {
+		s += ", " + m.detail
+	}
+	if left, ok := m.left(now); ok {
+		s += fmt.Sprintf(", about %v left", left)
+	}
+	return s
+}

@@ -1,0 +1,97 @@
+package progress
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func TestLines(t *testing.T) {
+	var buf bytes.Buffer
+	// 400 runs; the first 100 hold three quarters of the estimated cost.
+	m := New(&buf, Options{Name: "sweep", Unit: "runs", Found: "found", Total: 400, TotalCost: 40, Now: t0})
+	for i := range int64(100) {
+		m.Begin(i, 0.3, t0)
+		m.End(i, i%10/9, 0.3) // 10 found, and each took what it was expected to
+	}
+	m.Tick(t0.Add(5 * time.Second)) // not due
+	if buf.Len() != 0 {
+		t.Errorf("line before 10s: %q", buf.String())
+	}
+	m.Tick(t0.Add(10 * time.Second)) // 30 of 40 s done in 10 s: 3 s left
+	for i := range int64(100) {
+		m.Begin(100+i, 0.05, t0)
+		m.End(100+i, 0, 0.05)
+	}
+	m.Tick(t0.Add(15 * time.Second)) // not due: 5 s after the last line
+	m.Tick(t0.Add(20 * time.Second)) // 35 of 40 s done in 20 s: 3 s left (2.86)
+	m.Finish(t0.Add(21 * time.Second))
+	want := "sweep: 100/400 runs (25%), 10.0 runs/s, 10 found, about 3s left\n" +
+		"sweep: 200/400 runs (50%), 10.0 runs/s, 10 found, about 3s left\n" +
+		"sweep: 200/400 runs (50%), 9.5 runs/s, 10 found, about 3s left\n"
+	if buf.String() != want {
+		t.Errorf("progress:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+// Work in flight counts for its likely part: two long items half done (by
+// the pace of the items done) and one short one done.
+func TestInFlight(t *testing.T) {
+	var buf bytes.Buffer
+	m := New(&buf, Options{Name: "sweep", Unit: "runs", Total: 3, TotalCost: 21, Now: t0})
+	m.Begin(0, 10, t0)
+	m.Begin(1, 10, t0)
+	m.Begin(2, 1, t0)
+	m.End(2, 0, 2) // it took twice its estimate: the pace is half
+	// At 10 s, each long item has had 10 real s, 5 estimated s: credit
+	// 1 + 5 + 5 = 11 of 21, so 10 s * 10/11 = 9 s left.
+	m.Tick(t0.Add(10 * time.Second))
+	if !strings.Contains(buf.String(), "about 9s left") {
+		t.Errorf("%q", buf.String())
+	}
+}
+
+// On a terminal: a bar whose found count never runs ahead of its done
+// count, and whose rate keeps its unit however slow the work.
+func TestBar(t *testing.T) {
+	var buf bytes.Buffer
+	m := New(&buf, Options{Terminal: true, Unit: "runs", Found: "found", Total: 10, Now: time.Now().Add(-time.Hour)})
+	for i := range int64(10) {
+		m.End(i, 1, 1)
+		m.Tick(time.Now())
+	}
+	m.Finish(time.Now())
+	out := buf.String()
+	if !strings.Contains(out, "found 10") || !strings.Contains(out, "10/10") || strings.Contains(out, "sweep:") {
+		t.Errorf("bar output %q", out)
+	}
+	re := regexp.MustCompile(`(\d+)/10 .*?found (\d+), ([0-9.]+) (\S+)`)
+	for _, frame := range re.FindAllStringSubmatch(out, -1) {
+		done, _ := strconv.Atoi(frame[1])
+		found, _ := strconv.Atoi(frame[2])
+		if found > done || frame[4] != "runs/s" {
+			t.Errorf("frame %q: found %d of %d done, unit %s", frame[0], found, done, frame[4])
+		}
+	}
+}
+
+func TestQuiet(t *testing.T) {
+	var m *Meter = New(nil, Options{Total: 10})
+	m.Start()
+	m.Begin(1, 1, t0) // a nil Meter ignores everything
+	m.End(1, 1, 1)
+	m.Tick(t0.Add(time.Hour))
+	m.Finish(t0)
+	// Nothing to do and no bar: a resumed sweep with every job done.
+	var buf bytes.Buffer
+	q := New(&buf, Options{Terminal: true, Now: t0})
+	q.Finish(t0)
+	if buf.Len() != 0 {
+		t.Errorf("empty work printed %q", buf.String())
+	}
+}

@@ -1,0 +1,215 @@
+// Package runs owns runs.csv, the file every sweep writes: one row per
+// search. Row defines the columns once; Writer and Reader are the only code
+// that writes or reads them, and experiment run, resume, merge and report
+// all use them.
+//
+// # Columns
+//
+// The columns are Row's fields, named by their csv tags, in order. The first
+// fifteen are a contract that users' scripts depend on; their names and order
+// never change:
+//
+//	rows, cols, start_row, start_col, strategy, tiebreak, closed, trial,
+//	seed, status, solvable, nodes, backtracks, time_ns, verified
+//
+// The others follow (order, prune, error, max_nodes, timeout_ns); more may
+// be added at the end. A file written with -save-tours ends with a tour
+// column. docs/runs-csv.md describes every column.
+//
+// # Speed and gocsv
+//
+// gocsv, the project's CSV library, defines the format: Header is what
+// gocsv writes for Row. Writing and reading a row through gocsv's
+// reflection costs about 5 µs, as much as a sweep's whole work on a trivial
+// job and most of the time of reading a million-row file, so Writer and
+// Reader are hand-written over encoding/csv. Tests hold them to gocsv byte
+// for byte: a field added to Row that they do not handle fails them.
+//
+// # Torn rows
+//
+// Every row is one line ending in a newline (Writer folds multi-line
+// messages onto one line). A last line without its newline is therefore the
+// remains of a write that a crash interrupted, however well it parses: a
+// cut number is still a number. Reader never hands such a line over as
+// data: it returns a *TornError naming the line, and the caller drops it
+// (resume cuts it off; merge and report say where it was).
+package runs
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
+	"knightsweep/pkg/theory"
+)
+
+// Row is one search: the job that was run and how it ended.
+type Row struct {
+	Rows     int    `csv:"rows"`
+	Cols     int    `csv:"cols"`
+	StartRow int    `csv:"start_row"`
+	StartCol int    `csv:"start_col"`
+	Strategy string `csv:"strategy"`
+	// Tiebreak is the tie-break rule; "first" for strategies without ties.
+	Tiebreak string `csv:"tiebreak"`
+	Closed   bool   `csv:"closed"`
+	Trial    int    `csv:"trial"`
+	// Seed is the job's seed (0 for deterministic jobs).
+	Seed   uint64        `csv:"seed"`
+	Status status.Status `csv:"status"`
+	// Solvable is theory's answer, "yes", "no" or "unknown": whether a tour
+	// (closed if Closed) starts at the square.
+	Solvable   string `csv:"solvable"`
+	Nodes      int64  `csv:"nodes"`
+	Backtracks int64  `csv:"backtracks"`
+	// TimeNS is the search time in integer nanoseconds.
+	TimeNS   int64 `csv:"time_ns"`
+	Verified bool  `csv:"verified"`
+	// Order is the move order in offset notation.
+	Order string `csv:"order"`
+	Prune bool   `csv:"prune"`
+	// Error explains an error status, on one line.
+	Error string `csv:"error"`
+	// MaxNodes and TimeoutNS are the run's budgets (-max-nodes, -timeout
+	// in nanoseconds); 0 is no limit.
+	MaxNodes  int64 `csv:"max_nodes"`
+	TimeoutNS int64 `csv:"timeout_ns"`
+	// Tour is the tour found, square indices row*cols+col separated by
+	// spaces: a column only in files written with -save-tours.
+	Tour string `csv:"tour"`
+}
+
+// TourColumn is the column that only -save-tours files have: always last.
+const TourColumn = "tour"
+
+// columns lists Row's columns, from its csv tags.
+var columns = sync.OnceValue(func() []string {
+	t := reflect.TypeFor[Row]()
+	names := make([]string, t.NumField())
+	for i := range names {
+		names[i] = t.Field(i).Tag.Get("csv")
+	}
+	return names
+})
+
+// Columns returns the columns of runs.csv in order; the tour column only
+// when tours is set.
+func Columns(tours bool) []string {
+	c := columns()
+	if !tours {
+		c = c[:len(c)-1]
+	}
+	return append([]string(nil), c...)
+}
+
+// Required lists the contract columns, in order: every file has them.
+var Required = []string{
+	"rows", "cols", "start_row", "start_col", "strategy", "tiebreak", "closed", "trial",
+	"seed", "status", "solvable", "nodes", "backtracks", "time_ns", "verified",
+}
+
+// Header returns the header line of runs.csv, newline included.
+func Header(tours bool) string { return strings.Join(Columns(tours), ",") + "\n" }
+
+// Key identifies a job: two rows with the same Key ran the same search.
+type Key struct {
+	Rows, Cols, StartRow, StartCol int
+	Strategy, Tiebreak             string
+	Closed                         bool
+	Trial                          int
+	Order                          string
+	Prune                          bool
+	MaxNodes, TimeoutNS            int64
+}
+
+// Key returns the job r ran.
+func (r *Row) Key() Key {
+	return Key{r.Rows, r.Cols, r.StartRow, r.StartCol, r.Strategy, r.Tiebreak, r.Closed, r.Trial,
+		r.Order, r.Prune, r.MaxNodes, r.TimeoutNS}
+}
+
+// String names the job a row ran, for messages.
+func (k Key) String() string {
+	return fmt.Sprintf("%s/%s on %dx%d from %d,%d trial %d", k.Strategy, k.Tiebreak, k.Rows, k.Cols, k.StartRow, k.StartCol, k.Trial)
+}
+
+// FormatTour writes square indices space-separated, for Row.Tour.
+func FormatTour(squares []int32) string {
+	b := make([]byte, 0, len(squares)*5)
+	for i, s := range squares {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(s), 10)
+	}
+	return string(b)
+}
+
+// ParseTour reads what FormatTour writes.
+func ParseTour(s string) ([]int32, error) {
+	fields := strings.Fields(s)
+	out := make([]int32, len(fields))
+	for i, f := range fields {
+		v, err := strconv.ParseInt(f, 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("tour square %d: %w", i, err)
+		}
+		out[i] = int32(v)
+	}
+	return out, nil
+}
+
+// ErrMissingColumn reports a CSV without a required column.
+var ErrMissingColumn = errors.New("missing required column")
+
+// CheckHeader reports whether header holds every required column.
+func CheckHeader(header []string) error {
+	have := map[string]bool{}
+	for _, h := range header {
+		have[strings.TrimSpace(h)] = true
+	}
+	var missing []string
+	for _, c := range Required {
+		if !have[c] {
+			missing = append(missing, c)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%w: %s (a runs.csv needs %s)", ErrMissingColumn, strings.Join(missing, ", "), strings.Join(Required, ", "))
+	}
+	return nil
+}
+
+// Validate checks the values of a row: a known status and solvable word,
+// a board of sides 1..board.MaxSide with the start on it, no negative
+// count or budget.
+func (r *Row) Validate() error {
+	if !r.Status.Valid() {
+		return fmt.Errorf("unknown status %q", r.Status)
+	}
+	if _, ok := theory.ParseAnswer(r.Solvable); !ok {
+		return fmt.Errorf("solvable %q: want yes, no or unknown", r.Solvable)
+	}
+	if _, err := board.New(r.Rows, r.Cols); err != nil {
+		return err
+	}
+	if !(board.Board{Rows: r.Rows, Cols: r.Cols}).Contains(r.StartRow, r.StartCol) {
+		return fmt.Errorf("start %d,%d is off the %dx%d board", r.StartRow, r.StartCol, r.Rows, r.Cols)
+	}
+	if r.Trial < 0 {
+		return fmt.Errorf("trial %d: want 0 or more", r.Trial)
+	}
+	if r.Nodes < 0 || r.Backtracks < 0 || r.TimeNS < 0 || r.MaxNodes < 0 || r.TimeoutNS < 0 {
+		return fmt.Errorf("negative nodes, backtracks, time_ns, max_nodes or timeout_ns")
+	}
+	return nil
+}
+
+// Censored reports whether the run was stopped by its budget: its nodes and
+// time are then lower bounds of what the search needed.
+func (r *Row) Censored() bool { return r.Status.Censored() }

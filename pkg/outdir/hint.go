@@ -41,7 +41,7 @@ func ResumeCommand(command []string, dir string, shard plan.Shard) string {
 }
 
 // ShellQuote quotes s for a POSIX shell when it needs it: in single quotes,
-// with any single quote written as '\''.
+// with any single quote written as '\”.
 func ShellQuote(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./,=:+@%", r))

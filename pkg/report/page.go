@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/pkg/status"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/status"
 )
 
 //go:embed report.html.tmpl

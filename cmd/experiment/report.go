@@ -8,13 +8,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
 )
 
-const reportSynopsis = "[-out DIR] [-by-file] results/a/runs.csv [results/b/runs.csv ...]"
+const reportSynopsis = "[-out DIR] [-by-file] [-png] [-pdf] results/a/runs.csv [results/b/runs.csv ...]"
 
 // cmdReport regenerates summary.csv, the charts and report.html from one or
 // more runs.csv files.
@@ -23,6 +24,8 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	out := fs.String("out", "", "write the report into `DIR` (default: the first CSV's directory)")
 	byFile := fs.Bool("by-file", false, "keep each file's runs in series of their own, to compare repeated sweeps")
 	quiet := fs.Bool("quiet", false, "print nothing but errors")
+	png := fs.Bool("png", false, "write every chart as PNG too (charts are SVG; PNG takes most of a report's time)")
+	pdf := fs.Bool("pdf", false, "write every chart as PDF too, for LaTeX")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -39,7 +42,14 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	start := time.Now()
-	res, err := report.GenerateWith(ctx, paths, report.Options{OutDir: *out, BySource: *byFile})
+	opt := report.Options{OutDir: *out, BySource: *byFile}
+	if *png {
+		opt.Formats = append(opt.Formats, "png")
+	}
+	if *pdf {
+		opt.Formats = append(opt.Formats, "pdf")
+	}
+	res, err := report.GenerateWith(ctx, paths, opt)
 	switch {
 	case ctx.Err() != nil:
 		return errInterrupted
@@ -58,7 +68,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	fmt.Fprintf(stdout, "\n%d runs in %d groups; wrote %s, %s and %d charts in %s (%.1fs)\n",
-		res.Results.Rows, len(res.Results.Groups), res.Summary, res.HTML, len(res.Charts)/2,
+		res.Results.Rows, len(res.Results.Groups), strings.Join(res.Tables, ", "), res.HTML, res.Figures,
 		filepath.Join(res.Dir, "charts"), time.Since(start).Seconds())
 	return nil
 }

@@ -172,8 +172,11 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	if out != nil {
-		fmt.Fprintf(stdout, "\nreport written in %.1fs:\n  %s\n  %s\n  %s (%d charts)\n",
-			time.Since(start).Seconds(), out.HTML, out.Summary, filepath.Join(out.Dir, "charts"), len(out.Charts)/2)
+		fmt.Fprintf(stdout, "\nreport written in %.1fs:\n  %s\n", time.Since(start).Seconds(), out.HTML)
+		for _, t := range out.Tables {
+			fmt.Fprintf(stdout, "  %s\n", t)
+		}
+		fmt.Fprintf(stdout, "  %s (%d charts)\n", filepath.Join(out.Dir, "charts"), out.Figures)
 	}
 	fmt.Fprintln(stdout)
 	return nil

@@ -93,7 +93,7 @@ func TestRunSweep(t *testing.T) {
 			t.Errorf("line wider than 80 columns: %q", line)
 		}
 	}
-	for _, name := range []string{"report.html", "summary.csv", "charts/success.svg", "charts/success.png"} {
+	for _, name := range []string{"report.html", "summary.csv", "charts/success.svg", "series.csv", "headtohead.csv"} {
 		_, err := os.Stat(filepath.Join(out, name))
 		if !testing.Short() && err != nil {
 			t.Errorf("the sweep wrote no %s: %v", name, err)
@@ -156,4 +156,32 @@ func TestRunInterrupted(t *testing.T) {
 // squeeze replaces each run of spaces with one.
 func squeeze(s string) string {
 	return regexp.MustCompile(` +`).ReplaceAllString(s, " ")
+}
+
+// -starts solvable leaves out the starts theory rules out: on 5x5 and 9x9
+// the corner colour only (13 and 41 squares), on 4x5 the outer ranks (10).
+func TestRunStartsSolvable(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "sweep")
+	stdout, errOut, code := runCLI(t, "run", "-sizes", "5,9,4x5", "-starts", "solvable", "-strategies", "warnsdorff-bt",
+		"-max-nodes", "100000", "-out", out, "-quiet", "-no-report")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(stdout, "completed: 64 runs") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	// Nothing spends its budget proving that no tour starts where theory
+	// says none does.
+	if strings.Contains(readFile(t, filepath.Join(out, "runs.csv")), ",no,") {
+		t.Error("a run from a start theory rules out")
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

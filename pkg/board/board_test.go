@@ -12,10 +12,10 @@ func TestParseOrder(t *testing.T) {
 		wantErr string
 	}{
 		{"", DefaultOrder, ""},
-		{"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1", Seed003, ""},
+		{"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1", ClassicDFS, ""},
 		{"34261578", Order{{1, 2}, {2, 1}, {-1, 2}, {1, -2}, {-2, 1}, {2, -1}, {-1, -2}, {-2, -1}}, ""},
-		{"12345678", Seed002, ""},
-		{"2,1 2,-1 -2,1 -2,-1 1,2 1,-2 -1,2 -1,-2", Seed000, ""},
+		{"12345678", Clockwise, ""},
+		{"2,1 2,-1 -2,1 -2,-1 1,2 1,-2 -1,2 -1,-2", VerticalFirst, ""},
 		{"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2", Order{}, "got 7 moves"},
 		{"2,1 2,1 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1", Order{}, "appears twice"},
 		{"1,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1", Order{}, "not a knight's move"},
@@ -40,7 +40,7 @@ func TestParseOrder(t *testing.T) {
 }
 
 func TestOrderRoundTrip(t *testing.T) {
-	for _, o := range []Order{Seed000, Seed002, Seed003} {
+	for _, o := range []Order{VerticalFirst, Clockwise, ClassicDFS} {
 		for _, s := range []string{o.String(), o.Digits()} {
 			got, err := ParseOrder(s)
 			if err != nil || got != o {
@@ -48,8 +48,8 @@ func TestOrderRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	if d := Seed002.Digits(); d != "12345678" {
-		t.Errorf("Seed002.Digits() = %q", d)
+	if d := Clockwise.Digits(); d != "12345678" {
+		t.Errorf("Clockwise.Digits() = %q", d)
 	}
 }
 
@@ -75,11 +75,11 @@ func TestGraphEdges(t *testing.T) {
 }
 
 func TestGraphMoveOrder(t *testing.T) {
-	g := NewGraph(Board{8, 8}, Seed003)
+	g := NewGraph(Board{8, 8}, ClassicDFS)
 	// From (3,3) every move is on the board, so neighbours follow the order.
 	s := g.Board.Index(3, 3)
 	for i, v := range g.Neighbours(s) {
-		want := g.Board.Index(3+Seed003[i].DRow, 3+Seed003[i].DCol)
+		want := g.Board.Index(3+ClassicDFS[i].DRow, 3+ClassicDFS[i].DCol)
 		if int(v) != want {
 			t.Errorf("neighbour %d = %d, want %d", i, v, want)
 		}

@@ -34,18 +34,34 @@ type Order [8]Move
 // DigitMoves[d-1] (Squirrel & Cull, Ganzfried).
 var DigitMoves = Order{{-2, 1}, {-1, 2}, {1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}}
 
-// Orders used by the seeds and the literature.
+// Orders of the classic programs and the literature.
 var (
-	// Seed003 is seed 003's order, the default: (2,1) (1,2) (-1,2) (-2,1) ...
-	Seed003 = Order{{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}
-	// Seed000 is seed 000's order: (2,±1) (-2,±1) then (1,±2) (-1,±2).
-	Seed000 = Order{{2, 1}, {2, -1}, {-2, 1}, {-2, -1}, {1, 2}, {1, -2}, {-1, 2}, {-1, -2}}
-	// Seed002 is seed 002's clockwise order, also the digits 12345678.
-	Seed002 = DigitMoves
+	// ClassicDFS is the order of the classic depth-first program, the
+	// default: counterclockwise from (2,1): (2,1) (1,2) (-1,2) (-2,1)
+	// (-2,-1) (-1,-2) (1,-2) (2,-1).
+	ClassicDFS = Order{{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}, {1, -2}, {2, -1}}
+	// VerticalFirst is the order of the classic Warnsdorff-ordered
+	// backtracking program: the moves two rows long first, (2,±1)
+	// (-2,±1), then (1,±2) (-1,±2).
+	VerticalFirst = Order{{2, 1}, {2, -1}, {-2, 1}, {-2, -1}, {1, 2}, {1, -2}, {-1, 2}, {-1, -2}}
+	// Clockwise is the classic greedy Warnsdorff program's order, clockwise
+	// from (-2,1): the literature's digits 12345678.
+	Clockwise = DigitMoves
 )
 
-// DefaultOrder is the order used when none is given: seed 003's.
-var DefaultOrder = Seed003
+// The names these orders had when they were called after the programs
+// that first used them here.
+var (
+	// Deprecated: use ClassicDFS.
+	Seed003 = ClassicDFS
+	// Deprecated: use VerticalFirst.
+	Seed000 = VerticalFirst
+	// Deprecated: use Clockwise.
+	Seed002 = Clockwise
+)
+
+// DefaultOrder is the order used when none is given: ClassicDFS.
+var DefaultOrder = ClassicDFS
 
 // String returns the order in offset notation, the form ParseOrder reads.
 func (o Order) String() string {

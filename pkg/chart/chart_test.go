@@ -111,7 +111,7 @@ func TestSizeCharts(t *testing.T) {
 		fn   func(*stats.Results) (*Figure, error)
 		want []string // text the SVG must hold
 	}{
-		{"success", Success, []string{"Success rate", "Wilson", "dfs", "warnsdorff", "5x5", "6x8", "tours found / attempts (%)", "100%"}},
+		{"success", Success, []string{"Success from starts that have a tour", "Wilson", "dfs", "warnsdorff", "5x5", "6x8", "tours found / runs (%)", "100%"}},
 		{"nodes", MedianNodes, []string{"Median nodes", "log scale", "dfs", "10k"}},
 		{"time", MedianTime, []string{"Median time", "time per run", "µs"}},
 	} {
@@ -263,5 +263,86 @@ func TestDrawPanic(t *testing.T) {
 	}
 	if _, err := f.WriteTo(io.Discard, "gif"); err == nil {
 		t.Error("gif accepted")
+	}
+}
+
+// budgetSweep is a sweep with a budget: dfs is stopped by it from most
+// starts, so its medians are lower bounds; warnsdorff finds or fails fast.
+func budgetSweep() string {
+	var b strings.Builder
+	b.WriteString(runs.Header(false))
+	for r := range 5 {
+		for c := range 5 {
+			for _, s := range []string{"dfs", "warnsdorff"} {
+				status, nodes := "found", 25
+				switch {
+				case s == "dfs" && (r+c)%2 == 1:
+					status, nodes = "node_limit", 1000
+				case s == "dfs" && r < 3:
+					nodes = 100 + 37*(r*5+c)
+				case s == "dfs":
+					status, nodes = "node_limit", 1000
+				case (r+c)%2 == 1:
+					status, nodes = "dead_end", 9
+				}
+				b.WriteString(strings.Join([]string{"5", "5", itoa(r), itoa(c), s, "first", "false", "0", "0",
+					status, "yes", itoa(nodes), "0", itoa(nodes * 10), itoa01(status == "found"), `"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"`,
+					"false", "", "1000", "0"}, ",") + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// Medians that rest on runs stopped by the budget are marked as lower
+// bounds, and the title says what the marks mean.
+func TestMedianBounds(t *testing.T) {
+	res := results(t, budgetSweep())
+	f, err := MedianNodes(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if svg := render(t, f); !strings.Contains(svg, "arrows: at least this") {
+		t.Error("the nodes chart does not explain its lower-bound marks")
+	}
+}
+
+// The solved-within-budget curves, box plots and pair maps draw and say
+// what they show.
+func TestBoardCharts(t *testing.T) {
+	res := results(t, budgetSweep())
+	b := board.Board{Rows: 5, Cols: 5}
+	for _, by := range []string{"nodes", "time"} {
+		f, err := Solved(res, b, by)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg := render(t, f)
+		if f.Name != "solved-vs-"+by+"-5x5" || !strings.Contains(svg, "solved within a budget of "+by) || !strings.Contains(svg, "dfs (13 runs)") {
+			t.Errorf("%s: name %s", by, f.Name)
+		}
+	}
+	f, err := NodesToSuccess(res, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// dfs found from 8 of the 13 corner-coloured starts (those of rows 0
+	// to 2), warnsdorff from all 13.
+	if svg := render(t, f); !strings.Contains(svg, "8 of 13") || !strings.Contains(svg, "13 of 13") {
+		t.Errorf("box plot labels: %s", f.Name)
+	}
+	hs := stats.Compare(res)
+	if len(hs) != 1 || hs[0].AOnly != 0 || hs[0].BOnly != 5 {
+		t.Fatalf("comparison %+v", hs)
+	}
+	f, err = PairMap(res, hs[0], "only-dfs-vs-warnsdorff-5x5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if svg := render(t, f); !strings.Contains(svg, "only warnsdorff (5)") {
+		t.Error("pair map legend lacks the count")
+	}
+	if _, err := Solved(res, board.Board{Rows: 6, Cols: 6}, "nodes"); !errors.Is(err, ErrNoData) {
+		t.Errorf("a board not run: %v", err)
 	}
 }

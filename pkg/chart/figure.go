@@ -17,7 +17,10 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"knightsweep/pkg/stats"
 )
 
 // DPI is the resolution of PNG output: crisp on high-density screens at a
@@ -38,7 +41,7 @@ type Figure struct {
 	draw          func(c draw.Canvas)
 }
 
-// WriteTo writes the figure as "png" or "svg". A panic inside gonum/plot
+// WriteTo writes the figure as "svg", "png" or "pdf". A panic inside gonum/plot
 // (it panics, for one, on a log axis that meets zero) becomes an error.
 func (f *Figure) WriteTo(w io.Writer, format string) (n int64, err error) {
 	defer func() {
@@ -48,20 +51,24 @@ func (f *Figure) WriteTo(w io.Writer, format string) (n int64, err error) {
 	}()
 	var c vg.Canvas
 	var img *vgimg.Canvas
-	var svg *vgsvg.Canvas
+	var to io.WriterTo
 	switch format {
 	case "png":
 		img = vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(f.pngDPI()))
 		c = img
 	case "svg":
-		svg = vgsvg.New(f.Width, f.Height)
-		c = svg
+		svg := vgsvg.New(f.Width, f.Height)
+		c, to = svg, svg
+	case "pdf":
+		pdf := vgpdf.New(f.Width, f.Height)
+		pdf.EmbedFonts(true) // for LaTeX: a PDF that shows the same anywhere
+		c, to = pdf, pdf
 	default:
-		return 0, fmt.Errorf("chart format %q: want png or svg", format)
+		return 0, fmt.Errorf("chart format %q: want svg, png or pdf", format)
 	}
 	dc := draw.NewCanvas(c, f.Width, f.Height)
-	if svg != nil {
-		// vgimg starts white; an SVG starts transparent.
+	if img == nil {
+		// vgimg starts white; SVG and PDF start transparent.
 		dc.SetColor(color.White)
 		dc.Fill(dc.Rectangle.Path())
 	}
@@ -75,7 +82,7 @@ func (f *Figure) WriteTo(w io.Writer, format string) (n int64, err error) {
 		err := enc.Encode(cw, img.Image())
 		return cw.n, err
 	}
-	return svg.WriteTo(w)
+	return to.WriteTo(w)
 }
 
 // pngDPI is DPI, lowered for figures too wide for MaxPNGWidth.
@@ -163,14 +170,57 @@ type style struct {
 	line  draw.LineStyle
 }
 
-func seriesStyle(i int) style {
-	c := plotutil.Color(i)
+// strategyColors are Okabe and Ito's colours, told apart by readers with
+// every common form of colour blindness; a strategy's colour is the one at
+// its place in the registry, so it is the same in every report.
+var strategyColors = []color.RGBA{
+	{0x00, 0x72, 0xb2, 0xff}, // blue
+	{0xd5, 0x5e, 0x00, 0xff}, // vermillion
+	{0x00, 0x9e, 0x73, 0xff}, // bluish green
+	{0xcc, 0x79, 0xa7, 0xff}, // reddish purple
+	{0xe6, 0x9f, 0x00, 0xff}, // orange
+	{0x56, 0xb4, 0xe9, 0xff}, // sky blue
+	{0x00, 0x00, 0x00, 0xff}, // black
+}
+
+// strategyGlyphs are the markers, one a strategy, in the same order.
+var strategyGlyphs = []draw.GlyphDrawer{
+	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{},
+	draw.RingGlyph{}, draw.SquareGlyph{},
+}
+
+// seriesStyle returns the look of a series: its strategy's colour and
+// marker, and dashes that tell apart the series of one strategy (tie-break
+// rules, budgets).
+func seriesStyle(look stats.Look) style {
+	c := strategyColors[look.Strategy%len(strategyColors)]
 	s := style{color: c}
-	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: plotutil.Shape(i)}
+	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: strategyGlyphs[look.Strategy%len(strategyGlyphs)]}
 	s.line = draw.LineStyle{Color: c, Width: vg.Points(1.5)}
-	if i >= 7 {
-		// plotutil has seven colours: tell later series apart by dashes.
-		s.line.Dashes = plotutil.Dashes(i / 7)
+	if look.Variant > 0 {
+		s.line.Dashes = plotutil.Dashes(look.Variant)
 	}
 	return s
+}
+
+// boundStyle is the marker of a figure that is only a lower bound (it
+// rests on runs stopped by their budget): an arrow up from the point, in
+// the series' colour: "at least this".
+func boundStyle(s style) draw.GlyphStyle {
+	g := s.glyph
+	g.Shape = upArrow{}
+	g.Radius = vg.Points(9)
+	return g
+}
+
+// upArrow is a short arrow pointing up from the point.
+type upArrow struct{}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (upArrow) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	r := sty.Radius
+	ls := draw.LineStyle{Color: sty.Color, Width: vg.Points(1.2)}
+	tip := vg.Point{X: pt.X, Y: pt.Y + r}
+	c.StrokeLine2(ls, pt.X, pt.Y, tip.X, tip.Y)
+	c.StrokeLines(ls, []vg.Point{{X: tip.X - r/3, Y: tip.Y - r/3}, tip, {X: tip.X + r/3, Y: tip.Y - r/3}})
 }

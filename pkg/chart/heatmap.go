@@ -13,6 +13,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/theory"
 )
 
 // MaxHeatMapSide is the largest board side drawn as a heat map: beyond it a
@@ -65,8 +66,8 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, g := range groups {
 		for _, s := range g.PerStart {
-			if s.Nodes > 0 {
-				lo, hi = math.Min(lo, math.Log10(s.Nodes)), math.Max(hi, math.Log10(s.Nodes))
+			if v := s.Nodes.Value; v > 0 {
+				lo, hi = math.Min(lo, math.Log10(v)), math.Max(hi, math.Log10(v))
 			}
 		}
 	}
@@ -118,10 +119,10 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 				if !ok {
 					return colorNotRun
 				}
-				if !(s.Nodes > 0) {
+				if !(s.Nodes.Value > 0) {
 					return colorNoTour
 				}
-				col, err := cmap.At(math.Min(hi, math.Max(lo, math.Log10(s.Nodes))))
+				col, err := cmap.At(math.Min(hi, math.Max(lo, math.Log10(s.Nodes.Value))))
 				if err != nil {
 					return colorNoTour
 				}
@@ -131,7 +132,11 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 		if showText {
 			nodes.label = func(r, c int) string {
 				if s, ok := starts[[2]int{r, c}]; ok {
-					return trimZeros(stats.FormatCount(math.Round(s.Nodes)))
+					v := trimZeros(stats.FormatCount(math.Round(s.Nodes.Value)))
+					if s.Nodes.Censored {
+						v = "≥" + v
+					}
+					return v
 				}
 				return ""
 			}
@@ -201,7 +206,7 @@ func outcomeColor(s stats.Start, ok bool) color.Color {
 	switch {
 	case !ok || s.Attempts == 0:
 		return colorNotRun
-	case s.Found == 0 && s.Solvable == "no":
+	case s.Found == 0 && s.Theory == theory.No:
 		return colorNoTour
 	}
 	switch f := s.Rate(); f {

@@ -13,71 +13,93 @@ import (
 )
 
 // MedianNodes charts each series' median nodes by board size, on a log y
-// axis.
+// axis; a median that rests on runs stopped by the budget is drawn as an
+// open triangle: at least that.
 func MedianNodes(res *stats.Results) (*Figure, error) {
 	return medianChart(res, medianSpec{
 		name:   "nodes",
 		title:  "Median nodes per run",
 		ylabel: "nodes (log scale)",
-		value:  func(g *stats.Group) float64 { return float64(g.NodesMedian) },
+		value:  func(g *stats.Group) stats.Bound { return g.NodesMedianBound() },
 		format: stats.FormatCount,
 	})
 }
 
 // MedianTime charts each series' median search time by board size, on a
-// log y axis.
+// log y axis, lower bounds as open triangles.
 func MedianTime(res *stats.Results) (*Figure, error) {
 	return medianChart(res, medianSpec{
 		name:   "time",
 		title:  "Median time per run",
 		ylabel: "time per run (log scale)",
-		value:  func(g *stats.Group) float64 { return float64(g.TimeMedianNS) },
+		value:  func(g *stats.Group) stats.Bound { return g.TimeMedianBound() },
 		format: stats.FormatNS,
 	})
 }
 
 type medianSpec struct {
 	name, title, ylabel string
-	value               func(*stats.Group) float64
+	value               func(*stats.Group) stats.Bound
 	format              func(float64) string
 }
 
 func medianChart(res *stats.Results, spec medianSpec) (*Figure, error) {
 	axis := newSizeAxis(res.Boards)
-	p := newPlot(spec.title+", by board size (every attempt, whatever its outcome)", "", spec.ylabel)
+	p := newPlot(spec.title+" (every run, whatever its outcome)", "", spec.ylabel)
 	p.Add(plotter.NewGrid())
 	leg := newLegend()
-	dropped, points := 0, 0
+	dropped, points, bounds := 0, 0, 0
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, s := range res.Series {
-		var xys plotter.XYs
+		var xys, lower plotter.XYs
 		for _, g := range res.SeriesGroups(s.Key) {
 			v := spec.value(g)
-			if !(v > 0) { // zero or NaN: a log axis cannot show it
+			if !(v.Value > 0) { // zero or NaN: a log axis cannot show it
 				dropped++
 				continue
 			}
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-			xys = append(xys, plotter.XY{X: axis.nudge(axis.x(g.Board()), i, len(res.Series)), Y: v})
+			lo, hi = math.Min(lo, v.Value), math.Max(hi, v.Value)
+			xy := plotter.XY{X: axis.nudge(axis.x(g.Board()), i, len(res.Series)), Y: v.Value}
+			xys = append(xys, xy)
+			if v.Censored {
+				lower = append(lower, xy)
+			}
 		}
 		if len(xys) == 0 {
 			continue
 		}
 		points += len(xys)
-		st := seriesStyle(i)
+		bounds += len(lower)
+		st := seriesStyle(s.Look)
 		line, scatter, err := plotter.NewLinePoints(xys)
 		if err != nil {
 			return nil, fmt.Errorf("%s chart, %s: %w", spec.name, s.Label, err)
 		}
 		line.LineStyle, scatter.GlyphStyle = st.line, st.glyph
 		p.Add(line, scatter)
+		if len(lower) > 0 {
+			// A lower bound is marked over the series' own marker.
+			marks, err := plotter.NewScatter(lower)
+			if err != nil {
+				return nil, fmt.Errorf("%s chart, %s: %w", spec.name, s.Label, err)
+			}
+			marks.GlyphStyle = boundStyle(st)
+			p.Add(marks)
+		}
 		leg.Add(s.Label, line, scatter)
 	}
 	if points == 0 {
 		return nil, fmt.Errorf("%s chart: %w (no positive medians)", spec.name, ErrNoData)
 	}
+	var notes []string
+	if bounds > 0 {
+		notes = append(notes, "arrows: at least this, the median rests on runs stopped by the budget")
+	}
 	if dropped > 0 {
-		p.Title.Text += fmt.Sprintf("\n(%d zero medians not shown on the log axis)", dropped)
+		notes = append(notes, fmt.Sprintf("%d zero medians not shown on the log axis", dropped))
+	}
+	if len(notes) > 0 {
+		p.Title.Text += "\n(" + strings.Join(notes, "; ") + ")"
 	}
 	// Set the range ourselves: a log scale must never see a value <= 0.
 	p.Y.Scale = plot.LogScale{}
@@ -86,7 +108,7 @@ func medianChart(res *stats.Results, spec medianSpec) (*Figure, error) {
 	axis.apply(p, sizeChartWidth-legendWidth(leg)-2.5*vg.Centimeter)
 	return &Figure{
 		Name:   spec.name,
-		Title:  spec.title + " by board size (log scale)",
+		Title:  spec.title + " by board size (log scale); arrows mark medians that are lower bounds",
 		Width:  sizeChartWidth,
 		Height: sizeChartHeight,
 		draw:   withLegend(p, leg),

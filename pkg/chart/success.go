@@ -21,13 +21,13 @@ var (
 	sizeChartHeight = 10 * vg.Centimeter
 )
 
-// Success charts, for each series, the share of attempts from starts that
-// have a tour (theory's solvable = yes) that found one, by board size, with
-// Wilson 95% intervals as error bars. Groups without such starts are left
-// out and counted in the title.
+// Success charts, for each series, the share of runs from starts that have
+// a tour (by theory, or by a witness in the data) that found one, by board
+// size, with Wilson 95% intervals as error bars. Groups without such starts
+// are left out and counted in the title.
 func Success(res *stats.Results) (*Figure, error) {
 	axis := newSizeAxis(res.Boards)
-	p := newPlot("Success rate from starts that have a tour\n(bars: Wilson 95% intervals)", "", "tours found / attempts (%)")
+	p := newPlot("Success from starts that have a tour\n(bars: Wilson 95% intervals)", "", "tours found / runs (%)")
 	p.Add(plotter.NewGrid())
 	leg := newLegend()
 	missing, points := 0, 0
@@ -35,12 +35,12 @@ func Success(res *stats.Results) (*Figure, error) {
 		var xys plotter.XYs
 		var errs plotter.YErrors
 		for _, g := range res.SeriesGroups(s.Key) {
-			if g.SolvableAttempts == 0 {
+			if g.TourAttempts == 0 {
 				missing++
 				continue
 			}
-			rate := float64(g.SolvableRate)
-			iv := g.Solvable()
+			rate := float64(g.TourRate)
+			iv := g.Tour()
 			xys = append(xys, plotter.XY{X: axis.nudge(axis.x(g.Board()), i, len(res.Series)), Y: 100 * rate})
 			errs = append(errs, struct{ Low, High float64 }{100 * (rate - iv.Lo), 100 * (iv.Hi - rate)})
 		}
@@ -48,7 +48,7 @@ func Success(res *stats.Results) (*Figure, error) {
 			continue
 		}
 		points += len(xys)
-		st := seriesStyle(i)
+		st := seriesStyle(s.Look)
 		line, scatter, err := plotter.NewLinePoints(xys)
 		if err != nil {
 			return nil, fmt.Errorf("success chart, %s: %w", s.Label, err)
@@ -77,7 +77,7 @@ func Success(res *stats.Results) (*Figure, error) {
 	axis.apply(p, w)
 	return &Figure{
 		Name:   "success",
-		Title:  "Success rate by board size, from starts that have a tour, with Wilson 95% intervals",
+		Title:  "Success rate by board size, over the runs from starts that have a tour (by theory or a witness), with Wilson 95% intervals",
 		Width:  sizeChartWidth,
 		Height: sizeChartHeight,
 		draw:   withLegend(p, leg),

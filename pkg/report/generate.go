@@ -10,11 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
+	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/chart"
 	"knightsweep/pkg/stats"
@@ -24,6 +26,9 @@ import (
 // duplicated runs), as opposed to failures to write the report.
 var ErrInput = errors.New("bad input")
 
+// Formats are the chart file formats a report can write; SVG always.
+var Formats = []string{"svg", "png", "pdf"}
+
 // Options control GenerateWith.
 type Options struct {
 	// OutDir receives the report; "" means the first CSV's directory.
@@ -31,28 +36,31 @@ type Options struct {
 	// BySource keeps each input file's runs in series of their own
 	// (stats.Options.BySource).
 	BySource bool
+	// Formats lists chart formats besides SVG: "png", "pdf".
+	Formats []string
 	// Now stamps the page; the zero time means time.Now().
 	Now time.Time
-
-	// noPNG skips the PNG files, for tests: rasterising takes seconds a
-	// chart under the race detector.
-	noPNG bool
 }
 
 // Output says what GenerateWith wrote.
 type Output struct {
-	Dir     string
-	HTML    string
+	Dir  string
+	HTML string
+	// Tables are the CSV files: series.csv, summary.csv, headtohead.csv.
+	Tables []string
+	// Summary is summary.csv's path, among Tables.
 	Summary string
-	// Charts lists the chart files written (PNG and SVG).
+	// Charts lists the chart files written, every format.
 	Charts []string
+	// Figures counts the charts and pictures drawn.
+	Figures int
 	// Results are the statistics the report shows.
 	Results *stats.Results
 }
 
-// Generate writes summary.csv, the charts and report.html for the runs.csv
-// files at csvPaths into outDir ("" for the first CSV's directory). It is
-// what experiment report runs, and what a sweep calls when it ends.
+// Generate writes the report of the runs.csv files at csvPaths into outDir
+// ("" for the first CSV's directory). It is what experiment report runs,
+// and what a sweep and a merge call when they end.
 func Generate(ctx context.Context, outDir string, csvPaths []string) error {
 	_, err := GenerateWith(ctx, csvPaths, Options{OutDir: outDir})
 	return err
@@ -62,6 +70,11 @@ func Generate(ctx context.Context, outDir string, csvPaths []string) error {
 func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output, error) {
 	if len(csvPaths) == 0 {
 		return nil, fmt.Errorf("%w: no runs.csv given", ErrInput)
+	}
+	for _, f := range opt.Formats {
+		if !slices.Contains(Formats, f) {
+			return nil, fmt.Errorf("%w: chart format %q: want %v", ErrInput, f, Formats)
+		}
 	}
 	res, err := stats.ReadFiles(ctx, csvPaths, stats.Options{BySource: opt.BySource})
 	if err != nil {
@@ -78,52 +91,42 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	if err := os.MkdirAll(chartDir, 0o755); err != nil {
 		return nil, err
 	}
-
-	out.Summary = filepath.Join(out.Dir, "summary.csv")
-	if err := writeFile(out.Summary, func(w io.Writer) error { return stats.WriteSummaryCSV(w, res.Summaries()) }); err != nil {
-		return nil, err
+	comparisons := stats.Compare(res)
+	for _, t := range []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"series.csv", func(w io.Writer) error { return stats.WriteTotalsCSV(w, res.Totals) }},
+		{"summary.csv", func(w io.Writer) error { return stats.WriteSummaryCSV(w, res.Summaries()) }},
+		{"headtohead.csv", func(w io.Writer) error { return stats.WriteHeadToHeadCSV(w, comparisons) }},
+	} {
+		path := filepath.Join(out.Dir, t.name)
+		if err := atomicfile.Write(path, t.write); err != nil {
+			return nil, fmt.Errorf("write %s: %w", path, err)
+		}
+		out.Tables = append(out.Tables, path)
 	}
+	out.Summary = out.Tables[1]
 
-	page := newPage(res, csvPaths, opt)
-	if err := drawCharts(ctx, res, chartDir, page, out, !opt.noPNG); err != nil {
+	page := newPage(res, comparisons, csvPaths, opt)
+	if err := drawCharts(ctx, res, page, chartDir, out, opt.Formats); err != nil {
 		return nil, err
 	}
 	out.HTML = filepath.Join(out.Dir, "report.html")
-	if err := writeFile(out.HTML, page.write); err != nil {
+	if err := atomicfile.Write(out.HTML, page.write); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// writeFile writes path through a temporary file renamed into place, so
-// that a failed write never leaves half a file where a good one was.
-func writeFile(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// A figure is what the page shows and the charts directory keeps, as SVG
-// and PNG: a chart (package chart) or a tour picture (package tourimage).
+// A figure is what the page shows and the charts directory keeps: a chart
+// (package chart) or a tour picture (package tourimage).
 type figure struct {
 	// name is a file-name stem, such as "success" or "tour-8x8".
 	name string
 	// title describes the figure in words, for its caption.
-	title    string
-	svg, png func(io.Writer) error
+	title string
+	write func(w io.Writer, format string) error
 }
 
 // chartFigure adapts a chart constructor's result.
@@ -131,10 +134,10 @@ func chartFigure(f *chart.Figure, err error) (*figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	as := func(format string) func(io.Writer) error {
-		return func(w io.Writer) error { _, err := f.WriteTo(w, format); return err }
-	}
-	return &figure{name: f.Name, title: f.Title, svg: as("svg"), png: as("png")}, nil
+	return &figure{name: f.Name, title: f.Title, write: func(w io.Writer, format string) error {
+		_, err := f.WriteTo(w, format)
+		return err
+	}}, nil
 }
 
 // figureJob is one figure to build and save.
@@ -144,10 +147,10 @@ type figureJob struct {
 	into *figureSlot
 }
 
-// drawCharts builds every chart, saves each as PNG and SVG in dir, and
-// places it on the page. Charts are independent: they are drawn in
-// parallel.
-func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page, out *Output, withPNG bool) error {
+// drawCharts builds the figures the page shows, saves each in dir (SVG and
+// the formats asked for) and places it on the page. Figures are
+// independent: they are drawn in parallel.
+func drawCharts(ctx context.Context, res *stats.Results, page *page, dir string, out *Output, formats []string) error {
 	var jobs []figureJob
 	add := func(slot *figureSlot, build func() (*figure, error)) {
 		jobs = append(jobs, figureJob{build: build, into: slot})
@@ -160,9 +163,19 @@ func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page,
 		samples[res.Tours[i].Board] = &res.Tours[i]
 	}
 	saved := savedTours(res.Inputs)
-	for i, b := range res.Boards {
+	for i := range page.Boards {
 		bs := &page.Boards[i]
+		b := bs.board
+		if bs.Searched {
+			add(&bs.SolvedNodes, func() (*figure, error) { return chartFigure(chart.Solved(res, b, "nodes")) })
+			add(&bs.SolvedTime, func() (*figure, error) { return chartFigure(chart.Solved(res, b, "time")) })
+			add(&bs.Boxes, func() (*figure, error) { return chartFigure(chart.NodesToSuccess(res, b)) })
+		}
 		add(&bs.HeatMap, func() (*figure, error) { return chartFigure(chart.HeatMap(res, b)) })
+		for k := range bs.Pairs {
+			pm := &bs.Pairs[k]
+			add(&pm.Map, func() (*figure, error) { return chartFigure(chart.PairMap(res, pm.h, pm.name)) })
+		}
 		add(&bs.Tour, func() (*figure, error) {
 			t, ok := saved[b]
 			return tourFigure(b, samples[b], t, ok)
@@ -176,7 +189,14 @@ func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page,
 		if gctx.Err() != nil {
 			break
 		}
-		g.Go(func() error {
+		g.Go(func() (err error) {
+			defer func() {
+				// A drawing that panics is a note on the page, not a lost report.
+				if p := recover(); p != nil {
+					job.into.Note = fmt.Sprintf("internal error drawing this figure: %v", p)
+					err = nil
+				}
+			}()
 			f, err := job.build()
 			if err != nil {
 				// A chart that cannot be drawn is a note on the page, not a
@@ -184,7 +204,7 @@ func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page,
 				job.into.Note = err.Error()
 				return nil
 			}
-			files, svg, err := saveFigure(f, dir, withPNG)
+			files, svg, err := saveFigure(f, dir, formats)
 			if err != nil {
 				if errors.Is(err, errDraw) {
 					job.into.Note = err.Error()
@@ -197,6 +217,7 @@ func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page,
 			job.into.Files = files
 			mu.Lock()
 			out.Charts = append(out.Charts, files...)
+			out.Figures++
 			mu.Unlock()
 			return nil
 		})
@@ -204,36 +225,36 @@ func drawCharts(ctx context.Context, res *stats.Results, dir string, page *page,
 	if err := g.Wait(); err != nil {
 		return err
 	}
+	slices.Sort(out.Charts)
 	return ctx.Err()
 }
 
 // errDraw marks a figure that failed to draw (as opposed to a failed write).
 var errDraw = errors.New("cannot draw")
 
-// saveFigure writes f as SVG and PNG in dir and returns the file names and
-// the SVG element for the page.
-func saveFigure(f *figure, dir string, withPNG bool) ([]string, []byte, error) {
-	type file struct {
-		ext  string
-		data []byte
-	}
+// saveFigure writes f as SVG and in the other formats asked for, and
+// returns the file names and the SVG element for the page.
+func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, error) {
 	var svg bytes.Buffer
-	if err := f.svg(&svg); err != nil {
+	if err := f.write(&svg, "svg"); err != nil {
 		return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 	}
-	todo := []file{{".svg", svg.Bytes()}}
-	if withPNG {
-		var png bytes.Buffer
-		if err := f.png(&png); err != nil {
-			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
-		}
-		todo = append(todo, file{".png", png.Bytes()})
+	path := filepath.Join(dir, f.name+".svg")
+	if err := atomicfile.WriteBytes(path, svg.Bytes()); err != nil {
+		return nil, nil, err
 	}
-	var files []string
-	for _, file := range todo {
-		path := filepath.Join(dir, f.name+file.ext)
-		if err := writeFile(path, func(w io.Writer) error { _, err := w.Write(file.data); return err }); err != nil {
-			return nil, nil, err
+	files := []string{path}
+	for _, format := range formats {
+		if format == "svg" {
+			continue
+		}
+		path := filepath.Join(dir, f.name+"."+format)
+		err := atomicfile.Write(path, func(w io.Writer) error { return f.write(w, format) })
+		if errors.Is(err, errUnsupported) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 		}
 		files = append(files, path)
 	}

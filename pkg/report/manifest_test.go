@@ -42,7 +42,7 @@ func TestReadManifest(t *testing.T) {
 		t.Errorf("broken manifest: %+v", m)
 	}
 	m := readManifest("testdata/sweep")
-	if m.Err != "" || len(m.Fields) < 5 || m.Fields[0] != (Field{"version", "v0.1.0"}) {
+	if m.Err != "" || len(m.Fields) < 5 || m.Fields[0] != (Field{"program", "knightsweep experiment run"}) {
 		t.Errorf("manifest: %+v", m)
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"runtime/debug"
+	"regexp"
 	"strings"
 	"time"
 
+	"knightsweep/internal/buildinfo"
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/status"
 )
@@ -19,13 +21,15 @@ import (
 var pageSource string
 
 var pageTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"count":   stats.FormatCount,
-	"ns":      stats.FormatNS,
-	"percent": stats.FormatPercent,
-	"ratio":   stats.FormatRatio,
-	"f":       func(f stats.Float) float64 { return float64(f) },
-	"pvalue":  formatP,
-	"base":    filepath.Base,
+	"count":        stats.FormatCount,
+	"ns":           stats.FormatNS,
+	"percent":      stats.FormatPercent,
+	"ratio":        stats.FormatRatio,
+	"f":            func(f stats.Float) float64 { return float64(f) },
+	"pvalue":       formatP,
+	"base":         filepath.Base,
+	"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
+	"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
 }).Parse(pageSource))
 
 // page is what report.html shows.
@@ -35,11 +39,15 @@ type page struct {
 	Inputs    []input
 	Rows      int
 	Warnings  []string
+	// Totals is the answer: each series over all its boards; Verdicts say
+	// in words what the paired comparisons support.
+	Totals   []stats.Total
+	Verdicts []string
 	// Summary holds the groups board by board, so that series on one board
-	// sit together.
-	Summary []boardSummary
-	// Compare holds the head-to-head tables, board by board.
+	// sit together; Compare the paired comparisons likewise.
+	Summary              []boardSummary
 	Compare              []boardCompare
+	Existence            []stats.Existence
 	Success, Nodes, Time figureSlot
 	Boards               []boardFigures
 }
@@ -62,7 +70,7 @@ type groupRow struct {
 
 type boardCompare struct {
 	Board string
-	Pairs []stats.Comparison
+	Pairs []stats.HeadToHead
 }
 
 // figureSlot is a chart on the page, or a note saying why it is missing.
@@ -73,22 +81,37 @@ type figureSlot struct {
 	Note  string
 }
 
+// boardFigures are a board's pictures. Searched is true where some series
+// searched (its runs did not all take the same, linear, course), which is
+// where solved-within-budget curves and box plots say something.
 type boardFigures struct {
-	Board   string
-	HeatMap figureSlot
-	Tour    figureSlot
+	Board                          string
+	board                          board.Board
+	Searched                       bool
+	SolvedNodes, SolvedTime, Boxes figureSlot
+	HeatMap, Tour                  figureSlot
+	Pairs                          []pairMap
 }
 
-func newPage(res *stats.Results, csvPaths []string, opt Options) *page {
+// pairMap is the start map of one comparison on the board.
+type pairMap struct {
+	h    stats.HeadToHead
+	name string
+	Map  figureSlot
+}
+
+func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []string, opt Options) *page {
 	now := opt.Now
 	if now.IsZero() {
 		now = time.Now()
 	}
 	p := &page{
 		Generated: now.Format("2006-01-02 15:04:05 MST"),
-		Version:   version(),
+		Version:   buildinfo.Version(),
 		Rows:      res.Rows,
 		Warnings:  res.Warnings,
+		Totals:    res.Totals,
+		Existence: res.Existence,
 	}
 	for i, path := range csvPaths {
 		in := input{Path: path, Manifest: readManifest(filepath.Dir(path))}
@@ -99,21 +122,96 @@ func newPage(res *stats.Results, csvPaths []string, opt Options) *page {
 	}
 	for _, b := range res.Boards {
 		bs := boardSummary{Board: b.String()}
+		bf := boardFigures{Board: b.String(), board: b}
 		for _, g := range res.BoardGroups(b) {
 			bs.Groups = append(bs.Groups, groupRow{Group: g, Statuses: statuses(&g.Summary)})
+			bf.Searched = bf.Searched || searched(g)
 		}
 		p.Summary = append(p.Summary, bs)
-		p.Boards = append(p.Boards, boardFigures{Board: b.String()})
+		p.Boards = append(p.Boards, bf)
 	}
 	var cur *boardCompare
-	for _, c := range stats.Compare(res) {
-		if cur == nil || cur.Board != c.Board.String() {
-			p.Compare = append(p.Compare, boardCompare{Board: c.Board.String()})
+	names := map[string]int{}
+	for _, h := range comparisons {
+		if cur == nil || cur.Board != h.Board {
+			p.Compare = append(p.Compare, boardCompare{Board: h.Board})
 			cur = &p.Compare[len(p.Compare)-1]
 		}
-		cur.Pairs = append(cur.Pairs, c)
+		cur.Pairs = append(cur.Pairs, h)
+		if h.Board == "all" || h.AOnly+h.BOnly == 0 {
+			continue
+		}
+		for i := range p.Boards {
+			if p.Boards[i].Board == h.Board {
+				name := "only-" + slug(h.SeriesA) + "-vs-" + slug(h.SeriesB) + "-" + h.Board
+				if names[name]++; names[name] > 1 {
+					name += fmt.Sprintf("-%d", names[name])
+				}
+				p.Boards[i].Pairs = append(p.Boards[i].Pairs, pairMap{h: h, name: name})
+			}
+		}
 	}
+	p.Verdicts = verdicts(comparisons)
 	return p
+}
+
+// searched reports whether a group's runs searched: a run stopped by its
+// budget, a search exhausted, or a tour found after retreats.
+func searched(g *stats.Group) bool {
+	return g.Censored > 0 || g.Exhausted > 0 || g.Found > 0 && float64(g.NodesMax) > float64(g.Rows*g.Cols)
+}
+
+var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+
+// slug turns a series label into a piece of a file name.
+func slug(s string) string {
+	return strings.Trim(nonWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
+}
+
+// verdicts says in words what the comparisons over all boards (or, for
+// series that share one board, on it) support, after Holm's adjustment.
+func verdicts(hs []stats.HeadToHead) []string {
+	pooled := map[[2]string]bool{}
+	for _, h := range hs {
+		if h.Board == "all" {
+			pooled[[2]string{h.SeriesA, h.SeriesB}] = true
+		}
+	}
+	var out []string
+	for _, h := range hs {
+		if h.Board != "all" && pooled[[2]string{h.SeriesA, h.SeriesB}] {
+			continue
+		}
+		where := "over all their boards"
+		if h.Board != "all" {
+			where = "on " + h.Board
+		}
+		v := fmt.Sprintf("%s against %s %s, %d paired runs: only %s found a tour in %d, only %s in %d",
+			h.SeriesA, h.SeriesB, where, h.Pairs, h.SeriesA, h.AOnly, h.SeriesB, h.BOnly)
+		switch {
+		case h.AOnly+h.BOnly == 0:
+			v += "; they found tours from the same runs."
+		case h.Significant():
+			better := h.SeriesA
+			if h.BOnly > h.AOnly {
+				better = h.SeriesB
+			}
+			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", better, formatP(float64(h.McNemarHolm)))
+		default:
+			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", formatP(float64(h.McNemarHolm)))
+		}
+		if h.BothFound > 0 {
+			v += fmt.Sprintf(" Where both found one (%d pairs), the median ratio of %s's nodes to %s's is %s", h.BothFound, h.SeriesB,
+				h.SeriesA, strings.TrimPrefix(stats.FormatRatio(float64(h.CostRatioMedian)), "×"))
+			if h.CostSignificant() {
+				v += fmt.Sprintf(": a difference the signed-rank test supports (%s after Holm).", formatP(float64(h.CostHolm)))
+			} else {
+				v += fmt.Sprintf(": a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
+			}
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // statuses lists the non-zero status counts other than found.
@@ -130,35 +228,23 @@ func statuses(s *stats.Summary) string {
 	return strings.Join(parts, ", ")
 }
 
-func (p *page) write(w io.Writer) error { return pageTemplate.Execute(w, p) }
-
-// formatP writes a sign-test p-value; "~" marks a difference that could be
-// chance (p >= 0.05), as benchstat does.
-func formatP(p float64) string {
-	if math.IsNaN(p) {
-		return "-"
+// atLeast writes a figure, after "≥ " when it is a lower bound.
+func atLeast(v stats.Float, censored bool, format func(float64) string) string {
+	if censored {
+		return "≥ " + format(float64(v))
 	}
-	s := fmt.Sprintf("p=%.3f", p)
-	if p < 0.001 {
-		s = "p<0.001"
-	}
-	if p >= 0.05 {
-		s += " ~"
-	}
-	return s
+	return format(float64(v))
 }
 
-// version is the program's module version and VCS revision, if known.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
+func (p *page) write(w io.Writer) error { return pageTemplate.Execute(w, p) }
+
+// formatP writes a p-value: "p=0.003", "p<0.001", "-" when there is none.
+func formatP(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "-"
+	case p < 0.001:
+		return "p<0.001"
 	}
-	v := bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-	}
-	return strings.TrimSpace(v + " " + bi.GoVersion)
+	return fmt.Sprintf("p=%.3g", p)
 }

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,17 +15,16 @@ import (
 
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/status"
 )
 
-// generate runs GenerateWith into a temporary directory, without PNGs under
-// -short.
+// generate runs GenerateWith into a temporary directory.
 func generate(t *testing.T, paths []string, opt Options) *Output {
 	t.Helper()
 	if opt.OutDir == "" {
 		opt.OutDir = t.TempDir()
 	}
 	opt.Now = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	opt.noPNG = testing.Short()
 	out, err := GenerateWith(context.Background(), paths, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -31,16 +32,21 @@ func generate(t *testing.T, paths []string, opt Options) *Output {
 	return out
 }
 
-// writeRuns writes rows (a slice of runs.Row or runs.TourRow) to
-// dir/runs.csv and returns its path.
-func writeRuns(t *testing.T, dir string, rows any) string {
+// writeRuns writes rows to dir/runs.csv, with the tour column, and returns
+// its path.
+func writeRuns(t *testing.T, dir string, rows []runs.Row) string {
 	t.Helper()
-	csv, err := gocsv.MarshalString(rows)
-	if err != nil {
+	var b bytes.Buffer
+	w := runs.NewWriter(&b, true)
+	w.WriteHeader()
+	for i := range rows {
+		w.Write(&rows[i])
+	}
+	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "runs.csv")
-	if err := os.WriteFile(path, []byte(csv), 0o644); err != nil {
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -55,12 +61,15 @@ func readString(t *testing.T, path string) string {
 	return string(b)
 }
 
+// testdata/sweep is a real sweep (experiment run -sizes 5,6 -strategies
+// dfs,warnsdorff,warnsdorff-bt -max-nodes 100000 -workers 1), with the
+// tours it saved.
 func TestGenerate(t *testing.T) {
 	out := generate(t, []string{"testdata/sweep/runs.csv"}, Options{})
-	// summary.csv: one row per group, the documented header.
+	// The tables: the documented headers, one row per group or series.
 	summary := readString(t, out.Summary)
 	lines := strings.Split(strings.TrimSpace(summary), "\n")
-	if lines[0] != strings.Join(stats.SummaryColumns, ",") || len(lines) != 1+6 {
+	if lines[0] != strings.Join(stats.Columns[stats.Summary](), ",") || len(lines) != 1+6 {
 		t.Errorf("summary.csv: %d lines, header %q", len(lines), lines[0])
 	}
 	var rows []stats.Summary
@@ -74,56 +83,93 @@ func TestGenerate(t *testing.T) {
 	if total != 183 {
 		t.Errorf("summary.csv counts %d runs, want 183", total)
 	}
+	if len(out.Tables) != 3 || filepath.Base(out.Tables[0]) != "series.csv" || filepath.Base(out.Tables[2]) != "headtohead.csv" {
+		t.Errorf("tables %q", out.Tables)
+	}
+	// headtohead.csv is what stats writes, as the report computed it.
+	var want bytes.Buffer
+	stats.WriteHeadToHeadCSV(&want, stats.Compare(out.Results))
+	if got := readString(t, out.Tables[2]); got != want.String() {
+		t.Errorf("headtohead.csv:\n%s\nwant:\n%s", got, want.String())
+	}
 
-	// Charts: three by size, a heat map and a tour per board.
+	// Charts: SVG only by default; three by size, and on each board a heat
+	// map, the curves and boxes of the searches, the pair maps and a tour
+	// from tours/ (the CSV has no tour column).
 	var names []string
 	for _, c := range out.Charts {
-		if filepath.Ext(c) == ".svg" {
-			names = append(names, strings.TrimSuffix(filepath.Base(c), ".svg"))
+		if filepath.Ext(c) != ".svg" {
+			t.Errorf("%s written without asking", c)
 		}
-		if _, err := os.Stat(c); err != nil {
-			t.Error(err)
-		}
+		names = append(names, strings.TrimSuffix(filepath.Base(c), ".svg"))
 	}
-	// No tour pictures: the CSV has no tour column and the manifest lists no
-	// saved tour (the report draws only tours the sweep found).
-	for _, want := range []string{"success", "nodes", "time", "heatmap-5x5", "heatmap-6x6"} {
-		found := false
-		for _, n := range names {
-			found = found || n == want
-		}
-		if !found {
+	for _, want := range []string{"success", "nodes", "time", "heatmap-5x5", "heatmap-6x6", "solved-vs-nodes-5x5",
+		"solved-vs-time-6x6", "nodes-to-success-5x5", "only-dfs-vs-warnsdorff-bt-6x6", "tour-5x5", "tour-6x6"} {
+		if !strings.Contains(" "+strings.Join(names, " ")+" ", " "+want+" ") {
 			t.Errorf("no chart %s among %v", want, names)
 		}
 	}
-	if !testing.Short() && len(out.Charts) != 2*5 {
-		t.Errorf("%d chart files, want 10 (PNG and SVG)", len(out.Charts))
-	}
-
 	html := readString(t, out.HTML)
+	answer, rest, _ := strings.Cut(html, `id="compare"`)
 	for _, want := range []string{
-		"<title>knightsweep report</title>",
-		"Generated 2026-01-02 03:04:05 UTC",
-		"testdata/sweep/runs.csv", "183 runs",
-		// The manifest, flattened in its own order, lists joined.
-		"<td>settings.strategies</td><td>dfs, warnsdorff, warnsdorff-bt</td>",
-		"<td>settings.timeout</td><td>null</td>",
-		"<td>jobs[1].count</td><td>63</td>",
-		// Its strings escaped.
-		"&lt;b&gt;not bold&lt;/b&gt; &amp; &lt;script&gt;alert(1)&lt;/script&gt;",
-		`id="summary"`, `id="compare"`, "warnsdorff-bt",
-		"<svg", "Success rate", "Median nodes", "Median time", "5x5: outcome and median nodes",
-		// No tour column and no saved tour: no picture, and the page says so.
-		"no tour of 6x6 to draw",
+		// The page opens with the answer, budget included; the manifest is
+		// folded at the bottom.
+		`id="answer"`, "warnsdorff-bt</td><td class=\"l\">100k nodes", "series.csv",
 	} {
-		if !strings.Contains(html, want) {
+		if !strings.Contains(answer, want) {
+			t.Errorf("the answer lacks %q", want)
+		}
+	}
+	for _, want := range []string{`<details id="run">`, "settings.sizes", "headtohead.csv", "McNemar", "Holm",
+		"≥ 100k", "Starts with a tour", "found by", "(tours/5x5.ktour)"} {
+		if !strings.Contains(rest, want) {
 			t.Errorf("report.html lacks %q", want)
 		}
 	}
-	for _, bad := range []string{"<script", "http://", "https://", "<b>not", "NaN"} {
+	if strings.Index(html, "<details") < strings.Index(html, `id="boards"`) {
+		t.Error("the manifest is not at the bottom")
+	}
+	for _, bad := range []string{"<script", "http://", "https://", "NaN"} {
 		if strings.Contains(strings.ReplaceAll(html, "http://www.w3.org/", ""), bad) {
 			t.Errorf("report.html holds %q", bad)
 		}
+	}
+}
+
+// The report never runs a solver: pictures show tours a sweep found.
+func TestReportImportsNoSolver(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{join .Imports \" \"}}", ".").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(" "+string(out), " knightsweep/pkg/solver") {
+		t.Errorf("pkg/report imports pkg/solver: %s", out)
+	}
+}
+
+// Charts come as PNG and PDF on request, for papers.
+func TestFormats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rasterising PNGs takes seconds under the race detector")
+	}
+	out := generate(t, []string{"testdata/sweep/runs.csv"}, Options{Formats: []string{"png", "pdf"}})
+	exts := map[string]int{}
+	for _, c := range out.Charts {
+		exts[filepath.Ext(c)]++
+		if fi, err := os.Stat(c); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", c, err)
+		}
+	}
+	// Every chart in each format; tour pictures are SVG and PNG.
+	if exts[".svg"] != out.Figures || exts[".png"] != out.Figures || exts[".pdf"] != out.Figures-2 {
+		t.Errorf("%d figures, files by format %v", out.Figures, exts)
+	}
+	pdf, _ := os.ReadFile(filepath.Join(out.Dir, "charts", "success.pdf"))
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Errorf("success.pdf starts %q", pdf[:min(8, len(pdf))])
+	}
+	if _, err := GenerateWith(context.Background(), []string{"testdata/sweep/runs.csv"}, Options{OutDir: t.TempDir(), Formats: []string{"gif"}}); !errors.Is(err, ErrInput) {
+		t.Errorf("a gif: %v", err)
 	}
 }
 
@@ -132,18 +178,20 @@ func TestEscaping(t *testing.T) {
 	dir := t.TempDir()
 	evil := `<img src=x onerror=alert(1)>`
 	rows := []runs.Row{
-		{Rows: 5, Cols: 5, Strategy: evil, Tiebreak: "first", Status: "found", Solvable: "yes", Nodes: 25, TimeNS: 100, Verified: true,
+		{Rows: 5, Cols: 5, Strategy: evil, Tiebreak: "first", Status: status.Found, Solvable: "yes", Nodes: 25, TimeNS: 100, Verified: true,
 			Tour: "0 11 20 17 24 13 4 7 18 9 2 5 16 23 14 3 6 15 22 19 8 1 12 21 10"},
-		{Rows: 5, Cols: 5, StartCol: 1, Strategy: "dfs", Tiebreak: `"quoted" & <tb>`, Status: "exhausted", Solvable: "no", Nodes: 9, TimeNS: 100},
+		{Rows: 5, Cols: 5, StartCol: 1, Strategy: "dfs", Tiebreak: `"quoted" & <tb>`, Status: status.Exhausted, Solvable: "no", Nodes: 9, TimeNS: 100},
 	}
 	path := writeRuns(t, dir, rows)
-	out := generate(t, []string{path}, Options{OutDir: dir})
-	html := readString(t, out.HTML)
-	if strings.Contains(html, "<img") || strings.Contains(html, "<tb>") {
-		t.Error("a string from the CSV reached the page unescaped")
+	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(`{"note": "<b>not bold</b> & <script>alert(1)</script>"}`), 0o644)
+	html := readString(t, generate(t, []string{path}, Options{OutDir: dir}).HTML)
+	if strings.Contains(html, "<img") || strings.Contains(html, "<tb>") || strings.Contains(html, "<b>not") || strings.Contains(html, "<script") {
+		t.Error("a string from the input reached the page unescaped")
 	}
-	if !strings.Contains(html, "&lt;img src=x onerror=alert(1)&gt;") {
-		t.Error("the strategy name is missing from the page")
+	for _, want := range []string{"&lt;img src=x onerror=alert(1)&gt;", "&lt;b&gt;not bold&lt;/b&gt; &amp; &lt;script&gt;alert(1)&lt;/script&gt;"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
 	}
 }
 
@@ -155,14 +203,13 @@ func TestTourColumn(t *testing.T) {
 	good := "0 11 20 17 24 13 4 7 18 9 2 5 16 23 14 3 6 15 22 19 8 1 12 21 10"
 	for _, tt := range []struct{ tour, want string }{
 		{good, "found by warnsdorff in the sweep (tour column"},
-		// The picture carries its caption too, for the PNG and SVG files.
+		// The picture carries its caption too, for the SVG file.
 		{good, ">A tour of 5x5 from 0,0 to 2,0</text>"},
-		{good, ">found by warnsdorff in the sweep (tour column, "},
 		// The last two squares swapped: not a knight's move.
 		{"0 11 20 17 24 13 4 7 18 9 2 5 16 23 14 3 6 15 22 19 8 1 12 10 21", "tour picture of 5x5"},
 		{"0 7 x", "tour column of a found run on 5x5"},
 	} {
-		rows := []runs.Row{{Rows: 5, Cols: 5, Strategy: "warnsdorff", Tiebreak: "first", Status: "found",
+		rows := []runs.Row{{Rows: 5, Cols: 5, Strategy: "warnsdorff", Tiebreak: "first", Status: status.Found,
 			Solvable: "yes", Nodes: 25, TimeNS: 100, Verified: true, Tour: tt.tour}}
 		path := writeRuns(t, dir, rows)
 		html := readString(t, generate(t, []string{path}, Options{OutDir: dir}).HTML)
@@ -172,16 +219,20 @@ func TestTourColumn(t *testing.T) {
 	}
 }
 
-// Boards over 100 a side get a note instead of a tour picture, without a
-// search for a tour to draw.
-func TestTourTooLarge(t *testing.T) {
+// Boards over 100 a side get a note instead of a tour picture, and a board
+// without a saved tour says so: the report never solves one.
+func TestTourNotes(t *testing.T) {
 	dir := t.TempDir()
-	rows := []runs.Row{{Rows: 101, Cols: 8, Strategy: "warnsdorff", Tiebreak: "first", Status: "found",
-		Solvable: "yes", Nodes: 808, TimeNS: 100, Verified: true}}
+	rows := []runs.Row{
+		{Rows: 101, Cols: 8, Strategy: "warnsdorff", Tiebreak: "first", Status: status.Found, Solvable: "yes", Nodes: 808, TimeNS: 100, Verified: true},
+		{Rows: 8, Cols: 8, Strategy: "warnsdorff", Tiebreak: "first", Status: status.Found, Solvable: "yes", Nodes: 64, TimeNS: 100, Verified: true},
+	}
 	path := writeRuns(t, dir, rows)
 	out := generate(t, []string{path}, Options{OutDir: dir})
-	if want := "tour picture of 101x8: sides over 100 squares are not drawn"; !strings.Contains(readString(t, out.HTML), want) {
-		t.Errorf("page lacks %q", want)
+	for _, want := range []string{"tour picture of 101x8: sides over 100 squares are not drawn", "no tour of 8x8 to draw"} {
+		if !strings.Contains(readString(t, out.HTML), want) {
+			t.Errorf("page lacks %q", want)
+		}
 	}
 	for _, c := range out.Charts {
 		if strings.Contains(c, "tour-") {
@@ -212,50 +263,43 @@ func TestGenerateErrors(t *testing.T) {
 		{"header only", []string{write("header.csv", header)}, "no runs"},
 		{"missing column", []string{write("cols.csv", "rows,cols\n5,5\n")}, "missing required column"},
 		{"unknown status", []string{write("status.csv", header+strings.Replace(row, "found", "solved", 1))}, `unknown status "solved"`},
-		{"duplicate", []string{write("a.csv", header+row), write("b.csv", header+row)}, "repeats a run"},
+		{"duplicate", []string{write("a.csv", header+row), write("b.csv", header+row)}, "repeats the run of"},
 	} {
-		_, err := GenerateWith(context.Background(), tt.paths, Options{OutDir: t.TempDir(), noPNG: true})
+		_, err := GenerateWith(context.Background(), tt.paths, Options{OutDir: t.TempDir()})
 		if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want ErrInput and %q", tt.name, err, tt.want)
 		}
 	}
 	// Nothing is written for bad input.
 	out := t.TempDir()
-	GenerateWith(context.Background(), []string{filepath.Join(dir, "empty.csv")}, Options{OutDir: out, noPNG: true})
+	GenerateWith(context.Background(), []string{filepath.Join(dir, "empty.csv")}, Options{OutDir: out})
 	if entries, _ := os.ReadDir(out); len(entries) != 0 {
 		t.Errorf("bad input left %d files behind", len(entries))
 	}
 	// A canceled context stops the work.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := GenerateWith(ctx, []string{"testdata/sweep/runs.csv"}, Options{OutDir: t.TempDir(), noPNG: true}); !errors.Is(err, context.Canceled) {
+	if _, err := GenerateWith(ctx, []string{"testdata/sweep/runs.csv"}, Options{OutDir: t.TempDir()}); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: %v", err)
 	}
 }
 
-// Two files of one sweep merge; -by-file keeps them apart.
+// Two files of one sweep are one data set; -by-file keeps them apart.
 func TestBySource(t *testing.T) {
 	dir := t.TempDir()
+	data, err := os.ReadFile("testdata/sweep/runs.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, name := range []string{"a", "b"} {
-		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile("testdata/sweep/runs.csv")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name, "runs.csv"), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		os.MkdirAll(filepath.Join(dir, name), 0o755)
+		os.WriteFile(filepath.Join(dir, name, "runs.csv"), data, 0o644)
 	}
 	paths := []string{filepath.Join(dir, "a", "runs.csv"), filepath.Join(dir, "b", "runs.csv")}
-	if _, err := GenerateWith(context.Background(), paths, Options{noPNG: true}); !errors.Is(err, ErrInput) {
+	if _, err := GenerateWith(context.Background(), paths, Options{}); !errors.Is(err, ErrInput) {
 		t.Fatalf("the same sweep twice: %v, want a duplicate error", err)
 	}
 	out := generate(t, paths, Options{BySource: true})
-	if out.Dir != filepath.Join(dir, "a") && out.Dir == "" {
-		t.Errorf("dir %q", out.Dir)
-	}
 	html := readString(t, out.HTML)
 	for _, want := range []string{"dfs [a]", "dfs [b]", "No manifest.json beside this file."} {
 		if !strings.Contains(html, want) {

@@ -1,7 +1,9 @@
 package report
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"knightsweep/pkg/board"
@@ -63,7 +65,7 @@ func tourFigure(b board.Board, sample *stats.TourSample, saved savedTour, haveSa
 			return nil, fmt.Errorf("tour column of a found run on %v: %w", b, err)
 		}
 		closed = sample.Closed
-		caption = fmt.Sprintf("found by %s in the sweep (tour column, %s)", who(sample.Strategy, sample.Tiebreak), filepath.Base(filepath.Dir(sample.Source)))
+		caption = fmt.Sprintf("found by %s in the sweep (tour column, %s)", stats.Who(sample.Strategy, sample.Tiebreak), filepath.Base(filepath.Dir(sample.Source)))
 	case haveSaved:
 		path, err := saved.Path(saved.dir)
 		if err != nil {
@@ -77,7 +79,7 @@ func tourFigure(b board.Board, sample *stats.TourSample, saved savedTour, haveSa
 			return nil, fmt.Errorf("tour picture of %v: %s holds a %dx%d tour", b, path, t.Rows, t.Cols)
 		}
 		squares, closed = t.Squares, t.Closed
-		caption = fmt.Sprintf("found by %s in the sweep from %s, trial %d (%s)", who(saved.Strategy, saved.Tiebreak), saved.Start, saved.Trial, saved.File)
+		caption = fmt.Sprintf("found by %s in the sweep from %s, trial %d (%s)", stats.Who(saved.Strategy, saved.Tiebreak), saved.Start, saved.Trial, saved.File)
 	default:
 		return nil, fmt.Errorf("no tour of %v to draw: the sweep found none, or saved none (sweeps before this version did not)", b)
 	}
@@ -93,13 +95,17 @@ func tourFigure(b board.Board, sample *stats.TourSample, saved savedTour, haveSa
 	endRow, endCol := b.RowCol(int(squares[len(squares)-1]))
 	heading := fmt.Sprintf("%s of %v from %d,%d to %d,%d", kind, b, startRow, startCol, endRow, endCol)
 	pic.Caption = heading + "\n" + caption
-	return &figure{name: "tour-" + b.String(), title: heading + ": " + caption, svg: pic.WriteSVG, png: pic.WritePNG}, nil
+	return &figure{name: "tour-" + b.String(), title: heading + ": " + caption, write: func(w io.Writer, format string) error {
+		switch format {
+		case "svg":
+			return pic.WriteSVG(w)
+		case "png":
+			return pic.WritePNG(w)
+		}
+		return errUnsupported
+	}}, nil
 }
 
-// who names a strategy and, when it is not the default, its tie-break rule.
-func who(strategy, tiebreak string) string {
-	if tiebreak != "" && tiebreak != "first" {
-		return strategy + "/" + tiebreak
-	}
-	return strategy
-}
+// errUnsupported is a figure's answer to a format it is not drawn in (tour
+// pictures are SVG and PNG): that file is left out.
+var errUnsupported = errors.New("format not drawn for this figure")

@@ -36,13 +36,13 @@ func benchSearch(b *testing.B, p Problem) {
 
 // The seed 003 search: 8,250,733 nodes on 8x8 from the corner.
 func BenchmarkDFS8x8(b *testing.B) {
-	benchSearch(b, Problem{Board: board.Board{Rows: 8, Cols: 8}, Strategy: "dfs", Order: board.Seed003})
+	benchSearch(b, Problem{Board: board.Board{Rows: 8, Cols: 8}, Strategy: "dfs", Order: board.ClassicDFS})
 }
 
 func BenchmarkWarnsdorffBT(b *testing.B) {
 	for _, n := range []int{8, 100} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			benchSearch(b, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff-bt", Order: board.Seed000})
+			benchSearch(b, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff-bt", Order: board.VerticalFirst})
 		})
 	}
 }

@@ -15,7 +15,7 @@ func TestGather(t *testing.T) {
 	for rows := 1; rows <= 64; rows++ {
 		for cols := 1; rows*cols <= 64; cols++ {
 			b := board.Board{Rows: rows, Cols: cols}
-			for _, o := range []board.Order{board.Seed003, board.Seed000, board.Seed002} {
+			for _, o := range []board.Order{board.ClassicDFS, board.VerticalFirst, board.Clockwise} {
 				g := newGather(b, o)
 				if (cols >= 4 && cols <= 15) != (g.magic != 0) {
 					t.Errorf("%v: magic %x", b, g.magic)

@@ -17,14 +17,15 @@
 // # Strategies
 //
 //   - dfs: plain depth-first backtracking, children tried in move order
-//     (seed 003).
+//     (the classic depth-first program, order board.ClassicDFS).
 //   - warnsdorff: Warnsdorff's greedy rule without backtracking: go to the
 //     free neighbour with the fewest free onward moves, ties to the first in
-//     move order (seed 002) or by Problem.Tiebreak. Linear time and about 5
-//     bytes a square, so it walks 10^8-square boards.
+//     move order (the classic greedy program) or by Problem.Tiebreak.
+//     Linear time and about 5 bytes a square, so it walks 10^8-square
+//     boards.
 //   - warnsdorff-bt: depth-first backtracking whose children are tried in
-//     ascending onward degree, ties in move order (seeds 000 and 001) or by
-//     Problem.Tiebreak.
+//     ascending onward degree, ties in move order (the classic
+//     Warnsdorff-ordered backtracking programs) or by Problem.Tiebreak.
 //   - squirrel-cull: Warnsdorff's rule whose move order switches at set
 //     squares, by n mod 8 (Squirrel & Cull 1996, Ganzfried 2004): n x n
 //     boards from a corner, linear time, a tour for every n >= 5 tried.

@@ -39,22 +39,22 @@ func pruneCases(short bool) []pruneCase {
 	sq := func(r, c int) board.Square { return board.Square{Row: r, Col: c} }
 	b := func(r, c int) board.Board { return board.Board{Rows: r, Cols: c} }
 	cases := []pruneCase{
-		{b(5, 5), sq(2, 0), "dfs", board.Seed003, false},
-		{b(5, 5), sq(1, 3), "dfs", board.Seed003, false},
-		{b(5, 5), sq(3, 3), "warnsdorff-bt", board.Seed003, false},
-		{b(3, 8), sq(0, 0), "dfs", board.Seed003, true},
-		{b(3, 8), sq(1, 1), "warnsdorff-bt", board.Seed002, true},
-		{b(6, 6), sq(0, 0), "dfs", board.Seed003, false},
-		{b(6, 6), sq(0, 0), "dfs", board.Seed002, false},
-		{b(6, 6), sq(2, 2), "warnsdorff-bt", board.Seed003, true},
-		{b(5, 6), sq(0, 1), "dfs", board.Seed003, false},
-		{b(5, 6), sq(0, 0), "warnsdorff-bt", board.Seed003, true},
+		{b(5, 5), sq(2, 0), "dfs", board.ClassicDFS, false},
+		{b(5, 5), sq(1, 3), "dfs", board.ClassicDFS, false},
+		{b(5, 5), sq(3, 3), "warnsdorff-bt", board.ClassicDFS, false},
+		{b(3, 8), sq(0, 0), "dfs", board.ClassicDFS, true},
+		{b(3, 8), sq(1, 1), "warnsdorff-bt", board.Clockwise, true},
+		{b(6, 6), sq(0, 0), "dfs", board.ClassicDFS, false},
+		{b(6, 6), sq(0, 0), "dfs", board.Clockwise, false},
+		{b(6, 6), sq(2, 2), "warnsdorff-bt", board.ClassicDFS, true},
+		{b(5, 6), sq(0, 1), "dfs", board.ClassicDFS, false},
+		{b(5, 6), sq(0, 0), "warnsdorff-bt", board.ClassicDFS, true},
 	}
 	for _, bd := range []board.Board{b(3, 7), b(4, 5)} {
 		for s := range bd.Squares() {
 			for _, closed := range []bool{false, true} {
 				if !short || s%3 == 0 {
-					cases = append(cases, pruneCase{bd, sq(s/bd.Cols, s%bd.Cols), []string{"dfs", "warnsdorff-bt"}[s%2], board.Seed003, closed})
+					cases = append(cases, pruneCase{bd, sq(s/bd.Cols, s%bd.Cols), []string{"dfs", "warnsdorff-bt"}[s%2], board.ClassicDFS, closed})
 				}
 			}
 		}
@@ -63,26 +63,26 @@ func pruneCases(short bool) []pruneCase {
 		return cases
 	}
 	for s := range 25 {
-		cases = append(cases, pruneCase{b(5, 5), sq(s/5, s%5), "dfs", board.Seed003, false})
+		cases = append(cases, pruneCase{b(5, 5), sq(s/5, s%5), "dfs", board.ClassicDFS, false})
 	}
 	for _, s := range []board.Square{sq(0, 0), sq(0, 1), sq(2, 2)} {
 		cases = append(cases,
-			pruneCase{b(5, 5), s, "dfs", board.Seed003, true},
-			pruneCase{b(5, 5), s, "warnsdorff-bt", board.Seed003, false})
+			pruneCase{b(5, 5), s, "dfs", board.ClassicDFS, true},
+			pruneCase{b(5, 5), s, "warnsdorff-bt", board.ClassicDFS, false})
 	}
-	for _, o := range []board.Order{board.Seed003, board.Seed000, board.Seed002} {
+	for _, o := range []board.Order{board.ClassicDFS, board.VerticalFirst, board.Clockwise} {
 		for _, s := range []board.Square{sq(0, 0), sq(0, 1), sq(1, 1)} {
 			cases = append(cases, pruneCase{b(6, 6), s, "dfs", o, false})
 		}
 		cases = append(cases, pruneCase{b(5, 6), sq(0, 1), "dfs", o, false})
 	}
 	return append(cases,
-		pruneCase{b(6, 6), sq(0, 0), "dfs", board.Seed002, true},
-		pruneCase{b(6, 6), sq(1, 1), "dfs", board.Seed003, true},
-		pruneCase{b(6, 6), sq(1, 1), "dfs", board.Seed002, true},
-		pruneCase{b(5, 6), sq(1, 1), "warnsdorff-bt", board.Seed002, true},
-		pruneCase{b(4, 7), sq(1, 1), "dfs", board.Seed003, false},
-		pruneCase{b(3, 8), sq(0, 0), "warnsdorff-bt", board.Seed003, true},
+		pruneCase{b(6, 6), sq(0, 0), "dfs", board.Clockwise, true},
+		pruneCase{b(6, 6), sq(1, 1), "dfs", board.ClassicDFS, true},
+		pruneCase{b(6, 6), sq(1, 1), "dfs", board.Clockwise, true},
+		pruneCase{b(5, 6), sq(1, 1), "warnsdorff-bt", board.Clockwise, true},
+		pruneCase{b(4, 7), sq(1, 1), "dfs", board.ClassicDFS, false},
+		pruneCase{b(3, 8), sq(0, 0), "warnsdorff-bt", board.ClassicDFS, true},
 	)
 }
 
@@ -129,7 +129,7 @@ func TestPruneFindsTheSameTour(t *testing.T) {
 // search's own node count still finds the tour.
 func TestPruneNodeLimit(t *testing.T) {
 	for _, strategy := range []string{"dfs", "warnsdorff-bt"} {
-		c := pruneCase{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, strategy, board.Seed003, true}
+		c := pruneCase{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, strategy, board.ClassicDFS, true}
 		full := solveT(t, c.problem(true, 0))
 		for _, limit := range []int64{1, 2, full.Nodes / 2, full.Nodes - 1, full.Nodes} {
 			res := solveT(t, c.problem(true, limit))
@@ -179,7 +179,7 @@ func completable(g *board.Graph, visited []bool, left int, cur, start int32, clo
 func TestCoverageIsSound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, b := range []board.Board{{Rows: 5, Cols: 5}, {Rows: 4, Cols: 5}, {Rows: 3, Cols: 8}, {Rows: 6, Cols: 6}, {Rows: 3, Cols: 12}} {
-		g := board.NewGraph(b, board.Seed003)
+		g := board.NewGraph(b, board.ClassicDFS)
 		n := b.Squares()
 		cuts, dead := 0, 0
 		for range 300 {
@@ -302,10 +302,10 @@ func FuzzPrune(f *testing.F) {
 func TestPruneKeepsTieRules(t *testing.T) {
 	for _, tie := range []string{"pohl", "roth"} {
 		for _, c := range []pruneCase{
-			{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, "warnsdorff-bt", board.Seed003, true},
-			{board.Board{Rows: 5, Cols: 6}, board.Square{}, "warnsdorff-bt", board.Seed003, true},
-			{board.Board{Rows: 4, Cols: 5}, board.Square{Row: 1, Col: 2}, "warnsdorff-bt", board.Seed002, false},
-			{board.Board{Rows: 3, Cols: 8}, board.Square{}, "warnsdorff-bt", board.Seed003, true},
+			{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, "warnsdorff-bt", board.ClassicDFS, true},
+			{board.Board{Rows: 5, Cols: 6}, board.Square{}, "warnsdorff-bt", board.ClassicDFS, true},
+			{board.Board{Rows: 4, Cols: 5}, board.Square{Row: 1, Col: 2}, "warnsdorff-bt", board.Clockwise, false},
+			{board.Board{Rows: 3, Cols: 8}, board.Square{}, "warnsdorff-bt", board.ClassicDFS, true},
 		} {
 			p := c.problem(false, 0)
 			p.Tiebreak = tie

@@ -79,7 +79,7 @@ func TestDFSMatchesReference(t *testing.T) {
 						bd.Squares() > 25 && sq > 2 || testing.Short() && sq%3 != 0 {
 						continue
 					}
-					for i, o := range []board.Order{board.Seed003, board.Seed002} {
+					for i, o := range []board.Order{board.ClassicDFS, board.Clockwise} {
 						if long && i > 0 {
 							continue
 						}

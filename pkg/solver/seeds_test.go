@@ -60,7 +60,7 @@ func sameGrid(t *testing.T, name string, b board.Board, got []int32, want []int3
 // and left 8,250,669 (testdata/seeds.txt).
 func TestSeed003(t *testing.T) {
 	b := board.Board{Rows: 8, Cols: 8}
-	res := solveT(t, Problem{Board: b, Strategy: "dfs", Order: board.Seed003})
+	res := solveT(t, Problem{Board: b, Strategy: "dfs", Order: board.ClassicDFS})
 	if res.Status != status.Found || !res.Verified {
 		t.Fatalf("status %s, verified %v", res.Status, res.Verified)
 	}
@@ -77,7 +77,7 @@ func TestSeed000(t *testing.T) {
 	for _, n := range []int{10, 8} {
 		b := board.Board{Rows: n, Cols: n}
 		name := fmt.Sprintf("seed000_%dx%d.txt", n, n)
-		res := solveT(t, Problem{Board: b, Strategy: "warnsdorff-bt", Order: board.Seed000})
+		res := solveT(t, Problem{Board: b, Strategy: "warnsdorff-bt", Order: board.VerticalFirst})
 		if res.Status != status.Found {
 			t.Fatalf("%s: status %s", name, res.Status)
 		}
@@ -99,7 +99,7 @@ func TestSeed002(t *testing.T) {
 	outcomes := strings.Join(strings.Fields(string(data)), "")
 	for r := range 8 {
 		for c := range 8 {
-			res := solveT(t, Problem{Board: b, Start: board.Square{Row: r, Col: c}, Strategy: "warnsdorff", Order: board.Seed002})
+			res := solveT(t, Problem{Board: b, Start: board.Square{Row: r, Col: c}, Strategy: "warnsdorff", Order: board.Clockwise})
 			want := status.Found
 			if outcomes[8*r+c] == 'x' {
 				want = status.DeadEnd

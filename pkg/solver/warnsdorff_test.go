@@ -109,7 +109,7 @@ func TestGreedyMatchesReference(t *testing.T) {
 		starts := []board.Square{{}, {Row: b.Rows - 1, Col: b.Cols - 1}, {Row: b.Rows / 2, Col: b.Cols / 2}, {Row: b.Rows / 3, Col: b.Cols - 1 - b.Cols/5}}
 		for _, start := range starts {
 			for _, tb := range Tiebreaks {
-				for _, order := range []board.Order{board.Seed002, board.Seed003} {
+				for _, order := range []board.Order{board.Clockwise, board.ClassicDFS} {
 					p := Problem{Board: b, Start: start, Strategy: "warnsdorff", Tiebreak: tb, Order: order, Seed: 7, Closed: b.Rows == 8}
 					s, err := New(p)
 					if err != nil {
@@ -137,7 +137,7 @@ func TestGreedyMatchesReference(t *testing.T) {
 func TestWarnsdorffFirstFailures(t *testing.T) {
 	var failed []int
 	for n := 5; n <= 74; n++ {
-		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Order: board.Seed002})
+		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Order: board.Clockwise})
 		if res.Status != status.Found {
 			failed = append(failed, n)
 		}
@@ -223,7 +223,7 @@ func TestRothFirstFailure(t *testing.T) {
 		t.Skip("5 million squares")
 	}
 	for n := 5; n <= 248; n++ {
-		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Tiebreak: TieRoth, Order: board.Seed002})
+		res := solveT(t, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff", Tiebreak: TieRoth, Order: board.Clockwise})
 		if (res.Status == status.Found) != (n < 248) {
 			t.Errorf("n = %d: %s", n, res.Status)
 		}
@@ -259,7 +259,7 @@ func TestGreedyBytes(t *testing.T) {
 			runtime.GC()
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			res, err := Solve(context.Background(), Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: strategy, Order: board.Seed002})
+			res, err := Solve(context.Background(), Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: strategy, Order: board.Clockwise})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -304,7 +304,7 @@ func TestWarnsdorffBTTiebreaks(t *testing.T) {
 	// Greedy and backtracking agree while the greedy walk needs no
 	// backtracking: the same tie rule gives the same tour.
 	for _, tb := range []string{TieFirst, TiePohl, TieRoth} {
-		p := Problem{Board: board.Board{Rows: 30, Cols: 30}, Tiebreak: tb, Order: board.Seed002}
+		p := Problem{Board: board.Board{Rows: 30, Cols: 30}, Tiebreak: tb, Order: board.Clockwise}
 		p.Strategy = "warnsdorff"
 		g := solveT(t, p)
 		p.Strategy = "warnsdorff-bt"
@@ -329,7 +329,7 @@ func TestGreedyBudget(t *testing.T) {
 		} {
 			p := Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: strategy, MaxNodes: tt.limit}
 			if strategy == "warnsdorff" {
-				p.Tiebreak, p.Order = TieRoth, board.Seed002
+				p.Tiebreak, p.Order = TieRoth, board.Clockwise
 			}
 			res := solveT(t, p)
 			if res.Status != tt.want || res.Status == status.NodeLimit && res.Nodes != tt.limit {

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os"
-	"slices"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
@@ -71,25 +69,25 @@ func (c *Collector) ReadFile(ctx context.Context, path string) error {
 
 // Read reads one runs.csv from r; name says where it came from in errors,
 // labels and Group.Sources. A file with a header but no rows is ErrNoRuns.
+// A torn last line (a crash mid-write) is left out and named in a warning.
 func (c *Collector) Read(ctx context.Context, name string, r io.Reader) error {
 	src := len(c.sources)
 	c.sources = append(c.sources, name)
 	c.perFile = append(c.perFile, 0)
 	n := 0
-	err := runs.ForEach(r, func(t *runs.Row, line int) error {
+	err := runs.ForEach(r, func(row *runs.Row, line int) error {
 		if line%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		if err := c.add(t, src, name, line); err != nil {
+		if err := c.add(row, src, name, line); err != nil {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
 		n++
 		return nil
 	})
 	if te := (*runs.TornError)(nil); errors.As(err, &te) {
-		// Not a row: the remains of a write a crash interrupted.
 		c.warn.add(name, te.Line, "rows cut short by a crash (no newline at the end of the file), left out")
 		err = nil
 	}
@@ -115,8 +113,6 @@ func (c *Collector) Add(r runs.Row) error {
 	return c.add(&r, len(c.sources)-1, "", 0)
 }
 
-func statusIndex(s status.Status) int { return s.Index() }
-
 func (c *Collector) canonicalOrder(s string) string {
 	if o, ok := c.orders[s]; ok {
 		return o
@@ -131,24 +127,22 @@ func (c *Collector) canonicalOrder(s string) string {
 	return o
 }
 
-func (c *Collector) add(t *runs.Row, src int, name string, line int) error {
-	r := t
-	st := statusIndex(r.Status)
+func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
+	st := r.Status.Index()
 	if st < 0 {
-		// runs.Row.Validate rejects these already; a new status in solver
-		// must get a column in Summary before it can be counted.
+		// runs.Row.Validate rejects these already; a new status must get a
+		// column in Summary before it can be counted.
 		return fmt.Errorf("unknown status %q", r.Status)
-	}
-	if r.Trial < 0 {
-		return fmt.Errorf("trial %d: want 0 or more", r.Trial)
 	}
 	key := GroupKey{
 		SeriesKey: SeriesKey{
-			Strategy: r.Strategy,
-			Tiebreak: r.Tiebreak,
-			Closed:   r.Closed,
-			Order:    c.canonicalOrder(r.Order),
-			Prune:    r.Prune,
+			Strategy:  r.Strategy,
+			Tiebreak:  r.Tiebreak,
+			Closed:    r.Closed,
+			Order:     c.canonicalOrder(r.Order),
+			Prune:     r.Prune,
+			MaxNodes:  r.MaxNodes,
+			TimeoutNS: r.TimeoutNS,
 		},
 		Rows: r.Rows,
 		Cols: r.Cols,
@@ -158,26 +152,10 @@ func (c *Collector) add(t *runs.Row, src int, name string, line int) error {
 	}
 	a := c.groups[key]
 	if a == nil {
-		a = &accum{cells: map[int32]*cell{}, lastSource: -1}
+		a = &accum{lastSource: -1}
 		c.groups[key] = a
 	}
 	sq := int32(r.StartRow*r.Cols + r.StartCol)
-	ce := a.cells[sq]
-	if ce == nil {
-		ce = &cell{solvable: r.Solvable}
-		a.cells[sq] = ce
-	}
-	if !ce.mark(r.Trial) {
-		hint := ""
-		if len(c.sources) > 1 && !c.opt.BySource {
-			hint = "; to compare repeated sweeps, keep each file apart (experiment report -by-file)"
-		}
-		return fmt.Errorf("repeats a run already read (%dx%d from %d,%d, %s, tiebreak %s, closed %t, trial %d)%s",
-			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Strategy, r.Tiebreak, r.Closed, r.Trial, hint)
-	}
-	if ce.solvable != r.Solvable {
-		c.warn.add(name, line, "rows for the same board and start disagree on solvable (%q and %q)", ce.solvable, r.Solvable)
-	}
 	if src != a.lastSource {
 		if a.sources == nil {
 			a.sources = map[int]bool{}
@@ -185,42 +163,19 @@ func (c *Collector) add(t *runs.Row, src int, name string, line int) error {
 		a.sources[src] = true
 		a.lastSource = src
 	}
-
 	found := r.Status == status.Found
-	a.status[st]++
-	a.attempts++
-	ce.attempts++
-	if found {
-		a.found++
-		ce.found++
-		if r.Verified {
-			a.verified++
-		} else {
-			c.warn.add(name, line, "found runs not marked verified")
-		}
+	if found && !r.Verified {
+		c.warn.add(name, line, "found runs not marked verified")
 	}
-	switch r.Solvable {
-	case "yes":
-		a.solvAttempts++
-		if found {
-			a.solvFound++
-		}
-	case "no":
-		a.unsolvable++
-		if found {
-			c.warn.add(name, line, "found runs from a start where theory says no tour exists")
-		}
-	default:
-		a.unknown++
+	if r.Trial > 1<<31-1 || src > 1<<16-1 {
+		return fmt.Errorf("trial %d of file %d: more than this report can tell apart", r.Trial, src)
 	}
-	a.nodes = append(a.nodes, r.Nodes)
-	a.times = append(a.times, r.TimeNS)
-	a.at = append(a.at, sq)
+	a.samples = append(a.samples, sample{start: sq, trial: int32(r.Trial), nodes: r.Nodes, time: r.TimeNS,
+		line: int32(min(line, 1<<31-1)), src: uint16(src), st: uint8(st)})
 	c.rows++
 	c.perFile[src]++
-
 	if found {
-		c.noteTour(t, key, name)
+		c.noteTour(r, key, name)
 	}
 	return nil
 }
@@ -261,46 +216,24 @@ type TourSample struct {
 	Source string
 }
 
+// sample is one run of a group: 32 bytes, so that a million rows take 32
+// MB. line and src say where it was read, for messages.
+type sample struct {
+	start, trial int32
+	nodes, time  int64
+	line         int32
+	src          uint16
+	st           uint8 // index in status.All
+}
+
+func (s sample) found() bool    { return status.All[s.st] == status.Found }
+func (s sample) censored() bool { return status.All[s.st].Censored() }
+
 // accum gathers one group's runs.
 type accum struct {
-	status                  [8]int // by index in status.All
-	attempts, found         int
-	solvAttempts, solvFound int
-	unsolvable, unknown     int
-	verified                int
-	nodes, times            []int64
-	at                      []int32 // start square of each sample
-	cells                   map[int32]*cell
-	sources                 map[int]bool
-	lastSource              int
-}
-
-// cell gathers one start square's runs within a group.
-type cell struct {
-	attempts, found int
-	solvable        string
-	seen            uint64           // trials 0..63 read
-	seenMore        map[int]struct{} // trials from 64 on
-}
-
-// mark records trial as read, reporting false if it already was.
-func (c *cell) mark(trial int) bool {
-	if trial < 64 {
-		bit := uint64(1) << trial
-		if c.seen&bit != 0 {
-			return false
-		}
-		c.seen |= bit
-		return true
-	}
-	if c.seenMore == nil {
-		c.seenMore = map[int]struct{}{}
-	}
-	if _, ok := c.seenMore[trial]; ok {
-		return false
-	}
-	c.seenMore[trial] = struct{}{}
-	return true
+	samples    []sample
+	sources    map[int]bool
+	lastSource int
 }
 
 // warnings counts each kind of oddity, keeping where it was first seen.
@@ -354,137 +287,4 @@ func ReadFiles(ctx context.Context, paths []string, opt Options) (*Results, erro
 		}
 	}
 	return c.Finish()
-}
-
-// Finish computes every group's figures. It returns ErrNoRuns if no row
-// was read.
-func (c *Collector) Finish() (*Results, error) {
-	if c.rows == 0 {
-		return nil, ErrNoRuns
-	}
-	res := &Results{Inputs: slices.Clone(c.sources), InputRows: slices.Clone(c.perFile), Rows: c.rows, Warnings: c.warn.list()}
-	keys := slices.Collect(maps.Keys(c.groups))
-	slices.SortFunc(keys, func(a, b GroupKey) int {
-		if c := compareSeries(a.SeriesKey, b.SeriesKey); c != 0 {
-			return c
-		}
-		return compareBoards(a.Board(), b.Board())
-	})
-	labels := seriesLabels(keys, c.sources)
-	boards := map[board.Board]bool{}
-	for _, k := range keys {
-		g := c.groups[k].finish(k)
-		g.Series = labels[k.SeriesKey]
-		g.Summary.Series = g.Series
-		for src := range c.groups[k].sources {
-			g.Sources = append(g.Sources, c.sources[src])
-		}
-		slices.Sort(g.Sources)
-		res.Groups = append(res.Groups, g)
-		if len(res.Series) == 0 || res.Series[len(res.Series)-1].Key != k.SeriesKey {
-			res.Series = append(res.Series, Series{Key: k.SeriesKey, Label: g.Series})
-		}
-		boards[k.Board()] = true
-	}
-	res.Boards = slices.SortedFunc(maps.Keys(boards), compareBoards)
-	for _, b := range res.Boards {
-		if t := c.tours[b]; t != nil {
-			res.Tours = append(res.Tours, *t)
-		}
-	}
-	// Free the samples: Finish is the end of the Collector's work.
-	c.groups = nil
-	return res, nil
-}
-
-// finish summarises a group.
-func (a *accum) finish(k GroupKey) *Group {
-	g := &Group{Key: k}
-	s := &g.Summary
-	s.Strategy, s.Tiebreak, s.Closed, s.Order, s.Prune, s.Source = k.Strategy, k.Tiebreak, k.Closed, k.Order, k.Prune, k.Source
-	s.Board, s.Rows, s.Cols = k.Board().String(), k.Rows, k.Cols
-	s.Starts = len(a.cells)
-	s.Attempts, s.Found = a.attempts, a.found
-	s.SuccessRate = Float(Rate(a.found, a.attempts))
-	iv := Wilson(a.found, a.attempts, Z95)
-	s.SuccessLo, s.SuccessHi = Float(iv.Lo), Float(iv.Hi)
-	s.SolvableAttempts, s.SolvableFound = a.solvAttempts, a.solvFound
-	s.SolvableRate = Float(Rate(a.solvFound, a.solvAttempts))
-	iv = Wilson(a.solvFound, a.solvAttempts, Z95)
-	s.SolvableLo, s.SolvableHi = Float(iv.Lo), Float(iv.Hi)
-	s.Unsolvable, s.Unknown = a.unsolvable, a.unknown
-	for i, st := range status.All {
-		n := a.status[i]
-		switch st {
-		case status.DeadEnd:
-			s.DeadEnd = n
-		case status.NotClosed:
-			s.NotClosed = n
-		case status.Exhausted:
-			s.Exhausted = n
-		case status.NodeLimit:
-			s.NodeLimit = n
-		case status.Timeout:
-			s.Timeout = n
-		case status.Error:
-			s.Error = n
-		}
-	}
-	s.Verified = a.verified
-
-	// Per-start medians first: Describe sorts the samples in place.
-	nodeMed := startMedians(a.at, a.nodes)
-	timeMed := startMedians(a.at, a.times)
-	for sq, ce := range a.cells {
-		g.PerStart = append(g.PerStart, Start{
-			Row: int(sq) / k.Cols, Col: int(sq) % k.Cols,
-			Attempts: ce.attempts, Found: ce.found, Solvable: ce.solvable,
-			Nodes: nodeMed[sq], TimeNS: timeMed[sq],
-		})
-	}
-	slices.SortFunc(g.PerStart, func(a, b Start) int {
-		return (a.Row*k.Cols + a.Col) - (b.Row*k.Cols + b.Col)
-	})
-	d := Describe(a.nodes)
-	s.NodesMedian, s.NodesP90, s.NodesMax, s.NodesMean = Float(d.Median), Float(d.P90), Float(d.Max), Float(d.Mean)
-	d = Describe(a.times)
-	s.TimeMedianNS, s.TimeP90NS, s.TimeMaxNS, s.TimeMeanNS = Float(d.Median), Float(d.P90), Float(d.Max), Float(d.Mean)
-	return g
-}
-
-// startMedians returns the median of v over the samples of each start.
-func startMedians(at []int32, v []int64) map[int32]float64 {
-	type pair struct {
-		at int32
-		v  int64
-	}
-	ps := make([]pair, len(at))
-	for i := range at {
-		ps[i] = pair{at[i], v[i]}
-	}
-	slices.SortFunc(ps, func(a, b pair) int {
-		if a.at != b.at {
-			return int(a.at - b.at)
-		}
-		switch {
-		case a.v < b.v:
-			return -1
-		case a.v > b.v:
-			return 1
-		}
-		return 0
-	})
-	out := map[int32]float64{}
-	sample := make([]int64, 0, 64)
-	for i := 0; i < len(ps); {
-		j := i
-		sample = sample[:0]
-		for j < len(ps) && ps[j].at == ps[i].at {
-			sample = append(sample, ps[j].v)
-			j++
-		}
-		out[ps[i].at] = Quantile(sample, 0.5)
-		i = j
-	}
-	return out
 }

@@ -2,51 +2,83 @@ package stats
 
 import (
 	"math"
+	"slices"
 
 	"knightsweep/pkg/board"
 )
 
-// Comparison is a head-to-head of two series, A and B, on one board, over
-// the start squares both ran.
-type Comparison struct {
-	Board board.Board
-	// A and B are the series; A comes first in series order.
-	A, B Series
-	// Starts counts the start squares both ran.
-	Starts int
-	// NodesA, NodesB, TimeA and TimeB are medians over those starts of the
-	// per-start medians; time in nanoseconds.
-	NodesA, NodesB float64
-	TimeA, TimeB   float64
-	// FoundA and FoundB count tours found by each on those starts.
-	FoundA, FoundB       int
-	AttemptsA, AttemptsB int
-	// WinsA, WinsB and Ties count starts (see package doc for the rule).
-	WinsA, WinsB, Ties int
-	// P is the two-sided exact sign test of WinsA against WinsB: the
-	// probability of a split at least this uneven if neither were better.
-	P float64
+// HeadToHead compares two series, A and B, on one board (or, with Board
+// "all", on every board both ran), over paired runs: runs of both from the
+// same start square in the same trial. A deterministic series runs trial 0
+// only, so against a randomised one it pairs with that trial.
+//
+// Success first: of the pairs where only one series found a tour, the
+// exact McNemar test says how likely a split at least this uneven is if
+// neither were better. Pairs where both failed are ties, never wins; pairs
+// where both succeeded say nothing of success.
+//
+// Cost second, over the pairs where both found a tour (a cost is compared
+// only where both paid it in full): the median of the paired ratios B/A of
+// nodes (and of time), with the Wilcoxon signed-rank test of their
+// logarithms. A run stopped by its budget never enters a cost comparison.
+type HeadToHead struct {
+	Board   string `csv:"board"`
+	SeriesA string `csv:"series_a"`
+	SeriesB string `csv:"series_b"`
+	// Pairs counts the paired runs.
+	Pairs  int `csv:"pairs"`
+	AFound int `csv:"a_found"`
+	BFound int `csv:"b_found"`
+	// AOnly and BOnly count the pairs where only A, or only B, found a
+	// tour: the discordant pairs.
+	AOnly int `csv:"a_only"`
+	BOnly int `csv:"b_only"`
+	// McNemarP is the exact McNemar test's two-sided p-value; McNemarHolm
+	// the same adjusted (Holm) over every McNemar test of the report.
+	McNemarP    Float `csv:"mcnemar_p"`
+	McNemarHolm Float `csv:"mcnemar_p_holm"`
+	// BothFound counts the pairs where both found a tour: the pairs the
+	// cost comparison rests on.
+	BothFound int `csv:"both_found"`
+	// CostRatioMedian is the median over those pairs of B's nodes over
+	// A's; CostP the signed-rank test's p-value; CostHolm adjusted.
+	CostRatioMedian Float `csv:"cost_ratio_median"`
+	CostP           Float `csv:"cost_p"`
+	CostHolm        Float `csv:"cost_p_holm"`
+	// TimeRatioMedian and TimeP are the same for time.
+	TimeRatioMedian Float `csv:"time_ratio_median"`
+	TimeP           Float `csv:"time_p"`
+
+	// A and B are the series compared.
+	A, B Series `csv:"-"`
+	// OnlyA and OnlyB count, start square by start square, the pairs where
+	// only A or only B found a tour (one board only).
+	OnlyA, OnlyB map[board.Square]int `csv:"-"`
 }
 
-// NodesRatio returns NodesB / NodesA (NaN when undefined): below 1, B
-// searched less.
-func (c Comparison) NodesRatio() float64 { return ratio(c.NodesB, c.NodesA) }
+// Significant reports whether the success comparison holds at the 5% level
+// after Holm's adjustment over the report's comparisons.
+func (h HeadToHead) Significant() bool { return float64(h.McNemarHolm) < 0.05 }
 
-// TimeRatio returns TimeB / TimeA (NaN when undefined).
-func (c Comparison) TimeRatio() float64 { return ratio(c.TimeB, c.TimeA) }
-
-func ratio(b, a float64) float64 {
-	if a <= 0 || math.IsNaN(a) || math.IsNaN(b) {
-		return math.NaN()
-	}
-	return b / a
-}
+// CostSignificant reports the same of the cost comparison.
+func (h HeadToHead) CostSignificant() bool { return float64(h.CostHolm) < 0.05 }
 
 // Compare returns the head-to-head comparisons of every two series of the
-// same tour kind (open or closed) on every board, boards smallest first,
-// pairs in series order. Pairs with no common start are left out.
-func Compare(res *Results) []Comparison {
-	var out []Comparison
+// same tour kind: on every board both ran, boards smallest first, then over
+// all their common boards (Board "all") when they share more than one;
+// pairs in series order. Series with no paired run are left out.
+func Compare(res *Results) []HeadToHead {
+	if res.pairs != nil {
+		return res.pairs
+	}
+	var out []HeadToHead
+	type pairKey struct{ a, b int }
+	pooled := map[pairKey]*pooledPairs{}
+	var order []pairKey
+	index := map[SeriesKey]int{}
+	for i, s := range res.Series {
+		index[s.Key] = i
+	}
 	for _, b := range res.Boards {
 		gs := res.BoardGroups(b)
 		for i, ga := range gs {
@@ -54,88 +86,138 @@ func Compare(res *Results) []Comparison {
 				if ga.Key.Closed != gb.Key.Closed {
 					continue
 				}
-				if c, ok := compareGroups(res, ga, gb); ok {
-					out = append(out, c)
+				h, acc := pairGroups(ga, gb)
+				if h.Pairs == 0 {
+					continue
 				}
+				h.Board, h.A, h.B = b.String(), res.SeriesOf(ga), res.SeriesOf(gb)
+				h.SeriesA, h.SeriesB = h.A.Label, h.B.Label
+				out = append(out, h)
+				k := pairKey{index[ga.Key.SeriesKey], index[gb.Key.SeriesKey]}
+				if pooled[k] == nil {
+					pooled[k] = &pooledPairs{a: h.A, b: h.B}
+					order = append(order, k)
+				}
+				pooled[k].add(h, acc)
 			}
 		}
 	}
+	for _, k := range order {
+		if pp := pooled[k]; pp.boards > 1 {
+			out = append(out, pp.result())
+		}
+	}
+	mp, cp := make([]float64, len(out)), make([]float64, len(out))
+	for i, h := range out {
+		mp[i], cp[i] = float64(h.McNemarP), float64(h.CostP)
+	}
+	mh, ch := Holm(mp), Holm(cp)
+	for i := range out {
+		out[i].McNemarHolm, out[i].CostHolm = Float(mh[i]), Float(ch[i])
+	}
+	res.pairs = out
 	return out
 }
 
-func compareGroups(res *Results, ga, gb *Group) (Comparison, bool) {
-	c := Comparison{Board: ga.Board(), A: seriesOf(res, ga), B: seriesOf(res, gb)}
-	bStarts := make(map[[2]int]Start, len(gb.PerStart))
-	for _, s := range gb.PerStart {
-		bStarts[[2]int{s.Row, s.Col}] = s
-	}
-	var nodesA, nodesB, timeA, timeB []float64
-	wins, losses := 0, 0
-	for _, sa := range ga.PerStart {
-		sb, ok := bStarts[[2]int{sa.Row, sa.Col}]
-		if !ok {
+// costs are the paired log ratios of nodes and of time where both found;
+// ratios are kept as logs so that the test is symmetric (B twice as costly
+// and B half as costly are equally far from even).
+type costs struct{ nodes, time, nodeRatios, timeRatios []float64 }
+
+// pairGroups pairs the runs of two groups on one board by start and trial.
+func pairGroups(ga, gb *Group) (HeadToHead, costs) {
+	h := HeadToHead{OnlyA: map[board.Square]int{}, OnlyB: map[board.Square]int{}}
+	var c costs
+	a, b := ga.samples, gb.samples
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		x, y := a[i], b[j]
+		switch {
+		case x.start < y.start || x.start == y.start && x.trial < y.trial:
+			i++
+			continue
+		case y.start < x.start || x.start == y.start && y.trial < x.trial:
+			j++
 			continue
 		}
-		c.Starts++
-		c.FoundA += sa.Found
-		c.FoundB += sb.Found
-		c.AttemptsA += sa.Attempts
-		c.AttemptsB += sb.Attempts
-		nodesA = append(nodesA, sa.Nodes)
-		nodesB = append(nodesB, sb.Nodes)
-		timeA = append(timeA, sa.TimeNS)
-		timeB = append(timeB, sb.TimeNS)
-		switch ra, rb := sa.Rate(), sb.Rate(); {
-		case ra > rb:
-			wins++
-		case rb > ra:
-			losses++
-		case sa.Nodes < sb.Nodes:
-			wins++
-		case sb.Nodes < sa.Nodes:
-			losses++
-		default:
-			c.Ties++
+		i++
+		j++
+		h.Pairs++
+		fa, fb := x.found(), y.found()
+		sq := board.Square{Row: int(x.start) / ga.Key.Cols, Col: int(x.start) % ga.Key.Cols}
+		switch {
+		case fa && fb:
+			h.BothFound++
+			c.add(x, y)
+		case fa:
+			h.AOnly++
+			h.OnlyA[sq]++
+		case fb:
+			h.BOnly++
+			h.OnlyB[sq]++
+		}
+		if fa {
+			h.AFound++
+		}
+		if fb {
+			h.BFound++
 		}
 	}
-	if c.Starts == 0 {
-		return c, false
-	}
-	c.WinsA, c.WinsB = wins, losses
-	c.NodesA, c.NodesB = median(nodesA), median(nodesB)
-	c.TimeA, c.TimeB = median(timeA), median(timeB)
-	c.P = SignTest(wins, losses)
-	return c, true
+	h.finish(c)
+	return h, c
 }
 
-func seriesOf(res *Results, g *Group) Series {
-	return Series{Key: g.Key.SeriesKey, Label: g.Series}
+// add records the costs of a pair where both found a tour, counting a zero
+// as one (a run of no measurable time).
+func (c *costs) add(a, b sample) {
+	rn := float64(max(b.nodes, 1)) / float64(max(a.nodes, 1))
+	rt := float64(max(b.time, 1)) / float64(max(a.time, 1))
+	c.nodeRatios, c.timeRatios = append(c.nodeRatios, rn), append(c.timeRatios, rt)
+	c.nodes, c.time = append(c.nodes, math.Log(rn)), append(c.time, math.Log(rt))
 }
 
-// SignTest returns the two-sided exact binomial sign test p-value for a
-// wins against b losses: 2 P(X <= min(a, b)) for X ~ Binomial(a+b, 1/2),
-// capped at 1. With no wins or losses it returns 1.
-func SignTest(a, b int) float64 {
-	n := a + b
-	if n == 0 {
-		return 1
+// finish computes the tests from the counts and the paired costs.
+func (h *HeadToHead) finish(c costs) {
+	h.McNemarP = Float(McNemar(h.AOnly, h.BOnly))
+	h.CostRatioMedian, h.CostP = ratioTest(c.nodeRatios, c.nodes)
+	h.TimeRatioMedian, h.TimeP = ratioTest(c.timeRatios, c.time)
+}
+
+// ratioTest returns the median of the paired ratios and the signed-rank
+// p-value of their logarithms; NaN for both without pairs.
+func ratioTest(ratios, logs []float64) (Float, Float) {
+	if len(logs) == 0 {
+		return Float(math.NaN()), Float(math.NaN())
 	}
-	k := min(a, b)
-	sum := 0.0
-	if n <= 1000 {
-		// C(n, i)/2^n term by term; 2^-1000 is still a normal float64.
-		term := math.Ldexp(1, -n)
-		for i := 0; i <= k; i++ {
-			sum += term
-			term = term * float64(n-i) / float64(i+1)
-		}
-	} else {
-		lgN1, _ := math.Lgamma(float64(n + 1))
-		for i := 0; i <= k; i++ {
-			lgI, _ := math.Lgamma(float64(i + 1))
-			lgNI, _ := math.Lgamma(float64(n - i + 1))
-			sum += math.Exp(lgN1 - lgI - lgNI - float64(n)*math.Ln2)
-		}
-	}
-	return math.Min(1, 2*sum)
+	p, _ := SignedRank(logs)
+	return Float(medianFloat(slices.Clone(ratios))), Float(p)
+}
+
+// pooledPairs gathers one pair of series over its boards.
+type pooledPairs struct {
+	a, b   Series
+	boards int
+	h      HeadToHead
+	c      costs
+}
+
+func (p *pooledPairs) add(h HeadToHead, c costs) {
+	p.boards++
+	p.h.Pairs += h.Pairs
+	p.h.AFound += h.AFound
+	p.h.BFound += h.BFound
+	p.h.AOnly += h.AOnly
+	p.h.BOnly += h.BOnly
+	p.h.BothFound += h.BothFound
+	p.c.nodes = append(p.c.nodes, c.nodes...)
+	p.c.time = append(p.c.time, c.time...)
+	p.c.nodeRatios = append(p.c.nodeRatios, c.nodeRatios...)
+	p.c.timeRatios = append(p.c.timeRatios, c.timeRatios...)
+}
+
+func (p *pooledPairs) result() HeadToHead {
+	h := p.h
+	h.Board, h.A, h.B, h.SeriesA, h.SeriesB = "all", p.a, p.b, p.a.Label, p.b.Label
+	h.finish(p.c)
+	return h
 }

@@ -1,54 +1,65 @@
 // Package stats turns the rows of runs.csv files into the figures a report
-// shows.
+// shows, with the statistics a reviewer of a comparison of solvers expects:
+// success first, cost second, censoring explicit, comparisons paired.
 //
-// # Groups
+// # Series and groups
 //
-// A Collector reads rows as a stream (runs.ForEach) and
-// files each into a group: the runs of one strategy, tie-break rule, move
-// order, pruning setting and tour kind (open or closed) on one board. Runs
-// that differ in any of these settings never share a group, so a file that
-// mixes settings gives separate, clearly labelled groups rather than a
-// blended figure. Memory grows with the number of groups and with each
-// group's samples (20 bytes a row), never with anything else.
+// A series is what was run: a strategy, its tie-break rule, move order,
+// pruning, tour kind (open or closed) and budget (max_nodes, timeout_ns).
+// Runs that differ in any of these never share a series: a 10^5-node sweep
+// and a 10^7-node sweep of one strategy are two experiments. A group is one
+// series on one board. A Collector reads rows as a stream (runs.ForEach)
+// and files each into its group; memory grows with the runs (32 bytes
+// each), never with anything else. A job read twice (same board, start,
+// series and trial) is an error naming both lines, unless Options.BySource
+// keeps each file's runs apart.
 //
-// For every group, Finish computes (see Summary):
+// A series is labelled by its strategy and what sets it apart
+// ("warnsdorff/random", ", order 34261578", ", prune", ", closed", the budget
+// when the data holds several, "[file]"), and drawn in every chart with
+// the colour and marker of its strategy (Look).
 //
-//   - attempts and tours found, and the success rate with its Wilson 95%
-//     score interval;
-//   - the same over the starts that theory says have a tour (solvable =
-//     "yes"), so that a strategy is not blamed for squares with no tour;
-//   - the number of runs that ended with each status;
-//   - nodes and time: median, 90th percentile, maximum and mean, over every
-//     attempt whatever its outcome (the cost of running the strategy).
+// # Starts that have a tour
 //
-// Quantiles interpolate linearly between order statistics (Hyndman and
-// Fan's type 7, the default of R and NumPy): the median of an even sample is
-// the mean of its two middle values.
+// A strategy is judged on the starts that have a tour. Whether a start has
+// one is theory's answer (package theory, as of this report, not the
+// solvable column of the file, which records the theory of the program
+// that ran) and, where theory does not know, a witness: a run of any
+// series in the data that found one there. Existence reports how many
+// starts of each board rest on each; a start with neither is left out of
+// the rate, never counted as a failure.
 //
-// Each group also keeps one Start per start square it ran: attempts, tours
-// found and the median nodes and time there. These are the per-start grids
-// of the heat maps.
+// # Success
 //
-// # Series
+// For each group: runs, tours found, the success rate over the runs from
+// starts with a tour and its Wilson score interval at 95% (z = 1.959964),
+// which stays inside [0, 1] and is honest at 0 and 100%. Totals gives the
+// same over all of a series' boards: the report's answer.
 //
-// A Series is a group's settings without its board: one line in a chart
-// of some figure against board size. Its label names the strategy and, where
-// they matter, the tie-break rule ("warnsdorff/random"), the move order (when
-// the data holds several), pruning, closed tours and the input file.
+// # Cost, and runs stopped by a budget
+//
+// Nodes and time are over every run of a group, whatever its outcome (the
+// cost of running the strategy there). A run stopped by -max-nodes or
+// -timeout (node_limit, timeout) is censored: what it recorded is what it
+// had spent when it was stopped, a lower bound of what it needed. Quantiles
+// interpolate linearly between order statistics (Hyndman and Fan's type 7,
+// as R and NumPy), and one that rests on a censored run (one at most as
+// large as the larger order statistic used) is marked: the true figure is
+// at least the one given, and reports write ">= value". Means are not given
+// for groups with censored runs.
 //
 // # Head to head
 //
-// Compare pairs every two series on every board both ran, in the spirit of
-// benchstat's comparison tables: the median nodes and time of each over the
-// starts both ran, their ratio, and on how many of those starts each one won.
-// At a start, the series that found tours more often wins; if both did
-// equally well, the one with fewer median nodes wins; otherwise it is a tie.
-// P is the two-sided exact sign test over the starts that were not ties.
-//
-// # Duplicates
-//
-// A runner never writes a job twice. A row that repeats a job already read
-// (same board, start, strategy, tie-break, order, pruning, closed and trial)
-// is therefore an error, unless Options.BySource is set and the two rows come
-// from different files: then each file's runs form groups of their own.
+// Compare pairs every two series of one tour kind, board by board and over
+// all their common boards, on runs from the same start in the same trial.
+// Success: the pairs where only A found a tour against those where only B
+// did, and the exact McNemar test (the two-sided binomial test of those
+// discordant pairs); pairs where both failed are ties, never wins. Cost:
+// over the pairs where both found a tour, the median of the paired ratios
+// B/A of nodes and of time, and the Wilcoxon signed-rank test of their
+// logarithms (exact up to 100 pairs, the normal approximation with tie and
+// continuity corrections beyond), with the number of pairs it rests on. A
+// report makes many comparisons: each p-value is also given adjusted by
+// Holm's method over all of the report's tests of its kind, and only an
+// adjusted p below 0.05 is called significant.
 package stats

@@ -1,17 +1,21 @@
 package stats
 
 import (
-	"path/filepath"
-	"strings"
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
+	"knightsweep/pkg/theory"
 )
 
 // Results is everything a Collector found: the groups and what they span.
 type Results struct {
-	// Inputs names the files read, in order.
-	Inputs []string
-	// InputRows counts the runs read from each input.
+	// Inputs names the files read, in order; InputRows counts the runs read
+	// from each.
+	Inputs    []string
 	InputRows []int
 	// Rows counts the runs read.
 	Rows int
@@ -21,18 +25,285 @@ type Results struct {
 	Series []Series
 	// Boards lists the distinct boards, smallest first.
 	Boards []board.Board
+	// Existence says, board by board, on what the starts with a tour rest.
+	Existence []Existence
+	// Totals holds each series' figures over all boards: the answer.
+	Totals []Total
 	// Tours holds at most one found run per board, to picture its tour.
 	Tours []TourSample
 	// Warnings describe oddities in the data that do not stop a report:
 	// found runs not marked verified, found runs where theory says no tour
-	// exists, rows that disagree on whether a start is solvable.
+	// exists, rows cut short by a crash.
 	Warnings []string
+
+	pairs []HeadToHead // computed once, by Compare
 }
 
-// Series is one line in a chart against board size.
-type Series struct {
-	Key   SeriesKey
-	Label string
+// Group is the runs of one series on one board, summarised.
+type Group struct {
+	Key GroupKey
+	// Series is the label of the group's series.
+	Series string
+	Summary
+	// PerStart holds one entry per start square run, by row then column:
+	// the per-start grid.
+	PerStart []Start
+	// Sources lists the input files that contributed runs.
+	Sources []string
+	// samples are the runs, sorted by start, then trial.
+	samples []sample
+}
+
+// Board returns the group's board.
+func (g *Group) Board() board.Board { return g.Key.Board() }
+
+// Start is what a group's runs did from one start square.
+type Start struct {
+	Row, Col int
+	Attempts int
+	Found    int
+	// Theory is theory's answer for the square (package theory, as of this
+	// report); Witnessed is true when some run in the data, of any series,
+	// found a tour from it. HasTour is Theory Yes, or Unknown with a
+	// witness: the starts a strategy can fairly be blamed for.
+	Theory    theory.Answer
+	Witnessed bool
+	HasTour   bool
+	// Nodes and TimeNS are the medians over the square's attempts.
+	Nodes  Bound
+	TimeNS Bound
+}
+
+// Rate returns the share of attempts from the square that found a tour.
+func (s Start) Rate() float64 { return Rate(s.Found, s.Attempts) }
+
+// Existence is what the starts run on one board, for one tour kind, rest
+// on: theory's Yes, its No, and, where it says nothing, witnesses (a run
+// that found a tour) or nothing at all.
+type Existence struct {
+	Board  board.Board
+	Closed bool
+	// Starts counts the distinct start squares run; the others split them.
+	Starts, TheoryYes, TheoryNo, Witnessed, Unsettled int
+}
+
+// witnessKey is a board and tour kind.
+type witnessKey struct {
+	b      board.Board
+	closed bool
+}
+
+// Finish computes every group's figures. It returns ErrNoRuns if no row
+// was read, and an error naming the line if a job was read twice.
+func (c *Collector) Finish() (*Results, error) {
+	if c.rows == 0 {
+		return nil, ErrNoRuns
+	}
+	res := &Results{Inputs: slices.Clone(c.sources), InputRows: slices.Clone(c.perFile), Rows: c.rows}
+	keys := slices.Collect(maps.Keys(c.groups))
+	slices.SortFunc(keys, func(a, b GroupKey) int {
+		return cmp.Or(compareSeries(a.SeriesKey, b.SeriesKey), compareBoards(a.Board(), b.Board()))
+	})
+	var seriesKeys []SeriesKey
+	for _, k := range keys {
+		seriesKeys = append(seriesKeys, k.SeriesKey)
+	}
+	res.Series = seriesOf(seriesKeys, c.sources)
+	labels := map[SeriesKey]string{}
+	for _, s := range res.Series {
+		labels[s.Key] = s.Label
+	}
+
+	// Sort each group's runs and refuse a job read twice; collect the
+	// witnesses: starts from which some run found a tour.
+	witnesses := map[witnessKey]map[int32]bool{}
+	for _, k := range keys {
+		a := c.groups[k]
+		slices.SortFunc(a.samples, func(x, y sample) int {
+			return cmp.Or(cmp.Compare(x.start, y.start), cmp.Compare(x.trial, y.trial), cmp.Compare(x.src, y.src), cmp.Compare(x.line, y.line))
+		})
+		for i := 1; i < len(a.samples); i++ {
+			if x, y := a.samples[i-1], a.samples[i]; x.start == y.start && x.trial == y.trial {
+				return nil, c.duplicate(k, x, y)
+			}
+		}
+		wk := witnessKey{k.Board(), k.Closed}
+		for _, s := range a.samples {
+			if s.found() {
+				if witnesses[wk] == nil {
+					witnesses[wk] = map[int32]bool{}
+				}
+				witnesses[wk][s.start] = true
+			}
+		}
+	}
+
+	boards := map[board.Board]bool{}
+	existence := map[witnessKey]map[int32]bool{} // the starts run
+	for _, k := range keys {
+		a := c.groups[k]
+		g := finishGroup(k, a, witnesses[witnessKey{k.Board(), k.Closed}], &c.warn)
+		g.Series = labels[k.SeriesKey]
+		g.Summary.Series = g.Series
+		for src := range a.sources {
+			g.Sources = append(g.Sources, c.sources[src])
+		}
+		slices.Sort(g.Sources)
+		res.Groups = append(res.Groups, g)
+		boards[k.Board()] = true
+		wk := witnessKey{k.Board(), k.Closed}
+		if existence[wk] == nil {
+			existence[wk] = map[int32]bool{}
+		}
+		for _, s := range g.PerStart {
+			existence[wk][int32(s.Row*k.Cols+s.Col)] = true
+		}
+	}
+	res.Boards = slices.SortedFunc(maps.Keys(boards), compareBoards)
+	for _, wk := range slices.SortedFunc(maps.Keys(existence), func(a, b witnessKey) int {
+		return cmp.Or(compareBoards(a.b, b.b), compareBool(a.closed, b.closed))
+	}) {
+		e := Existence{Board: wk.b, Closed: wk.closed}
+		for sq := range existence[wk] {
+			r, col := wk.b.RowCol(int(sq))
+			e.Starts++
+			switch theory.From(wk.b.Rows, wk.b.Cols, r, col, wk.closed) {
+			case theory.Yes:
+				e.TheoryYes++
+			case theory.No:
+				e.TheoryNo++
+			default:
+				if witnesses[wk][sq] {
+					e.Witnessed++
+				} else {
+					e.Unsettled++
+				}
+			}
+		}
+		res.Existence = append(res.Existence, e)
+	}
+	for _, b := range res.Boards {
+		if t := c.tours[b]; t != nil {
+			res.Tours = append(res.Tours, *t)
+		}
+	}
+	res.Totals = totals(res)
+	res.Warnings = c.warn.list()
+	c.groups = nil // Finish is the end of the Collector's work
+	return res, nil
+}
+
+// duplicate describes a job read twice.
+func (c *Collector) duplicate(k GroupKey, x, y sample) error {
+	where := func(s sample) string {
+		if name := c.sources[s.src]; name != "" {
+			return fmt.Sprintf("%s line %d", name, s.line)
+		}
+		return "a row added"
+	}
+	r, col := k.Board().RowCol(int(x.start))
+	hint := ""
+	if len(c.sources) > 1 && !c.opt.BySource {
+		hint = "; to compare repeated sweeps, keep each file apart (experiment report -by-file)"
+	}
+	return fmt.Errorf("%s repeats the run of %s (%v from %d,%d, %s, tiebreak %s, closed %t, trial %d)%s",
+		where(y), where(x), k.Board(), r, col, k.Strategy, k.Tiebreak, k.Closed, x.trial, hint)
+}
+
+// finishGroup summarises a group; witnessed marks the starts on its board
+// from which some run of the data found a tour.
+func finishGroup(k GroupKey, a *accum, witnessed map[int32]bool, warn *warnings) *Group {
+	g := &Group{Key: k, samples: a.samples}
+	s := &g.Summary
+	s.Strategy, s.Tiebreak, s.Closed, s.Order, s.Prune, s.Source = k.Strategy, k.Tiebreak, k.Closed, k.Order, k.Prune, k.Source
+	s.MaxNodes, s.TimeoutNS = k.MaxNodes, k.TimeoutNS
+	s.Board, s.Rows, s.Cols = k.Board().String(), k.Rows, k.Cols
+	var statusCount [8]int
+	nodes := make([]obs, 0, len(a.samples))
+	times := make([]obs, 0, len(a.samples))
+	var startNodes, startTimes []obs
+	for i := 0; i < len(a.samples); {
+		j := i
+		sq := a.samples[i].start
+		row, col := k.Board().RowCol(int(sq))
+		st := Start{Row: row, Col: col, Theory: theory.From(k.Rows, k.Cols, row, col, k.Closed), Witnessed: witnessed[sq]}
+		st.HasTour = st.Theory == theory.Yes || st.Theory == theory.Unknown && st.Witnessed
+		startNodes, startTimes = startNodes[:0], startTimes[:0]
+		for ; j < len(a.samples) && a.samples[j].start == sq; j++ {
+			smp := a.samples[j]
+			found, cens := smp.found(), smp.censored()
+			statusCount[smp.st]++
+			st.Attempts++
+			if found {
+				st.Found++
+			}
+			if cens {
+				s.Censored++
+			}
+			switch st.Theory {
+			case theory.Yes:
+				s.SolvableAttempts++
+				if found {
+					s.SolvableFound++
+				}
+			case theory.No:
+				s.Unsolvable++
+				if found {
+					warn.add(fmt.Sprintf("%v from %d,%d", k.Board(), row, col), 0, "found runs from a start where theory says no tour exists")
+				}
+			default:
+				s.Unknown++
+			}
+			if st.HasTour {
+				s.TourAttempts++
+				if found {
+					s.TourFound++
+				}
+			}
+			o := obs{smp.nodes, cens}
+			t := obs{smp.time, cens}
+			nodes, times = append(nodes, o), append(times, t)
+			startNodes, startTimes = append(startNodes, o), append(startTimes, t)
+		}
+		st.Nodes, st.TimeNS = describe(startNodes).Median, describe(startTimes).Median
+		if st.HasTour {
+			s.TourStarts++
+			if st.Theory == theory.Unknown {
+				s.WitnessStarts++
+			}
+		}
+		g.PerStart = append(g.PerStart, st)
+		i = j
+	}
+	s.Starts = len(g.PerStart)
+	s.Attempts = len(a.samples)
+	s.Found = statusCount[status.Found.Index()]
+	s.SuccessRate, s.SuccessLo, s.SuccessHi = rateAndInterval(s.Found, s.Attempts)
+	s.SolvableRate, s.SolvableLo, s.SolvableHi = rateAndInterval(s.SolvableFound, s.SolvableAttempts)
+	s.TourRate, s.TourLo, s.TourHi = rateAndInterval(s.TourFound, s.TourAttempts)
+	s.DeadEnd = statusCount[status.DeadEnd.Index()]
+	s.NotClosed = statusCount[status.NotClosed.Index()]
+	s.Exhausted = statusCount[status.Exhausted.Index()]
+	s.NodeLimit = statusCount[status.NodeLimit.Index()]
+	s.Timeout = statusCount[status.Timeout.Index()]
+	s.Error = statusCount[status.Error.Index()]
+	s.Verified = s.Found // a found run is validated before it is written
+	d := describe(nodes)
+	s.NodesMedian, s.NodesMedianCensored = Float(d.Median.Value), d.Median.Censored
+	s.NodesP90, s.NodesP90Censored = Float(d.P90.Value), d.P90.Censored
+	s.NodesMax, s.NodesMaxCensored = Float(d.Max.Value), d.Max.Censored
+	s.NodesMean = Float(d.Mean)
+	d = describe(times)
+	s.TimeMedianNS, s.TimeMedianCensored = Float(d.Median.Value), d.Median.Censored
+	s.TimeP90NS, s.TimeP90Censored = Float(d.P90.Value), d.P90.Censored
+	s.TimeMaxNS, s.TimeMaxCensored = Float(d.Max.Value), d.Max.Censored
+	s.TimeMeanNS = Float(d.Mean)
+	return g
+}
+
+func rateAndInterval(k, n int) (Float, Float, Float) {
+	iv := Wilson(k, n, Z95)
+	return Float(Rate(k, n)), Float(iv.Lo), Float(iv.Hi)
 }
 
 // Group returns the group of series s on board b, or nil.
@@ -67,6 +338,16 @@ func (r *Results) BoardGroups(b board.Board) []*Group {
 	return out
 }
 
+// SeriesOf returns the series of a group.
+func (r *Results) SeriesOf(g *Group) Series {
+	for _, s := range r.Series {
+		if s.Key == g.Key.SeriesKey {
+			return s
+		}
+	}
+	return Series{Key: g.Key.SeriesKey, Label: g.Series}
+}
+
 // Summaries returns every group's Summary, in the order of Groups: the rows
 // of summary.csv.
 func (r *Results) Summaries() []Summary {
@@ -77,78 +358,27 @@ func (r *Results) Summaries() []Summary {
 	return out
 }
 
-// seriesLabels names each series by its strategy and, where they tell
-// series apart or differ from the default, its other settings.
-func seriesLabels(keys []GroupKey, sources []string) map[SeriesKey]string {
-	tiebreaks := map[string]map[string]bool{}
-	orders := map[string]bool{}
-	for _, k := range keys {
-		if tiebreaks[k.Strategy] == nil {
-			tiebreaks[k.Strategy] = map[string]bool{}
+// FoundNodes returns, for a group, the nodes of its runs from starts with a
+// tour that found one, sorted, and how many runs there were from such
+// starts: the data of a solved-within-budget curve and a box plot.
+func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
+	has := map[int32]bool{}
+	for _, s := range g.PerStart {
+		if s.HasTour {
+			has[int32(s.Row*g.Key.Cols+s.Col)] = true
 		}
-		tiebreaks[k.Strategy][k.Tiebreak] = true
-		orders[k.Order] = true
 	}
-	short := shortNames(sources)
-	labels := map[SeriesKey]string{}
-	for _, k := range keys {
-		s := k.SeriesKey
-		if _, ok := labels[s]; ok {
+	for _, s := range g.samples {
+		if !has[s.start] {
 			continue
 		}
-		var b strings.Builder
-		b.WriteString(s.Strategy)
-		if s.Tiebreak != "first" || len(tiebreaks[s.Strategy]) > 1 {
-			b.WriteString("/" + s.Tiebreak)
-		}
-		if len(orders) > 1 {
-			b.WriteString(", order " + orderLabel(s.Order))
-		}
-		if s.Prune {
-			b.WriteString(", prune")
-		}
-		if s.Closed {
-			b.WriteString(", closed")
-		}
-		if s.Source != "" {
-			b.WriteString(" [" + short[s.Source] + "]")
-		}
-		labels[s] = b.String()
-	}
-	return labels
-}
-
-// orderLabel writes an order in the literature's digits, shorter than
-// offsets.
-func orderLabel(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	o, err := board.ParseOrder(s)
-	if err != nil {
-		return s
-	}
-	return o.Digits()
-}
-
-// shortNames names each file by its directory when files are all called
-// runs.csv (results/a/runs.csv -> a), else by its base name; full paths when
-// those collide.
-func shortNames(paths []string) map[string]string {
-	out := map[string]string{}
-	used := map[string]int{}
-	for _, p := range paths {
-		s := filepath.Base(p)
-		if s == "runs.csv" {
-			s = filepath.Base(filepath.Dir(p))
-		}
-		out[p] = s
-		used[s]++
-	}
-	for p, s := range out {
-		if used[s] > 1 {
-			out[p] = p
+		attempts++
+		if s.found() {
+			nodes = append(nodes, s.nodes)
+			times = append(times, s.time)
 		}
 	}
-	return out
+	slices.Sort(nodes)
+	slices.Sort(times)
+	return nodes, times, attempts
 }

@@ -7,16 +7,16 @@ import (
 
 // WriteTable prints, for each group, one line of a table that fits an
 // 80-column terminal: series, board, tours found of attempts, found of
-// attempts from solvable starts, runs stopped by a budget (node_limit or
-// timeout), median nodes and median time. The series is named on its first
-// line only and cut to 22 characters. It is the end-of-run table of
-// experiment run and what experiment report prints.
+// attempts from starts with a tour, runs stopped by a budget, median nodes
+// and median time, ">=" before a median that is a lower bound. The series
+// is named on its first line only and cut to 22 characters. It is the
+// end-of-run table of experiment run and what experiment report prints.
 //
-//	series                 board     found/runs found/solv budget   nodes     time
+//	series                 board     found/runs found/tour budget   nodes     time
 //	dfs                    5x5              3/5        3/4      0     300   3.00µs
 func WriteTable(w io.Writer, summaries []Summary) error {
 	const format = "%-22s %-9s %10s %10s %6s %7s %8s\n"
-	if _, err := fmt.Fprintf(w, format, "series", "board", "found/runs", "found/solv", "budget", "nodes", "time"); err != nil {
+	if _, err := fmt.Fprintf(w, format, "series", "board", "found/runs", "found/tour", "budget", "nodes", "time"); err != nil {
 		return err
 	}
 	prev := ""
@@ -27,14 +27,23 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 			prev = s.Series
 		}
 		_, err := fmt.Fprintf(w, format, series, cut(s.Board, 9),
-			fraction(s.Found, s.Attempts), fraction(s.SolvableFound, s.SolvableAttempts),
-			FormatCount(float64(s.NodeLimit+s.Timeout)),
-			FormatCount(float64(s.NodesMedian)), FormatNS(float64(s.TimeMedianNS)))
+			fraction(s.Found, s.Attempts), fraction(s.TourFound, s.TourAttempts),
+			FormatCount(float64(s.Censored)),
+			FormatBound(s.NodesMedianBound(), FormatCount), FormatBound(s.TimeMedianBound(), FormatNS))
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// FormatBound writes a figure with format, after ">=" when it is a lower
+// bound.
+func FormatBound(b Bound, format func(float64) string) string {
+	if b.Censored {
+		return ">=" + format(b.Value)
+	}
+	return format(b.Value)
 }
 
 // fraction writes "found/runs" exactly when it fits 10 columns, else with
@@ -48,9 +57,10 @@ func fraction(found, runs int) string {
 
 // TableLegend explains WriteTable's columns, in lines of at most 80
 // columns.
-const TableLegend = `found/runs: runs that found a tour; found/solv: the same over the starts from
-which theory says a tour exists; budget: runs stopped by -max-nodes or -timeout;
-nodes, time: medians over all runs.
+const TableLegend = `found/runs: runs that found a tour; found/tour: the same over the starts that
+have a tour (by theory, or where some run found one); budget: runs stopped by
+-max-nodes or -timeout; nodes, time: medians over all runs, ">=" where the
+median rests on a run stopped by its budget (a lower bound).
 `
 
 // cut shortens s to n runes, marking the cut with "…".

@@ -1,0 +1,209 @@
+package stats
+
+import (
+	"cmp"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/solver"
+)
+
+// SeriesKey is what a series ran: everything that decides its runs but the
+// board and start. Runs that differ in any of it never share a series:
+// another tie-break rule, move order, pruning, tour kind or budget is
+// another experiment.
+type SeriesKey struct {
+	Strategy string
+	Tiebreak string
+	Closed   bool
+	// Order is the move order in offset notation, as board.Order.String
+	// writes it (or the file's text, when it is not an order).
+	Order string
+	Prune bool
+	// MaxNodes and TimeoutNS are the runs' budgets; 0 is none.
+	MaxNodes  int64
+	TimeoutNS int64
+	// Source is the input file, set only with Options.BySource.
+	Source string
+}
+
+// GroupKey identifies a group: one series on one board.
+type GroupKey struct {
+	SeriesKey
+	Rows, Cols int
+}
+
+// Board returns the group's board.
+func (k GroupKey) Board() board.Board { return board.Board{Rows: k.Rows, Cols: k.Cols} }
+
+// Series is one line in a chart against board size, one row of the
+// answer table.
+type Series struct {
+	Key   SeriesKey
+	Label string
+	// Look says how every chart draws the series: Strategy picks the colour
+	// and marker (the strategy's place in the registry, so a strategy looks
+	// the same in every report), Variant the dashes among the series of one
+	// strategy (tie-break rules, budgets).
+	Look Look
+}
+
+// Look is how charts draw a series.
+type Look struct {
+	Strategy, Variant int
+}
+
+// compareBoards orders boards by squares, then rows.
+func compareBoards(a, b board.Board) int {
+	return cmp.Or(cmp.Compare(a.Squares(), b.Squares()), cmp.Compare(a.Rows, b.Rows))
+}
+
+// strategyRank places a strategy by the registry's order; unknown names
+// (a file from another build) come after, alphabetically.
+func strategyRank(name string) int {
+	if i := slices.Index(solver.Names(), name); i >= 0 {
+		return i
+	}
+	return len(solver.Names())
+}
+
+func compareSeries(a, b SeriesKey) int {
+	return cmp.Or(
+		compareBool(a.Closed, b.Closed),
+		cmp.Compare(strategyRank(a.Strategy), strategyRank(b.Strategy)),
+		cmp.Compare(a.Strategy, b.Strategy),
+		cmp.Compare(tiebreakRank(a.Tiebreak), tiebreakRank(b.Tiebreak)),
+		cmp.Compare(a.Tiebreak, b.Tiebreak),
+		cmp.Compare(a.Order, b.Order),
+		compareBool(a.Prune, b.Prune),
+		cmp.Compare(a.MaxNodes, b.MaxNodes),
+		cmp.Compare(a.TimeoutNS, b.TimeoutNS),
+		cmp.Compare(a.Source, b.Source),
+	)
+}
+
+func tiebreakRank(tb string) int {
+	if i := slices.Index(solver.Tiebreaks, tb); i >= 0 {
+		return i
+	}
+	return len(solver.Tiebreaks)
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
+}
+
+// seriesOf returns the distinct series of keys, sorted, labelled and given
+// their looks.
+func seriesOf(keys []SeriesKey, sources []string) []Series {
+	keys = slices.Clone(keys)
+	slices.SortFunc(keys, compareSeries)
+	keys = slices.Compact(keys)
+	tiebreaks := map[string]map[string]bool{}
+	orders, budgets := map[string]bool{}, map[[2]int64]bool{}
+	for _, k := range keys {
+		if tiebreaks[k.Strategy] == nil {
+			tiebreaks[k.Strategy] = map[string]bool{}
+		}
+		tiebreaks[k.Strategy][k.Tiebreak] = true
+		orders[k.Order] = true
+		budgets[[2]int64{k.MaxNodes, k.TimeoutNS}] = true
+	}
+	short := shortNames(sources)
+	variants := map[string]int{}
+	out := make([]Series, len(keys))
+	for i, k := range keys {
+		var b strings.Builder
+		b.WriteString(k.Strategy)
+		if k.Tiebreak != solver.TieFirst || len(tiebreaks[k.Strategy]) > 1 {
+			b.WriteString("/" + k.Tiebreak)
+		}
+		if len(orders) > 1 {
+			b.WriteString(", order " + orderLabel(k.Order))
+		}
+		if k.Prune {
+			b.WriteString(", prune")
+		}
+		if k.Closed {
+			b.WriteString(", closed")
+		}
+		if len(budgets) > 1 {
+			b.WriteString(", " + BudgetLabel(k.MaxNodes, k.TimeoutNS))
+		}
+		if k.Source != "" {
+			b.WriteString(" [" + short[k.Source] + "]")
+		}
+		out[i] = Series{Key: k, Label: b.String(), Look: Look{Strategy: strategyRank(k.Strategy), Variant: variants[k.Strategy]}}
+		variants[k.Strategy]++
+	}
+	return out
+}
+
+// BudgetLabel names a series' budget: "100k nodes", "30s", "1M nodes or
+// 1m0s", "no budget".
+func BudgetLabel(maxNodes, timeoutNS int64) string {
+	var parts []string
+	if maxNodes > 0 {
+		parts = append(parts, FormatCount(float64(maxNodes))+" nodes")
+	}
+	if timeoutNS > 0 {
+		parts = append(parts, time.Duration(timeoutNS).String())
+	}
+	if len(parts) == 0 {
+		return "no budget"
+	}
+	return strings.Join(parts, " or ")
+}
+
+// orderLabel writes an order in the literature's digits, shorter than
+// offsets.
+func orderLabel(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	o, err := board.ParseOrder(s)
+	if err != nil {
+		return s
+	}
+	return o.Digits()
+}
+
+// shortNames names each file by its directory when files are all called
+// runs.csv (results/a/runs.csv -> a), else by its base name; full paths when
+// those collide.
+func shortNames(paths []string) map[string]string {
+	out := map[string]string{}
+	used := map[string]int{}
+	for _, p := range paths {
+		s := filepath.Base(p)
+		if s == "runs.csv" {
+			s = filepath.Base(filepath.Dir(p))
+		}
+		out[p] = s
+		used[s]++
+	}
+	for p, s := range out {
+		if used[s] > 1 {
+			out[p] = p
+		}
+	}
+	return out
+}
+
+// Who names a strategy and, when it is not the default rule, its tie-break
+// rule: "warnsdorff/random".
+func Who(strategy, tiebreak string) string {
+	if tiebreak != "" && tiebreak != solver.TieFirst {
+		return strategy + "/" + tiebreak
+	}
+	return strategy
+}

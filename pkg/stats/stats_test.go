@@ -1,0 +1,256 @@
+package stats
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/status"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+func readFixture(t *testing.T, name string, opt Options) *Results {
+	t.Helper()
+	res, err := ReadFiles(context.Background(), []string{filepath.Join("testdata", name)}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func near(a, b float64) bool {
+	return math.IsNaN(a) && math.IsNaN(b) || math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b))
+}
+
+// testdata/pairs.csv: warnsdorff (A) against warnsdorff-bt (B) on 5x5 and
+// 7x9, a 100k-node budget. Every figure below is worked out by hand in the
+// comments. B found more tours on both boards, and where both failed,
+// greedy A failed faster: that is a tie, never a win.
+func TestHeadToHead(t *testing.T) {
+	res := readFixture(t, "pairs.csv", Options{})
+	hs := Compare(res)
+	if len(hs) != 3 {
+		t.Fatalf("%d comparisons, want 5x5, 7x9 and all", len(hs))
+	}
+	for _, tt := range []struct {
+		board                                          string
+		pairs, aFound, bFound, aOnly, bOnly, bothFound int
+		mcnemar, cost, costP, timeRatio, timeP         float64
+	}{
+		// 5x5: 6 pairs; only B found from 1,1; both failed from 0,1 and
+		// 1,0. McNemar on 0 against 1: p = 1. Both found from 0,0, 0,2,
+		// 2,2: node ratios 1, 1.2, 2 (median 1.2); the zero log drops out,
+		// two positive ranks: p = 2/4. Time ratios 2, 3, 5: p = 2/8.
+		{"5x5", 6, 3, 4, 0, 1, 3, 1, 1.2, 0.5, 3, 0.25},
+		// 7x9: only B found from 0,4; both from 0,0 (nodes 63 and 63:
+		// ratio 1, no nonzero difference, p = 1; time 1.5, one rank: p = 1).
+		{"7x9", 4, 1, 2, 0, 1, 1, 1, 1, 1, 1.5, 1},
+		// Both boards: 0 against 2, p = 2/4; node ratios 1, 1, 1.2, 2:
+		// median 1.1, two nonzero logs, both positive: p = 2/4; time
+		// ratios 1.5, 2, 3, 5: median 2.5, four positive ranks: p = 2/16.
+		{"all", 10, 4, 6, 0, 2, 4, 0.5, 1.1, 0.5, 2.5, 0.125},
+	} {
+		var h *HeadToHead
+		for i := range hs {
+			if hs[i].Board == tt.board {
+				h = &hs[i]
+			}
+		}
+		if h == nil {
+			t.Fatalf("no comparison on %s", tt.board)
+		}
+		if h.SeriesA != "warnsdorff" || h.SeriesB != "warnsdorff-bt" || h.Pairs != tt.pairs || h.AFound != tt.aFound ||
+			h.BFound != tt.bFound || h.AOnly != tt.aOnly || h.BOnly != tt.bOnly || h.BothFound != tt.bothFound ||
+			!near(float64(h.McNemarP), tt.mcnemar) || !near(float64(h.CostRatioMedian), tt.cost) ||
+			!near(float64(h.CostP), tt.costP) || !near(float64(h.TimeRatioMedian), tt.timeRatio) || !near(float64(h.TimeP), tt.timeP) {
+			t.Errorf("%s: %+v\nwant %+v", tt.board, *h, tt)
+		}
+		// Nothing is significant here: after Holm's adjustment of three
+		// tests, every p is 1.
+		if h.Significant() || h.CostSignificant() || h.McNemarHolm != 1 || h.CostHolm != 1 {
+			t.Errorf("%s: significant on %d discordant pairs (Holm %v, %v)", tt.board, h.AOnly+h.BOnly, h.McNemarHolm, h.CostHolm)
+		}
+	}
+	if n := hs[0].OnlyB[board.Square{Row: 1, Col: 1}]; n != 1 || len(hs[0].OnlyA) != 0 {
+		t.Errorf("5x5 start map: only A %v, only B %v", hs[0].OnlyA, hs[0].OnlyB)
+	}
+	var buf bytes.Buffer
+	if err := WriteHeadToHeadCSV(&buf, hs); err != nil {
+		t.Fatal(err)
+	}
+	for _, col := range []string{"board", "series_a", "series_b", "pairs", "a_found", "b_found", "a_only", "b_only",
+		"mcnemar_p", "both_found", "cost_ratio_median", "cost_p"} {
+		if !strings.Contains(strings.SplitN(buf.String(), "\n", 2)[0], col) {
+			t.Errorf("headtohead.csv lacks column %s", col)
+		}
+	}
+	golden(t, "headtohead.golden.csv", buf.Bytes())
+}
+
+// Medians that fall on runs stopped by the budget are lower bounds; means
+// are not given where a run was stopped; starts with a tour include those
+// where theory says nothing but a run found one.
+func TestSummaries(t *testing.T) {
+	res := readFixture(t, "pairs.csv", Options{})
+	get := func(strategy, b string) Summary {
+		for _, s := range res.Summaries() {
+			if s.Strategy == strategy && s.Board == b {
+				return s
+			}
+		}
+		t.Fatalf("no group %s on %s", strategy, b)
+		return Summary{}
+	}
+	for _, tt := range []struct {
+		strategy, board                                        string
+		attempts, found, censored, tourStarts, witness, tourFd int
+		median                                                 float64
+		medianCens, p90Cens                                    bool
+	}{
+		// Nodes 10 12 20 25 25 25: median 22.5, nothing censored.
+		{"warnsdorff", "5x5", 6, 3, 0, 4, 0, 3, 22.5, false, false},
+		// Nodes 25 30 40 50 and two stopped at 100000: the median (45)
+		// rests on measurements; the 90th percentile on the budget.
+		{"warnsdorff-bt", "5x5", 6, 4, 2, 4, 0, 4, 45, false, true},
+		// 7x9: theory knows no start; 0,0 and 0,4 rest on witnesses.
+		{"warnsdorff", "7x9", 4, 1, 0, 2, 2, 1, 40.5, false, false},
+		// Nodes 63 70 and two stopped: the median falls between 70 and a
+		// budget-stopped run: at least 50035.
+		{"warnsdorff-bt", "7x9", 4, 2, 2, 2, 2, 2, 50035, true, true},
+	} {
+		s := get(tt.strategy, tt.board)
+		if s.Attempts != tt.attempts || s.Found != tt.found || s.Censored != tt.censored || s.TourStarts != tt.tourStarts ||
+			s.WitnessStarts != tt.witness || s.TourFound != tt.tourFd || !near(float64(s.NodesMedian), tt.median) ||
+			s.NodesMedianCensored != tt.medianCens || s.NodesP90Censored != tt.p90Cens {
+			t.Errorf("%s on %s: %+v", tt.strategy, tt.board, s)
+		}
+		if (s.Censored > 0) != math.IsNaN(float64(s.NodesMean)) {
+			t.Errorf("%s on %s: mean %v with %d censored runs", tt.strategy, tt.board, s.NodesMean, s.Censored)
+		}
+	}
+	for _, e := range res.Existence {
+		if e.Board.String() == "7x9" && (e.Starts != 4 || e.TheoryNo != 1 || e.Witnessed != 2 || e.Unsettled != 1 || e.TheoryYes != 0) {
+			t.Errorf("7x9 existence %+v", e)
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, res.Summaries()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "table.golden", buf.Bytes())
+	buf.Reset()
+	if err := WriteSummaryCSV(&buf, res.Summaries()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "summary.golden.csv", buf.Bytes())
+	buf.Reset()
+	if err := WriteTotalsCSV(&buf, res.Totals); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "series.golden.csv", buf.Bytes())
+}
+
+// On 13x13 and 15x15 every corner-coloured start has a tour by theory
+// (Conrad et al.), with no witness needed: no board drops out of the
+// success figures for lack of theory.
+func TestOddBoardsCounted(t *testing.T) {
+	c := NewCollector(Options{})
+	for _, n := range []int{13, 15} {
+		for r := range n {
+			for col := range n {
+				st := "found"
+				if (r+col)%2 == 1 {
+					st = "dead_end"
+				}
+				err := c.Add(runs.Row{Rows: n, Cols: n, StartRow: r, StartCol: col, Strategy: "warnsdorff", Tiebreak: "first",
+					Status: runsStatus(st), Solvable: "unknown", Nodes: 1, Verified: st == "found"})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Groups {
+		n := g.Key.Rows
+		if want := (n*n + 1) / 2; g.TourStarts != want || g.WitnessStarts != 0 || g.TourFound != want || g.TourAttempts != want {
+			t.Errorf("%v: %d starts with a tour (%d on witnesses), %d/%d found; want %d, all by theory", g.Board(),
+				g.TourStarts, g.WitnessStarts, g.TourFound, g.TourAttempts, want)
+		}
+	}
+}
+
+// Runs with different budgets are different series, labelled with their
+// budgets; a job read twice is an error naming both lines.
+func TestSeriesAndDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	header := runs.Header(false)
+	row := func(maxNodes string) string {
+		return `5,5,0,0,dfs,first,false,0,0,node_limit,yes,` + maxNodes + `,0,10,false,"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",false,,` + maxNodes + ",0\n"
+	}
+	a := filepath.Join(dir, "a.csv")
+	os.WriteFile(a, []byte(header+row("1000")+row("100000")), 0o644)
+	res, err := ReadFiles(context.Background(), []string{a}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Series) != 2 || res.Series[0].Label != "dfs, 1000 nodes" || res.Series[1].Label != "dfs, 100k nodes" ||
+		res.Series[0].Look != res.Series[1].Look && res.Series[0].Look.Strategy != res.Series[1].Look.Strategy {
+		t.Errorf("series %+v", res.Series)
+	}
+	b := filepath.Join(dir, "b.csv")
+	os.WriteFile(b, []byte(header+row("1000")), 0o644)
+	_, err = ReadFiles(context.Background(), []string{a, b}, Options{})
+	if err == nil || !strings.Contains(err.Error(), b+" line 2 repeats the run of "+a+" line 2") || !strings.Contains(err.Error(), "-by-file") {
+		t.Errorf("duplicate: %v", err)
+	}
+	res, err = ReadFiles(context.Background(), []string{a, b}, Options{BySource: true})
+	if err != nil || len(res.Series) != 3 || !strings.HasSuffix(res.Series[0].Label, "[a.csv]") {
+		t.Errorf("by file: %+v, %v", res.Series, err)
+	}
+}
+
+// A torn last line is left out with a warning naming it.
+func TestTornLine(t *testing.T) {
+	data, _ := os.ReadFile("testdata/pairs.csv")
+	path := filepath.Join(t.TempDir(), "runs.csv")
+	os.WriteFile(path, data[:len(data)-20], 0o644)
+	res, err := ReadFiles(context.Background(), []string{path}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rows != 19 || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "cut short by a crash") ||
+		!strings.Contains(res.Warnings[0], path+" line 21") {
+		t.Errorf("%d rows, warnings %q", res.Rows, res.Warnings)
+	}
+}
+
+func runsStatus(s string) status.Status { return status.Status(s) }

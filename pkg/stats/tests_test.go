@@ -1,0 +1,99 @@
+package stats
+
+import (
+	"math"
+	"testing"
+)
+
+func TestSignTest(t *testing.T) {
+	for _, tt := range []struct {
+		a, b int
+		p    float64
+	}{
+		{0, 0, 1},
+		{1, 0, 1},                       // 2 * 1/2
+		{2, 0, 0.5},                     // 2 * 1/4
+		{1, 3, 0.625},                   // 2 * (1 + 4)/16
+		{10, 0, 2.0 / 1024},             // 2 * 1/1024
+		{2, 3, 1},                       // 2 * (1 + 5 + 10)/32, capped
+		{9, 1, 2 * 11.0 / 1024},         // 2 * (1 + 10)/1024
+		{20, 5, 2 * 68406 / 33554432.0}, // 2 * (1 + 25 + 300 + 2300 + 12650 + 53130)/2^25
+		// Past 1000 terms the log-gamma path: 2 * sum(C(2000, i), i <= 950) / 2^2000,
+		// evaluated in exact integer arithmetic.
+		{1050, 950, 0.026824146240280695},
+	} {
+		if got := SignTest(tt.a, tt.b); math.Abs(got-tt.p) > 1e-12*math.Max(1, tt.p) {
+			t.Errorf("SignTest(%d, %d) = %g, want %g", tt.a, tt.b, got, tt.p)
+		}
+	}
+}
+
+// Wilcoxon signed-rank p-values worked out by hand: all 2^n sign patterns
+// of the ranks counted.
+func TestSignedRank(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		d    []float64
+		p    float64
+		n    int
+	}{
+		// n=3, all positive: W+ = 6, the largest of 8 patterns; 2/8.
+		{"three up", []float64{1, 2, 3}, 0.25, 3},
+		// n=5 all positive: 2 * 1/32.
+		{"five up", []float64{0.1, 0.2, 0.3, 0.4, 0.5}, 2.0 / 32, 5},
+		// Zeros dropped: the same as "three up".
+		{"zeros", []float64{0, 1, 0, 2, 3}, 0.25, 3},
+		// Ranks 1,2,3,4 with signs + - + -: W+ = 1+3 = 4. Sums <= 4 over
+		// the 16 subsets of {1,2,3,4}: {},1,2,3,4,12,13 = 7; >= 4: 16-(sums
+		// <= 3: {},1,2,3,12 = 5) = 11. p = 2*7/16.
+		{"mixed", []float64{1, -2, 3, -4}, 14.0 / 16, 4},
+		// Tied absolute values share mid ranks 1.5, 1.5, 3: signs + - -:
+		// W+ = 1.5 (doubled 3). Doubled sums of the subsets of {3,3,6}: 0,
+		// 3, 3, 6, 6, 9, 9, 12: <= 3: 3 of 8; >= 3: 7 of 8. p = 2*3/8.
+		{"ties", []float64{1, -1, -2}, 0.75, 3},
+		{"nothing", nil, 1, 0},
+	} {
+		p, n := SignedRank(tt.d)
+		if math.Abs(p-tt.p) > 1e-12 || n != tt.n {
+			t.Errorf("%s: SignedRank(%v) = %g on %d, want %g on %d", tt.name, tt.d, p, n, tt.p, tt.n)
+		}
+	}
+	// Above the exact limit the normal approximation: 200 differences, all
+	// positive: z = (W - mean - 0.5)/sd, W = n(n+1)/2.
+	d := make([]float64, 200)
+	for i := range d {
+		d[i] = float64(i + 1)
+	}
+	p, _ := SignedRank(d)
+	nf := 200.0
+	z := (nf*(nf+1)/2 - nf*(nf+1)/4 - 0.5) / math.Sqrt(nf*(nf+1)*(2*nf+1)/24)
+	if want := math.Erfc(z / math.Sqrt2); math.Abs(p-want) > 1e-15 || p > 1e-30 {
+		t.Errorf("normal approximation: %g, want %g", p, want)
+	}
+	// At the boundary the two agree closely: 100 exact, its normal
+	// approximation by hand.
+	d = make([]float64, 100)
+	for i := range d {
+		d[i] = float64(i + 1)
+		if i%3 == 0 {
+			d[i] = -d[i]
+		}
+	}
+	exact, _ := SignedRank(d)
+	if exact < 0.001 || exact > 0.2 {
+		t.Errorf("mixed 100: exact p %g", exact)
+	}
+}
+
+func TestHolm(t *testing.T) {
+	// Sorted 0.01, 0.02, 0.03, 0.5 with m=4: 0.04, 0.06, 0.06 (the running
+	// maximum of 0.06), 0.5.
+	got := Holm([]float64{0.03, 0.5, 0.01, math.NaN(), 0.02})
+	want := []float64{0.06, 0.5, 0.04, math.NaN(), 0.06}
+	for i := range want {
+		if math.IsNaN(want[i]) != math.IsNaN(got[i]) || !math.IsNaN(want[i]) && math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Errorf("Holm = %v, want %v", got, want)
+			break
+		}
+	}
+}

@@ -8,14 +8,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
 )
 
-const reportSynopsis = "[-out DIR] [-by-file] [-png] [-pdf] results/a/runs.csv [results/b/runs.csv ...]"
+const reportSynopsis = "[-out DIR] [-by-file] [-png] [-pdf] [-mem-limit SIZE] results/a/runs.csv [results/b/runs.csv ...]"
 
 // cmdReport regenerates summary.csv, the charts and report.html from one or
 // more runs.csv files.
@@ -26,6 +28,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	quiet := fs.Bool("quiet", false, "print nothing but errors")
 	png := fs.Bool("png", false, "write every chart as PNG too (charts are SVG; PNG takes most of a report's time)")
 	pdf := fs.Bool("pdf", false, "write every chart as PDF too, for LaTeX")
+	memLimit := fs.String("mem-limit", "", "refuse input that could take more memory than this, such as 2GiB; 0 for no limit (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -34,12 +37,29 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fs.Usage()
 		return usagef("report: give one or more runs.csv files")
 	}
+	mem, err := memLimitFlag(*memLimit)
+	if err != nil {
+		return err
+	}
+	var size int64
 	for _, p := range paths {
-		if st, err := os.Stat(p); err != nil {
+		st, err := os.Stat(p)
+		switch {
+		case err != nil:
 			return usagef("report: %v", err)
-		} else if st.IsDir() {
+		case st.IsDir():
 			return usagef("report: %s is a directory: give the runs.csv in it (%s)", p, filepath.Join(p, "runs.csv"))
 		}
+		size += st.Size()
+	}
+	// Refuse before reading: memory grows with the rows, and a file's size
+	// bounds its rows.
+	if need := stats.MemoryFor(size); mem.Bytes > 0 && need > mem.Bytes {
+		return usagef("-mem-limit: %s of runs.csv could take up to %s to report on, more than the limit of %s: raise -mem-limit, or report on fewer files at once",
+			memlimit.Format(size), memlimit.Format(need), mem)
+	}
+	if mem.Bytes > 0 {
+		debug.SetMemoryLimit(mem.Bytes) // the garbage collector works harder near the limit
 	}
 	start := time.Now()
 	opt := report.Options{OutDir: *out, BySource: *byFile}

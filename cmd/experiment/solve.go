@@ -110,15 +110,10 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
-		Tiebreak: *tiebreak, Seed: *seed, Prune: *prune}
+		Timeout: *timeout, Tiebreak: *tiebreak, Seed: *seed, Prune: *prune}
 	s, err := solver.New(p)
 	if err != nil {
 		return usageError{err}
-	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
 	}
 	res := s.Run(ctx)
 	p = s.Problem()

@@ -1,17 +1,17 @@
 package chart
 
 import (
+	"image"
 	"image/color"
-	"strconv"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"knightsweep/internal/svgcanvas"
 )
 
-// cellGrid is a plot.Plotter that draws a board's squares, row 0 at the
-// top: square (r, c) is centred on (c, rows-1-r) in data coordinates.
+// cellGrid draws a board's squares in a rectangle, row 0 at the top.
 type cellGrid struct {
 	rows, cols int
 	// fill returns the colour of square (r, c).
@@ -21,31 +21,51 @@ type cellGrid struct {
 	font  text.Style
 }
 
-// Plot implements plot.Plotter.
-func (g *cellGrid) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	xs := make([]vg.Length, g.cols+1)
+// edges returns the squares' edges in area: xs[c] is the left edge of
+// column c, ys[r] the top edge of row r; xs[cols] and ys[rows] close them.
+func (g *cellGrid) edges(area vg.Rectangle) (xs, ys []vg.Length) {
+	xs = make([]vg.Length, g.cols+1)
+	w := area.Max.X - area.Min.X
 	for col := range xs {
-		xs[col] = trX(float64(col) - 0.5)
+		xs[col] = area.Min.X + w*vg.Length(col)/vg.Length(g.cols)
 	}
-	ys := make([]vg.Length, g.rows+1) // ys[r] is the top edge of row r
+	ys = make([]vg.Length, g.rows+1)
+	h := area.Max.Y - area.Min.Y
 	for r := range ys {
-		ys[r] = trY(float64(g.rows-r) - 0.5)
+		ys[r] = area.Max.Y - h*vg.Length(r)/vg.Length(g.rows)
 	}
-	for r := 0; r < g.rows; r++ {
-		for col := 0; col < g.cols; col++ {
-			rect := vg.Rectangle{Min: vg.Point{X: xs[col], Y: ys[r+1]}, Max: vg.Point{X: xs[col+1], Y: ys[r]}}
-			fc := g.fill(r, col)
-			c.SetColor(fc)
-			c.Fill(rect.Path())
-			if g.label == nil {
-				continue
+	return xs, ys
+}
+
+// draw draws the squares filling area.
+func (g *cellGrid) draw(c draw.Canvas, area vg.Rectangle) {
+	xs, ys := g.edges(area)
+	if pd, ok := underlying(c).(svgcanvas.PixelDrawer); ok {
+		img := image.NewNRGBA(image.Rect(0, 0, g.cols, g.rows))
+		// Neighbouring squares mostly share a colour: convert it once.
+		var last color.Color
+		var px color.NRGBA
+		for r := 0; r < g.rows; r++ {
+			for col := 0; col < g.cols; col++ {
+				if fc := g.fill(r, col); fc != last {
+					last, px = fc, color.NRGBAModel.Convert(fc).(color.NRGBA)
+				}
+				img.SetNRGBA(col, r, px)
 			}
-			if s := g.label(r, col); s != "" {
-				st := g.font
-				st.Color = textOn(fc)
-				st.XAlign, st.YAlign = draw.XCenter, draw.YCenter
-				c.FillText(st, vg.Point{X: (rect.Min.X + rect.Max.X) / 2, Y: (rect.Min.Y + rect.Max.Y) / 2}, s)
+		}
+		pd.DrawPixels(vg.Rectangle{Min: vg.Point{X: xs[0], Y: ys[g.rows]}, Max: vg.Point{X: xs[g.cols], Y: ys[0]}}, img)
+	} else {
+		g.fillSquares(c, xs, ys)
+	}
+	if g.label != nil {
+		for r := 0; r < g.rows; r++ {
+			for col := 0; col < g.cols; col++ {
+				if s := g.label(r, col); s != "" {
+					st := g.font
+					st.Color = textOn(g.fill(r, col))
+					st.XAlign, st.YAlign = draw.XCenter, draw.YCenter
+					c.FillText(st, vg.Point{X: (xs[col] + xs[col+1]) / 2, Y: (ys[r] + ys[r+1]) / 2}, s)
+				}
 			}
 		}
 	}
@@ -63,9 +83,53 @@ func (g *cellGrid) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-// DataRange implements plot.DataRanger.
-func (g *cellGrid) DataRange() (xmin, xmax, ymin, ymax float64) {
-	return -0.5, float64(g.cols) - 0.5, -0.5, float64(g.rows) - 0.5
+// underlying returns the device c draws on: gonum/plot nests a
+// draw.Canvas in another for each tile and data area.
+func underlying(c draw.Canvas) vg.Canvas {
+	var v vg.Canvas = c.Canvas
+	for {
+		switch d := v.(type) {
+		case draw.Canvas:
+			v = d.Canvas
+		case *draw.Canvas:
+			v = d.Canvas
+		default:
+			return v
+		}
+	}
+}
+
+// fillSquares fills the squares as vector paths, one path a colour and
+// each square a subpath: a board's squares take a handful of colours.
+func (g *cellGrid) fillSquares(c draw.Canvas, xs, ys []vg.Length) {
+	type fill struct {
+		color color.Color
+		path  vg.Path
+	}
+	var fills []*fill
+	byColor := map[color.RGBA]*fill{}
+	for r := 0; r < g.rows; r++ {
+		for col := 0; col < g.cols; col++ {
+			fc := g.fill(r, col)
+			cr, cg, cb, ca := fc.RGBA()
+			k := color.RGBA{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), uint8(ca >> 8)}
+			f := byColor[k]
+			if f == nil {
+				f = &fill{color: fc}
+				byColor[k] = f
+				fills = append(fills, f)
+			}
+			f.path.Move(vg.Point{X: xs[col], Y: ys[r+1]})
+			f.path.Line(vg.Point{X: xs[col+1], Y: ys[r+1]})
+			f.path.Line(vg.Point{X: xs[col+1], Y: ys[r]})
+			f.path.Line(vg.Point{X: xs[col], Y: ys[r]})
+			f.path.Close()
+		}
+	}
+	for _, f := range fills {
+		c.SetColor(f.color)
+		c.Fill(f.path)
+	}
 }
 
 // textOn returns black or white, whichever reads better on bg.
@@ -76,30 +140,6 @@ func textOn(bg color.Color) color.Color {
 		return color.Black
 	}
 	return color.White
-}
-
-// squareTicks numbers rows or columns at cell centres, every step-th.
-type squareTicks struct {
-	n    int
-	rows bool // number rows: the axis runs bottom to top
-	step int
-}
-
-// Ticks implements plot.Ticker.
-func (t squareTicks) Ticks(min, max float64) []plot.Tick {
-	var ticks []plot.Tick
-	for i := 0; i < t.n; i++ {
-		v := float64(i)
-		if t.rows {
-			v = float64(t.n - 1 - i)
-		}
-		label := ""
-		if i%t.step == 0 {
-			label = strconv.Itoa(i)
-		}
-		ticks = append(ticks, plot.Tick{Value: v, Label: label})
-	}
-	return ticks
 }
 
 // tickStep returns the step at which n squares' numbers fit cell wide

@@ -18,8 +18,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 
+	"knightsweep/internal/svgcanvas"
 	"knightsweep/pkg/stats"
 )
 
@@ -57,7 +57,7 @@ func (f *Figure) WriteTo(w io.Writer, format string) (n int64, err error) {
 		img = vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(f.pngDPI()))
 		c = img
 	case "svg":
-		svg := vgsvg.New(f.Width, f.Height)
+		svg := svgcanvas.New(f.Width, f.Height)
 		c, to = svg, svg
 	case "pdf":
 		pdf := vgpdf.New(f.Width, f.Height)
@@ -132,6 +132,7 @@ func legendWidth(leg plot.Legend) vg.Length {
 // newLegend returns a legend in the figures' style.
 func newLegend() plot.Legend {
 	leg := plot.NewLegend()
+	leg.TextStyle.Handler = measuring
 	leg.Top, leg.Left = true, true
 	leg.TextStyle.Font.Size = vg.Points(10)
 	leg.ThumbnailWidth = vg.Points(24)
@@ -141,7 +142,7 @@ func newLegend() plot.Legend {
 
 // newPlot returns a plot with the figures' fonts and title.
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
-	p := plot.New()
+	p := newBarePlot()
 	p.Title.Text = title
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.Title.Padding = vg.Points(8)
@@ -159,7 +160,7 @@ func textStyle(size float64) text.Style {
 	return text.Style{
 		Color:   color.Black,
 		Font:    font.From(plot.DefaultFont, vg.Points(size)),
-		Handler: plot.DefaultTextHandler,
+		Handler: measuring,
 	}
 }
 

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -11,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"knightsweep/internal/svgcanvas"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/theory"
@@ -51,9 +53,11 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	if len(groups) == 0 {
 		return nil, fmt.Errorf("heat map of %v: %w", b, ErrNoData)
 	}
+	perStart := make([][]stats.Start, len(groups))
 	most := 0
-	for _, g := range groups {
-		most = max(most, len(g.PerStart))
+	for i, g := range groups {
+		perStart[i] = g.PerStart()
+		most = max(most, len(perStart[i]))
 	}
 	if float64(most) < MinHeatMapCoverage*float64(b.Squares()) {
 		return nil, fmt.Errorf("heat map of %v: %w (at most %d of %d start squares run)", b, ErrNoData, most, b.Squares())
@@ -64,8 +68,8 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 
 	// One log colour scale for every panel.
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, g := range groups {
-		for _, s := range g.PerStart {
+	for i := range groups {
+		for _, s := range perStart[i] {
 			if v := s.Nodes.Value; v > 0 {
 				lo, hi = math.Min(lo, math.Log10(v)), math.Max(hi, math.Log10(v))
 			}
@@ -86,28 +90,47 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	cmap.SetMin(lo)
 	cmap.SetMax(hi)
 
+	// The colour of a count of nodes, worked out once a count: many starts
+	// share a count, and the colour map's arithmetic (powers for its
+	// colour space) was the bulk of drawing a heat map.
+	colors := map[float64]color.Color{}
+	nodeColor := func(v float64) color.Color {
+		if col, ok := colors[v]; ok {
+			return col
+		}
+		col, err := cmap.At(math.Min(hi, math.Max(lo, math.Log10(v))))
+		if err != nil {
+			col = colorNoTour
+		}
+		colors[v] = col
+		return col
+	}
+
 	ncols := min(len(groups), heatMapColumns)
 	nrows := 2 * ((len(groups) + heatMapColumns - 1) / heatMapColumns)
-	plots := make([][]*plot.Plot, nrows)
-	for i := range plots {
-		plots[i] = make([]*plot.Plot, ncols)
+	panels := make([][]*panel, nrows)
+	for i := range panels {
+		panels[i] = make([]*panel, ncols)
 	}
 	step := tickStep(max(b.Rows, b.Cols), cell)
 	for i, g := range groups {
 		row, col := 2*(i/heatMapColumns), i%heatMapColumns
-		starts := map[[2]int]stats.Start{}
-		for _, s := range g.PerStart {
-			starts[[2]int{s.Row, s.Col}] = s
+		// The squares' entries, by square index; ran marks those run.
+		sq := make([]stats.Start, b.Squares())
+		ran := make([]bool, b.Squares())
+		for _, s := range perStart[i] {
+			sq[s.Row*b.Cols+s.Col], ran[s.Row*b.Cols+s.Col] = s, true
 		}
+		at := func(r, c int) (stats.Start, bool) { return sq[r*b.Cols+c], ran[r*b.Cols+c] }
 		outcome := &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
 			fill: func(r, c int) color.Color {
-				s, ok := starts[[2]int{r, c}]
+				s, ok := at(r, c)
 				return outcomeColor(s, ok)
 			},
 		}
 		if showText {
 			outcome.label = func(r, c int) string {
-				if s, ok := starts[[2]int{r, c}]; ok && s.Attempts > 1 {
+				if s, ok := at(r, c); ok && s.Attempts > 1 {
 					return fmt.Sprintf("%d/%d", s.Found, s.Attempts)
 				}
 				return ""
@@ -115,23 +138,19 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 		}
 		nodes := &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
 			fill: func(r, c int) color.Color {
-				s, ok := starts[[2]int{r, c}]
+				s, ok := at(r, c)
 				if !ok {
 					return colorNotRun
 				}
 				if !(s.Nodes.Value > 0) {
 					return colorNoTour
 				}
-				col, err := cmap.At(math.Min(hi, math.Max(lo, math.Log10(s.Nodes.Value))))
-				if err != nil {
-					return colorNoTour
-				}
-				return col
+				return nodeColor(s.Nodes.Value)
 			},
 		}
 		if showText {
 			nodes.label = func(r, c int) string {
-				if s, ok := starts[[2]int{r, c}]; ok {
+				if s, ok := at(r, c); ok {
 					v := trimZeros(stats.FormatCount(math.Round(s.Nodes.Value)))
 					if s.Nodes.Censored {
 						v = "≥" + v
@@ -141,8 +160,8 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 				return ""
 			}
 		}
-		plots[row][col] = boardPanel(b, g.Series+": outcome", outcome, step)
-		plots[row+1][col] = boardPanel(b, g.Series+": median nodes", nodes, step)
+		panels[row][col] = &panel{title: g.Series + ": outcome", cells: outcome, step: step}
+		panels[row+1][col] = &panel{title: g.Series + ": median nodes", cells: nodes, step: step}
 	}
 
 	tileW := vg.Length(b.Cols)*cell + 2.2*vg.Centimeter
@@ -158,19 +177,18 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 		st := textStyle(13)
 		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
 		c.FillText(st, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(6)}, title)
-		panels := draw.Crop(c, 0, 0, keyH, -titleH)
+		area := draw.Crop(c, 0, 0, keyH, -titleH)
 		tiles := draw.Tiles{Rows: nrows, Cols: ncols, PadX: vg.Points(6), PadY: vg.Points(6),
 			PadLeft: vg.Points(4), PadRight: vg.Points(4)}
 		// Centre the tiles when the figure is wider than they are.
 		extra := (c.Max.X - c.Min.X) - vg.Length(ncols)*tileW
 		if extra > 0 {
-			panels = draw.Crop(panels, extra/2, -extra/2, 0, 0)
+			area = draw.Crop(area, extra/2, -extra/2, 0, 0)
 		}
-		canvases := plot.Align(plots, tiles, panels)
-		for i := range plots {
-			for j := range plots[i] {
-				if plots[i][j] != nil {
-					plots[i][j].Draw(canvases[i][j])
+		for i := range panels {
+			for j := range panels[i] {
+				if panels[i][j] != nil {
+					panels[i][j].Draw(tiles.At(area, j, i))
 				}
 			}
 		}
@@ -226,30 +244,10 @@ func blend(a, b color.RGBA, t float64) color.Color {
 	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
 }
 
-// boardPanel is one panel: a board's squares with numbered rows and
-// columns.
-func boardPanel(b board.Board, title string, cells *cellGrid, step int) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = vg.Points(10)
-	p.Add(cells)
-	p.X.Min, p.X.Max = -0.5, float64(b.Cols)-0.5
-	p.Y.Min, p.Y.Max = -0.5, float64(b.Rows)-0.5
-	p.X.Tick.Marker = squareTicks{n: b.Cols, step: step}
-	p.Y.Tick.Marker = squareTicks{n: b.Rows, rows: true, step: step}
-	p.X.Label.Text, p.Y.Label.Text = "column", "row"
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font.Size = vg.Points(8)
-		a.Tick.Label.Font.Size = vg.Points(7)
-		a.Padding = 0
-		a.Tick.Length = vg.Points(2)
-	}
-	return p
-}
-
 // outcomeLegend explains the outcome colours.
 func outcomeLegend() plot.Legend {
 	leg := plot.NewLegend()
+	leg.TextStyle.Handler = measuring
 	leg.Top, leg.Left = true, true
 	leg.TextStyle.Font.Size = vg.Points(9)
 	leg.ThumbnailWidth = vg.Points(11)
@@ -265,7 +263,7 @@ func outcomeLegend() plot.Legend {
 
 // colorBar is a plot of the nodes colour scale, labelled in nodes.
 func colorBar(cmap palette.ColorMap, lo, hi float64) *plot.Plot {
-	p := plot.New()
+	p := newBarePlot()
 	p.Add(scaleBar{cmap: cmap})
 	p.HideY()
 	p.X.Min, p.X.Max = lo, hi
@@ -276,9 +274,10 @@ func colorBar(cmap palette.ColorMap, lo, hi float64) *plot.Plot {
 	return p
 }
 
-// scaleBar draws a colour map as a row of rectangles. (plotter.ColorBar
-// draws an image one pixel high, which browsers scale keeping its aspect
-// ratio: in SVG it shrinks to a hairline.)
+// scaleBar draws a colour map as a row of rectangles, or of sharp pixels
+// where the canvas draws them. (plotter.ColorBar draws an image one pixel
+// high, which browsers scale keeping its aspect ratio: in SVG it shrinks
+// to a hairline.)
 type scaleBar struct {
 	cmap palette.ColorMap
 }
@@ -288,6 +287,17 @@ func (s scaleBar) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	const steps = 100
 	lo, hi := s.cmap.Min(), s.cmap.Max()
+	if px, ok := underlying(c).(svgcanvas.PixelDrawer); ok {
+		img := image.NewNRGBA(image.Rect(0, 0, steps, 1))
+		for i := range steps {
+			col, err := s.cmap.At(lo + (hi-lo)*(float64(i)+0.5)/steps)
+			if err == nil {
+				img.Set(i, 0, col)
+			}
+		}
+		px.DrawPixels(vg.Rectangle{Min: vg.Point{X: trX(lo), Y: trY(0)}, Max: vg.Point{X: trX(hi), Y: trY(1)}}, img)
+		return
+	}
 	for i := range steps {
 		a := lo + (hi-lo)*float64(i)/steps
 		b := lo + (hi-lo)*float64(i+1)/steps

@@ -36,7 +36,7 @@ func PairMap(res *stats.Results, h stats.HeadToHead, name string) (*Figure, erro
 		return nil, fmt.Errorf("pair map of %v: %w", b, ErrNoData)
 	}
 	run := map[board.Square]bool{}
-	for _, s := range ga.PerStart {
+	for _, s := range ga.PerStart() {
 		run[board.Square{Row: s.Row, Col: s.Col}] = true
 	}
 	ca, cb := seriesStyle(h.A.Look).color, seriesStyle(h.B.Look).color
@@ -72,9 +72,9 @@ func PairMap(res *stats.Results, h stats.HeadToHead, name string) (*Figure, erro
 		}
 	}
 	title := fmt.Sprintf("%v: %s or %s alone", b, cut(h.SeriesA, 20), cut(h.SeriesB, 20))
-	panel := boardPanel(b, title, grid, tickStep(max(b.Rows, b.Cols), cell))
-	panel.Title.TextStyle.Font.Size = vg.Points(11)
+	board := &panel{title: title, titleSize: 11, cells: grid, step: tickStep(max(b.Rows, b.Cols), cell)}
 	leg := plot.NewLegend()
+	leg.TextStyle.Handler = measuring
 	leg.Top, leg.Left = true, true
 	leg.TextStyle.Font.Size = vg.Points(10)
 	leg.ThumbnailWidth = vg.Points(12)
@@ -95,7 +95,7 @@ func PairMap(res *stats.Results, h stats.HeadToHead, name string) (*Figure, erro
 		Width:  w,
 		Height: boardH + legH,
 		draw: func(c draw.Canvas) {
-			panel.Draw(draw.Crop(c, 0, 0, legH, 0))
+			board.Draw(draw.Crop(c, 0, 0, legH, 0))
 			leg.Draw(draw.Crop(c, vg.Points(8), 0, 0, -boardH))
 		},
 	}, nil

@@ -208,8 +208,7 @@ func checkInputs(ins []input, out string) (*plan.Plan, int, error) {
 // counting their statuses. A job seen twice, or a row of another shard, is
 // an error; a torn last line is left out and returned as "file:line".
 func mergeRows(ctx context.Context, w io.Writer, ins []input, p *plan.Plan, count int, done plan.JobSet, counts map[status.Status]int64) ([]string, error) {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	out := runs.NewWriter(bw, p.Settings().SaveTours)
+	out := runs.NewWriter(w, p.Settings().SaveTours)
 	if err := out.WriteHeader(); err != nil {
 		return nil, err
 	}
@@ -255,10 +254,7 @@ func mergeRows(ctx context.Context, w io.Writer, ins []input, p *plan.Plan, coun
 		return nil, plan.Inputf("merge", "%d jobs have two rows, such as %s: merge each shard once, and not a shard with a copy of itself",
 			ndoubled, strings.Join(doubled, "; "))
 	}
-	if err := out.Flush(); err != nil {
-		return nil, err
-	}
-	return torn, bw.Flush()
+	return torn, out.Flush()
 }
 
 // missingJobs returns an InputError listing the jobs without a row, by

@@ -45,7 +45,7 @@ type Job struct {
 func (j *Job) Problem() solver.Problem {
 	return solver.Problem{
 		Board: j.Board, Start: j.Start, Strategy: j.Strategy, Order: j.Order,
-		Closed: j.Closed, MaxNodes: j.MaxNodes, Tiebreak: j.Tiebreak, Seed: j.Seed, Prune: j.Prune,
+		Closed: j.Closed, MaxNodes: j.MaxNodes, Timeout: j.Timeout, Tiebreak: j.Tiebreak, Seed: j.Seed, Prune: j.Prune,
 	}
 }
 

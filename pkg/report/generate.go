@@ -101,7 +101,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		{"headtohead.csv", func(w io.Writer) error { return stats.WriteHeadToHeadCSV(w, comparisons) }},
 	} {
 		path := filepath.Join(out.Dir, t.name)
-		if err := atomicfile.Write(path, t.write); err != nil {
+		if err := atomicfile.Write(path, t.write, atomicfile.NoSync); err != nil {
 			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 		out.Tables = append(out.Tables, path)
@@ -113,7 +113,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		return nil, err
 	}
 	out.HTML = filepath.Join(out.Dir, "report.html")
-	if err := atomicfile.Write(out.HTML, page.write); err != nil {
+	if err := atomicfile.Write(out.HTML, page.write, atomicfile.NoSync); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -240,7 +240,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 		return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 	}
 	path := filepath.Join(dir, f.name+".svg")
-	if err := atomicfile.WriteBytes(path, svg.Bytes()); err != nil {
+	if err := atomicfile.WriteBytes(path, svg.Bytes(), atomicfile.NoSync); err != nil {
 		return nil, nil, err
 	}
 	files := []string{path}
@@ -249,7 +249,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 			continue
 		}
 		path := filepath.Join(dir, f.name+"."+format)
-		err := atomicfile.Write(path, func(w io.Writer) error { return f.write(w, format) })
+		err := atomicfile.Write(path, func(w io.Writer) error { return f.write(w, format) }, atomicfile.NoSync)
 		if errors.Is(err, errUnsupported) {
 			continue
 		}

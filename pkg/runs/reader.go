@@ -29,44 +29,43 @@ func (e *TornError) Error() string {
 }
 
 // Reader reads the rows of a runs.csv in order, checking each. Its memory
-// does not grow with the length of the file.
+// does not grow with the length of the file, and reading a row allocates
+// nothing but the text of its error and tour columns.
 type Reader struct {
-	src   *lineGuard
-	csv   *csv.Reader
+	recs  *records
 	cols  []field
 	tours bool
-	// next is the record read ahead, so that a last line can be told torn
-	// before it is handed over; nextLine is its line, nextErr its error.
-	next     []string
-	nextLine int
-	nextErr  error
-	done     bool
-	line     int
+	done  bool
+	line  int
+	// words interns the text columns (strategy, status, order...), which
+	// take a handful of values in a file of a million rows.
+	words map[string]string
 }
+
+// maxWords bounds the words a Reader interns.
+const maxWords = 4096
 
 // NewReader reads and checks the header of the runs.csv in r.
 func NewReader(r io.Reader) (*Reader, error) {
-	src := &lineGuard{r: r}
-	cr := csv.NewReader(src)
-	cr.ReuseRecord = true
-	cr.FieldsPerRecord = 0 // every row as long as the header
-	header, err := cr.Read()
+	recs := newRecords(r)
+	header, line, torn, err := recs.next()
 	switch {
 	case err == io.EOF:
 		return nil, errors.New("empty file: no header")
+	case torn:
+		return nil, &TornError{Line: line}
 	case err != nil:
-		return nil, fmt.Errorf("header: %w", err)
+		return nil, fmt.Errorf("header: %w", unwrapParse(err))
 	}
-	header = append([]string(nil), header...)
-	rd := &Reader{src: src, csv: cr, cols: make([]field, len(header))}
-	rd.readAhead()
-	if rd.nextErr == io.EOF && !src.endsInNewline() {
-		return nil, &TornError{Line: 1}
+	names := make([]string, len(header))
+	for i, h := range header {
+		names[i] = string(h)
 	}
-	if err := CheckHeader(header); err != nil {
+	if err := CheckHeader(names); err != nil {
 		return nil, err
 	}
-	for i, h := range header {
+	rd := &Reader{recs: recs, cols: make([]field, len(names)), words: map[string]string{}}
+	for i, h := range names {
 		rd.cols[i] = fieldOf(strings.TrimSpace(h))
 		rd.tours = rd.tours || rd.cols[i] == fTour
 	}
@@ -79,15 +78,6 @@ func (rd *Reader) HasTours() bool { return rd.tours }
 // Line returns the line number of the row Read returned last.
 func (rd *Reader) Line() int { return rd.line }
 
-func (rd *Reader) readAhead() {
-	rd.next, rd.nextErr = rd.csv.Read()
-	if rd.nextErr == nil {
-		rd.nextLine, _ = rd.csv.FieldPos(0)
-	} else if pe := (*csv.ParseError)(nil); errors.As(rd.nextErr, &pe) {
-		rd.nextLine = pe.StartLine
-	}
-}
-
 // Read reads the next row into row. It returns io.EOF after the last row,
 // a *TornError (once, then io.EOF) for a last line cut short, and an error
 // naming the line for a row that is malformed or fails Row.Validate. Any
@@ -96,41 +86,46 @@ func (rd *Reader) Read(row *Row) error {
 	if rd.done {
 		return io.EOF
 	}
-	rec, line, err := rd.next, rd.nextLine, rd.nextErr
-	if rd.src.err != nil {
-		rd.done = true
-		return rd.src.err
-	}
-	if err == io.EOF {
+	rec, line, torn, err := rd.recs.next()
+	switch {
+	case err == io.EOF:
 		rd.done = true
 		return io.EOF
-	}
-	rd.line = line
-	if err == nil {
-		*row = Row{}
-		err = rd.decode(rec, row)
-		if err == nil {
-			err = row.Validate()
-		}
-	}
-	rd.readAhead()
-	if rd.nextErr == io.EOF && !rd.src.endsInNewline() {
+	case torn:
 		rd.done = true
 		return &TornError{Line: line}
-	}
-	if rd.src.err != nil {
+	case err == errTooLong:
 		rd.done = true
-		return rd.src.err
+		return err
+	case err != nil:
+		rd.done = true
+		if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
+			return fmt.Errorf("line %d: %w", pe.StartLine, pe.Err)
+		}
+		return err
+	}
+	rd.line = line
+	*row = Row{}
+	if len(rec) != len(rd.cols) {
+		err = csv.ErrFieldCount
+	} else {
+		err = rd.decode(rec, row)
+	}
+	if err == nil {
+		err = row.Validate()
 	}
 	if err != nil {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
 		rd.done = true
 		return fmt.Errorf("line %d: %w", line, err)
 	}
 	return nil
+}
+
+func unwrapParse(err error) error {
+	if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // ForEach reads every row of the runs.csv in r and hands it to fn, with its
@@ -203,107 +198,155 @@ func fieldOf(name string) field {
 
 // decode sets row's fields from rec. It is stricter than gocsv's default
 // decoding: a number may not be empty or fractional.
-func (rd *Reader) decode(rec []string, row *Row) error {
-	for i, v := range rec {
+func (rd *Reader) decode(rec [][]byte, row *Row) error {
+	for i, b := range rec {
 		f := rd.cols[i]
 		if f == fUnknown {
 			continue
 		}
-		v = strings.TrimSpace(v)
+		b = trimSpace(b)
 		var err error
 		switch f {
 		case fRows:
-			row.Rows, err = atoi(v)
+			row.Rows, err = atoi(b)
 		case fCols:
-			row.Cols, err = atoi(v)
+			row.Cols, err = atoi(b)
 		case fStartRow:
-			row.StartRow, err = atoi(v)
+			row.StartRow, err = atoi(b)
 		case fStartCol:
-			row.StartCol, err = atoi(v)
+			row.StartCol, err = atoi(b)
 		case fStrategy:
-			row.Strategy = v
+			row.Strategy = rd.word(b)
 		case fTiebreak:
-			row.Tiebreak = v
+			row.Tiebreak = rd.word(b)
 		case fClosed:
-			row.Closed, err = strconv.ParseBool(v)
+			row.Closed, err = parseBool(b)
 		case fTrial:
-			row.Trial, err = atoi(v)
+			row.Trial, err = atoi(b)
 		case fSeed:
-			row.Seed, err = strconv.ParseUint(v, 10, 64)
+			row.Seed, err = parseUint(b)
 		case fStatus:
-			row.Status = status.Status(v)
+			row.Status = status.Status(rd.word(b))
 		case fSolvable:
-			row.Solvable = v
+			row.Solvable = rd.word(b)
 		case fNodes:
-			row.Nodes, err = strconv.ParseInt(v, 10, 64)
+			row.Nodes, err = parseInt(b)
 		case fBacktracks:
-			row.Backtracks, err = strconv.ParseInt(v, 10, 64)
+			row.Backtracks, err = parseInt(b)
 		case fTimeNS:
-			row.TimeNS, err = strconv.ParseInt(v, 10, 64)
+			row.TimeNS, err = parseInt(b)
 		case fVerified:
-			row.Verified, err = strconv.ParseBool(v)
+			row.Verified, err = parseBool(b)
 		case fOrder:
-			row.Order = v
+			row.Order = rd.word(b)
 		case fPrune:
-			if v != "" {
-				row.Prune, err = strconv.ParseBool(v)
+			if len(b) > 0 {
+				row.Prune, err = parseBool(b)
 			}
 		case fError:
-			row.Error = v
+			row.Error = string(b)
 		case fMaxNodes:
-			if v != "" {
-				row.MaxNodes, err = strconv.ParseInt(v, 10, 64)
+			if len(b) > 0 {
+				row.MaxNodes, err = parseInt(b)
 			}
 		case fTimeoutNS:
-			if v != "" {
-				row.TimeoutNS, err = strconv.ParseInt(v, 10, 64)
+			if len(b) > 0 {
+				row.TimeoutNS, err = parseInt(b)
 			}
 		case fTour:
-			row.Tour = v
+			row.Tour = string(b)
 		}
 		if err != nil {
 			if ne := (*strconv.NumError)(nil); errors.As(err, &ne) {
 				err = ne.Err
 			}
-			return fmt.Errorf("column %s: %q: %w", fieldNames[f], v, err)
+			return fmt.Errorf("column %s: %q: %w", fieldNames[f], b, err)
 		}
 	}
 	return nil
 }
 
-func atoi(s string) (int, error) {
-	n, err := strconv.ParseInt(s, 10, 0)
-	return int(n), err
+// trimSpace is bytes.TrimSpace, quick for the usual field that starts and
+// ends in a printable ASCII character.
+func trimSpace(b []byte) []byte {
+	if len(b) == 0 || b[0] > ' ' && b[0] < 0x80 && b[len(b)-1] > ' ' && b[len(b)-1] < 0x80 {
+		return b
+	}
+	return bytes.TrimSpace(b)
 }
 
-// lineGuard passes a reader through, remembering its last byte (to tell a
-// torn last line) and failing a line longer than MaxLineBytes.
-type lineGuard struct {
-	r       io.Reader
-	last    byte
-	any     bool
-	lineLen int
-	err     error
+// word returns b as a string, the same string for the same text while
+// fewer than maxWords have been seen.
+func (rd *Reader) word(b []byte) string {
+	if s, ok := rd.words[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(rd.words) < maxWords {
+		rd.words[s] = s
+	}
+	return s
 }
 
-func (g *lineGuard) Read(p []byte) (int, error) {
-	n, err := g.r.Read(p)
-	if n > 0 {
-		g.any = true
-		g.last = p[n-1]
-		longest := g.lineLen + n
-		if i := bytes.IndexByte(p[:n], '\n'); i >= 0 {
-			longest = g.lineLen + i
-			g.lineLen = n - bytes.LastIndexByte(p[:n], '\n') - 1
-		} else {
-			g.lineLen += n
+// parseInt is strconv.ParseInt(b, 10, 64) without converting b to a
+// string for the usual case, plain digits; anything else goes to strconv,
+// for its exact rules and errors.
+func parseInt(b []byte) (int64, error) {
+	if len(b) > 0 && len(b) <= 18 {
+		neg := b[0] == '-'
+		digits := b
+		if neg {
+			digits = b[1:]
 		}
-		if longest > MaxLineBytes && g.err == nil {
-			g.err = fmt.Errorf("a line longer than %d bytes: not a runs.csv", MaxLineBytes)
-			return n, g.err
+		if len(digits) > 0 {
+			var n int64
+			ok := true
+			for _, c := range digits {
+				if c < '0' || c > '9' {
+					ok = false
+					break
+				}
+				n = n*10 + int64(c-'0')
+			}
+			if ok {
+				if neg {
+					n = -n
+				}
+				return n, nil
+			}
 		}
 	}
-	return n, err
+	return strconv.ParseInt(string(b), 10, 64)
 }
 
-func (g *lineGuard) endsInNewline() bool { return g.any && g.last == '\n' }
+func parseUint(b []byte) (uint64, error) {
+	if len(b) > 0 && len(b) <= 19 {
+		var n uint64
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				return strconv.ParseUint(string(b), 10, 64)
+			}
+			n = n*10 + uint64(c-'0')
+		}
+		return n, nil
+	}
+	return strconv.ParseUint(string(b), 10, 64)
+}
+
+func parseBool(b []byte) (bool, error) {
+	switch string(b) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return strconv.ParseBool(string(b))
+}
+
+func atoi(b []byte) (int, error) {
+	n, err := parseInt(b)
+	if err == nil && int64(int(n)) != n {
+		_, err = strconv.ParseInt(string(b), 10, 0) // out of range for int
+	}
+	return int(n), err
+}

@@ -277,3 +277,33 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("OneLine = %q", got)
 	}
 }
+
+// Fields that encoding/csv quotes are quoted alike: a leading space, a
+// lone \., quotes and commas.
+func TestWriterQuotesLikeGocsv(t *testing.T) {
+	rows := []Row{
+		{Rows: 5, Cols: 5, Strategy: " spaced", Tiebreak: `\.`, Status: "found", Solvable: "yes", Error: `"`, Tour: "a,b"},
+		{Rows: 5, Cols: 5, Strategy: "\tx", Tiebreak: `\.x`, Status: "found", Solvable: "yes", Order: "ü,", Error: "x\"y"},
+	}
+	want, err := gocsv.MarshalString(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := write(t, rows, true); got != want {
+		t.Errorf("Writer:\n%s\ngocsv:\n%s", got, want)
+	}
+}
+
+// Writing a row allocates nothing.
+func TestWriterAllocates(t *testing.T) {
+	w := NewWriter(io.Discard, true)
+	rows := full()
+	allocs := testing.AllocsPerRun(1000, func() {
+		for i := range rows {
+			w.Write(&rows[i])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%.1f allocations a round of %d rows", allocs, len(rows))
+	}
+}

@@ -72,6 +72,8 @@ type dfs struct {
 	visited []uint8
 }
 
+func (s *dfs) restart(p Problem) bool { s.p = p; return true }
+
 // walkN is the state of a dfs walk between chunks.
 type walkN struct {
 	d int

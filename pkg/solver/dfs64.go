@@ -40,6 +40,8 @@ type dfs64 struct {
 	untried [256]uint8
 }
 
+func (s *dfs64) restart(p Problem) bool { s.p = p; return true }
+
 func newDFS64(p Problem, g *board.Graph) *dfs64 {
 	s := &dfs64{p: p, n: p.Board.Squares()}
 	b := p.Board

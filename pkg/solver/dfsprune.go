@@ -14,6 +14,11 @@ type dfsPrune struct {
 	cov *coverage
 }
 
+func (s *dfsPrune) restart(p Problem) bool {
+	s.p, s.cov.start = p, int32(p.StartIndex())
+	return true
+}
+
 func newDFSPrune(p Problem) (*dfsPrune, error) {
 	n := p.Board.Squares()
 	g := Graph(p.Board, p.Order)

@@ -59,6 +59,8 @@ type parberrySearch struct {
 	path []int32
 }
 
+func (s *parberrySearch) restart(p Problem) bool { s.p = p; return true }
+
 // parberryPiece is how many squares the walk places between two looks at
 // the budget: big enough to share among cores, small enough that a canceled
 // context stops the walk within milliseconds.

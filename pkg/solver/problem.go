@@ -20,6 +20,10 @@ type Problem struct {
 	Closed bool
 	// MaxNodes caps the nodes entered; 0 means no cap.
 	MaxNodes int64
+	// Timeout caps the time of a run (status timeout); 0 means no cap.
+	// Unlike a context's deadline it costs no timer: the search looks at
+	// the clock when it looks at its budget.
+	Timeout time.Duration
 	// Tiebreak names the rule that breaks ties between equally good moves
 	// in strategies that have ties; "" means "first" (first in move order).
 	Tiebreak string
@@ -49,6 +53,9 @@ func (p *Problem) normalize() error {
 	}
 	if p.MaxNodes < 0 {
 		return fmt.Errorf("node limit %d is negative", p.MaxNodes)
+	}
+	if p.Timeout < 0 {
+		return fmt.Errorf("timeout %v is negative", p.Timeout)
 	}
 	if p.Tiebreak == "" {
 		p.Tiebreak = TieFirst

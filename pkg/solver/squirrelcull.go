@@ -85,7 +85,9 @@ func (squirrelCullStrategy) Prepare(p Problem) (Search, error) {
 		}
 		phases = append(phases, newPhase(o, until))
 	}
-	return newGreedy(p, tieFirst, phases), nil
+	g := newGreedy(p, tieFirst, phases)
+	g.ownStart = true
+	return g, nil
 }
 
 // scStage is one row entry of Ganzfried's Table 1: a move order in digits

@@ -237,10 +237,22 @@ func Lookup(name string) (Info, error) {
 	return info, nil
 }
 
-// Solver runs one Problem, times it and validates what it finds.
+// Solver runs one Problem, times it and validates what it finds. Restart
+// points it at another start square: a sweep prepares a Solver once per
+// board and worker and reuses it start after start, so that its steady
+// state allocates nothing.
 type Solver struct {
 	p      Problem
 	search Search
+	check  tour.Checker
+	timed  deadlineCtx
+}
+
+// restarter is a Search that can search again from another start square
+// with another seed, keeping what it prepared; restart reports false when it
+// cannot (it prepared for the start itself).
+type restarter interface {
+	restart(p Problem) bool
 }
 
 // New checks p and prepares its search.
@@ -269,6 +281,32 @@ func New(p Problem) (*Solver, error) {
 // Problem returns the normalized problem the Solver runs.
 func (s *Solver) Problem() Problem { return s.p }
 
+// Restart makes the Solver's next Run search from start with seed, as a
+// Solver prepared for that problem would; everything else stays. It
+// prepares the search anew only for strategies that prepare for the start
+// itself.
+func (s *Solver) Restart(start board.Square, seed uint64) error {
+	p := s.p
+	p.Start, p.Seed = start, seed
+	if !p.Board.Contains(start.Row, start.Col) {
+		return fmt.Errorf("start %v is off the %v board", start, p.Board)
+	}
+	if r, ok := s.search.(restarter); ok && r.restart(p) {
+		s.p = p
+		return nil
+	}
+	info, err := Lookup(p.Strategy)
+	if err != nil {
+		return err
+	}
+	search, err := info.Prepare(p)
+	if err != nil {
+		return fmt.Errorf("strategy %s on %v: %w", p.Strategy, p.Board, err)
+	}
+	s.p, s.search = p, search
+	return nil
+}
+
 // Run searches once. A panic inside the strategy becomes an Error result; a
 // tour the validator rejects becomes an Error result naming the fault.
 func (s *Solver) Run(ctx context.Context) (res Result) {
@@ -280,19 +318,46 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 				Err: fmt.Sprintf("panic: %v\n%s", r, debug.Stack())}
 		}
 	}()
+	if s.p.Timeout > 0 {
+		s.timed = deadlineCtx{Context: ctx, deadline: start.Add(s.p.Timeout)}
+		ctx = &s.timed
+	}
 	if st := ctxStatus(ctx); st != "" {
 		return Result{Status: st}
 	}
 	res = s.search.Run(ctx)
 	if res.Status == status.Found {
 		p := s.p
-		if err := tour.Validate(p.Board.Rows, p.Board.Cols, p.StartIndex(), res.Tour, p.Closed); err != nil {
+		if err := s.check.Validate(p.Board.Rows, p.Board.Cols, p.StartIndex(), res.Tour, p.Closed); err != nil {
 			res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
 			return res
 		}
 		res.Verified = true
 	}
 	return res
+}
+
+// deadlineCtx is a context with a deadline that is polled, not timed: Err
+// reports DeadlineExceeded once the deadline has passed. Searches poll Err
+// every CheckInterval nodes and never wait on Done, so a Solver keeps one
+// and a timed run allocates no timer.
+type deadlineCtx struct {
+	context.Context
+	deadline time.Time
+}
+
+// Deadline implements context.Context.
+func (c *deadlineCtx) Deadline() (time.Time, bool) { return c.deadline, true }
+
+// Err implements context.Context.
+func (c *deadlineCtx) Err() error {
+	if err := c.Context.Err(); err != nil {
+		return err
+	}
+	if !time.Now().Before(c.deadline) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // Solve prepares and runs p once.

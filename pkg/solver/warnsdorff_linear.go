@@ -159,6 +159,17 @@ type greedy struct {
 	tie    tieRule
 	rng    tieRNG
 	phases []phase
+	// ownStart is set when the phases were laid out for the start
+	// (squirrel-cull reflects its plan to the start's corner).
+	ownStart bool
+}
+
+func (s *greedy) restart(p Problem) bool {
+	if s.ownStart && p.Start != s.p.Start {
+		return false
+	}
+	s.p = p
+	return true
 }
 
 func newGreedy(p Problem, tie tieRule, phases []phase) *greedy {
@@ -210,6 +221,7 @@ func (s *greedy) Run(ctx context.Context) Result {
 	sq := int32(s.p.StartIndex())
 	bud := newBudget(ctx, s.p.MaxNodes)
 	phases := s.phases
+	tie := s.tie // in a register: the loop below writes memory the compiler cannot tell from s
 	pi := 0
 	ph := &phases[0]
 	path[0] = sq
@@ -243,7 +255,7 @@ func (s *greedy) Run(ctx context.Context) Result {
 			return Result{Status: status.DeadEnd, Nodes: nodes}
 		}
 		k := int(best & 7)
-		if s.tie != tieFirst {
+		if tie != tieFirst {
 			// Which moves tie with the best one? Usually none.
 			least := best &^ 7
 			var tied [8]int

@@ -71,6 +71,8 @@ type warnsdorffBT struct {
 	rng     tieRNG
 }
 
+func (s *warnsdorffBT) restart(p Problem) bool { s.p = p; return true }
+
 func (s *warnsdorffBT) Run(ctx context.Context) Result {
 	f := freeDegrees{g: s.g, free: s.free, visited: s.visited}
 	f.reset()

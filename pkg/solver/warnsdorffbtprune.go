@@ -15,6 +15,11 @@ type warnsdorffBTPrune struct {
 	cov *coverage
 }
 
+func (s *warnsdorffBTPrune) restart(p Problem) bool {
+	s.p, s.cov.start = p, int32(p.StartIndex())
+	return true
+}
+
 func newWarnsdorffBTPrune(p Problem) (*warnsdorffBTPrune, error) {
 	q := p
 	q.Prune = false

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
@@ -42,6 +43,15 @@ type Collector struct {
 	tours   map[board.Board]*TourSample
 	warn    warnings
 	rows    int
+	// last is the group of the last row: rows come in long runs of one
+	// group, and hashing a key of four strings a row was a tenth of
+	// reading a file.
+	last    *accum
+	lastKey GroupKey
+	// lastOrder and lastCanonical are the last order looked up, if
+	// haveOrder.
+	lastOrder, lastCanonical string
+	haveOrder                bool
 }
 
 // NewCollector returns an empty Collector.
@@ -114,6 +124,15 @@ func (c *Collector) Add(r runs.Row) error {
 }
 
 func (c *Collector) canonicalOrder(s string) string {
+	if c.haveOrder && s == c.lastOrder {
+		return c.lastCanonical
+	}
+	o := c.canonicalOrderSlow(s)
+	c.lastOrder, c.lastCanonical, c.haveOrder = s, o, true
+	return o
+}
+
+func (c *Collector) canonicalOrderSlow(s string) string {
 	if o, ok := c.orders[s]; ok {
 		return o
 	}
@@ -150,10 +169,14 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	if c.opt.BySource {
 		key.Source = c.sources[src]
 	}
-	a := c.groups[key]
-	if a == nil {
-		a = &accum{lastSource: -1}
-		c.groups[key] = a
+	a := c.last
+	if a == nil || key != c.lastKey {
+		a = c.groups[key]
+		if a == nil {
+			a = &accum{lastSource: -1}
+			c.groups[key] = a
+		}
+		c.last, c.lastKey = a, key
 	}
 	sq := int32(r.StartRow*r.Cols + r.StartCol)
 	if src != a.lastSource {
@@ -170,7 +193,7 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	if r.Trial > 1<<31-1 || src > 1<<16-1 {
 		return fmt.Errorf("trial %d of file %d: more than this report can tell apart", r.Trial, src)
 	}
-	a.samples = append(a.samples, sample{start: sq, trial: int32(r.Trial), nodes: r.Nodes, time: r.TimeNS,
+	a.add(sample{start: sq, trial: int32(r.Trial), nodes: r.Nodes, time: r.TimeNS,
 		line: int32(min(line, 1<<31-1)), src: uint16(src), st: uint8(st)})
 	c.rows++
 	c.perFile[src]++
@@ -231,9 +254,49 @@ func (s sample) censored() bool { return status.All[s.st].Censored() }
 
 // accum gathers one group's runs.
 type accum struct {
+	// samples holds the runs once Finish has joined the chunks; chunks
+	// hold them while they are read, chunkLen apiece, so that a group
+	// wastes at most one chunk's spare room (append's growth would
+	// allocate five times the data over a million rows, and hold twice it).
 	samples    []sample
+	chunks     [][]sample
 	sources    map[int]bool
 	lastSource int
+}
+
+// chunkLen is the number of runs in a full chunk: 128 KB.
+const chunkLen = 4096
+
+func (a *accum) add(s sample) {
+	n := len(a.chunks)
+	if n == 0 || len(a.chunks[n-1]) >= chunkLen {
+		// A new chunk, small at first: most groups of a small sweep
+		// have a few runs.
+		size := 16
+		if n > 0 {
+			size = chunkLen
+		}
+		a.chunks = append(a.chunks, make([]sample, 0, size))
+		n++
+	}
+	c := &a.chunks[n-1]
+	if len(*c) == cap(*c) {
+		*c = slices.Grow(*c, len(*c)) // double, up to chunkLen
+	}
+	*c = append(*c, s)
+}
+
+// join makes the chunks one slice of exactly the runs.
+func (a *accum) join() {
+	total := 0
+	for _, c := range a.chunks {
+		total += len(c)
+	}
+	a.samples = make([]sample, 0, total)
+	for _, c := range a.chunks {
+		a.samples = append(a.samples, c...)
+	}
+	a.chunks = nil
 }
 
 // warnings counts each kind of oddity, keeping where it was first seen.
@@ -287,4 +350,23 @@ func ReadFiles(ctx context.Context, paths []string, opt Options) (*Results, erro
 		}
 	}
 	return c.Finish()
+}
+
+// Memory bounds, for refusing input before reading it: every row of a
+// runs.csv is at least MinRowBytes long (fifteen columns, fourteen commas,
+// the shortest words and one-digit numbers), and costs a Collector and a
+// report drawn from it at most BytesPerRow (a 32-byte sample, its share of
+// a chunk, the copies Finish makes, and the garbage collector's headroom),
+// on top of BaseBytes.
+const (
+	MinRowBytes = 39
+	BytesPerRow = 80
+	BaseBytes   = 48 << 20
+)
+
+// MemoryFor returns an upper bound on the memory reading runs.csv files of
+// size bytes in all, and reporting on them, takes: a bound, not an
+// estimate (a sweep's rows are about three times MinRowBytes long).
+func MemoryFor(size int64) int64 {
+	return BaseBytes + size/MinRowBytes*BytesPerRow
 }

@@ -45,13 +45,102 @@ type Group struct {
 	// Series is the label of the group's series.
 	Series string
 	Summary
-	// PerStart holds one entry per start square run, by row then column:
-	// the per-start grid.
-	PerStart []Start
 	// Sources lists the input files that contributed runs.
 	Sources []string
 	// samples are the runs, sorted by start, then trial.
 	samples []sample
+	// witnessed holds the starts on the group's board from which some run
+	// of the data found a tour of the group's kind.
+	witnessed squares
+}
+
+// squares is a sorted set of square indices: four bytes a square, where
+// a map would take forty, for the million starts of a large sweep.
+type squares []int32
+
+func (s squares) has(sq int32) bool {
+	_, ok := slices.BinarySearch(s, sq)
+	return ok
+}
+
+// union returns the squares in a or b.
+func union(a, b squares) squares {
+	out := make(squares, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case a[0] > b[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// starts returns the distinct starts of sorted samples for which keep is
+// true.
+func starts(samples []sample, keep func(sample) bool) squares {
+	var out squares
+	for _, s := range samples {
+		if keep(s) && (len(out) == 0 || out[len(out)-1] != s.start) {
+			out = append(out, s.start)
+		}
+	}
+	return out
+}
+
+// eachStart calls fn for each start square the group ran, in order, with
+// what the square's runs did (all but the medians) and the runs.
+func (g *Group) eachStart(fn func(st *Start, runs []sample)) {
+	k := g.Key
+	var st Start // one for every square: a Start each would escape to the heap
+	for i := 0; i < len(g.samples); {
+		sq := g.samples[i].start
+		j := i + 1
+		for j < len(g.samples) && g.samples[j].start == sq {
+			j++
+		}
+		row, col := k.Board().RowCol(int(sq))
+		st = Start{Row: row, Col: col, Theory: theory.From(k.Rows, k.Cols, row, col, k.Closed), Witnessed: g.witnessed.has(sq)}
+		st.HasTour = st.Theory == theory.Yes || st.Theory == theory.Unknown && st.Witnessed
+		for _, smp := range g.samples[i:j] {
+			st.Attempts++
+			if smp.found() {
+				st.Found++
+			}
+		}
+		fn(&st, g.samples[i:j])
+		i = j
+	}
+}
+
+// PerStart returns one entry per start square run, by row then column: the
+// per-start grid. It is worked out on each call, from the runs: a sweep of
+// large boards has a million starts, and only the pictures of small boards
+// ask for them.
+func (g *Group) PerStart() []Start {
+	var out []Start
+	var nodes, times []obs
+	g.eachStart(func(st *Start, runs []sample) {
+		if len(runs) == 1 {
+			// The median of one run is the run (describe's answer, without
+			// its sorting).
+			cens := runs[0].censored()
+			st.Nodes, st.TimeNS = Bound{Value: float64(runs[0].nodes), Censored: cens}, Bound{Value: float64(runs[0].time), Censored: cens}
+			out = append(out, *st)
+			return
+		}
+		nodes, times = nodes[:0], times[:0]
+		for _, smp := range runs {
+			cens := smp.censored()
+			nodes, times = append(nodes, obs{smp.nodes, cens}), append(times, obs{smp.time, cens})
+		}
+		st.Nodes, st.TimeNS = describe(nodes).Median, describe(times).Median
+		out = append(out, *st)
+	})
+	return out
 }
 
 // Board returns the group's board.
@@ -115,10 +204,13 @@ func (c *Collector) Finish() (*Results, error) {
 	}
 
 	// Sort each group's runs and refuse a job read twice; collect the
-	// witnesses: starts from which some run found a tour.
-	witnesses := map[witnessKey]map[int32]bool{}
+	// witnesses (starts from which some run found a tour) and the starts
+	// run, by board and tour kind.
+	witnesses := map[witnessKey]squares{}
+	run := map[witnessKey]squares{}
 	for _, k := range keys {
 		a := c.groups[k]
+		a.join()
 		slices.SortFunc(a.samples, func(x, y sample) int {
 			return cmp.Or(cmp.Compare(x.start, y.start), cmp.Compare(x.trial, y.trial), cmp.Compare(x.src, y.src), cmp.Compare(x.line, y.line))
 		})
@@ -128,18 +220,11 @@ func (c *Collector) Finish() (*Results, error) {
 			}
 		}
 		wk := witnessKey{k.Board(), k.Closed}
-		for _, s := range a.samples {
-			if s.found() {
-				if witnesses[wk] == nil {
-					witnesses[wk] = map[int32]bool{}
-				}
-				witnesses[wk][s.start] = true
-			}
-		}
+		witnesses[wk] = union(witnesses[wk], starts(a.samples, sample.found))
+		run[wk] = union(run[wk], starts(a.samples, func(sample) bool { return true }))
 	}
 
 	boards := map[board.Board]bool{}
-	existence := map[witnessKey]map[int32]bool{} // the starts run
 	for _, k := range keys {
 		a := c.groups[k]
 		g := finishGroup(k, a, witnesses[witnessKey{k.Board(), k.Closed}], &c.warn)
@@ -151,20 +236,13 @@ func (c *Collector) Finish() (*Results, error) {
 		slices.Sort(g.Sources)
 		res.Groups = append(res.Groups, g)
 		boards[k.Board()] = true
-		wk := witnessKey{k.Board(), k.Closed}
-		if existence[wk] == nil {
-			existence[wk] = map[int32]bool{}
-		}
-		for _, s := range g.PerStart {
-			existence[wk][int32(s.Row*k.Cols+s.Col)] = true
-		}
 	}
 	res.Boards = slices.SortedFunc(maps.Keys(boards), compareBoards)
-	for _, wk := range slices.SortedFunc(maps.Keys(existence), func(a, b witnessKey) int {
+	for _, wk := range slices.SortedFunc(maps.Keys(run), func(a, b witnessKey) int {
 		return cmp.Or(compareBoards(a.b, b.b), compareBool(a.closed, b.closed))
 	}) {
 		e := Existence{Board: wk.b, Closed: wk.closed}
-		for sq := range existence[wk] {
+		for _, sq := range run[wk] {
 			r, col := wk.b.RowCol(int(sq))
 			e.Starts++
 			switch theory.From(wk.b.Rows, wk.b.Cols, r, col, wk.closed) {
@@ -173,7 +251,7 @@ func (c *Collector) Finish() (*Results, error) {
 			case theory.No:
 				e.TheoryNo++
 			default:
-				if witnesses[wk][sq] {
+				if witnesses[wk].has(sq) {
 					e.Witnessed++
 				} else {
 					e.Unsettled++
@@ -210,10 +288,10 @@ func (c *Collector) duplicate(k GroupKey, x, y sample) error {
 		where(y), where(x), k.Board(), r, col, k.Strategy, k.Tiebreak, k.Closed, x.trial, hint)
 }
 
-// finishGroup summarises a group; witnessed marks the starts on its board
+// finishGroup summarises a group; witnessed holds the starts on its board
 // from which some run of the data found a tour.
-func finishGroup(k GroupKey, a *accum, witnessed map[int32]bool, warn *warnings) *Group {
-	g := &Group{Key: k, samples: a.samples}
+func finishGroup(k GroupKey, a *accum, witnessed squares, warn *warnings) *Group {
+	g := &Group{Key: k, samples: a.samples, witnessed: witnessed}
 	s := &g.Summary
 	s.Strategy, s.Tiebreak, s.Closed, s.Order, s.Prune, s.Source = k.Strategy, k.Tiebreak, k.Closed, k.Order, k.Prune, k.Source
 	s.MaxNodes, s.TimeoutNS = k.MaxNodes, k.TimeoutNS
@@ -221,61 +299,37 @@ func finishGroup(k GroupKey, a *accum, witnessed map[int32]bool, warn *warnings)
 	var statusCount [8]int
 	nodes := make([]obs, 0, len(a.samples))
 	times := make([]obs, 0, len(a.samples))
-	var startNodes, startTimes []obs
-	for i := 0; i < len(a.samples); {
-		j := i
-		sq := a.samples[i].start
-		row, col := k.Board().RowCol(int(sq))
-		st := Start{Row: row, Col: col, Theory: theory.From(k.Rows, k.Cols, row, col, k.Closed), Witnessed: witnessed[sq]}
-		st.HasTour = st.Theory == theory.Yes || st.Theory == theory.Unknown && st.Witnessed
-		startNodes, startTimes = startNodes[:0], startTimes[:0]
-		for ; j < len(a.samples) && a.samples[j].start == sq; j++ {
-			smp := a.samples[j]
-			found, cens := smp.found(), smp.censored()
-			statusCount[smp.st]++
-			st.Attempts++
-			if found {
-				st.Found++
+	g.eachStart(func(st *Start, runs []sample) {
+		s.Starts++
+		switch st.Theory {
+		case theory.Yes:
+			s.SolvableAttempts += st.Attempts
+			s.SolvableFound += st.Found
+		case theory.No:
+			s.Unsolvable += st.Attempts
+			for range st.Found {
+				warn.add(fmt.Sprintf("%v from %d,%d", k.Board(), st.Row, st.Col), 0, "found runs from a start where theory says no tour exists")
 			}
-			if cens {
-				s.Censored++
-			}
-			switch st.Theory {
-			case theory.Yes:
-				s.SolvableAttempts++
-				if found {
-					s.SolvableFound++
-				}
-			case theory.No:
-				s.Unsolvable++
-				if found {
-					warn.add(fmt.Sprintf("%v from %d,%d", k.Board(), row, col), 0, "found runs from a start where theory says no tour exists")
-				}
-			default:
-				s.Unknown++
-			}
-			if st.HasTour {
-				s.TourAttempts++
-				if found {
-					s.TourFound++
-				}
-			}
-			o := obs{smp.nodes, cens}
-			t := obs{smp.time, cens}
-			nodes, times = append(nodes, o), append(times, t)
-			startNodes, startTimes = append(startNodes, o), append(startTimes, t)
+		default:
+			s.Unknown += st.Attempts
 		}
-		st.Nodes, st.TimeNS = describe(startNodes).Median, describe(startTimes).Median
 		if st.HasTour {
+			s.TourAttempts += st.Attempts
+			s.TourFound += st.Found
 			s.TourStarts++
 			if st.Theory == theory.Unknown {
 				s.WitnessStarts++
 			}
 		}
-		g.PerStart = append(g.PerStart, st)
-		i = j
-	}
-	s.Starts = len(g.PerStart)
+		for _, smp := range runs {
+			cens := smp.censored()
+			statusCount[smp.st]++
+			if cens {
+				s.Censored++
+			}
+			nodes, times = append(nodes, obs{smp.nodes, cens}), append(times, obs{smp.time, cens})
+		}
+	})
 	s.Attempts = len(a.samples)
 	s.Found = statusCount[status.Found.Index()]
 	s.SuccessRate, s.SuccessLo, s.SuccessHi = rateAndInterval(s.Found, s.Attempts)
@@ -362,22 +416,18 @@ func (r *Results) Summaries() []Summary {
 // tour that found one, sorted, and how many runs there were from such
 // starts: the data of a solved-within-budget curve and a box plot.
 func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
-	has := map[int32]bool{}
-	for _, s := range g.PerStart {
-		if s.HasTour {
-			has[int32(s.Row*g.Key.Cols+s.Col)] = true
+	g.eachStart(func(st *Start, runs []sample) {
+		if !st.HasTour {
+			return
 		}
-	}
-	for _, s := range g.samples {
-		if !has[s.start] {
-			continue
+		attempts += len(runs)
+		for _, s := range runs {
+			if s.found() {
+				nodes = append(nodes, s.nodes)
+				times = append(times, s.time)
+			}
 		}
-		attempts++
-		if s.found() {
-			nodes = append(nodes, s.nodes)
-			times = append(times, s.time)
-		}
-	}
+	})
 	slices.Sort(nodes)
 	slices.Sort(times)
 	return nodes, times, attempts

@@ -7,12 +7,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/theory"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -254,3 +256,45 @@ func TestTornLine(t *testing.T) {
 }
 
 func runsStatus(s string) status.Status { return status.Status(s) }
+
+// The per-start grid, worked out by hand: one run, three runs (median of
+// three), a censored median, and witnesses (a found run, of any series).
+func TestPerStart(t *testing.T) {
+	c := NewCollector(Options{})
+	add := func(strategy string, r, col, trial int, st string, nodes int64) {
+		t.Helper()
+		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: col, Trial: trial, Strategy: strategy, Tiebreak: "random",
+			Status: runsStatus(st), Solvable: "unknown", Nodes: nodes, TimeNS: 10 * nodes, Verified: st == "found"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	add("warnsdorff", 0, 0, 0, "found", 25)
+	add("warnsdorff", 0, 1, 0, "dead_end", 9)
+	add("warnsdorff", 0, 1, 1, "dead_end", 3)
+	add("warnsdorff", 0, 1, 2, "dead_end", 7)
+	add("warnsdorff", 2, 2, 0, "found", 25)
+	add("warnsdorff", 2, 2, 1, "node_limit", 40)
+	add("warnsdorff", 2, 2, 2, "node_limit", 40)
+	add("dfs", 0, 1, 0, "found", 30) // a witness for 0,1 on the other series
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := res.Group(res.Series[1].Key, board.Board{Rows: 5, Cols: 5})
+	if g == nil || g.Key.Strategy != "warnsdorff" {
+		t.Fatalf("series %+v", res.Series)
+	}
+	want := []Start{
+		{Row: 0, Col: 0, Attempts: 1, Found: 1, Theory: theory.Yes, Witnessed: true, HasTour: true, Nodes: Bound{Value: 25}, TimeNS: Bound{Value: 250}},
+		// 0,1 is an odd square of 5x5: theory says no tour starts there
+		// (the dfs row is a found run theory denies: a warning, and a
+		// witness that theory's No outranks).
+		{Row: 0, Col: 1, Attempts: 3, Found: 0, Theory: theory.No, Witnessed: true, Nodes: Bound{Value: 7}, TimeNS: Bound{Value: 70}},
+		// Sorted 25, 40+, 40+: the median is censored.
+		{Row: 2, Col: 2, Attempts: 3, Found: 1, Theory: theory.Yes, Witnessed: true, HasTour: true, Nodes: Bound{Value: 40, Censored: true}, TimeNS: Bound{Value: 400, Censored: true}},
+	}
+	if got := g.PerStart(); !reflect.DeepEqual(got, want) {
+		t.Errorf("PerStart:\n got %+v\nwant %+v", got, want)
+	}
+}

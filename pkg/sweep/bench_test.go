@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/plan"
@@ -19,6 +21,8 @@ func benchSweep(b *testing.B, s plan.Settings, opts Options) {
 	}
 	dir := b.TempDir()
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	b.ResetTimer()
 	for i := range b.N {
 		opts.Out = filepath.Join(dir, fmt.Sprint(i))
@@ -26,9 +30,14 @@ func benchSweep(b *testing.B, s plan.Settings, opts Options) {
 			b.Fatal(err)
 		}
 	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
 	jobs := float64(p.Len()) * float64(b.N)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/jobs, "ns/job")
 	b.ReportMetric(jobs/b.Elapsed().Seconds(), "jobs/s")
+	// A sweep's own allocations (plan, files, manifest) are spread over
+	// its jobs; the jobs themselves allocate nothing in the steady state.
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/jobs, "allocs/job")
 }
 
 // The runner's cost per job: 20,100 jobs on 1x1..1x200 boards. With
@@ -63,4 +72,29 @@ func BenchmarkCPUBoundSweep(b *testing.B) {
 			benchSweep(b, plan.Settings{Sizes: sizes, Strategies: []string{"dfs"}, MaxNodes: 2_000_000}, Options{Workers: workers})
 		})
 	}
+}
+
+// The steady state of a sweep: many starts of a few boards, so that the
+// per-board preparation is spread thin. allocs/job is what a job costs the
+// garbage collector: below one a thousand.
+func BenchmarkSteadyState(b *testing.B) {
+	sizes, err := plan.ParseSizes("30-32")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, strategy := range []string{"warnsdorff", "dfs"} {
+		b.Run(strategy, func(b *testing.B) {
+			benchSweep(b, plan.Settings{Sizes: sizes, Strategies: []string{strategy}, MaxNodes: 2000, Timeout: time.Minute}, Options{Workers: 2})
+		})
+	}
+}
+
+// The greedy sweep of every start of 5x5..40x40 (22,110 jobs), the sweep
+// that docs/performance.md compares with the classic greedy program.
+func BenchmarkGreedySweep(b *testing.B) {
+	sizes, err := plan.ParseSizes("5-40")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchSweep(b, plan.Settings{Sizes: sizes, Strategies: []string{"warnsdorff"}}, Options{Workers: runtime.GOMAXPROCS(0)})
 }

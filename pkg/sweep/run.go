@@ -218,7 +218,7 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 	}
 	cores := semaphore.NewWeighted(int64(o.Workers))
 	for range o.Workers {
-		wk := newWorker(w.wantsTour)
+		wk := newWorker(w.claimTour)
 		g.Go(func() (err error) {
 			defer recoverTo(&err)
 			for j := range jobs {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -443,5 +444,31 @@ func TestRunSkipNotes(t *testing.T) {
 	}
 	if len(m.Skipped) != 3 || m.Jobs != 44 {
 		t.Errorf("manifest: %d jobs, skipped %+v", m.Jobs, m.Skipped)
+	}
+}
+
+// A sweep's jobs allocate nothing in the steady state: four times the jobs
+// on the same board (more trials of random ties) cost no more allocations
+// than the sweep's own fixed set (files, manifest, one search per worker).
+func TestSteadyStateAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 16,000 searches twice")
+	}
+	mallocs := func(trials int) uint64 {
+		sw := testOptions(t, "8", 0, 2, "warnsdorff")
+		sw.Tiebreaks, sw.Trials, sw.Timeout = []string{"random"}, trials, time.Minute
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, err := runSweep(context.Background(), sw); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		return after.Mallocs - before.Mallocs
+	}
+	mallocs(10) // warm up: the solver's tables, the registry
+	small, big := mallocs(50), mallocs(200)
+	extra := float64(int64(big)-int64(small)) / (64 * 150)
+	if extra > 0.01 {
+		t.Errorf("%d allocations for 3,200 jobs, %d for 12,800: %.3f an extra job", small, big, extra)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"time"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/plan"
@@ -13,14 +14,37 @@ import (
 	"knightsweep/pkg/status"
 )
 
-// worker runs jobs, one at a time.
+// worker runs jobs, one at a time. It keeps the Solver of its last job
+// and restarts it for the next one of the same cell (board, strategy,
+// tie-break...): jobs come cell by cell, so a sweep prepares a search once
+// per board rather than once per start, and its steady state allocates
+// nothing.
 type worker struct {
-	// wantsTour reports whether the sweep still needs a tour of a board for
-	// a picture.
-	wantsTour func(board.Board) bool
+	// claimTour reports whether the sweep still needs a tour of a board for
+	// a picture, claiming it for this worker.
+	claimTour func(board.Board) bool
+	solver    *solver.Solver
+	key       solverKey
 }
 
-func newWorker(wantsTour func(board.Board) bool) *worker { return &worker{wantsTour: wantsTour} }
+// solverKey is what a prepared Solver is prepared for, start and seed
+// aside.
+type solverKey struct {
+	b                  board.Board
+	strategy, tiebreak string
+	closed, prune      bool
+	order              board.Order
+	maxNodes           int64
+	timeout            time.Duration
+	threads            int
+}
+
+// maxKeptBytes bounds the searches a worker keeps between jobs: a big
+// board's search is prepared for each job (its setup is small beside its
+// walk), and its memory goes back with the job's share of -mem-limit.
+const maxKeptBytes = 64 << 20
+
+func newWorker(claimTour func(board.Board) bool) *worker { return &worker{claimTour: claimTour} }
 
 // result is a finished job's row, with a copy of its tour when the sweep
 // saves it for a picture.
@@ -35,26 +59,43 @@ type result struct {
 func (w *worker) run(ctx context.Context, j plan.Job, threads int) (r result, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
+			w.solver = nil // its state is not to be trusted
 			r, ok = w.result(j, solver.Result{Status: status.Error,
 				Err: fmt.Sprintf("panic: %v\n%s", p, debug.Stack())}), true
 		}
 	}()
-	pr := j.Problem()
-	pr.Threads = threads
-	s, err := solver.New(pr)
+	s, err := w.prepare(j, threads)
 	if err != nil {
 		return w.result(j, solver.Result{Status: status.Error, Err: err.Error()}), true
-	}
-	if j.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, j.Timeout)
-		defer cancel()
 	}
 	res := s.Run(ctx)
 	if res.Status == status.Canceled {
 		return result{}, false
 	}
 	return w.result(j, res), true
+}
+
+// prepare returns a Solver for j: the last one, restarted, when it was
+// prepared for j's cell.
+func (w *worker) prepare(j plan.Job, threads int) (*solver.Solver, error) {
+	key := solverKey{j.Board, j.Strategy, j.Tiebreak, j.Closed, j.Prune, j.Order, j.MaxNodes, j.Timeout, threads}
+	if w.solver != nil && w.key == key {
+		if err := w.solver.Restart(j.Start, j.Seed); err != nil {
+			return nil, err
+		}
+		return w.solver, nil
+	}
+	w.solver = nil // let a big search go before the next is prepared
+	pr := j.Problem()
+	pr.Threads = threads
+	s, err := solver.New(pr)
+	if err != nil {
+		return nil, err
+	}
+	if j.Bytes <= maxKeptBytes {
+		w.solver, w.key = s, key
+	}
+	return s, nil
 }
 
 // result turns a search's outcome into a row.
@@ -70,7 +111,7 @@ func (w *worker) result(j plan.Job, res solver.Result) result {
 		if j.SaveTour {
 			r.row.Tour = runs.FormatTour(res.Tour)
 		}
-		if w.wantsTour(j.Board) {
+		if w.claimTour(j.Board) {
 			r.picture = slices.Clone(res.Tour)
 		}
 	}

@@ -1,7 +1,6 @@
 package sweep
 
 import (
-	"bufio"
 	"io"
 	"sync"
 	"time"
@@ -21,7 +20,6 @@ import (
 // wants a picture.
 type rowWriter struct {
 	file syncWriter
-	buf  *bufio.Writer
 	rows *runs.Writer
 	dir  string
 	man  *outdir.Manifest
@@ -37,8 +35,10 @@ type rowWriter struct {
 	pendingCounts map[status.Status]int64
 	written       int64
 
-	// toured holds the boards with a saved tour; read by the workers.
-	toured sync.Map // board.Board -> bool
+	// toured holds the boards whose picture tour has been claimed by a
+	// worker; mu guards it.
+	mu     sync.Mutex
+	toured map[board.Board]bool
 }
 
 const (
@@ -56,28 +56,34 @@ type syncWriter interface {
 }
 
 func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool) *rowWriter {
-	buf := bufio.NewWriterSize(f, 64<<10)
 	w := &rowWriter{
-		file: f, buf: buf, rows: runs.NewWriter(buf, saveTours), dir: dir, man: man,
+		file: f, rows: runs.NewWriter(f, saveTours), dir: dir, man: man,
 		in: make(chan result, 4*batchRows), done: make(chan struct{}),
 		counts: map[status.Status]int64{}, pendingCounts: map[status.Status]int64{},
 	}
+	w.toured = map[board.Board]bool{}
 	for _, t := range man.Tours {
 		if z, err := plan.ParseSizes(t.Board); err == nil && len(z) == 1 {
-			w.toured.Store(z[0], true)
+			w.toured[z[0]] = true
 		}
 	}
 	go w.loop()
 	return w
 }
 
-// wantsTour reports whether a tour of b is still wanted for a picture.
-func (w *rowWriter) wantsTour(b board.Board) bool {
+// claimTour reports whether a tour of b is still wanted for a picture,
+// and if so claims it: the first worker to find a tour of b saves it.
+func (w *rowWriter) claimTour(b board.Board) bool {
 	if !outdir.WantsTour(b) {
 		return false
 	}
-	_, have := w.toured.Load(b)
-	return !have
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.toured[b] {
+		return false
+	}
+	w.toured[b] = true
+	return true
 }
 
 // put hands r to the writer. It fails only when the writer has failed.
@@ -137,12 +143,9 @@ func (w *rowWriter) add(r result) error {
 	w.pending++
 	w.pendingCounts[r.row.Status]++
 	if r.picture != nil {
-		b := board.Board{Rows: r.row.Rows, Cols: r.row.Cols}
-		if _, have := w.toured.LoadOrStore(b, true); !have {
-			// A tour that cannot be saved costs a picture, not the sweep.
-			if t, err := outdir.SaveTour(w.dir, &r.row, r.picture); err == nil {
-				w.man.Tours = append(w.man.Tours, t)
-			}
+		// A tour that cannot be saved costs a picture, not the sweep.
+		if t, err := outdir.SaveTour(w.dir, &r.row, r.picture); err == nil {
+			w.man.Tours = append(w.man.Tours, t)
 		}
 	}
 	return nil
@@ -153,9 +156,6 @@ func (w *rowWriter) add(r result) error {
 func (w *rowWriter) flush(sync bool) error {
 	if w.pending > 0 {
 		if err := w.rows.Flush(); err != nil {
-			return err
-		}
-		if err := w.buf.Flush(); err != nil {
 			return err
 		}
 		w.written += int64(w.pending)

@@ -83,7 +83,7 @@ func TestFastTourAgreesWithExplain(t *testing.T) {
 			if !want {
 				faults++
 			}
-			if got := fastTour(rows, cols, tr); got != want {
+			if got := new(Checker).fastTour(rows, cols, tr); got != want {
 				t.Fatalf("%dx%d trial %d: fast %v, plain %v: %v", rows, cols, trial, got, want, tr)
 			}
 		}
@@ -98,10 +98,45 @@ func TestFastTourAgreesWithExplain(t *testing.T) {
 // index change of the move (2,1).
 func TestFastTourWrap(t *testing.T) {
 	tr := randomTour(8, 8, rand.New(rand.NewPCG(3, 4)))
-	if !fastTour(8, 8, tr) {
+	if !new(Checker).fastTour(8, 8, tr) {
 		t.Fatal("a Warnsdorff tour fails")
 	}
-	if fastTour(8, 8, []int32{7, 24}) || !fastTour(8, 8, []int32{6, 23}) {
+	if new(Checker).fastTour(8, 8, []int32{7, 24}) || !new(Checker).fastTour(8, 8, []int32{6, 23}) {
 		t.Error("wrapped step passed")
+	}
+}
+
+// A Checker reuses its buffers: checking tour after tour, of boards of
+// every width, allocates nothing once they are large enough, and gives the
+// answers of fresh ones.
+func TestCheckerReuse(t *testing.T) {
+	var c Checker
+	rng := rand.New(rand.NewPCG(1, 2))
+	tours := [][3]int{{8, 8, 0}, {5, 5, 0}, {6, 8, 0}}
+	var paths [][]int32
+	for _, b := range tours {
+		paths = append(paths, randomTour(b[0], b[1], rng))
+	}
+	for i, p := range paths {
+		if err := c.Validate(tours[i][0], tours[i][1], int(p[0]), p, false); err != nil {
+			t.Fatalf("%v: %v", tours[i], err)
+		}
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		for i, p := range paths {
+			if err := c.Validate(tours[i][0], tours[i][1], int(p[0]), p, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%.1f allocations a round", allocs)
+	}
+	// A faulty tour after good ones is still caught: the buffers were
+	// cleared.
+	bad := append([]int32(nil), paths[0]...)
+	bad[10], bad[11] = bad[11], bad[10]
+	if c.Validate(8, 8, int(bad[0]), bad, false) == nil {
+		t.Error("a bad tour passed a reused Checker")
 	}
 }

@@ -20,6 +20,22 @@ import (
 // well under a second) and, only when that pass finds a fault, a second,
 // plainer pass that names the fault.
 func Validate(rows, cols, start int, squares []int32, closed bool) error {
+	var c Checker
+	return c.Validate(rows, cols, start, squares, closed)
+}
+
+// A Checker validates tours with buffers it keeps, so that checking tour
+// after tour (a sweep's) allocates nothing once they are large enough. The
+// zero Checker is ready to use; a Checker serves one goroutine at a time.
+type Checker struct {
+	seen []uint64
+	// colStep is fastTour's table for boards colStepCols wide.
+	colStep     []int8
+	colStepCols int
+}
+
+// Validate is the package's Validate, with the Checker's buffers.
+func (c *Checker) Validate(rows, cols, start int, squares []int32, closed bool) error {
 	if rows < 1 || cols < 1 {
 		return fmt.Errorf("board %dx%d has no squares", rows, cols)
 	}
@@ -30,7 +46,7 @@ func Validate(rows, cols, start int, squares []int32, closed bool) error {
 	if int(squares[0]) != start {
 		return fmt.Errorf("tour starts at square %d, want %d", squares[0], start)
 	}
-	if cols >= minFastCols && fastTour(rows, cols, squares) &&
+	if cols >= minFastCols && c.fastTour(rows, cols, squares) &&
 		(!closed || knightStep(cols, squares[n-1], squares[0])) {
 		return nil
 	}
@@ -47,20 +63,26 @@ const minFastCols = 4
 // step that changes the index by d is a knight's move exactly when d is
 // one of the eight moves' index changes and the column that move leads to
 // is on the board (the row is then on the board because the index is).
-func fastTour(rows, cols int, squares []int32) bool {
+func (c *Checker) fastTour(rows, cols int, squares []int32) bool {
 	n := rows * cols
 	// colStep[d+span] is the column change of the knight's move whose index
 	// change is d, or noMove.
 	const noMove = 127
 	span := 2*cols + 1
-	colStep := make([]int8, 2*span+1)
-	for i := range colStep {
-		colStep[i] = noMove
+	if c.colStepCols != cols {
+		c.colStep = grow(c.colStep, 2*span+1)
+		for i := range c.colStep {
+			c.colStep[i] = noMove
+		}
+		for _, m := range [8][2]int{{-2, 1}, {-1, 2}, {1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}} {
+			c.colStep[m[0]*cols+m[1]+span] = int8(m[1])
+		}
+		c.colStepCols = cols
 	}
-	for _, m := range [8][2]int{{-2, 1}, {-1, 2}, {1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}} {
-		colStep[m[0]*cols+m[1]+span] = int8(m[1])
-	}
-	seen := make([]uint64, (n+63)/64)
+	colStep := c.colStep
+	c.seen = grow(c.seen, (n+63)/64)
+	clear(c.seen)
+	seen := c.seen
 	prev := squares[0]
 	if prev < 0 || int(prev) >= n {
 		return false
@@ -87,6 +109,14 @@ func fastTour(rows, cols int, squares []int32) bool {
 		prev = s
 	}
 	return true
+}
+
+// grow returns s resized to n, reusing its array when it is large enough.
+func grow[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
 }
 
 // explain checks squares the plain way, dividing to find each square's row

@@ -2,6 +2,7 @@ package tourimage
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -12,6 +13,8 @@ import (
 	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/vg"
 
+	"knightsweep/internal/svgcanvas"
+	"knightsweep/internal/textwidth"
 	"knightsweep/pkg/tour"
 )
 
@@ -112,7 +115,7 @@ func (p *Picture) layout() layout {
 		pad := max(margin, captionSize/2)
 		widest := 0
 		for _, line := range l.caption {
-			widest = max(widest, int(math.Ceil(float64(l.face.Width(line)))))
+			widest = max(widest, int(math.Ceil(float64(textwidth.Width(l.face, line)))))
 		}
 		l.width = max(l.width, widest+2*pad)
 		l.height += pad + int(math.Ceil(float64(l.lineHeight)))*len(l.caption)
@@ -136,22 +139,7 @@ func (p *Picture) draw(c vg.Canvas) {
 		return vg.Point{X: vg.Length(l.boardX) + s*vg.Length(col) + s/2, Y: top - s*vg.Length(r) - s/2}
 	}
 
-	// Each fill or stroke costs time in proportion to the whole picture, so
-	// the board takes two: the light board, then every dark square at once.
-	var dark vg.Path
-	for r := range rows {
-		for col := range cols {
-			if (r+col)%2 == 1 {
-				rect(&dark, vg.Length(l.boardX+col*sq), top-s*vg.Length(r+1), s, s)
-			}
-		}
-	}
-	var light vg.Path
-	rect(&light, vg.Length(l.boardX), vg.Length(l.boardY), s*vg.Length(cols), s*vg.Length(rows))
-	c.SetColor(lightSquare)
-	c.Fill(light)
-	c.SetColor(darkSquare)
-	c.Fill(dark)
+	p.drawBoard(c, l, top)
 
 	line := vg.Length(math.Max(1, float64(sq)*0.1))
 	c.SetLineWidth(line)
@@ -170,7 +158,7 @@ func (p *Picture) draw(c vg.Canvas) {
 	for b := range bands {
 		from, to := b*(n-1)/bands, (b+1)*(n-1)/bands
 		c.SetColor(pathColour((float64(from) + float64(to)) / 2 / float64(max(1, n-1))))
-		var path vg.Path
+		path := make(vg.Path, 0, to-from+1)
 		path.Move(centre(squares[from]))
 		for _, x := range squares[from+1 : to+1] {
 			path.Line(centre(x))
@@ -195,10 +183,50 @@ func (p *Picture) draw(c vg.Canvas) {
 
 	c.SetColor(color.Black)
 	for i, text := range l.caption {
-		ext := l.face.Extents()
+		ext := textwidth.Extents(l.face)
 		y := l.captionTop - ext.Ascent - vg.Length(i)*l.lineHeight
-		c.FillString(l.face, vg.Point{X: (vg.Length(l.width) - l.face.Width(text)) / 2, Y: y}, text)
+		c.FillString(l.face, vg.Point{X: (vg.Length(l.width) - textwidth.Width(l.face, text)) / 2, Y: y}, text)
 	}
+}
+
+// drawBoard draws the chequered board: one image, a pixel a square, on a
+// canvas that draws pixels sharp (an SVG); elsewhere, since each fill costs
+// time in proportion to the whole picture, the light board and then every
+// dark square at once.
+func (p *Picture) drawBoard(c vg.Canvas, l layout, top vg.Length) {
+	rows, cols := p.rows, p.cols
+	s := vg.Length(l.square)
+	if px, ok := c.(svgcanvas.PixelDrawer); ok {
+		img := image.NewNRGBA(image.Rect(0, 0, cols, rows))
+		light := color.NRGBAModel.Convert(lightSquare).(color.NRGBA)
+		dark := color.NRGBAModel.Convert(darkSquare).(color.NRGBA)
+		for r := range rows {
+			for col := range cols {
+				if (r+col)%2 == 1 {
+					img.SetNRGBA(col, r, dark)
+				} else {
+					img.SetNRGBA(col, r, light)
+				}
+			}
+		}
+		x, y := vg.Length(l.boardX), vg.Length(l.boardY)
+		px.DrawPixels(vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + s*vg.Length(cols), Y: top}}, img)
+		return
+	}
+	var dark vg.Path
+	for r := range rows {
+		for col := range cols {
+			if (r+col)%2 == 1 {
+				rect(&dark, vg.Length(l.boardX+col*l.square), top-s*vg.Length(r+1), s, s)
+			}
+		}
+	}
+	var light vg.Path
+	rect(&light, vg.Length(l.boardX), vg.Length(l.boardY), s*vg.Length(cols), s*vg.Length(rows))
+	c.SetColor(lightSquare)
+	c.Fill(light)
+	c.SetColor(darkSquare)
+	c.Fill(dark)
 }
 
 // numbers writes each square's step number, white on the start and end
@@ -211,14 +239,14 @@ func numbers(c vg.Canvas, squares []int32, centre func(int32) vg.Point, s vg.Len
 		if i >= 100 {
 			face = faces[1]
 		}
-		ext := face.Extents()
+		ext := textwidth.Extents(face)
 		p := centre(x)
 		label := strconv.Itoa(i)
 		c.SetColor(color.Black)
 		if i == 0 || i == len(squares)-1 {
 			c.SetColor(color.White)
 		}
-		c.FillString(face, vg.Point{X: p.X - face.Width(label)/2, Y: p.Y - (ext.Ascent-ext.Descent)/2}, label)
+		c.FillString(face, vg.Point{X: p.X - textwidth.Width(face, label)/2, Y: p.Y - (ext.Ascent-ext.Descent)/2}, label)
 	}
 }
 

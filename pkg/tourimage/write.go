@@ -7,7 +7,8 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgsvg"
+
+	"knightsweep/internal/svgcanvas"
 )
 
 // svgScale is the size of an SVG point in PNG pixels (package doc, Sizes).
@@ -31,7 +32,7 @@ func (p *Picture) WritePNG(w io.Writer) error {
 func (p *Picture) WriteSVG(w io.Writer) error {
 	width, height := p.Size()
 	sw, sh := vg.Length(width)*svgScale, vg.Length(height)*svgScale
-	c := vgsvg.New(sw, sh)
+	c := svgcanvas.New(sw, sh)
 	// An SVG starts transparent; the PNG starts white.
 	var bg vg.Path
 	rect(&bg, 0, 0, sw, sh)

@@ -12,7 +12,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -58,8 +57,7 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 		return err
 	}
 	defer f.Close()
-	bw := bufio.NewWriterSize(f, 64<<10)
-	w := runs.NewWriter(bw, saveTours)
+	w := runs.NewWriter(f, saveTours)
 	if err := w.WriteHeader(); err != nil {
 		return err
 	}
@@ -77,9 +75,6 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 		err = solveAll(lo, hi, maxNodes, write)
 	}
 	if err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
 		return err
 	}
 	return f.Close()

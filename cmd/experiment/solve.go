@@ -126,7 +126,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			TimeNS: res.Elapsed.Nanoseconds(), Verified: res.Verified, Error: res.Err,
 		}
 		if res.Status == status.Found && b.Squares() <= maxJSONTour {
-			out.Tour = res.Tour
+			out.Tour = res.Tour.Squares(nil)
 		}
 		enc := json.NewEncoder(stdout)
 		if err := enc.Encode(out); err != nil {
@@ -134,7 +134,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	} else {
 		if res.Status == status.Found && b.Rows <= maxGridSide && b.Cols <= maxGridSide {
-			if err := tour.WriteGrid(stdout, b.Rows, b.Cols, res.Tour); err != nil {
+			if err := tour.WriteGrid(stdout, b.Rows, b.Cols, res.Tour.Squares(nil)); err != nil {
 				return err
 			}
 		}

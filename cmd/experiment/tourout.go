@@ -58,15 +58,14 @@ func (o tourOutputs) write(p solver.Problem, res solver.Result, stderr io.Writer
 	}
 	b := p.Board
 	// A found tour is closed if it was asked to be, or happens to be.
-	closed := p.Closed || isMove(b, res.Tour[len(res.Tour)-1], res.Tour[0])
+	closed := p.Closed || isMove(b, res.Tour.Last(), res.Tour.First())
 	if o.tour != "" {
-		t := tourfile.Tour{Rows: b.Rows, Cols: b.Cols, Closed: closed, Squares: res.Tour}
-		if err := tourfile.WriteFile(o.tour, t); err != nil {
+		if err := tourfile.WritePathFile(o.tour, res.Tour, closed); err != nil {
 			return fmt.Errorf("-tour-out: %w", err)
 		}
 	}
 	if o.png != "" {
-		pic, err := tourimage.New(b.Rows, b.Cols, res.Tour, closed)
+		pic, err := tourimage.New(b.Rows, b.Cols, res.Tour.Squares(nil), closed)
 		if err != nil {
 			return fmt.Errorf("-png: %w", err)
 		}

@@ -256,3 +256,41 @@ func TestTour(t *testing.T) {
 		t.Error("7x7 accepted")
 	}
 }
+
+// FillCodes writes the moves between the squares Fill writes, in pieces of
+// any length, from any start.
+func TestFillCodesMatchesFill(t *testing.T) {
+	for _, b := range [][2]int{{6, 6}, {8, 10}, {12, 10}, {30, 30}, {40, 42}} {
+		c, err := New(b[0], b[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Build(2)
+		n := b[0] * b[1]
+		for _, start := range []int{0, n / 3, n - 1} {
+			squares := make([]int32, n)
+			c.Walk(start).Fill(squares)
+			var want tour.Path
+			if err := want.SetSquares(b[0], b[1], squares); err != nil {
+				t.Fatalf("%v from %d: %v", b, start, err)
+			}
+			var got tour.Path
+			got.Reset(b[0], b[1], int32(start))
+			w := c.Walk(start)
+			w.Skip(1)
+			prev := int32(start)
+			codes := make([]uint8, n-1)
+			for at, piece := 0, 1; at < n-1; at, piece = at+piece, piece*2+1 {
+				part := codes[at:min(n-1, at+piece)]
+				if prev = w.FillCodes(part, prev); prev < 0 {
+					t.Fatalf("%v from %d: FillCodes refused a step", b, start)
+				}
+				got.SetCodes(at, part)
+			}
+			got.SetLen(n)
+			if !slices.Equal(got.Packed(), want.Packed()) || prev != squares[n-1] {
+				t.Errorf("%v from %d: the codes differ from the squares' moves", b, start)
+			}
+		}
+	}
+}

@@ -21,6 +21,7 @@ func newRef(rows, cols int) *refCycle {
 
 func (r *refCycle) fill(r0, c0, h, w int) {
 	if s := tileFor(h, w); s >= 0 {
+		tiles, _ := baseTiles()
 		t := tiles[s]
 		n := len(t.tour)
 		at := func(sq uint8) int32 { return int32((r0+int(sq)/t.cols)*r.cols + c0 + int(sq)%t.cols) }

@@ -1,6 +1,9 @@
 package parberry
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // tileTour is a base tile as gentiles writes it: a closed tour of a rows x
 // cols board.
@@ -52,9 +55,13 @@ var partner = [4][2][2]int8{
 // maxTile is the longest side of a base tile.
 const maxTile = 12
 
-// tiles are the base tiles, in tileTours' order; tileIndex[rows/2][cols/2]
-// is the index of the tile of that shape, or -1.
-var tiles, tileIndex = decodeTiles(tileTours)
+// baseTiles returns the base tiles, in tileTours' order, and the index
+// whose entry [rows/2][cols/2] is the index of the tile of that shape, or
+// -1. They are decoded when first asked for, not when the program starts:
+// most runs of experiment never build a Parberry tour.
+var baseTiles = sync.OnceValues(func() ([]*tile, *[maxTile/2 + 1][maxTile/2 + 1]int8) {
+	return decodeTiles(tileTours)
+})
 
 func decodeTiles(tts []tileTour) ([]*tile, *[maxTile/2 + 1][maxTile/2 + 1]int8) {
 	var index [maxTile/2 + 1][maxTile/2 + 1]int8
@@ -98,5 +105,6 @@ func tileFor(h, w int) int {
 	if h > maxTile || w > maxTile {
 		return -1
 	}
-	return int(tileIndex[h/2][w/2])
+	_, index := baseTiles()
+	return int(index[h/2][w/2])
 }

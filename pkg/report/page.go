@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"knightsweep/internal/buildinfo"
@@ -20,17 +21,21 @@ import (
 //go:embed report.html.tmpl
 var pageSource string
 
-var pageTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"count":        stats.FormatCount,
-	"ns":           stats.FormatNS,
-	"percent":      stats.FormatPercent,
-	"ratio":        stats.FormatRatio,
-	"f":            func(f stats.Float) float64 { return float64(f) },
-	"pvalue":       formatP,
-	"base":         filepath.Base,
-	"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
-	"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
-}).Parse(pageSource))
+// pageTemplate parses the page's template when a report is first written,
+// not when the program starts (every experiment command would pay for it).
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"count":        stats.FormatCount,
+		"ns":           stats.FormatNS,
+		"percent":      stats.FormatPercent,
+		"ratio":        stats.FormatRatio,
+		"f":            func(f stats.Float) float64 { return float64(f) },
+		"pvalue":       formatP,
+		"base":         filepath.Base,
+		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
+		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
+	}).Parse(pageSource))
+})
 
 // page is what report.html shows.
 type page struct {
@@ -236,7 +241,7 @@ func atLeast(v stats.Float, censored bool, format func(float64) string) string {
 	return format(float64(v))
 }
 
-func (p *page) write(w io.Writer) error { return pageTemplate.Execute(w, p) }
+func (p *page) write(w io.Writer) error { return pageTemplate().Execute(w, p) }
 
 // formatP writes a p-value: "p=0.003", "p<0.001", "-" when there is none.
 func formatP(p float64) string {

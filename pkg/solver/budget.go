@@ -76,7 +76,7 @@ func runChunks(bud *budget, tour []int32, chunk func(left int64) (why int, rest 
 		res := Result{Nodes: nodes, Backtracks: nodes - int64(d) - 1}
 		switch why {
 		case chunkFound:
-			res.Status, res.Tour = status.Found, tour
+			res.Status, res.squares = status.Found, tour
 			return res
 		case chunkExhausted:
 			res.Status = status.Exhausted

@@ -92,7 +92,7 @@ func (s *dfs) Run(ctx context.Context) Result {
 		if s.p.Closed {
 			return Result{Status: status.Exhausted, Nodes: 1}
 		}
-		return Result{Status: status.Found, Nodes: 1, Tour: s.path}
+		return Result{Status: status.Found, Nodes: 1, squares: s.path}
 	}
 	return runChunks(&bud, s.path, func(left int64) (int, int64, int) {
 		why, left := s.chunk(&w, left)

@@ -74,7 +74,7 @@ func (s *dfs64) Run(ctx context.Context) Result {
 			return Result{Status: status.Exhausted, Nodes: 1}
 		}
 		s.path[0] = int32(start)
-		return Result{Status: status.Found, Nodes: 1, Tour: s.path[:1]}
+		return Result{Status: status.Found, Nodes: 1, squares: s.path[:1]}
 	}
 	closeTo := ^uint64(0) // squares the last one may be
 	if s.p.Closed {

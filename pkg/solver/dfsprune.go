@@ -50,7 +50,7 @@ func (s *dfsPrune) Run(ctx context.Context) Result {
 	for {
 		cur := path[d]
 		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
-			return Result{Status: status.Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+			return Result{Status: status.Found, Nodes: nodes, Backtracks: backtracks, squares: path}
 		}
 		if m := untried[d]; m != 0 {
 			if nodes == bud.next {

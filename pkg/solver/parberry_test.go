@@ -34,7 +34,7 @@ func TestParberryTours(t *testing.T) {
 						b, st, res.Status, res.Verified, res.Nodes, res.Backtracks, res.Err)
 				}
 				// Closed whether or not it was asked for.
-				if err := tour.Validate(b.Rows, b.Cols, b.Index(st.Row, st.Col), res.Tour, true); err != nil {
+				if err := tour.Validate(b.Rows, b.Cols, b.Index(st.Row, st.Col), tourOf(res), true); err != nil {
 					t.Fatalf("%v from %v: %v", b, st, err)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/tour"
 )
 
 // Problem is one search to run: everything that decides its outcome.
@@ -71,10 +72,13 @@ type Result struct {
 	Status     status.Status
 	Nodes      int64
 	Backtracks int64
-	// Tour is the squares visited, in order, when Status is Found. It
-	// belongs to the Solver and is overwritten by its next Run: copy it to
-	// keep it.
-	Tour    []int32
+	// Tour is the path found, when Status is Found: its squares, in
+	// order, as the moves between them (package tour). It belongs to the
+	// Solver and is overwritten by its next Run: Clone it to keep it.
+	Tour *tour.Path
+	// squares is the path of a search that keeps squares (the
+	// backtracking ones, on small boards); Solver.Run makes it Tour.
+	squares []int32
 	Elapsed time.Duration
 	// Verified is true when package tour accepted Tour.
 	Verified bool

@@ -97,12 +97,12 @@ func TestPruneFindsTheSameTour(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plainTour := slices.Clone(plain.Tour)
+		plainTour := slices.Clone(tourOf(plain))
 		pruned, err := Solve(ctx, c.problem(true, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pruned.Status != plain.Status || !slices.Equal(pruned.Tour, plainTour) {
+		if pruned.Status != plain.Status || !slices.Equal(tourOf(pruned), plainTour) {
 			t.Errorf("%v: pruned %s, plain %s, or the tours differ", c, pruned.Status, plain.Status)
 			continue
 		}
@@ -270,7 +270,7 @@ func FuzzPrune(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plainTour := slices.Clone(plain.Tour)
+		plainTour := slices.Clone(tourOf(plain))
 		pruned, err := Solve(context.Background(), pc.problem(true, limit))
 		if err != nil {
 			t.Fatal(err)
@@ -280,7 +280,7 @@ func FuzzPrune(f *testing.F) {
 		}
 		if pruned.Status == status.Found {
 			p := pc.problem(true, 0)
-			if err := tour.Validate(b.Rows, b.Cols, p.StartIndex(), pruned.Tour, closed); err != nil {
+			if err := tour.Validate(b.Rows, b.Cols, p.StartIndex(), tourOf(pruned), closed); err != nil {
 				t.Fatalf("%v: %v", pc, err)
 			}
 		}
@@ -290,9 +290,9 @@ func FuzzPrune(f *testing.F) {
 		if plain.Status == status.NodeLimit {
 			return
 		}
-		if pruned.Status != plain.Status || !slices.Equal(pruned.Tour, plainTour) || pruned.Nodes > plain.Nodes {
+		if pruned.Status != plain.Status || !slices.Equal(tourOf(pruned), plainTour) || pruned.Nodes > plain.Nodes {
 			t.Fatalf("%v: pruned %s %d nodes, plain %s %d nodes, same tour %v", pc, pruned.Status, pruned.Nodes,
-				plain.Status, plain.Nodes, slices.Equal(pruned.Tour, plainTour))
+				plain.Status, plain.Nodes, slices.Equal(tourOf(pruned), plainTour))
 		}
 	})
 }
@@ -310,10 +310,10 @@ func TestPruneKeepsTieRules(t *testing.T) {
 			p := c.problem(false, 0)
 			p.Tiebreak = tie
 			plain := solveT(t, p)
-			plainTour := slices.Clone(plain.Tour)
+			plainTour := slices.Clone(tourOf(plain))
 			p.Prune = true
 			pruned := solveT(t, p)
-			if pruned.Status != plain.Status || !slices.Equal(pruned.Tour, plainTour) || pruned.Nodes > plain.Nodes {
+			if pruned.Status != plain.Status || !slices.Equal(tourOf(pruned), plainTour) || pruned.Nodes > plain.Nodes {
 				t.Errorf("%v tie %s: pruned %s %d nodes, plain %s %d nodes", c, tie, pruned.Status, pruned.Nodes, plain.Status, plain.Nodes)
 			}
 		}

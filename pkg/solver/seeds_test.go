@@ -64,7 +64,7 @@ func TestSeed003(t *testing.T) {
 	if res.Status != status.Found || !res.Verified {
 		t.Fatalf("status %s, verified %v", res.Status, res.Verified)
 	}
-	sameGrid(t, "seed003_8x8.txt", b, res.Tour, readGrid(t, "seed003_8x8.txt", 0))
+	sameGrid(t, "seed003_8x8.txt", b, tourOf(res), readGrid(t, "seed003_8x8.txt", 0))
 	if res.Nodes != 8250733 || res.Backtracks != 8250669 {
 		t.Errorf("nodes=%d backtracks=%d, want 8250733 and 8250669 as seed 003", res.Nodes, res.Backtracks)
 	}
@@ -81,7 +81,7 @@ func TestSeed000(t *testing.T) {
 		if res.Status != status.Found {
 			t.Fatalf("%s: status %s", name, res.Status)
 		}
-		sameGrid(t, name, b, res.Tour, readGrid(t, name, 0))
+		sameGrid(t, name, b, tourOf(res), readGrid(t, name, 0))
 		if res.Nodes != int64(n*n) || res.Backtracks != 0 {
 			t.Errorf("%s: nodes=%d backtracks=%d, want %d and 0", name, res.Nodes, res.Backtracks, n*n)
 		}
@@ -109,7 +109,7 @@ func TestSeed002(t *testing.T) {
 			}
 			name := fmt.Sprintf("seed002_%d%d.txt", r, c)
 			if _, err := os.Stat(filepath.Join("testdata", name)); err == nil {
-				sameGrid(t, name, b, res.Tour, readGrid(t, name, 1))
+				sameGrid(t, name, b, tourOf(res), readGrid(t, name, 1))
 			}
 		}
 	}

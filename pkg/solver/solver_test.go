@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,7 +48,7 @@ func TestDFS64MatchesDFS(t *testing.T) {
 					}
 					a := s.search.Run(ctx)
 					b := generalDFS(p).Run(ctx)
-					if a.Status != b.Status || a.Nodes != b.Nodes || a.Backtracks != b.Backtracks || fmt.Sprint(a.Tour) != fmt.Sprint(b.Tour) {
+					if a.Status != b.Status || a.Nodes != b.Nodes || a.Backtracks != b.Backtracks || fmt.Sprint(tourOf(a)) != fmt.Sprint(tourOf(b)) {
 						t.Errorf("%v from %d closed=%v limit=%d: dfs64 %s %d/%d, dfs %s %d/%d",
 							bd, sq, closed, limit, a.Status, a.Nodes, a.Backtracks, b.Status, b.Nodes, b.Backtracks)
 					}
@@ -146,7 +147,7 @@ func TestClosed(t *testing.T) {
 	for sq := range 64 {
 		res := solveT(t, Problem{Board: board.Board{Rows: 8, Cols: 8}, Start: board.Square{Row: sq / 8, Col: sq % 8}, Strategy: "warnsdorff", Closed: true})
 		seen[res.Status] = true
-		if res.Status == status.Found && tour.Validate(8, 8, sq, res.Tour, true) != nil {
+		if res.Status == status.Found && tour.Validate(8, 8, sq, tourOf(res), true) != nil {
 			t.Errorf("start %d: found but not closed", sq)
 		}
 	}
@@ -220,26 +221,43 @@ type panicky struct{}
 func (panicky) Prepare(Problem) (Search, error) { return panicky{}, nil }
 func (panicky) Run(context.Context) Result      { panic("boom") }
 
-// liar claims a tour that is not one.
+// liar claims a tour that is not one: squares that are not knight's moves
+// apart.
 type liar struct{}
 
 func (liar) Prepare(Problem) (Search, error) { return liar{}, nil }
 func (liar) Run(context.Context) Result {
-	return Result{Status: status.Found, Nodes: 3, Tour: []int32{0, 1, 2, 3}}
+	return Result{Status: status.Found, Nodes: 3, squares: []int32{0, 1, 2, 3}}
+}
+
+// pathLiar claims a path of knight's moves that leaves the board.
+type pathLiar struct{ p tour.Path }
+
+func (*pathLiar) Prepare(Problem) (Search, error) { return &pathLiar{}, nil }
+func (l *pathLiar) Run(context.Context) Result {
+	l.p.Reset(2, 2, 0)
+	l.p.Push(3) // (+2,+1): off a 2x2 board
+	l.p.Push(7)
+	l.p.Push(3)
+	return Result{Status: status.Found, Nodes: 4, Tour: &l.p}
 }
 
 func TestRunCatchesFaults(t *testing.T) {
 	Register(Info{Name: "test-panic", Strategy: panicky{}})
 	Register(Info{Name: "test-liar", Strategy: liar{}})
+	Register(Info{Name: "test-path-liar", Strategy: &pathLiar{}})
 	defer delete(registry, "test-panic")
 	defer delete(registry, "test-liar")
+	defer delete(registry, "test-path-liar")
 	res, err := Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-panic"})
 	if err != nil || res.Status != status.Error || res.Err == "" {
 		t.Errorf("panic: %+v %v", res, err)
 	}
-	res, err = Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-liar"})
-	if err != nil || res.Status != status.Error || res.Verified {
-		t.Errorf("liar: %+v %v", res, err)
+	for _, name := range []string{"test-liar", "test-path-liar"} {
+		res, err = Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: name})
+		if err != nil || res.Status != status.Error || res.Verified || !strings.Contains(res.Err, "invalid tour") {
+			t.Errorf("%s: %+v %v", name, res, err)
+		}
 	}
 }
 
@@ -266,7 +284,7 @@ func FuzzSolve(f *testing.F) {
 		}
 		switch res.Status {
 		case status.Found:
-			if err := tour.Validate(b.Rows, b.Cols, p.StartIndex(), res.Tour, closed); err != nil || !res.Verified {
+			if err := tour.Validate(b.Rows, b.Cols, p.StartIndex(), tourOf(res), closed); err != nil || !res.Verified {
 				t.Fatalf("%+v: found an invalid tour: %v", p, err)
 			}
 		case status.Error:
@@ -280,4 +298,16 @@ func FuzzSolve(f *testing.F) {
 			t.Fatalf("%+v: nodes %d backtracks %d", p, res.Nodes, res.Backtracks)
 		}
 	})
+}
+
+// tourOf returns the squares of the tour r found, whether from a Solver
+// (Tour) or straight from a search that keeps squares; nil without one.
+func tourOf(r Result) []int32 {
+	switch {
+	case r.Tour != nil:
+		return r.Tour.Squares(nil)
+	case r.squares != nil:
+		return r.squares
+	}
+	return nil
 }

@@ -58,8 +58,9 @@ func (squirrelCullStrategy) Prepare(p Problem) (Search, error) {
 	if flipRows && p.Start.Row != n-1 || flipCols && p.Start.Col != n-1 {
 		return nil, fmt.Errorf("the start must be a corner (0,0 0,%d %d,0 or %d,%d), not %v", n-1, n-1, n-1, n-1, p.Start)
 	}
-	var phases []phase
-	for _, st := range squirrelCullPlan(n) {
+	plan := squirrelCullPlan(n)
+	phases := make([]phase, 0, len(plan))
+	for _, st := range plan {
 		o, err := board.ParseOrder(st.order)
 		if err != nil {
 			panic(err) // the table is wrong: a programming error

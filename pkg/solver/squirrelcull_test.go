@@ -72,7 +72,7 @@ func TestSquirrelCullMatchesReference(t *testing.T) {
 			g := s.search.(*greedy)
 			res := s.Run(context.Background())
 			want, path := refGreedy(s.Problem(), tieFirst, g.phases)
-			if res.Status != want || want == status.Found && !slices.Equal(res.Tour, path) {
+			if res.Status != want || want == status.Found && !slices.Equal(tourOf(res), path) {
 				t.Errorf("%v from %v: %s, reference %s", b, start, res.Status, want)
 			}
 			if res.Status != status.Found || !res.Verified {
@@ -87,7 +87,7 @@ func TestSquirrelCullCorners(t *testing.T) {
 	const n = 37
 	b := board.Board{Rows: n, Cols: n}
 	base := solveT(t, Problem{Board: b, Strategy: "squirrel-cull"})
-	want := append([]int32(nil), base.Tour...)
+	want := append([]int32(nil), tourOf(base)...)
 	for _, start := range []board.Square{{Row: 0, Col: n - 1}, {Row: n - 1, Col: 0}, {Row: n - 1, Col: n - 1}} {
 		res := solveT(t, Problem{Board: b, Start: start, Strategy: "squirrel-cull"})
 		for i, sq := range want {
@@ -98,8 +98,8 @@ func TestSquirrelCullCorners(t *testing.T) {
 			if start.Col != 0 {
 				c = n - 1 - c
 			}
-			if int(res.Tour[i]) != b.Index(r, c) {
-				t.Errorf("from %v: step %d is %d, want the mirror of %d", start, i, res.Tour[i], sq)
+			if int(tourOf(res)[i]) != b.Index(r, c) {
+				t.Errorf("from %v: step %d is %d, want the mirror of %d", start, i, tourOf(res)[i], sq)
 				break
 			}
 		}

@@ -246,6 +246,8 @@ type Solver struct {
 	search Search
 	check  tour.Checker
 	timed  deadlineCtx
+	// path holds the tours of searches that keep squares.
+	path tour.Path
 }
 
 // restarter is a Search that can search again from another start square
@@ -328,12 +330,20 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 	res = s.search.Run(ctx)
 	if res.Status == status.Found {
 		p := s.p
-		if err := s.check.Validate(p.Board.Rows, p.Board.Cols, p.StartIndex(), res.Tour, p.Closed); err != nil {
+		if res.Tour == nil {
+			if err := s.path.SetSquares(p.Board.Rows, p.Board.Cols, res.squares); err != nil {
+				res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
+				return res
+			}
+			res.Tour, res.squares = &s.path, nil
+		}
+		if err := s.check.Check(res.Tour, p.StartIndex(), p.Closed); err != nil {
 			res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
 			return res
 		}
 		res.Verified = true
 	}
+	res.squares = nil
 	return res
 }
 

@@ -5,12 +5,14 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/tour"
 )
 
 // The greedy strategies (warnsdorff, squirrel-cull) walk boards of up to
 // 4*10^8 squares, so their state is compact: about one byte a square for the
-// board and an int32 a step for the tour, O(1) work a square, and no
-// neighbour table (which would cost 33 bytes a square).
+// board and 3 bits a step for the tour (a tour.Path of move codes), O(1)
+// work a square, and no neighbour table (which would cost 33 bytes a
+// square).
 
 // Cell values of a stripBoard. A free square holds unit times its number of
 // free neighbours, 0..64, leaving the low three bits for a move's index. A
@@ -143,6 +145,9 @@ type phase struct {
 	off        [stripWidth][8]int32
 	sq         [8]int32
 	drow, dcol [8]int
+	// code[k] is move k's code in a tour.Path (its index in
+	// board.DigitMoves).
+	code [8]uint8
 }
 
 func newPhase(o board.Order, until int32) phase {
@@ -155,7 +160,7 @@ func newPhase(o board.Order, until int32) phase {
 type greedy struct {
 	p      Problem
 	b      stripBoard
-	path   []int32
+	path   tour.Path
 	tie    tieRule
 	rng    tieRNG
 	phases []phase
@@ -176,7 +181,6 @@ func newGreedy(p Problem, tie tieRule, phases []phase) *greedy {
 	s := &greedy{
 		p:      p,
 		b:      newStripBoard(p.Board.Rows, p.Board.Cols),
-		path:   make([]int32, p.Board.Squares()),
 		tie:    tie,
 		phases: phases,
 	}
@@ -188,6 +192,11 @@ func newGreedy(p Problem, tie tieRule, phases []phase) *greedy {
 			}
 			ph.sq[k] = int32(m.DRow*p.Board.Cols + m.DCol)
 			ph.drow[k], ph.dcol[k] = m.DRow, m.DCol
+			for code, dm := range board.DigitMoves {
+				if dm == m {
+					ph.code[k] = uint8(code)
+				}
+			}
 		}
 	}
 	if tie == tieRandom {
@@ -197,16 +206,23 @@ func newGreedy(p Problem, tie tieRule, phases []phase) *greedy {
 	// on a 10^8-square board costs a fifth of the walk, and belongs to
 	// setting up, not to the search that Run times.
 	s.b.reset()
-	clear(s.path)
+	s.path.Reset(p.Board.Rows, p.Board.Cols, int32(p.StartIndex()))
+	s.path.Prefault()
 	return s
 }
 
-// linearBytes is the memory of a greedy search: the board, the tour and the
-// validator's bitset.
+// linearBytes is the memory of a greedy search: the board and its row
+// patterns, the tour's 3 bits a move and its encoding table, the
+// validator's bitset, and the move orders (greedyFixedBytes).
 func linearBytes(rows, cols int) int64 {
 	n := int64(rows) * int64(cols)
-	return stripBytes(rows, cols) + 4*n + (n+63)/64*8
+	patterns := int64(6 * stripCount(cols) * stripWidth)
+	return stripBytes(rows, cols) + patterns + int64(tour.PackedLen(int(n))) + int64(4*cols+5) + (n+63)/64*8 + greedyFixedBytes
 }
+
+// greedyFixedBytes is what a greedy search takes whatever the board: its
+// phases' move tables, six at most, about 2 KB each.
+const greedyFixedBytes = 16 << 10
 
 func (s *greedy) Run(ctx context.Context) Result {
 	b := &s.b
@@ -214,8 +230,8 @@ func (s *greedy) Run(ctx context.Context) Result {
 	if s.tie == tieRandom {
 		s.rng.reseed(s.p.Seed)
 	}
-	cells, path := b.cells, s.path
-	n := len(path)
+	cells, path := b.cells, &s.path
+	n := s.p.Board.Squares()
 	row, col := s.p.Start.Row+2, s.p.Start.Col+2 // padded
 	cell := b.at(row, col)
 	sq := int32(s.p.StartIndex())
@@ -224,7 +240,7 @@ func (s *greedy) Run(ctx context.Context) Result {
 	tie := s.tie // in a register: the loop below writes memory the compiler cannot tell from s
 	pi := 0
 	ph := &phases[0]
-	path[0] = sq
+	path.Reset(s.p.Board.Rows, s.p.Board.Cols, sq)
 	cells[cell] = blocked
 	nodes := int64(1)
 	for d := 1; d < n; d++ {
@@ -280,10 +296,10 @@ func (s *greedy) Run(ctx context.Context) Result {
 		row += ph.drow[k]
 		col += ph.dcol[k]
 		cells[cell] = blocked
-		path[d] = sq
+		path.Push(ph.code[k])
 		nodes++
 	}
-	if s.p.Closed && !isKnightMove(s.p.Board.Cols, sq, path[0]) {
+	if s.p.Closed && !isKnightMove(s.p.Board.Cols, sq, path.First()) {
 		return Result{Status: status.NotClosed, Nodes: nodes}
 	}
 	return Result{Status: status.Found, Nodes: nodes, Tour: path}

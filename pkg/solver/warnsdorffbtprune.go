@@ -57,7 +57,7 @@ func (s *warnsdorffBTPrune) Run(ctx context.Context) Result {
 	for {
 		cur := path[d]
 		if d == n-1 && (!closed || s.g.IsMove(cur, start)) {
-			return Result{Status: status.Found, Nodes: nodes, Backtracks: backtracks, Tour: path}
+			return Result{Status: status.Found, Nodes: nodes, Backtracks: backtracks, squares: path}
 		}
 		if next[d] < nkids[d] {
 			if nodes == bud.next {

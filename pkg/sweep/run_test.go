@@ -418,6 +418,33 @@ func TestRunMemLimit(t *testing.T) {
 	}
 }
 
+// A search that runs on several cores (parberry's, on large boards) takes
+// that many of the sweep's -workers: the cores in use never exceed them,
+// and a search is given no more cores than there are.
+func TestRunCountsThreads(t *testing.T) {
+	for _, tt := range []struct {
+		workers     int
+		wantThreads int
+	}{{4, threadsWanted}, {2, 2}, {7, threadsWanted}} {
+		opts := testOptions(t, "5", 0, tt.workers, "zz-threads")
+		coresInUse.Store(0)
+		maxCoresInUse.Store(0)
+		threadsSeen.Clear()
+		sum, err := runSweep(context.Background(), opts)
+		if err != nil || sum.Ran != 25 {
+			t.Fatalf("%d workers: %v, %+v", tt.workers, err, sum)
+		}
+		if got := maxCoresInUse.Load(); got > int32(tt.workers) {
+			t.Errorf("%d workers: %d cores in use at once", tt.workers, got)
+		}
+		var seen []int
+		threadsSeen.Range(func(k, _ any) bool { seen = append(seen, k.(int)); return true })
+		if len(seen) != 1 || seen[0] != tt.wantThreads {
+			t.Errorf("%d workers: searches ran on %v threads, want %d", tt.workers, seen, tt.wantThreads)
+		}
+	}
+}
+
 // Skipped parts of a sweep are noted before it starts and recorded in the
 // manifest; the rows hold only the jobs the strategies can run.
 func TestRunSkipNotes(t *testing.T) {

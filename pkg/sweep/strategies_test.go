@@ -18,6 +18,35 @@ func init() {
 	solver.Register(solver.Info{Name: "zz-panic", Summary: "test: panics in the search", Strategy: panicStrategy{inPrepare: false}})
 	solver.Register(solver.Info{Name: "zz-panic-prepare", Summary: "test: panics while preparing", Strategy: panicStrategy{inPrepare: true}})
 	solver.Register(solver.Info{Name: "zz-nop", Summary: "test: ends at once, for the runner's overhead", Strategy: nopStrategy{}})
+	solver.Register(solver.Info{Name: "zz-threads", Summary: "test: runs on threadsWanted cores, counts cores in use",
+		Threads: func(rows, cols int) int { return threadsWanted }, Strategy: threadsStrategy{}})
+}
+
+// threadsWanted is the cores a zz-threads search asks for.
+const threadsWanted = 3
+
+// coresInUse sums the Threads of zz-threads searches running;
+// maxCoresInUse is its highest value; threadsSeen records each search's
+// Problem.Threads.
+var (
+	coresInUse, maxCoresInUse atomic.Int32
+	threadsSeen               sync.Map // int -> bool
+)
+
+type threadsStrategy struct{}
+
+func (threadsStrategy) Prepare(p solver.Problem) (solver.Search, error) { return threadsSearch{p}, nil }
+
+type threadsSearch struct{ p solver.Problem }
+
+func (s threadsSearch) Run(context.Context) solver.Result {
+	threadsSeen.Store(s.p.Threads, true)
+	n := coresInUse.Add(int32(s.p.Threads))
+	for m := maxCoresInUse.Load(); n > m && !maxCoresInUse.CompareAndSwap(m, n); m = maxCoresInUse.Load() {
+	}
+	time.Sleep(100 * time.Microsecond)
+	coresInUse.Add(-int32(s.p.Threads))
+	return solver.Result{Status: status.DeadEnd, Nodes: 1}
 }
 
 // nopStrategy's searches end at once, as a dead end after one node, so

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
-	"slices"
 	"time"
 
 	"knightsweep/pkg/board"
@@ -25,6 +24,9 @@ type worker struct {
 	claimTour func(board.Board) bool
 	solver    *solver.Solver
 	key       solverKey
+	// squares is the buffer a tour's squares are listed in for the tour
+	// column.
+	squares []int32
 }
 
 // solverKey is what a prepared Solver is prepared for, start and seed
@@ -109,10 +111,11 @@ func (w *worker) result(j plan.Job, res solver.Result) result {
 	r.row.Error = runs.OneLine(res.Err)
 	if res.Status == status.Found {
 		if j.SaveTour {
-			r.row.Tour = runs.FormatTour(res.Tour)
+			w.squares = res.Tour.Squares(w.squares)
+			r.row.Tour = runs.FormatTour(w.squares)
 		}
 		if w.claimTour(j.Board) {
-			r.picture = slices.Clone(res.Tour)
+			r.picture = res.Tour.Squares(nil)
 		}
 	}
 	return r

@@ -51,10 +51,20 @@ func randomTour(rows, cols int, rng *rand.Rand) []int32 {
 	}
 }
 
+// fast reports whether squares make a Path (every step a knight's move)
+// that Check accepts: the division-free way.
+func fast(rows, cols int, squares []int32) bool {
+	var p Path
+	if p.SetSquares(rows, cols, squares) != nil || p.Len() != rows*cols {
+		return false
+	}
+	return new(Checker).Check(&p, int(squares[0]), false) == nil
+}
+
 // The division-free pass and the plain one agree on tours and on every kind
 // of broken tour, including steps whose index change is a knight's but
 // which wrap round the board's edge.
-func TestFastTourAgreesWithExplain(t *testing.T) {
+func TestCheckAgreesWithExplain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	faults := 0
 	for _, b := range [][2]int{{5, 5}, {4, 5}, {5, 4}, {6, 6}, {5, 7}, {8, 8}, {7, 10}, {10, 5}} {
@@ -83,7 +93,7 @@ func TestFastTourAgreesWithExplain(t *testing.T) {
 			if !want {
 				faults++
 			}
-			if got := new(Checker).fastTour(rows, cols, tr); got != want {
+			if got := fast(rows, cols, tr); got != want {
 				t.Fatalf("%dx%d trial %d: fast %v, plain %v: %v", rows, cols, trial, got, want, tr)
 			}
 		}
@@ -96,12 +106,13 @@ func TestFastTourAgreesWithExplain(t *testing.T) {
 // A step that wraps round the edge has a knight's index change but is not a
 // knight's move: (0,7) to (3,0) on 8 columns differs by 17 = 2*8+1, the
 // index change of the move (2,1).
-func TestFastTourWrap(t *testing.T) {
+func TestEncodeWrap(t *testing.T) {
 	tr := randomTour(8, 8, rand.New(rand.NewPCG(3, 4)))
-	if !new(Checker).fastTour(8, 8, tr) {
+	if !fast(8, 8, tr) {
 		t.Fatal("a Warnsdorff tour fails")
 	}
-	if new(Checker).fastTour(8, 8, []int32{7, 24}) || !new(Checker).fastTour(8, 8, []int32{6, 23}) {
+	var p Path
+	if p.SetSquares(8, 8, []int32{7, 24}) == nil || p.SetSquares(8, 8, []int32{6, 23}) != nil {
 		t.Error("wrapped step passed")
 	}
 }

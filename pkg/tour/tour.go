@@ -1,24 +1,24 @@
 // Package tour checks knight's tours independently of the strategies that
-// find them.
+// find them, and holds them compactly (Path).
 //
-// Validate shares no code with package solver: it takes the board's size and
-// a list of square indices (row*cols + col) and checks, from first
-// principles, that the list is a knight's tour. It runs in linear time with
-// one bit of extra memory a square, so it checks a 10^8-square tour too.
+// The Checker shares no code with package solver: it takes a path's first
+// square and moves and checks, from first principles, that they make a
+// knight's tour of the board: each move stays on the board, no square is
+// visited twice, every square is visited, and for a closed tour the last
+// square is a knight's move from the first. It runs in linear time with one
+// bit of extra memory a square, so it checks a 10^8-square tour too.
 package tour
 
 import (
 	"fmt"
+
+	"knightsweep/pkg/board"
 )
 
 // Validate reports whether squares is a knight's tour of a rows x cols board
 // that starts at start: it has rows*cols entries, visits every square once,
 // and each step is a knight's move. If closed is true the last square must
 // also be a knight's move from the first.
-//
-// It takes one pass without a division per square (a 10^8-square tour in
-// well under a second) and, only when that pass finds a fault, a second,
-// plainer pass that names the fault.
 func Validate(rows, cols, start int, squares []int32, closed bool) error {
 	var c Checker
 	return c.Validate(rows, cols, start, squares, closed)
@@ -29,12 +29,12 @@ func Validate(rows, cols, start int, squares []int32, closed bool) error {
 // zero Checker is ready to use; a Checker serves one goroutine at a time.
 type Checker struct {
 	seen []uint64
-	// colStep is fastTour's table for boards colStepCols wide.
-	colStep     []int8
-	colStepCols int
+	path Path
 }
 
-// Validate is the package's Validate, with the Checker's buffers.
+// Validate is the package's Validate, with the Checker's buffers: the
+// squares made a Path (each step must be a knight's move on the board) and
+// checked.
 func (c *Checker) Validate(rows, cols, start int, squares []int32, closed bool) error {
 	if rows < 1 || cols < 1 {
 		return fmt.Errorf("board %dx%d has no squares", rows, cols)
@@ -43,72 +43,71 @@ func (c *Checker) Validate(rows, cols, start int, squares []int32, closed bool) 
 	if len(squares) != n {
 		return fmt.Errorf("tour has %d squares, board %dx%d has %d", len(squares), rows, cols, n)
 	}
-	if int(squares[0]) != start {
-		return fmt.Errorf("tour starts at square %d, want %d", squares[0], start)
+	if err := c.path.SetSquares(rows, cols, squares); err != nil {
+		return explain(rows, cols, squares, closed)
 	}
-	if cols >= minFastCols && c.fastTour(rows, cols, squares) &&
-		(!closed || knightStep(cols, squares[n-1], squares[0])) {
-		return nil
-	}
-	return explain(rows, cols, squares, closed)
+	return c.Check(&c.path, start, closed)
 }
 
-// minFastCols is the narrowest board fastTour handles: from 4 columns on,
-// the eight knight's moves change a square's index by eight different
-// amounts.
-const minFastCols = 4
-
-// fastTour reports whether squares visits each square of the board once
-// with knight's moves. It keeps the current column instead of dividing: a
-// step that changes the index by d is a knight's move exactly when d is
-// one of the eight moves' index changes and the column that move leads to
-// is on the board (the row is then on the board because the index is).
-func (c *Checker) fastTour(rows, cols int, squares []int32) bool {
-	n := rows * cols
-	// colStep[d+span] is the column change of the knight's move whose index
-	// change is d, or noMove.
-	const noMove = 127
-	span := 2*cols + 1
-	if c.colStepCols != cols {
-		c.colStep = grow(c.colStep, 2*span+1)
-		for i := range c.colStep {
-			c.colStep[i] = noMove
-		}
-		for _, m := range [8][2]int{{-2, 1}, {-1, 2}, {1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}} {
-			c.colStep[m[0]*cols+m[1]+span] = int8(m[1])
-		}
-		c.colStepCols = cols
+// Check reports whether p is a knight's tour of its board that starts at
+// start: it has rows*cols squares, every move stays on the board, and no
+// square is visited twice (so every square is visited once). If closed is
+// true the last square must also be a knight's move from the first. It
+// names the first fault.
+func (c *Checker) Check(p *Path, start int, closed bool) error {
+	rows, cols := p.rows, p.cols
+	if rows < 1 || cols < 1 {
+		return fmt.Errorf("board %dx%d has no squares", rows, cols)
 	}
-	colStep := c.colStep
+	n := rows * cols
+	if p.Len() != n {
+		return fmt.Errorf("tour has %d squares, board %dx%d has %d", p.Len(), rows, cols, n)
+	}
+	if int(p.first) != start {
+		return fmt.Errorf("tour starts at square %d, want %d", p.first, start)
+	}
+	if p.first < 0 || int(p.first) >= n {
+		return fmt.Errorf("step 0: square %d is off the %dx%d board", p.first, rows, cols)
+	}
+	var dr, dc [8]int
+	var dsq [8]int32
+	for k, m := range board.DigitMoves {
+		dr[k], dc[k], dsq[k] = m.DRow, m.DCol, int32(m.DRow*cols+m.DCol)
+	}
 	c.seen = grow(c.seen, (n+63)/64)
 	clear(c.seen)
 	seen := c.seen
-	prev := squares[0]
-	if prev < 0 || int(prev) >= n {
-		return false
+	sq := p.first
+	r, col := int(sq)/cols, int(sq)%cols
+	seen[sq/64] |= 1 << (sq % 64)
+	codes := p.codes
+	// Eight moves fill three bytes: read them a group at a time.
+	for i := 0; i < p.moves; i += 8 {
+		j := 3 * i / 8
+		var group uint32
+		for b := range min(3, len(codes)-j) {
+			group |= uint32(codes[j+b]) << (8 * b)
+		}
+		for m := i; m < min(i+8, p.moves); m++ {
+			k := group & 7
+			group >>= 3
+			r += dr[k]
+			col += dc[k]
+			if uint(r) >= uint(rows) || uint(col) >= uint(cols) {
+				return fmt.Errorf("step %d: the move from %d (%d,%d) leaves the %dx%d board", m+1, sq, r-dr[k], col-dc[k], rows, cols)
+			}
+			sq += dsq[k]
+			w, bit := sq/64, uint64(1)<<(sq%64)
+			if seen[w]&bit != 0 {
+				return fmt.Errorf("step %d: square %d (%d,%d) visited twice", m+1, sq, r, col)
+			}
+			seen[w] |= bit
+		}
 	}
-	col := int(prev) % cols
-	seen[prev/64] |= 1 << (prev % 64)
-	for _, s := range squares[1:] {
-		if uint(s) >= uint(n) {
-			return false
-		}
-		w, bit := s/64, uint64(1)<<(s%64)
-		if seen[w]&bit != 0 {
-			return false
-		}
-		seen[w] |= bit
-		j := int(s-prev) + span
-		if uint(j) >= uint(len(colStep)) || colStep[j] == noMove {
-			return false
-		}
-		col += int(colStep[j])
-		if uint(col) >= uint(cols) {
-			return false
-		}
-		prev = s
+	if closed && !knightStep(cols, sq, p.first) {
+		return fmt.Errorf("tour is not closed: last square %d is not a knight's move from the start %d", sq, p.first)
 	}
-	return true
+	return nil
 }
 
 // grow returns s resized to n, reusing its array when it is large enough.

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/tour"
 )
 
 // Tour is a knight's path as a file holds it.
@@ -61,7 +63,7 @@ func moveCode(cols int, a, b int32) int {
 	return -1
 }
 
-// chunk is how many bytes of moves Write and Read handle at a time.
+// chunk is how many bytes of moves Read handles at a time.
 const chunk = 1 << 16
 
 // Write writes t in the binary format.
@@ -69,227 +71,128 @@ func Write(w io.Writer, t Tour) error {
 	if err := t.check(); err != nil {
 		return fmt.Errorf("write tour: %w", err)
 	}
-	crc := crc32.NewIEEE()
-	buf := make([]byte, headerSize, chunk+8)
-	copy(buf, Magic)
-	buf[4] = Version
-	if t.Closed {
-		buf[5] = flagClosed
+	var p tour.Path
+	if err := p.SetSquares(t.Rows, t.Cols, t.Squares); err != nil {
+		return fmt.Errorf("write tour: %w", err)
 	}
-	binary.LittleEndian.PutUint32(buf[8:], uint32(t.Rows))
-	binary.LittleEndian.PutUint32(buf[12:], uint32(t.Cols))
-	binary.LittleEndian.PutUint64(buf[16:], uint64(len(t.Squares)))
-	binary.LittleEndian.PutUint32(buf[24:], uint32(t.Squares[0]))
-	flush := func() error {
-		crc.Write(buf)
-		_, err := w.Write(buf)
-		buf = buf[:0]
-		return err
-	}
+	return WritePath(w, &p, t.Closed)
+}
 
-	enc := newEncoder(t.Rows, t.Cols, t.Squares[0])
-	var codes [4096]int8
-	var acc uint64 // pending bits, least significant first
-	nbits := 0
-	for from := 1; from < len(t.Squares); from += len(codes) {
-		batch := t.Squares[from:min(len(t.Squares), from+len(codes))]
-		if bad := enc.moves(batch, codes[:]); bad >= 0 {
-			i := from + bad
-			return fmt.Errorf("write tour: step %d: square %d to %d is not a knight's move on the %dx%d board", i, t.Squares[i-1], t.Squares[i], t.Rows, t.Cols)
-		}
-		for _, k := range codes[:len(batch)] {
-			acc |= uint64(k) << nbits
-			nbits += 3
-			if nbits == 48 {
-				buf = binary.LittleEndian.AppendUint64(buf, acc)[:len(buf)+6]
-				acc, nbits = 0, 0
-				if len(buf) >= chunk {
-					if err := flush(); err != nil {
-						return fmt.Errorf("write tour: %w", err)
-					}
-				}
-			}
-		}
-	}
-	for ; nbits > 0; nbits -= 8 {
-		buf = append(buf, byte(acc))
-		acc >>= 8
-	}
-	if err := flush(); err != nil {
+// WritePath writes the path p in the binary format, marked closed if closed
+// (which the last square must then bear out). Its moves are written as p
+// holds them: the format's move stream is tour.Path's.
+func WritePath(w io.Writer, p *tour.Path, closed bool) error {
+	if _, err := board.New(p.Rows(), p.Cols()); err != nil {
 		return fmt.Errorf("write tour: %w", err)
 	}
-	if _, err := w.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
-		return fmt.Errorf("write tour: %w", err)
+	if closed && p.Len() > 1 && moveCode(p.Cols(), p.Last(), p.First()) < 0 {
+		return errors.New("write tour: tour marked closed but its last square is not a knight's move from its first")
+	}
+	var h [headerSize]byte
+	copy(h[:], Magic)
+	h[4] = Version
+	if closed {
+		h[5] = flagClosed
+	}
+	binary.LittleEndian.PutUint32(h[8:], uint32(p.Rows()))
+	binary.LittleEndian.PutUint32(h[12:], uint32(p.Cols()))
+	binary.LittleEndian.PutUint64(h[16:], uint64(p.Len()))
+	binary.LittleEndian.PutUint32(h[24:], uint32(p.First()))
+	moves := p.Packed()
+	crc := crc32.NewIEEE()
+	crc.Write(h[:])
+	crc.Write(moves)
+	for _, b := range [][]byte{h[:], moves, binary.LittleEndian.AppendUint32(nil, crc.Sum32())} {
+		if _, err := w.Write(b); err != nil {
+			return fmt.Errorf("write tour: %w", err)
+		}
 	}
 	return nil
 }
 
-// encoder turns consecutive squares into move codes. On boards of 4 or more
-// columns the eight moves change a square's index by eight different
-// amounts, so the change names the move, and a move whose column stays on
-// the board to a square whose index is on the board is a knight's move: the
-// encoder keeps the current column instead of dividing at every step.
-type encoder struct {
-	rows, cols int
-	col        int
-	cur        int32
-	// code[d+span] is the code of the move whose index change is d, or -1.
-	code []int8
-	span int
-}
-
-func newEncoder(rows, cols int, first int32) *encoder {
-	e := &encoder{rows: rows, cols: cols, col: int(first) % cols, cur: first, span: 2*cols + 2}
-	e.code = make([]int8, 2*e.span+1)
-	for i := range e.code {
-		e.code[i] = -1
-	}
-	for k, m := range board.DigitMoves {
-		e.code[m.DRow*cols+m.DCol+e.span] = int8(k)
-	}
-	return e
-}
-
-// moves writes to dst the codes of the moves from the current square
-// through squares, and returns the index in squares of the first square
-// that is not a knight's move from the one before, or -1.
-func (e *encoder) moves(squares []int32, dst []int8) int {
-	if e.cols < 4 {
-		for i, s := range squares {
-			k := e.narrow(s)
-			if k < 0 {
-				return i
-			}
-			dst[i] = int8(k)
-		}
-		return -1
-	}
-	// The loop keeps its state in locals, which the compiler holds in
-	// registers.
-	code, span, cols, n := e.code, e.span, e.cols, uint32(e.rows*e.cols)
-	col, cur := e.col, e.cur
-	var dcol [8]int
-	for k, m := range board.DigitMoves {
-		dcol[k] = m.DCol
-	}
-	dst = dst[:len(squares)]
-	for i, s := range squares {
-		j := int(s-cur) + span
-		if uint(j) >= uint(len(code)) || code[j] < 0 {
-			return i
-		}
-		k := code[j]
-		col += dcol[k&7]
-		if uint(col) >= uint(cols) || uint32(s) >= n {
-			return i
-		}
-		cur = s
-		dst[i] = k
-	}
-	e.col, e.cur = col, cur
-	return -1
-}
-
-// narrow returns the code of the move to s on a board of fewer than 4
-// columns, trying every move, or -1 if s is not a knight's move away.
-func (e *encoder) narrow(s int32) int {
-	r, c := int(e.cur)/e.cols, int(e.cur)%e.cols
-	for k, m := range board.DigitMoves {
-		rr, cc := r+m.DRow, c+m.DCol
-		if rr >= 0 && rr < e.rows && cc >= 0 && cc < e.cols && int32(rr*e.cols+cc) == s {
-			e.col, e.cur = cc, s
-			return k
-		}
-	}
-	return -1
-}
-
 // Read reads a tour in the binary format.
 func Read(r io.Reader) (Tour, error) {
+	p, closed, err := ReadPath(r)
+	if err != nil {
+		return Tour{}, err
+	}
+	return Tour{Rows: p.Rows(), Cols: p.Cols(), Closed: closed, Squares: p.Squares(nil)}, nil
+}
+
+// ReadPath reads a tour in the binary format as a tour.Path, and whether it
+// is marked closed.
+func ReadPath(r io.Reader) (*tour.Path, bool, error) {
 	crc := crc32.NewIEEE()
 	var h [headerSize]byte
 	if _, err := io.ReadFull(r, h[:]); err != nil {
-		return Tour{}, fmt.Errorf("read tour header: %w", noEOF(err))
+		return nil, false, fmt.Errorf("read tour header: %w", noEOF(err))
 	}
 	crc.Write(h[:])
 	if string(h[:4]) != Magic {
-		return Tour{}, fmt.Errorf("read tour: not a tour file (magic %q, want %q)", h[:4], Magic)
+		return nil, false, fmt.Errorf("read tour: not a tour file (magic %q, want %q)", h[:4], Magic)
 	}
 	if h[4] != Version {
-		return Tour{}, fmt.Errorf("read tour: format version %d, this program reads %d", h[4], Version)
+		return nil, false, fmt.Errorf("read tour: format version %d, this program reads %d", h[4], Version)
 	}
 	if h[5]&^flagClosed != 0 || h[6] != 0 || h[7] != 0 {
-		return Tour{}, fmt.Errorf("read tour: unknown flags %#x %#x %#x", h[5], h[6], h[7])
+		return nil, false, fmt.Errorf("read tour: unknown flags %#x %#x %#x", h[5], h[6], h[7])
 	}
+	closed := h[5]&flagClosed != 0
 	rows, cols := binary.LittleEndian.Uint32(h[8:]), binary.LittleEndian.Uint32(h[12:])
 	if rows < 1 || rows > board.MaxSide || cols < 1 || cols > board.MaxSide {
-		return Tour{}, fmt.Errorf("read tour: board %dx%d: each side must be 1..%d", rows, cols, board.MaxSide)
+		return nil, false, fmt.Errorf("read tour: board %dx%d: each side must be 1..%d", rows, cols, board.MaxSide)
 	}
-	t := Tour{Rows: int(rows), Cols: int(cols), Closed: h[5]&flagClosed != 0}
-	n := uint64(t.Rows * t.Cols)
+	n := uint64(rows) * uint64(cols)
 	length := binary.LittleEndian.Uint64(h[16:])
 	if length < 1 || length > n {
-		return Tour{}, fmt.Errorf("read tour: length %d on a %dx%d board: want 1 to %d", length, t.Rows, t.Cols, n)
+		return nil, false, fmt.Errorf("read tour: length %d on a %dx%d board: want 1 to %d", length, rows, cols, n)
 	}
 	first := binary.LittleEndian.Uint32(h[24:])
 	if uint64(first) >= n {
-		return Tour{}, fmt.Errorf("read tour: first square %d is off the %dx%d board", first, t.Rows, t.Cols)
+		return nil, false, fmt.Errorf("read tour: first square %d is off the %dx%d board", first, rows, cols)
 	}
-	t.Squares = make([]int32, length)
-	t.Squares[0] = int32(first)
-
-	var off [8]int32
-	for k, m := range board.DigitMoves {
-		off[k] = int32(m.DRow*t.Cols + m.DCol)
-	}
-	row, col := int(first)/t.Cols, int(first)%t.Cols
-	cur := int32(first)
-	left := (3*(len(t.Squares)-1) + 7) / 8 // bytes of moves still to read
-	buf := make([]byte, min(chunk, left)+8)
-	var acc uint64
-	nbits := 0
-	var next []byte // read and not yet decoded
-	for i := 1; i < len(t.Squares); i++ {
-		if nbits < 3 {
-			if len(next) == 0 {
-				m := min(chunk, left)
-				if _, err := io.ReadFull(r, buf[:m]); err != nil {
-					return Tour{}, fmt.Errorf("read tour moves: %w", noEOF(err))
-				}
-				crc.Write(buf[:m])
-				next, left = buf[:m], left-m
-			}
-			acc |= uint64(next[0]) << nbits
-			next, nbits = next[1:], nbits+8
+	// The moves, read a chunk at a time: the file's length is only a
+	// claim until the bytes arrive.
+	want := tour.PackedLen(int(length) - 1)
+	var moves []byte
+	for len(moves) < want {
+		m := min(chunk, want-len(moves))
+		moves = slices.Grow(moves, m+1)[:len(moves)+m] // +1: FromPacked's spare byte
+		if _, err := io.ReadFull(r, moves[len(moves)-m:]); err != nil {
+			return nil, false, fmt.Errorf("read tour moves: %w", noEOF(err))
 		}
-		k := acc & 7
-		acc >>= 3
-		nbits -= 3
-		m := board.DigitMoves[k]
-		row, col = row+m.DRow, col+m.DCol
-		if row < 0 || row >= t.Rows || col < 0 || col >= t.Cols {
-			return Tour{}, fmt.Errorf("read tour: move %d leaves the %dx%d board", i, t.Rows, t.Cols)
-		}
-		cur += off[k]
-		t.Squares[i] = cur
 	}
-	if acc != 0 {
-		return Tour{}, errors.New("read tour: padding bits after the last move are not zero")
-	}
+	crc.Write(moves)
 	var sum [5]byte
 	switch got, err := io.ReadFull(r, sum[:]); {
 	case got < 4:
-		return Tour{}, fmt.Errorf("read tour checksum: %w", noEOF(err))
+		return nil, false, fmt.Errorf("read tour checksum: %w", noEOF(err))
 	case got > 4:
-		return Tour{}, errors.New("read tour: data after the checksum")
+		return nil, false, errors.New("read tour: data after the checksum")
 	}
 	if got, want := binary.LittleEndian.Uint32(sum[:]), crc.Sum32(); got != want {
-		return Tour{}, fmt.Errorf("read tour: checksum %08x, want %08x: the file is damaged", got, want)
+		return nil, false, fmt.Errorf("read tour: checksum %08x, want %08x: the file is damaged", got, want)
 	}
-	if err := t.check(); err != nil {
-		return Tour{}, fmt.Errorf("read tour: %w", err)
+	if used := uint(3*(length-1)) & 7; used != 0 && moves[len(moves)-1]>>used != 0 {
+		return nil, false, errors.New("read tour: padding bits after the last move are not zero")
 	}
-	return t, nil
+	p, err := tour.FromPacked(int(rows), int(cols), int32(first), int(length), moves)
+	if err != nil {
+		return nil, false, fmt.Errorf("read tour: %w", err)
+	}
+	// Every move must stay on the board, and a closed tour close.
+	row, col := int(first)/int(cols), int(first)%int(cols)
+	for i := range int(length) - 1 {
+		m := board.DigitMoves[p.Code(i)]
+		row, col = row+m.DRow, col+m.DCol
+		if row < 0 || row >= int(rows) || col < 0 || col >= int(cols) {
+			return nil, false, fmt.Errorf("read tour: move %d leaves the %dx%d board", i+1, rows, cols)
+		}
+	}
+	if closed && length > 1 && moveCode(int(cols), int32(row*int(cols)+col), int32(first)) < 0 {
+		return nil, false, errors.New("read tour: tour marked closed but its last square is not a knight's move from its first")
+	}
+	return p, closed, nil
 }
 
 // noEOF turns an end of file inside a record into ErrUnexpectedEOF.

@@ -3,10 +3,12 @@ package tourfile
 import (
 	"fmt"
 	"io"
-	"knightsweep/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"knightsweep/internal/atomicfile"
+	"knightsweep/pkg/tour"
 )
 
 // IsText reports whether WriteFile and ReadFile use the text form for name:
@@ -23,6 +25,17 @@ func WriteFile(name string, t Tour) error {
 		write = WriteText
 	}
 	return atomicfile.Write(name, func(w io.Writer) error { return write(w, t) })
+}
+
+// WritePathFile is WriteFile for a tour.Path: the binary format straight
+// from the path's moves (a tour of 10^8 squares never exists as squares),
+// the text form from its squares.
+func WritePathFile(name string, p *tour.Path, closed bool) error {
+	if IsText(name) {
+		t := Tour{Rows: p.Rows(), Cols: p.Cols(), Closed: closed, Squares: p.Squares(nil)}
+		return atomicfile.Write(name, func(w io.Writer) error { return WriteText(w, t) })
+	}
+	return atomicfile.Write(name, func(w io.Writer) error { return WritePath(w, p, closed) })
 }
 
 // ReadFile reads the named file, in the text form if IsText(name) and in the

@@ -24,9 +24,9 @@ func WriteText(w io.Writer, t Tour) error {
 	if t.Rows > MaxTextSide || t.Cols > MaxTextSide {
 		return fmt.Errorf("write tour: the text form is for boards up to %d a side; %dx%d is larger (use the binary form)", MaxTextSide, t.Rows, t.Cols)
 	}
-	codes := make([]int8, len(t.Squares)-1)
-	if i := newEncoder(t.Rows, t.Cols, t.Squares[0]).moves(t.Squares[1:], codes) + 1; i > 0 {
-		return fmt.Errorf("write tour: step %d: square %d to %d is not a knight's move on the %dx%d board", i, t.Squares[i-1], t.Squares[i], t.Rows, t.Cols)
+	var p tour.Path
+	if err := p.SetSquares(t.Rows, t.Cols, t.Squares); err != nil {
+		return fmt.Errorf("write tour: %w", err)
 	}
 	kind := "open"
 	if t.Closed {
@@ -102,8 +102,9 @@ func ReadText(r io.Reader) (Tour, error) {
 	if err := t.check(); err != nil {
 		return Tour{}, fmt.Errorf("read tour: %w", err)
 	}
-	codes := make([]int8, len(t.Squares)-1)
-	if i := newEncoder(t.Rows, t.Cols, t.Squares[0]).moves(t.Squares[1:], codes) + 1; i > 0 {
+	var p tour.Path
+	p.Reset(t.Rows, t.Cols, t.Squares[0])
+	if i := p.Encode(0, t.Squares[0], t.Squares[1:]) + 1; i > 0 {
 		return Tour{}, fmt.Errorf("read tour: step %d to step %d is not a knight's move", i-1, i)
 	}
 	return t, nil

@@ -118,7 +118,7 @@ func solveAll(lo, hi int, maxNodes int64, write func([]runs.Row) error) error {
 						Verified: res.Verified, Order: board.DefaultOrder.String(), Error: res.Err, MaxNodes: maxNodes,
 					}
 					if res.Status == status.Found {
-						row.Tour = runs.FormatTour(res.Tour)
+						row.Tour = runs.FormatTour(res.Tour.Squares(nil))
 					}
 					batch = append(batch, row)
 				}

@@ -40,3 +40,30 @@ func TestGather(t *testing.T) {
 		}
 	}
 }
+
+// Each of knownMagics gathers every subset of its width's window (the
+// eight moves' bits) into a different top byte.
+func TestKnownMagics(t *testing.T) {
+	for cols := 4; cols <= 15; cols++ {
+		off := 2*cols + 1
+		var window uint64
+		for _, m := range board.DigitMoves {
+			window |= 1 << (m.DRow*cols + m.DCol + off)
+		}
+		seen := map[uint64]bool{}
+		for sub := uint64(0); ; {
+			top := sub * knownMagics[cols] >> 56
+			if seen[top] {
+				t.Errorf("width %d: two subsets share top byte %#x", cols, top)
+				break
+			}
+			seen[top] = true
+			if sub = (sub - window) & window; sub == 0 {
+				break
+			}
+		}
+		if len(seen) != 256 {
+			t.Errorf("width %d: %d subsets", cols, len(seen))
+		}
+	}
+}

@@ -1,22 +1,53 @@
-# knightsweep: `make run` runs the default sweep, `make test` the tests.
+# knightsweep. The two everyday commands:
+#   make run    build bin/experiment and run the quick sweep, with its report
+#   make test   vet and test everything that needs nothing but Go (< 3 min)
+# and for CI (.ci/run) or before a release:
+#   make test-all   make test, then the race detector, the cluster recipes
+#                   (a real Slurm, GNU parallel, the Kubernetes manifests),
+#                   the report in headless Chromium, and every fuzz target briefly
 GO ?= go
 
 # Binaries are static (CGO_ENABLED=0): they start a millisecond sooner and
 # run on any Linux of a cluster. -buildvcs=auto records the commit for
 # `experiment version` and the manifests even where GOFLAGS turns it off.
-BUILD = CGO_ENABLED=0 $(GO) build -buildvcs=auto -trimpath
+BUILDFLAGS = -buildvcs=auto -trimpath
 
-.PHONY: run test bench bench-compare fuzz build
-run:
-	$(GO) run ./cmd/experiment
+.PHONY: run build install test test-all test-race test-slurm test-k8s test-browser bench bench-compare fuzz
+
+run: build
+	bin/experiment
 
 build:
-	$(BUILD) -o bin/experiment ./cmd/experiment
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -o bin/experiment ./cmd/experiment
+
+# Installs experiment into $(go env GOBIN), or $(go env GOPATH)/bin.
+install:
+	CGO_ENABLED=0 $(GO) install $(BUILDFLAGS) ./cmd/experiment
 
 test:
 	$(GO) vet ./...
-	$(GO) test -race -short ./...
 	$(GO) test ./...
+
+test-all: test test-race test-k8s test-slurm test-browser
+	$(MAKE) fuzz FUZZTIME=10s
+
+test-race:
+	$(GO) test -race -short ./...
+
+# The Kubernetes manifests against the API's types: a module of its own.
+test-k8s:
+	cd configs/k8stest && $(GO) test ./...
+
+# The Slurm recipe on a throwaway single-node Slurm (scripts/slurm-cluster.sh):
+# needs root, and installs slurm-wlm and munge with apt-get if they are
+# missing; elsewhere the test says why it skips.
+test-slurm: build
+	$(GO) test -tags slurm -count=1 -v -timeout 20m -run Slurm ./internal/clustertest
+
+# The report of a real sweep in headless Chromium (Debian's chromium):
+# screenshots in results/screenshots/.
+test-browser: build
+	$(GO) test -tags browser -count=1 -v -timeout 10m -run Browser ./pkg/report
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./pkg/...

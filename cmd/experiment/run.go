@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/report"
@@ -44,6 +45,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if o.Out == "" {
 		o.Out = outdir.NewName("results", time.Now())
+	}
+	if f.planOnly {
+		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+			return err
+		}
+		printPlan(stdout, p, o)
+		return nil
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)

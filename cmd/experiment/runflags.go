@@ -37,6 +37,7 @@ type runFlags struct {
 	saveTours  bool
 	quiet      bool
 	noReport   bool
+	planOnly   bool
 }
 
 // shardEnv are the environment variables that "-shard auto/N" reads the
@@ -64,6 +65,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.shard, "shard", "", "run only shard `i/N` of the sweep (0 <= i < N), or auto/N with i from $"+strings.Join(shardEnv, " or $")+"; combine the shards with experiment merge")
 	fs.BoolVar(&f.saveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
 	fs.BoolVar(&f.quiet, "quiet", false, "print no plan and no progress on stderr")
+	fs.BoolVar(&f.planOnly, "plan", false, "print the plan (runs, shard, expected time, memory limit) on stdout and exit: check flags without running or writing anything")
 	fs.BoolVar(&f.noReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
 }
 

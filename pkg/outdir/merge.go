@@ -128,7 +128,9 @@ func readInputs(paths []string) ([]input, error) {
 	var expanded []string
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil && strings.ContainsAny(p, "*?[") {
-			matches, gerr := filepath.Glob(p)
+			// A shell matches "shard-*/" to the directories; Glob matches
+			// nothing with the slash, so it goes.
+			matches, gerr := filepath.Glob(strings.TrimRight(p, string(filepath.Separator)))
 			if gerr != nil || len(matches) == 0 {
 				return nil, plan.Inputf("merge", "%s matches no file", p)
 			}

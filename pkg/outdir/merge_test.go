@@ -44,6 +44,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 	for _, inputs := range [][]string{
 		{dirs[2], filepath.Join(dirs[0], RunsFile), dirs[1]},
 		{filepath.Join(filepath.Dir(dirs[0]), "shard-*")},
+		{filepath.Join(filepath.Dir(dirs[0]), "shard-*") + "/"}, // as a shell would write it
 	} {
 		out := filepath.Join(t.TempDir(), "merged")
 		sum, err := Merge(context.Background(), MergeOptions{Out: out, Inputs: inputs})

@@ -1,0 +1,90 @@
+package clustertest
+
+import (
+	"encoding/hex"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakeSSH stands in for ssh: it drops ssh's options, the host and the "--"
+// after it, and runs the command here, as a host sharing the filesystem
+// would.
+const fakeSSH = `#!/bin/sh
+echo "$@" >>"$FAKE_SSH_LOG"
+while [ $# -gt 0 ]; do
+	case $1 in
+	-l|-p|-o|-i) shift 2 ;;
+	-*) shift ;;
+	*) shift; break ;;
+	esac
+done
+[ "${1:-}" = -- ] && shift
+exec sh -c "$*"
+`
+
+// flaky wraps bin/experiment: shard 1's first start fails, as a killed
+// shard would; later starts run it.
+const flaky = `#!/bin/sh
+case " $* " in
+*" -shard 1/3 "*)
+	if [ ! -e "$FLAKY_MARK" ]; then
+		touch "$FLAKY_MARK"
+		echo "flaky: failing shard 1 once" >&2
+		exit 1
+	fi ;;
+esac
+exec "$REAL_EXPERIMENT" "$@"
+`
+
+// The GNU parallel recipe as the README shows it, on two "hosts" reached
+// through a stand-in ssh, in the repository's directory: a shard that fails
+// is retried and resumes, and the merge's rows are a single run's.
+func TestParallelRecipe(t *testing.T) {
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Skip("GNU parallel is not installed (Debian: apt-get install parallel; .ci/run installs it)")
+	}
+	root := experiment(t)
+	work := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(work, name)
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ssh, wrapper := write("ssh", fakeSSH), write("flaky", flaky)
+	log := filepath.Join(work, "ssh.log")
+	flags := `-sizes 5-6 -strategies dfs,warnsdorff -max-nodes 100000 -order "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"`
+	out := filepath.Join(work, "sweep")
+	env := []string{"PARALLEL_SSH=" + ssh, "FAKE_SSH_LOG=" + log, "FLAKY_MARK=" + filepath.Join(work, "failed-once"),
+		"REAL_EXPERIMENT=" + filepath.Join(root, "bin", "experiment")}
+	got := sh(t, root, env, fmt.Sprintf("SHARDS=3 OUT=%s HOSTS=host1,host2 EXPERIMENT=%s configs/parallel-sweep.sh %s", out, wrapper, flags))
+	// Shard 1 failed once (GNU parallel may drop a failed attempt's
+	// output), was retried, and the merge found every job.
+	if _, err := os.Stat(filepath.Join(work, "failed-once")); err != nil {
+		t.Errorf("shard 1 never started: %v", err)
+	}
+	if !strings.Contains(got, "every job of the sweep once") {
+		t.Errorf("output:\n%s", got)
+	}
+	// GNU parallel hands ssh its command hex-encoded, for a perl wrapper:
+	// decoded, it changes to the repository's directory first (--wd).
+	calls, _ := os.ReadFile(log)
+	var decoded strings.Builder
+	for _, f := range strings.Fields(string(calls)) {
+		if b, err := hex.DecodeString(f); err == nil {
+			decoded.Write(b)
+		}
+	}
+	if !strings.Contains(string(calls), "host1") || !strings.Contains(string(calls), "host2") ||
+		!strings.Contains(decoded.String(), `chdir "`+root+`"`) {
+		t.Errorf("ssh was not asked to start shards on both hosts in %s:\n%.2000s", root, decoded.String())
+	}
+	single := filepath.Join(work, "single")
+	sh(t, root, nil, fmt.Sprintf("bin/experiment run %s -out %s -quiet -no-report", flags, single))
+	sameRows(t, filepath.Join(out, "merged", "runs.csv"), filepath.Join(single, "runs.csv"))
+}

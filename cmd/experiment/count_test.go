@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The 5x5 grid of directed open tours by start square (reference.md).
+// The 5x5 grid of directed open tours by start square, as published.
 func TestCountFiveByFive(t *testing.T) {
 	out, errOut, code := runCLI(t, "count", "-size", "5", "-starts", "all")
 	if code != 0 {

@@ -22,13 +22,6 @@ const (
 	childSep = "\x1f"
 )
 
-func TestMain(m *testing.M) {
-	if args, ok := os.LookupEnv(childEnv); ok {
-		os.Exit(exitCode(run(os.Stdout, os.Stderr, strings.Split(args, childSep)), os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
 // startChild starts experiment with args in a new process.
 func startChild(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()

@@ -129,7 +129,7 @@ func TestRunEmbeddedPresetDefaultOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The preset's budget, the command line's sizes.
-	if !strings.Contains(string(manifest), `"max_nodes": 60000000`) || !strings.Contains(string(manifest), `"sizes": [`+"\n"+`      "5x5"`) {
+	if !strings.Contains(string(manifest), `"max_nodes": 20000000`) || !strings.Contains(string(manifest), `"sizes": [`+"\n"+`      "5x5"`) {
 		t.Errorf("manifest:\n%s", manifest)
 	}
 }

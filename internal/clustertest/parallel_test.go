@@ -12,9 +12,13 @@ import (
 
 // fakeSSH stands in for ssh: it drops ssh's options, the host and the "--"
 // after it, and runs the command here, as a host sharing the filesystem
-// would.
+// would. Like sshd it sets SHELL to the user's login shell: GNU parallel's
+// remote wrapper runs the command with $SHELL, and a test run without one
+// (CI's environment has none) would otherwise run nothing and succeed.
 const fakeSSH = `#!/bin/sh
 echo "$@" >>"$FAKE_SSH_LOG"
+SHELL=$(getent passwd "$(id -un)" | cut -d: -f7)
+export SHELL="${SHELL:-/bin/sh}"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-l|-p|-o|-i) shift 2 ;;

@@ -53,7 +53,7 @@ func TestOrderRoundTrip(t *testing.T) {
 	}
 }
 
-// The n x n knight graph has 4n^2 - 12n + 8 edges (reference.md).
+// The n x n knight graph has 4n^2 - 12n + 8 edges.
 func TestGraphEdges(t *testing.T) {
 	for n := 3; n <= 12; n++ {
 		g := NewGraph(Board{n, n}, DefaultOrder)

@@ -9,8 +9,9 @@ import (
 	"knightsweep/pkg/board"
 )
 
-// The counts of directed tours from ../../shared/reference.md (OEIS A165134,
-// A001230 and the rectangle counts).
+// Published counts of directed tours: OEIS A165134 (open tours of n x n,
+// 1728 on 5x5), A001230 (closed tours), and the rectangle counts of the
+// literature, which docs/counting.md lists.
 func TestAllMatchesReference(t *testing.T) {
 	for _, tt := range []struct {
 		rows, cols int
@@ -37,7 +38,7 @@ func TestAllMatchesReference(t *testing.T) {
 	}
 }
 
-// 5x5 by start square (reference.md).
+// 5x5 by start square, as published.
 func TestFiveByFiveGrid(t *testing.T) {
 	want := [][]uint64{
 		{304, 0, 56, 0, 304},

@@ -11,7 +11,7 @@ import (
 )
 
 // Squirrel & Cull with Ganzfried's table succeeds on every n from 5 up
-// (reference.md); every tour validates. (-short stops at 120: the race
+// (as published); every tour validates. (-short stops at 120: the race
 // detector makes 2.7 million squares slow.)
 func TestSquirrelCull(t *testing.T) {
 	hi := 200

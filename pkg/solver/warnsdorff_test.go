@@ -133,7 +133,7 @@ func TestGreedyMatchesReference(t *testing.T) {
 }
 
 // Fixed ties and the literature's order 12345678 from the corner: the greedy
-// walk first fails at n = 41, then at 52, 59, 60, 66 and 74 (reference.md).
+// walk first fails at n = 41, then at 52, 59, 60, 66 and 74, as published.
 func TestWarnsdorffFirstFailures(t *testing.T) {
 	var failed []int
 	for n := 5; n <= 74; n++ {

@@ -1,0 +1,179 @@
+// Command experiment runs experiments on the knight's tour problem: sweeps
+// of board sizes, start squares and search strategies, each run checked by
+// an independent validator and written as one row of runs.csv, and the
+// report that compares the strategies. This comment is its manual
+// (go doc knightsweep/cmd/experiment); docs/ in the repository has the file
+// formats, the statistics, the strategies, the cluster recipes and the
+// measurements.
+//
+// Usage:
+//
+//	experiment [command] [flags]
+//
+// With no command, experiment runs the embedded quick preset (run -config
+// quick) into results/<timestamp>/ and writes its report. The commands:
+//
+//	run      sweep boards x start squares x strategies into runs.csv
+//	solve    solve one board from one start square and print the tour
+//	count    count every directed tour from a square, or from every square
+//	report   summarise runs.csv files: summary tables, charts and report.html
+//	merge    combine the shards of a sweep (run -shard i/N) into one, with its report
+//	version  print the program's version and commit
+//
+// Flags may be given as -flag value or -flag=value; "experiment COMMAND -h"
+// lists a command's flags.
+//
+// # Exit status
+//
+// 0 when the command did its work (a sweep that completed, whatever its
+// searches found; a search that ran, whatever its outcome); 2 for bad input
+// (a flag, a file, a flag combination that cannot mean what it asks: the
+// message names the flag and what it accepts, and nothing already written is
+// lost); 130 when interrupted by Ctrl-C or SIGTERM (a sweep prints the command
+// that resumes it); 1 for a runtime failure, such as a full disk (every row
+// already written stays, and the sweep can be resumed).
+//
+// # experiment run
+//
+//	experiment run [-config FILE] -sizes LIST [-starts all] [-strategies LIST] [flags]
+//
+// Runs one search per board x start square x strategy (x tie-break rule x
+// trial), on every core, costliest first, into -out DIR: runs.csv (one row a
+// run, docs/runs.md), manifest.json (what was run, by which build, how it
+// ended), tours/ (one tour a board, for the report's pictures), then the
+// report (see report) unless -no-report. Before it starts it prints the plan
+// (runs, output directory, expected time from the cost model); on a terminal
+// it shows progress; at the end, the table of every series and board and
+// where the report is. Every flag is checked before any job starts.
+//
+//	-sizes LIST        boards: N (N x N), A-B (every N x N from A to B) or RxC,
+//	                   comma-separated, such as 5-8,10,6x8; sides 1..20000; required
+//	-starts S          all (default), corners, solvable (the squares theory
+//	                   does not rule out), or row,col squares separated by
+//	                   semicolons, such as "0,0;2,3"
+//	-strategies LIST   comma-separated strategies, or all (default
+//	                   dfs,warnsdorff,warnsdorff-bt); boards and starts a
+//	                   strategy cannot take are left out, with a note
+//	-order O           move order: 8 offsets "2,1 1,2 ..." or the literature's
+//	                   digits "34261578" (default: the classic DFS program's,
+//	                   2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1)
+//	-tiebreak LIST     tie-break rules of warnsdorff and warnsdorff-bt: first
+//	                   (default), random, pohl, roth; each rule is a series of
+//	                   its own
+//	-trials K          run each randomised job (-tiebreak random) K times
+//	-seed S            base seed of the randomised jobs; each job's seed is a
+//	                   hash of S and the job, recorded in the seed column
+//	-prune             prune dead branches in the strategies that can (dfs,
+//	                   warnsdorff-bt)
+//	-closed            ask for closed tours
+//	-max-nodes N       stop each search after N nodes (status node_limit)
+//	-timeout D         stop each search after D, such as 30s (status timeout)
+//	-workers N         searches at once, 1..4096 (default: the usable CPUs); a
+//	                   search on several cores (parberry, large boards) takes
+//	                   that many
+//	-mem-limit M       bound the summed memory estimates of the searches running
+//	                   at once: 512MB, 4GiB, or 0 for none (default: the tightest
+//	                   of half the machine's memory, the cgroup's limit and
+//	                   Slurm's SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU)
+//	-out DIR           output directory (default results/<timestamp>); new or
+//	                   empty unless -resume
+//	-resume            continue the sweep in -out: run only the jobs without a row
+//	-shard i/N         run only shard i of N (0 <= i < N), or auto/N with i from
+//	                   $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX
+//	-save-tours        add a tour column: the squares of each tour found
+//	-config FILE       read flags from FILE (one a line, # comments) or an
+//	                   embedded preset; the command line overrides it
+//	-plan              print the plan and exit, running and writing nothing
+//	-quiet             print no plan and no progress on stderr
+//	-no-report         write no report at the end (the table is printed)
+//
+// The presets (configs/*.flags, compiled in): quick (boards 5..8, about 40
+// s on 2 cores), dfs-vs-warnsdorff (5..12, about 3 min), closed (closed
+// tours, about 2.5 min), overnight (5..30, about 8 hours). Each file's header
+// says what it covers and costs.
+//
+// Without a budget (-max-nodes or -timeout) a plain dfs from most squares of
+// 7x7 and up runs for years: give one. A run stopped by its budget is
+// censored: the report never averages it as a measurement.
+//
+// # experiment solve
+//
+//	experiment solve -size N | -rows R -cols C [-start R,C] [-strategy S] [flags]
+//
+// Solves one board from one start square and prints the step-number grid
+// (boards up to 40 x 40) and a line: status, nodes, backtracks, time,
+// verified.
+//
+//	-size N, -rows R -cols C   the board (sides 1..20000)
+//	-start R,C         start square, 0-indexed from the top-left (default 0,0)
+//	-strategy S        dfs (default), warnsdorff, warnsdorff-bt, parberry,
+//	                   squirrel-cull
+//	-order O, -tiebreak R, -seed N, -closed, -prune, -max-nodes N, -timeout D
+//	                   as for run (one rule, one seed)
+//	-mem-limit M       refuse a search whose memory estimate is over M
+//	-json              print one JSON object: rows, cols, start_row, start_col,
+//	                   strategy, order, tiebreak, seed, closed, prune, status,
+//	                   nodes, backtracks, time_ns, verified, tour (the squares,
+//	                   row*cols+col, up to 1,000,000 squares), error
+//	-tour-out FILE     write the tour found: the binary .ktour format, or the
+//	                   step grid if FILE ends in .txt (docs/strategies.md)
+//	-png FILE          draw the tour found as a PNG (boards up to 200 x 200)
+//
+// # experiment count
+//
+//	experiment count -size N | -rows R -cols C [-start R,C | -starts all] [-closed] [flags]
+//
+// Counts every directed tour (a tour and its reverse count twice) from one
+// square, or from every square with -starts all (a grid and its total), by
+// exhaustive search on boards of up to 64 squares (docs/counting.md).
+//
+//	-size N, -rows R -cols C   the board
+//	-start R,C         count the tours from this square (default 0,0)
+//	-starts all        count from every square: the grid of counts and the total
+//	-closed            count closed tours
+//	-workers N         searches at once (default: one per core)
+//	-timeout D         stop after D and print the partial counts (a lower bound,
+//	                   marked +; exit status 1)
+//	-json              one JSON object: count, nodes, time_ns, complete, rows,
+//	                   cols, closed, and start_row, start_col or total and grid
+//
+// # experiment report
+//
+//	experiment report [-out DIR] [-by-file] [-png] [-pdf] runs.csv [runs.csv ...]
+//
+// Summarises runs.csv files given together as one data set (the shards of a
+// sweep; a job twice is an error): series.csv (each series over all its
+// boards), summary.csv (each series on each board), headtohead.csv (paired
+// comparisons: McNemar's exact test on success, the signed-rank test on the
+// cost where both succeeded, Holm's adjustment), charts/ (SVG) and
+// report.html, one page that opens offline. docs/report.md has the columns and
+// the statistics.
+//
+//	-out DIR           write the report into DIR (default: the first file's
+//	                   directory)
+//	-by-file           keep each file's runs in series of their own, to compare
+//	                   repeated sweeps
+//	-png, -pdf         write every chart as PNG, or PDF (for LaTeX), too
+//	-mem-limit M       refuse input whose size could need more memory than M
+//	-quiet             print nothing but errors
+//
+// # experiment merge
+//
+//	experiment merge -out DIR [-no-report] results/x/shard-0 results/x/shard-1 ...
+//
+// Combines the shards of one sweep (directories, their runs.csv, or a pattern
+// such as "results/x/shard-*/", which merge expands itself) into DIR: exactly
+// the rows a single run would have written, a manifest, and the report. It
+// refuses shards of different sweeps, a shard twice and a job twice, and,
+// when jobs are missing, names each incomplete shard with the command that
+// finishes it (-shard 3/8, never auto).
+//
+//	-out DIR           the merged sweep's directory, new
+//	-no-report         write no report
+//
+// # experiment version
+//
+// Prints the module version, the commit the binary was built from (+dirty
+// when the tree had changes) and the Go version; manifest.json records the
+// same.
+package main

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bufio"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats"
+)
+
+// manual returns the package comment: the command's manual.
+func manual(t *testing.T) string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Doc.Text()
+}
+
+var usageFlag = regexp.MustCompile(`(?m)^  -([a-z][a-z0-9-]*)`)
+
+// The manual (go doc knightsweep/cmd/experiment) documents every command
+// and every flag of every command, as the commands define them.
+func TestManualNamesEveryFlag(t *testing.T) {
+	doc := manual(t)
+	for name := range commands {
+		t.Run(name, func(t *testing.T) {
+			if !strings.Contains(doc, "# experiment "+name) {
+				t.Errorf("the manual has no section \"experiment %s\"", name)
+			}
+			_, usage, _ := runCLI(t, name, "-h")
+			flags := usageFlag.FindAllStringSubmatch(usage, -1)
+			if name != "version" && len(flags) == 0 {
+				t.Fatalf("no flags in %s -h:\n%s", name, usage)
+			}
+			for _, f := range flags {
+				if !regexp.MustCompile(`(^|[\s,(])-` + regexp.QuoteMeta(f[1]) + `\b`).MatchString(doc) {
+					t.Errorf("the manual does not name %s -%s", name, f[1])
+				}
+			}
+		})
+	}
+}
+
+// columns returns the `quoted` names in a markdown file.
+func quoted(t *testing.T, path string) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, m := range regexp.MustCompile("`([a-z_0-9]+)`").FindAllStringSubmatch(string(data), -1) {
+		out[m[1]] = true
+	}
+	return out
+}
+
+// jsonFields returns the JSON names of a struct's fields.
+func jsonFields(v any) []string {
+	var out []string
+	t := reflect.TypeOf(v)
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// docs/ describes every column of every CSV file the program writes and
+// every field of manifest.json, as the structs that write them define them.
+func TestDocsNameEveryColumn(t *testing.T) {
+	for _, tt := range []struct {
+		doc   string
+		names []string
+	}{
+		{"runs.md", runs.Columns(true)},
+		{"runs.md", jsonFields(outdir.Manifest{})},
+		{"runs.md", jsonFields(outdir.Session{})},
+		{"report.md", stats.Columns[stats.Summary]()},
+		{"report.md", stats.Columns[stats.Total]()},
+		{"report.md", stats.Columns[stats.HeadToHead]()},
+	} {
+		have := quoted(t, filepath.Join("..", "..", "docs", tt.doc))
+		for _, n := range tt.names {
+			if !have[n] {
+				t.Errorf("docs/%s does not describe %s", tt.doc, n)
+			}
+		}
+	}
+}
+
+// docCommands returns the commands of the ```sh blocks of a markdown file,
+// comments after the command dropped.
+func docCommands(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	in := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "```sh"):
+			in = true
+		case strings.HasPrefix(line, "```"):
+			in = false
+		case in && strings.TrimSpace(line) != "":
+			if i := strings.Index(line, "  #"); i >= 0 {
+				line = line[:i]
+			}
+			out = append(out, strings.TrimSpace(line))
+		}
+	}
+	return out
+}
+
+// elsewhere lists the documented commands that the script tests do not run,
+// with the test that does, or why none can.
+var elsewhere = map[string]string{
+	"make run":      "its experiment is the quick preset, which testdata/script/readme.txtar runs",
+	"make test":     "CI runs it",
+	"make test-all": "CI runs it (.ci/run)",
+	"make bench":    "benchmarks, run by hand (docs/performance.md)",
+	"make fuzz":     "fuzzing, part of make test-all",
+	"configs/slurm-submit.sh": "hours on a cluster; internal/clustertest's TestSlurmRecipe runs the README's trial line " +
+		"and the same script with other flags on a real Slurm",
+	"SHARDS=4 OUT=results/trial configs/slurm-submit.sh -config quick":                         "internal/clustertest's TestSlurmRecipe runs it as written",
+	"configs/parallel-sweep.sh":                                                                "hours; internal/clustertest's TestParallelRecipe runs the script through a stand-in ssh",
+	"SHARDS=3 OUT=results/trial configs/parallel-sweep.sh -config quick":                       "internal/clustertest's TestParallelRecipe runs the script",
+	"SHARDS=16 HOSTS=node1,node2 configs/parallel-sweep.sh":                                    "needs hosts; TestParallelRecipe runs HOSTS through a stand-in ssh",
+	"configs/slurm-retry.sh results/overnight 3 5":                                             "internal/clustertest's TestSlurmRecipe retries a cancelled shard with it",
+	"kubectl apply -f configs/k8s-results-pvc.yaml":                                            "needs a Kubernetes cluster; configs/k8stest checks the manifests",
+	"kubectl apply -f configs/k8s-overnight.yaml":                                              "needs a Kubernetes cluster; configs/k8stest checks the manifests",
+	"kubectl apply -f configs/k8s-overnight-merge.yaml":                                        "needs a Kubernetes cluster; configs/k8stest checks the manifests",
+	"configs/k8s-wait.sh knightsweep-overnight":                                                "internal/clustertest's TestK8sWait runs it with a stand-in kubectl",
+	"configs/k8s-wait.sh knightsweep-overnight-merge":                                          "TestK8sWait",
+	"kubectl apply -f configs/k8s-results-reader.yaml":                                         "needs a Kubernetes cluster; configs/k8stest checks the manifest",
+	"kubectl wait --for=condition=Ready pod/knightsweep-results-reader":                        "needs a Kubernetes cluster",
+	"kubectl cp knightsweep-results-reader:/results/overnight/merged results/overnight-merged": "needs a Kubernetes cluster",
+	"kubectl delete -f configs/k8s-results-reader.yaml":                                        "needs a Kubernetes cluster",
+	"scripts/slurm-cluster.sh start":                                                           "TestSlurmRecipe starts and stops the cluster with it",
+	"make test-slurm":                                                                          "part of make test-all",
+	"make bench-compare SEEDS=/path/to/seed/documents":                                         "needs the seed documents, which the repository does not hold",
+	"make install": "installs outside the repository; make build is the same build",
+}
+
+// Every command in a ```sh block of the README and docs/ runs, as written,
+// in a script test (testdata/script), or is listed in elsewhere with the
+// test that runs it.
+func TestDocsCommandsRun(t *testing.T) {
+	scripts, err := filepath.Glob("testdata/script/*.txtar")
+	if err != nil || len(scripts) == 0 {
+		t.Fatal("no scripts", err)
+	}
+	var lines []string
+	for _, s := range scripts {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			lines = append(lines, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "exec ")))
+		}
+	}
+	docs, _ := filepath.Glob("../../docs/*.md")
+	for _, doc := range append([]string{"../../README.md"}, docs...) {
+		for _, c := range docCommands(t, doc) {
+			if slices.Contains(lines, c) || elsewhere[c] != "" {
+				continue
+			}
+			t.Errorf("%s: %q runs in no script test (testdata/script/*.txtar) and is not listed in elsewhere", filepath.Base(doc), c)
+		}
+	}
+}
+
+// The script tests: the documented commands, run as written in a fresh
+// directory, with what they must print and write.
+func TestScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the documented commands take about a minute")
+	}
+	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+}

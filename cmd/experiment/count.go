@@ -6,27 +6,34 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"time"
 
 	"knightsweep/pkg/count"
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
 )
 
 // countJSON is the object experiment count -json prints. Grid and Total are
-// set with -starts all, the start square otherwise.
+// set with -starts all, Total alone with -total, the start square
+// otherwise.
 type countJSON struct {
 	Rows     int        `json:"rows"`
 	Cols     int        `json:"cols"`
 	StartRow *int       `json:"start_row,omitempty"`
 	StartCol *int       `json:"start_col,omitempty"`
 	Closed   bool       `json:"closed"`
+	Method   string     `json:"method"`
 	Count    uint64     `json:"count"`
 	Total    *uint64    `json:"total,omitempty"`
 	Grid     [][]uint64 `json:"grid,omitempty"`
 	Nodes    int64      `json:"nodes"`
-	TimeNS   int64      `json:"time_ns"`
-	Complete bool       `json:"complete"`
+	// PeakStates and Resumed are the frontier method's.
+	PeakStates int64 `json:"peak_states,omitempty"`
+	Resumed    bool  `json:"resumed,omitempty"`
+	TimeNS     int64 `json:"time_ns"`
+	Complete   bool  `json:"complete"`
 }
 
 // errIncomplete reports a count stopped by -timeout: exit status 1, after
@@ -34,25 +41,44 @@ type countJSON struct {
 var errIncomplete = errors.New("count incomplete")
 
 func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("count", "-size N | -rows R -cols C [-start R,C | -starts all] [-closed] [-workers N] [-timeout D] [-json]", stderr)
+	fs := newFlagSet("count", "-size N | -rows R -cols C [-start R,C | -starts all] [-closed] [-method M] [-workers N] [-timeout D] [-mem-limit SIZE] [-checkpoint FILE] [-json]", stderr)
 	var bf boardFlags
 	bf.register(fs)
 	start := fs.String("start", "0,0", "count the tours from the square `row,col`")
 	starts := fs.String("starts", "", "`all`: count the tours from every square and print a grid")
+	totalOnly := fs.Bool("total", false, "count the tours from every square together, without the grid (the frontier method does it in one pass)")
 	closed := fs.Bool("closed", false, "count closed tours (the last square a knight's move from the start)")
 	workers := fs.Int("workers", 0, "searches run at once, `N` (0: one per core)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 10m, printing partial counts (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	methodName := fs.String("method", "auto", "how to count: `enumerate` (walk every tour, boards of at most 64 squares), frontier (add up frontier states, boards up to 8 squares across) or auto (enumerate up to 36 squares)")
+	memLimit := fs.String("mem-limit", "", "stop a frontier count before a square that would take more memory than this, such as 8GiB; 0 for no limit (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
+	ckPath := fs.String("checkpoint", "", "frontier: save progress to this `file` and resume from it when it is there (removed when the count completes)")
+	ckEvery := fs.Duration("checkpoint-every", 10*time.Minute, "frontier: save the checkpoint this often (and when stopped by -timeout or an interrupt)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	method, err := count.ParseMethod(*methodName)
+	if err != nil {
+		return usagef("-method: %v", err)
+	}
+	mem, err := memLimitFlag(*memLimit)
+	if err != nil {
+		return err
+	}
+	if *ckEvery < 0 {
+		return usagef("-checkpoint-every %v: want 0 (every square) or a positive duration such as 10m", *ckEvery)
 	}
 
 	b, err := bf.board(fs)
 	if err != nil {
 		return err
 	}
-	if b.Squares() > count.MaxSquares {
-		return usagef("-size: count takes boards of at most %d squares; %v has %d", count.MaxSquares, b, b.Squares())
+	if err := method.Check(b); err != nil {
+		return usagef("-size: %v", err)
+	}
+	if set := setFlags(fs); method.For(b) != count.Frontier && (set["checkpoint"] || set["checkpoint-every"]) {
+		return usagef("-checkpoint: only the frontier method saves checkpoints; %v is counted by enumeration (give -method frontier)", b)
 	}
 	set := setFlags(fs)
 	all := false
@@ -63,6 +89,9 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("-starts: give -start R,C or -starts all, not both")
 	case set["starts"]:
 		all = true
+	}
+	if *totalOnly && (set["start"] || set["starts"]) {
+		return usagef("-total: give -total, -start R,C or -starts all, one of them")
 	}
 	sq, err := parseStart(*start, b)
 	if err != nil {
@@ -82,30 +111,62 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer cancel()
 	}
 	var meter *progress.Meter
-	opt := count.Options{Closed: *closed, Workers: *workers, Progress: func(done, total int) {
-		if meter == nil {
-			meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "count", Unit: "subtrees", Total: int64(total)})
-			meter.Start()
-		}
-		meter.End(int64(done), 0, 0)
-	}}
+	unit := "subtrees"
+	if method.For(b) == count.Frontier {
+		unit = "squares"
+	}
+	last := 0
+	opt := count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: mem.Bytes,
+		Checkpoint: *ckPath, CheckpointEvery: *ckEvery,
+		Progress: func(done, total int) {
+			if meter == nil {
+				meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "count", Unit: unit, Total: int64(total),
+					NoEstimate: unit == "squares"})
+				meter.Start()
+			}
+			for ; last < done; last++ {
+				meter.End(int64(last), 0, 0)
+			}
+		},
+		Layer: func(states int, bytes int64) {
+			meter.Detail(fmt.Sprintf("%d states, %s", states, memlimit.Format(bytes)))
+			meter.Tick(time.Now())
+		},
+	}
+	if mem.Bytes > 0 {
+		debug.SetMemoryLimit(mem.Bytes) // the garbage collector works harder near the limit
+	}
 
-	out := countJSON{Rows: b.Rows, Cols: b.Cols, Closed: *closed}
+	out := countJSON{Rows: b.Rows, Cols: b.Cols, Closed: *closed, Method: method.For(b).String()}
 	var grid count.Grid
-	if all {
-		grid, err = count.All(runCtx, b, opt)
+	kept := false // a checkpoint to resume from was saved
+	if *totalOnly {
+		grid, err = count.Total(runCtx, b, opt)
+		kept = grid.Kept
 		if err != nil {
-			return err
+			return countError(err, mem, kept, *ckPath)
+		}
+		out.Count, out.Total = grid.Total, &grid.Total
+		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
+		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
+	} else if all {
+		grid, err = count.All(runCtx, b, opt)
+		kept = grid.Kept
+		if err != nil {
+			return countError(err, mem, kept, *ckPath)
 		}
 		out.Count, out.Total, out.Grid = grid.Total, &grid.Total, grid.Tours
 		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
+		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
 	} else {
 		res, err := count.From(runCtx, b, sq, opt)
+		kept = res.Kept
 		if err != nil {
-			return err
+			return countError(err, mem, kept, *ckPath)
 		}
 		out.StartRow, out.StartCol = &sq.Row, &sq.Col
 		out.Count, out.Nodes, out.TimeNS, out.Complete = res.Tours, res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
+		out.PeakStates, out.Resumed = res.PeakStates, res.Resumed
 	}
 	meter.Finish(time.Now())
 
@@ -113,8 +174,11 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := json.NewEncoder(stdout).Encode(out); err != nil {
 			return err
 		}
-	} else if err := writeCount(stdout, out, grid, all); err != nil {
+	} else if err := writeCount(stdout, out, grid, all, *totalOnly); err != nil {
 		return err
+	}
+	if kept {
+		fmt.Fprintf(stderr, "checkpoint saved in %s: run the same command to resume\n", *ckPath)
 	}
 	switch {
 	case out.Complete:
@@ -125,9 +189,21 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return fmt.Errorf("%w: -timeout %v passed; the counts printed are lower bounds", errIncomplete, *timeout)
 }
 
+// countError adds what to do to a count's error.
+func countError(err error, mem memlimit.Limit, kept bool, ckPath string) error {
+	var me *count.MemoryError
+	if errors.As(err, &me) {
+		if kept {
+			return fmt.Errorf("count: %w (%s): checkpoint saved in %s: the same command with a higher -mem-limit resumes from it, if the machine has the memory", err, mem.Source, ckPath)
+		}
+		return fmt.Errorf("count: %w (%s): raise -mem-limit if the machine has the memory, or count a smaller board", err, mem.Source)
+	}
+	return fmt.Errorf("count: %w", err)
+}
+
 // writeCount prints the grid (with -starts all) and the summary line.
 // Incomplete counts carry a "+": they are lower bounds.
-func writeCount(w io.Writer, out countJSON, grid count.Grid, all bool) error {
+func writeCount(w io.Writer, out countJSON, grid count.Grid, all, totalOnly bool) error {
 	var sb strings.Builder
 	if all {
 		cells := make([][]string, len(grid.Tours))
@@ -152,10 +228,16 @@ func writeCount(w io.Writer, out countJSON, grid count.Grid, all bool) error {
 			sb.WriteByte('\n')
 		}
 		fmt.Fprintf(&sb, "total=%d", out.Count)
+	} else if totalOnly {
+		fmt.Fprintf(&sb, "total=%d", out.Count)
 	} else {
 		fmt.Fprintf(&sb, "count=%d", out.Count)
 	}
-	fmt.Fprintf(&sb, " nodes=%d time=%v complete=%v\n", out.Nodes, time.Duration(out.TimeNS).Round(time.Microsecond), out.Complete)
+	nodes := "nodes"
+	if out.Method == count.Frontier.String() {
+		nodes = "states"
+	}
+	fmt.Fprintf(&sb, " %s=%d time=%v complete=%v\n", nodes, out.Nodes, time.Duration(out.TimeNS).Round(time.Microsecond), out.Complete)
 	_, err := io.WriteString(w, sb.String())
 	return err
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -71,7 +74,13 @@ func TestCountBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"count"}, "-size: missing"},
-		{[]string{"count", "-size", "9"}, "-size: count takes boards of at most 64 squares; 9x9 has 81"},
+		{[]string{"count", "-size", "9"}, "-size: board 9x9 has 81 squares: enumeration takes boards of at most 64 (the frontier method, boards up to 8 squares across)"},
+		{[]string{"count", "-rows", "9", "-cols", "12", "-method", "frontier"}, "-size: board 9x12 is 9 squares across: the frontier method takes boards up to 8 across"},
+		{[]string{"count", "-size", "5", "-method", "fast"}, `-method: unknown method "fast": want auto, enumerate, frontier`},
+		{[]string{"count", "-size", "5", "-checkpoint", "ck"}, "-checkpoint: only the frontier method saves checkpoints"},
+		{[]string{"count", "-size", "5", "-total", "-starts", "all"}, "-total: give -total, -start R,C or -starts all"},
+		{[]string{"count", "-size", "5", "-mem-limit", "lots"}, "-mem-limit"},
+		{[]string{"count", "-size", "5", "-method", "frontier", "-checkpoint-every", "-1m"}, "-checkpoint-every -1m0s"},
 		{[]string{"count", "-size", "5", "-starts", "some"}, `-starts "some": the only value is all`},
 		{[]string{"count", "-size", "5", "-starts", "all", "-start", "1,1"}, "not both"},
 		{[]string{"count", "-size", "5", "-start", "5,5"}, "-start 5,5: off the 5x5 board"},
@@ -83,5 +92,53 @@ func TestCountBadFlags(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
 		}
+	}
+}
+
+// The frontier method prints the grid enumeration prints, with the states
+// it expanded in place of nodes; -total counts past 36 squares in one
+// pass; a count over -mem-limit stops with exit 1 and says what to do.
+func TestCountFrontier(t *testing.T) {
+	enum, _, code := runCLI(t, "count", "-size", "5", "-starts", "all", "-method", "enumerate")
+	front, errOut, code2 := runCLI(t, "count", "-size", "5", "-starts", "all", "-method", "frontier")
+	strip := func(s string) string {
+		return regexp.MustCompile(` (nodes|states)=\d+ time=\S+`).ReplaceAllString(s, "")
+	}
+	if code != 0 || code2 != 0 || strip(enum) != strip(front) || !strings.Contains(front, " states=") {
+		t.Errorf("enumeration (exit %d):\n%s\nfrontier (exit %d):\n%s%s", code, enum, code2, front, errOut)
+	}
+
+	var got map[string]any
+	out, errOut, code := runCLI(t, "count", "-rows", "3", "-cols", "13", "-total", "-json")
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s%s", code, err, out, errOut)
+	}
+	// 3x13: 39 squares, past enumeration's 36, so auto counts by frontier.
+	if got["method"] != "frontier" || got["total"] != 257728.0 || got["count"] != 257728.0 || got["grid"] != nil || got["peak_states"] == nil {
+		t.Errorf("3x13 -total: %s", out)
+	}
+
+	_, errOut, code = runCLI(t, "count", "-size", "6", "-total", "-method", "frontier", "-mem-limit", "1MiB")
+	if code != 1 || !strings.Contains(errOut, "the frontier count needs about") || !strings.Contains(errOut, "raise -mem-limit") {
+		t.Errorf("-mem-limit 1MiB: exit %d, %s", code, errOut)
+	}
+}
+
+// A frontier count stopped by -timeout saves its checkpoint and says so; the
+// same command then resumes it to the full count and removes the file.
+func TestCountCheckpoint(t *testing.T) {
+	ck := filepath.Join(t.TempDir(), "ck")
+	args := []string{"count", "-rows", "5", "-cols", "7", "-total", "-method", "frontier", "-checkpoint", ck, "-json"}
+	// The first squares take milliseconds, the whole count about 2 s.
+	out, errOut, code := runCLI(t, append(args, "-timeout", "300ms")...)
+	if code != 1 || !strings.Contains(out, `"complete":false`) || !strings.Contains(errOut, "checkpoint saved in "+ck+": run the same command to resume") {
+		t.Fatalf("stopped: exit %d: %s%s", code, out, errOut)
+	}
+	out, errOut, code = runCLI(t, args...)
+	if code != 0 || !strings.Contains(out, `"count":1245736`) || !strings.Contains(out, `"resumed":true`) {
+		t.Errorf("resumed: exit %d: %s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(ck); err == nil {
+		t.Error("the checkpoint is still there after the count completed")
 	}
 }

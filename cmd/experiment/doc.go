@@ -121,21 +121,41 @@
 //
 // # experiment count
 //
-//	experiment count -size N | -rows R -cols C [-start R,C | -starts all] [-closed] [flags]
+//	experiment count -size N | -rows R -cols C [-start R,C | -starts all | -total] [-closed] [flags]
 //
-// Counts every directed tour (a tour and its reverse count twice) from one
-// square, or from every square with -starts all (a grid and its total), by
-// exhaustive search on boards of up to 64 squares (docs/counting.md).
+// Counts every directed tour (a tour and its reverse count twice; a closed
+// tour twice from each of its squares) from one square, from every square
+// with -starts all (a grid and its total), or from all squares together with
+// -total. Two methods (docs/counting.md): enumeration walks every tour with
+// strong pruning (boards of at most 64 squares); the frontier method adds up
+// counts of frontier states without listing a tour (boards up to 8 squares
+// across, of any length). -method auto enumerates up to 36 squares and
+// uses the frontier past that.
 //
 //	-size N, -rows R -cols C   the board
 //	-start R,C         count the tours from this square (default 0,0)
 //	-starts all        count from every square: the grid of counts and the total
+//	-total             the total from every square without the grid: one
+//	                   frontier pass where -starts all makes one per class of
+//	                   symmetric squares
 //	-closed            count closed tours
+//	-method M          auto (default), enumerate or frontier
 //	-workers N         searches at once (default: one per core)
 //	-timeout D         stop after D and print the partial counts (a lower bound,
 //	                   marked +; exit status 1)
-//	-json              one JSON object: count, nodes, time_ns, complete, rows,
-//	                   cols, closed, and start_row, start_col or total and grid
+//	-mem-limit M       stop a frontier count, with exit status 1 and its
+//	                   estimate, before a square that would need more memory
+//	                   (default as for run)
+//	-checkpoint FILE   frontier: save the count's last finished square to FILE
+//	                   and resume from FILE when it is there; removed once the
+//	                   count completes
+//	-checkpoint-every D  frontier: how often to save (default 10m; also saved
+//	                   when -timeout or an interrupt stops the count)
+//	-json              one JSON object: count, nodes (for the frontier method,
+//	                   the states it expanded), time_ns, complete, rows, cols,
+//	                   closed, method, and start_row, start_col or total (and
+//	                   grid with -starts all); the frontier adds peak_states,
+//	                   and resumed when it started from a checkpoint
 //
 // # experiment report
 //

@@ -21,18 +21,46 @@ type Options struct {
 	Workers int
 	// Progress, if set, is called after each piece of work with the pieces
 	// done and the total. It is called from the workers, one call at a time.
+	// The frontier method calls it after each square with the squares done
+	// and the squares of all its passes.
 	Progress func(done, total int)
+	// Method is how to count; the zero value is Auto.
+	Method Method
+	// The frontier method's own options.
+	//
+	// Layer, if set, is called after each square with the states alive
+	// and the memory the square took.
+	Layer func(states int, bytes int64)
+	// MemLimit, if positive, stops a frontier count with a *MemoryError
+	// before a square that would take more memory, judged from the last.
+	MemLimit int64
+	// Checkpoint, if set, is a file where a frontier count saves its last
+	// completed square (every CheckpointEvery, and when it stops early),
+	// and from which it resumes when the file is there. It is removed when
+	// the count completes.
+	Checkpoint      string
+	CheckpointEvery time.Duration
 }
 
 // Result is the count of the directed tours from one start square.
 type Result struct {
-	Board board.Board
-	Start board.Square
+	Board  board.Board
+	Start  board.Square
+	Method Method
 	// Tours is the number of directed tours from Start; a lower bound when
 	// Complete is false.
 	Tours uint64
-	// Nodes is the squares the search entered.
+	// Nodes is the squares the search entered; for the frontier method,
+	// the states it expanded.
 	Nodes int64
+	// PeakStates is the most states a frontier layer held (0 when
+	// enumerating).
+	PeakStates int64
+	// Resumed is true when a frontier count started from a checkpoint.
+	Resumed bool
+	// Kept is true when a frontier count stopped early and saved its
+	// checkpoint (Options.Checkpoint) to resume from.
+	Kept bool
 	// Complete is false when the context stopped the count early.
 	Complete bool
 	Elapsed  time.Duration
@@ -40,7 +68,8 @@ type Result struct {
 
 // Grid is the count of directed tours from every start square.
 type Grid struct {
-	Board board.Board
+	Board  board.Board
+	Method Method
 	// Tours[r][c] is the number of directed tours from (r, c); a lower bound
 	// where Complete[r][c] is false.
 	Tours    [][]uint64
@@ -48,8 +77,16 @@ type Grid struct {
 	// Total is the sum of Tours.
 	Total uint64
 	// Nodes is the squares entered by the searches that ran: one start of
-	// each class of symmetric squares (one start in all for closed tours).
+	// each class of symmetric squares (one start in all for closed tours);
+	// for the frontier method, the states its passes expanded.
 	Nodes int64
+	// PeakStates is the most states a frontier layer held.
+	PeakStates int64
+	// Resumed is true when a frontier count started from a checkpoint.
+	Resumed bool
+	// Kept is true when a frontier count stopped early and saved its
+	// checkpoint (Options.Checkpoint) to resume from.
+	Kept bool
 	// AllComplete is true when every square's count is complete.
 	AllComplete bool
 	Elapsed     time.Duration
@@ -57,32 +94,35 @@ type Grid struct {
 
 // check returns the board's graph, or an error if the board is too large or
 // the start is off it.
-func check(b board.Board, starts ...board.Square) (*graph, error) {
+func check(b board.Board, m Method, starts ...board.Square) error {
 	if _, err := board.New(b.Rows, b.Cols); err != nil {
-		return nil, err
+		return err
 	}
-	if b.Squares() > MaxSquares {
-		return nil, fmt.Errorf("board %v has %d squares: counting takes boards of at most %d", b, b.Squares(), MaxSquares)
+	if err := m.Check(b); err != nil {
+		return err
 	}
 	for _, s := range starts {
 		if !b.Contains(s.Row, s.Col) {
-			return nil, fmt.Errorf("start %v is off the %v board", s, b)
+			return fmt.Errorf("start %v is off the %v board", s, b)
 		}
 	}
-	return newGraph(b), nil
+	return nil
 }
 
 // From counts the directed tours of b that start at start.
 func From(ctx context.Context, b board.Board, start board.Square, opt Options) (Result, error) {
-	g, err := check(b, start)
-	if err != nil {
+	if err := check(b, opt.Method, start); err != nil {
 		return Result{}, err
 	}
+	if opt.Method.For(b) == Frontier {
+		return frontierFrom(ctx, b, start, opt)
+	}
+	g := newGraph(b)
 	t0 := time.Now()
 	sq := b.Index(start.Row, start.Col)
 	tallies := g.count(ctx, []int{sq}, opt)
 	t := tallies[0]
-	return Result{Board: b, Start: start, Tours: t.tours, Nodes: t.nodes, Complete: t.complete, Elapsed: time.Since(t0)}, nil
+	return Result{Board: b, Start: start, Method: Enumerate, Tours: t.tours, Nodes: t.nodes, Complete: t.complete, Elapsed: time.Since(t0)}, nil
 }
 
 // All counts the directed tours of b from every start square. Squares that a
@@ -90,10 +130,13 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 // searches from one square of each class; for closed tours, which pass
 // every square, from one square in all.
 func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
-	g, err := check(b)
-	if err != nil {
+	if err := check(b, opt.Method); err != nil {
 		return Grid{}, err
 	}
+	if opt.Method.For(b) == Frontier {
+		return frontierAll(ctx, b, opt)
+	}
+	g := newGraph(b)
 	t0 := time.Now()
 	rep := Representatives(b)
 	if opt.Closed {
@@ -112,7 +155,7 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	for i, s := range searched {
 		bySquare[s] = tallies[i]
 	}
-	grid := Grid{Board: b, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), AllComplete: true}
+	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), AllComplete: true}
 	for r := range b.Rows {
 		grid.Tours[r] = make([]uint64, b.Cols)
 		grid.Complete[r] = make([]bool, b.Cols)

@@ -239,8 +239,14 @@ func TestStopsEarly(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	ctx := context.Background()
-	if _, err := All(ctx, board.Board{Rows: 8, Cols: 9}, Options{}); err == nil {
-		t.Error("8x9 (72 squares) accepted")
+	if _, err := All(ctx, board.Board{Rows: 8, Cols: 9}, Options{Method: Enumerate}); err == nil {
+		t.Error("8x9 (72 squares) accepted for enumeration")
+	}
+	if _, err := All(ctx, board.Board{Rows: 9, Cols: 9}, Options{}); err == nil {
+		t.Error("9x9 (too many squares to enumerate, too wide for the frontier) accepted")
+	}
+	if _, err := All(ctx, board.Board{Rows: 9, Cols: 12}, Options{Method: Frontier}); err == nil {
+		t.Error("9x12 (9 squares across) accepted for the frontier")
 	}
 	if _, err := From(ctx, board.Board{Rows: 5, Cols: 5}, board.Square{Row: 5, Col: 0}, Options{}); err == nil {
 		t.Error("start off the board accepted")

@@ -18,6 +18,7 @@ package progress
 import (
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,6 +40,10 @@ type Options struct {
 	TotalCost float64
 	// Found names what Done's found counts ("found"); "" shows none.
 	Found string
+	// NoEstimate shows neither a rate nor a time left: for work whose
+	// items differ in cost by orders of magnitude that nothing predicts
+	// (the squares of a frontier count), where either would mislead.
+	NoEstimate bool
 	// Every overrides the interval of plain lines (tests).
 	Every time.Duration
 	// Now is the start (tests); zero means time.Now().
@@ -231,7 +236,7 @@ func (m *Meter) credit(now time.Time) float64 {
 // left predicts the time left: the time so far, scaled by the estimated
 // cost still to run over the estimated cost run.
 func (m *Meter) left(now time.Time) (time.Duration, bool) {
-	if m.done == 0 || m.done >= m.o.Total {
+	if m.o.NoEstimate || m.done == 0 || m.done >= m.o.Total {
 		return 0, false
 	}
 	c := m.credit(now)
@@ -244,18 +249,20 @@ func (m *Meter) left(now time.Time) (time.Duration, bool) {
 
 // status is the bar's description.
 func (m *Meter) status(now time.Time) string {
-	s := ""
+	var parts []string
 	if m.o.Found != "" {
-		s = fmt.Sprintf("%s %d, ", m.o.Found, m.found)
+		parts = append(parts, fmt.Sprintf("%s %d", m.o.Found, m.found))
 	}
-	s += fmt.Sprintf("%.1f %s/s", m.rate(now), m.o.Unit)
+	if !m.o.NoEstimate {
+		parts = append(parts, fmt.Sprintf("%.1f %s/s", m.rate(now), m.o.Unit))
+	}
 	if m.detail != "" {
-		s += ", " + m.detail
+		parts = append(parts, m.detail)
 	}
 	if left, ok := m.left(now); ok {
-		s += fmt.Sprintf(", about %v left", left)
+		parts = append(parts, fmt.Sprintf("about %v left", left))
 	}
-	return s
+	return strings.Join(parts, ", ")
 }
 
 func (m *Meter) rate(now time.Time) float64 {
@@ -271,7 +278,9 @@ func (m *Meter) line(now time.Time) string {
 	if m.o.Total > 0 {
 		s += fmt.Sprintf(" (%.0f%%)", 100*float64(m.done)/float64(m.o.Total))
 	}
-	s += fmt.Sprintf(", %.1f %s/s", m.rate(now), m.o.Unit)
+	if !m.o.NoEstimate {
+		s += fmt.Sprintf(", %.1f %s/s", m.rate(now), m.o.Unit)
+	}
 	if m.o.Found != "" {
 		s += fmt.Sprintf(", %d %s", m.found, m.o.Found)
 	}

@@ -95,3 +95,19 @@ func TestQuiet(t *testing.T) {
 		t.Errorf("empty work printed %q", buf.String())
 	}
 }
+
+// Work whose items' costs nothing predicts shows its detail, never a rate
+// or a time left.
+func TestNoEstimate(t *testing.T) {
+	var buf bytes.Buffer
+	m := New(&buf, Options{Name: "count", Unit: "squares", Total: 4, NoEstimate: true, Now: t0})
+	m.End(0, 0, 0)
+	m.Detail("12 states, 1.0KiB")
+	m.Tick(t0.Add(10 * time.Second))
+	if want := "count: 1/4 squares (25%), 12 states, 1.0KiB\n"; buf.String() != want {
+		t.Errorf("line %q, want %q", buf.String(), want)
+	}
+	if s := m.status(t0.Add(10 * time.Second)); s != "12 states, 1.0KiB" {
+		t.Errorf("bar status %q", s)
+	}
+}

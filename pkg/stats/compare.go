@@ -45,9 +45,10 @@ type HeadToHead struct {
 	CostRatioMedian Float `csv:"cost_ratio_median"`
 	CostP           Float `csv:"cost_p"`
 	CostHolm        Float `csv:"cost_p_holm"`
-	// TimeRatioMedian and TimeP are the same for time.
+	// TimeRatioMedian, TimeP and TimeHolm are the same for time.
 	TimeRatioMedian Float `csv:"time_ratio_median"`
 	TimeP           Float `csv:"time_p"`
+	TimeHolm        Float `csv:"time_p_holm"`
 
 	// A and B are the series compared.
 	A, B Series `csv:"-"`
@@ -62,6 +63,9 @@ func (h HeadToHead) Significant() bool { return float64(h.McNemarHolm) < 0.05 }
 
 // CostSignificant reports the same of the cost comparison.
 func (h HeadToHead) CostSignificant() bool { return float64(h.CostHolm) < 0.05 }
+
+// TimeSignificant reports the same of the time comparison.
+func (h HeadToHead) TimeSignificant() bool { return float64(h.TimeHolm) < 0.05 }
 
 // Compare returns the head-to-head comparisons of every two series of the
 // same tour kind: on every board both ran, boards smallest first, then over
@@ -107,13 +111,13 @@ func Compare(res *Results) []HeadToHead {
 			out = append(out, pp.result())
 		}
 	}
-	mp, cp := make([]float64, len(out)), make([]float64, len(out))
+	mp, cp, tp := make([]float64, len(out)), make([]float64, len(out)), make([]float64, len(out))
 	for i, h := range out {
-		mp[i], cp[i] = float64(h.McNemarP), float64(h.CostP)
+		mp[i], cp[i], tp[i] = float64(h.McNemarP), float64(h.CostP), float64(h.TimeP)
 	}
-	mh, ch := Holm(mp), Holm(cp)
+	mh, ch, th := Holm(mp), Holm(cp), Holm(tp)
 	for i := range out {
-		out[i].McNemarHolm, out[i].CostHolm = Float(mh[i]), Float(ch[i])
+		out[i].McNemarHolm, out[i].CostHolm, out[i].TimeHolm = Float(mh[i]), Float(ch[i]), Float(th[i])
 	}
 	res.pairs = out
 	return out

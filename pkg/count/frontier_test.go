@@ -1,0 +1,240 @@
+package count
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+)
+
+// boardsUpTo lists every board of at most n squares, rows <= cols.
+func boardsUpTo(n int) []board.Board {
+	var out []board.Board
+	for r := 1; r*r <= n; r++ {
+		for c := r; r*c <= n; c++ {
+			out = append(out, board.Board{Rows: r, Cols: c})
+		}
+	}
+	return out
+}
+
+// The frontier method agrees with enumeration on every board both can do,
+// from every start square, open and closed, and on the board turned.
+func TestFrontierMatchesEnumeration(t *testing.T) {
+	for _, b := range boardsUpTo(EnumerateUpTo) {
+		for _, closed := range []bool{false, true} {
+			if testing.Short() && b.Squares() > 30 && !closed {
+				continue
+			}
+			t.Run(fmt.Sprintf("%v/closed=%v", b, closed), func(t *testing.T) {
+				want, err := All(context.Background(), b, Options{Closed: closed, Method: Enumerate})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, bb := range []board.Board{b, {Rows: b.Cols, Cols: b.Rows}} {
+					got, err := All(context.Background(), bb, Options{Closed: closed, Method: Frontier})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !got.AllComplete || got.Total != want.Total {
+						t.Fatalf("%v: frontier total %d (complete %v), enumeration %d", bb, got.Total, got.AllComplete, want.Total)
+					}
+					for r := range b.Rows {
+						for c := range b.Cols {
+							var g uint64
+							if bb == b {
+								g = got.Tours[r][c]
+							} else {
+								g = got.Tours[c][r]
+							}
+							if g != want.Tours[r][c] {
+								t.Errorf("%v from %d,%d: frontier %d, enumeration %d", bb, r, c, g, want.Tours[r][c])
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// Counts the frontier method makes past enumeration's reach, against the
+// published values (OEIS A169696 for 3 x n, directed here; A165134 for the
+// whole 6x6 board; A001230 for closed 6x6).
+func TestFrontierReference(t *testing.T) {
+	for _, tt := range []struct {
+		rows, cols int
+		closed     bool
+		total      uint64
+	}{
+		{3, 11, false, 21344}, {3, 12, false, 114496}, {3, 13, false, 257728},
+		{4, 8, false, 62176}, {5, 6, false, 37568}, {6, 6, true, 9862 * 2 * 36},
+		{3, 10, true, 16 * 2 * 30}, {5, 5, false, 1728}, {1, 1, false, 1}, {1, 1, true, 0},
+	} {
+		b := board.Board{Rows: tt.rows, Cols: tt.cols}
+		t.Run(fmt.Sprintf("%v/closed=%v", b, tt.closed), func(t *testing.T) {
+			g, err := Total(context.Background(), b, Options{Closed: tt.closed, Method: Frontier})
+			if err != nil || !g.AllComplete || g.Total != tt.total || g.Method != Frontier {
+				t.Errorf("Total: %d (complete %v, %v), %v; want %d", g.Total, g.AllComplete, g.Method, err, tt.total)
+			}
+			if b.Squares() > 30 && testing.Short() {
+				return
+			}
+			// The grid's passes, one per class of starts, add up to the
+			// same total as the one pass with no start marked.
+			a, err := All(context.Background(), b, Options{Closed: tt.closed, Method: Frontier})
+			if err != nil || a.Total != tt.total {
+				t.Errorf("All: %d, %v; want %d", a.Total, err, tt.total)
+			}
+		})
+	}
+}
+
+// The colour rule that frontierAll and frontierFrom use to skip starts is a
+// theorem: a pass that marks a start of the minority colour finds nothing.
+func TestFrontierColourRule(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 5}
+	p := newFrontierPlan(b)
+	for s := range b.Squares() {
+		if !minority(b, s) {
+			continue
+		}
+		r, c := b.RowCol(s)
+		got, _, err := p.count(context.Background(), frontierTask{start: p.vertex(b, board.Square{Row: r, Col: c})}, 1, frontierHooks{})
+		if err != nil || got != (u128{}) {
+			t.Errorf("5x5 from %d,%d: %v tours, %v; want 0", r, c, got, err)
+		}
+	}
+}
+
+// A count stopped after some squares resumes from its checkpoint to the
+// same counts, and the checkpoint is removed when it completes.
+func TestFrontierCheckpoint(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 6}
+	want, err := All(context.Background(), b, Options{Method: Frontier})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/ck"
+	// In the first pass, between two passes (5x6 has 30 squares: the
+	// second starts with no layer of its own done), in later ones.
+	for _, stopAt := range []int{3, 30, 40, 70} {
+		t.Run(fmt.Sprint(stopAt), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			opt := Options{Method: Frontier, Checkpoint: path, CheckpointEvery: time.Hour,
+				Progress: func(done, total int) {
+					if done == stopAt {
+						cancel()
+					}
+				}}
+			part, err := All(ctx, b, opt)
+			if err != nil || part.AllComplete || !part.Kept {
+				t.Fatalf("stopped count: complete %v, checkpoint kept %v, %v", part.AllComplete, part.Kept, err)
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Fatalf("no checkpoint after a stop: %v", err)
+			}
+			// The same count with another option of its own refuses it.
+			if _, err := From(context.Background(), b, board.Square{}, Options{Method: Frontier, Checkpoint: path}); err == nil ||
+				!strings.Contains(err.Error(), "belongs to another count") {
+				t.Errorf("another count took the checkpoint: %v", err)
+			}
+			opt.Progress = nil
+			got, err := All(context.Background(), b, opt)
+			if err != nil || !got.Resumed || !got.AllComplete || fmt.Sprint(got.Tours) != fmt.Sprint(want.Tours) {
+				t.Errorf("resumed: %v (resumed %v), %v; want %v", got.Tours, got.Resumed, err, want.Tours)
+			}
+			if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("checkpoint left after the count completed: %v", err)
+			}
+		})
+	}
+	// A file that is not a checkpoint, or is cut, is refused, not read.
+	for name, body := range map[string]string{"foreign": "hello\n", "cut": checkpointMagic + `{"rows":5,"cols":6,"states":9}` + "\n" + "12345"} {
+		os.WriteFile(path, []byte(body), 0o644)
+		if _, err := All(context.Background(), b, Options{Method: Frontier, Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("%s checkpoint: %v", name, err)
+		}
+	}
+}
+
+// A checkpoint that cannot be written fails the count, whose work would
+// otherwise be lost without a word: at once when its directory cannot be
+// made, and when the save on stopping fails.
+func TestFrontierCheckpointFails(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 6}
+	dir := t.TempDir()
+	os.WriteFile(dir+"/file", nil, 0o644)
+	_, err := Total(context.Background(), b, Options{Method: Frontier, Checkpoint: dir + "/file/ck"})
+	var ce *CheckpointError
+	if !errors.As(err, &ce) {
+		t.Errorf("checkpoint under a file: %v", err)
+	}
+	path := dir + "/ck"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g, err := Total(ctx, b, Options{Method: Frontier, Checkpoint: path, CheckpointEvery: time.Hour,
+		Progress: func(done, total int) {
+			if done == 10 {
+				os.Mkdir(path, 0o755) // the save's rename onto it fails
+				cancel()
+			}
+		}})
+	if !errors.As(err, &ce) || g.Kept {
+		t.Errorf("failed save on stopping: kept %v, %v", g.Kept, err)
+	}
+}
+
+// A count that would pass its memory bound stops with a *MemoryError
+// naming the square and the estimate, before allocating that square.
+func TestFrontierMemoryLimit(t *testing.T) {
+	_, err := Total(context.Background(), board.Board{Rows: 6, Cols: 6}, Options{Method: Frontier, MemLimit: 1 << 20})
+	var me *MemoryError
+	if !errors.As(err, &me) || me.Need <= me.Limit || me.Square <= 0 || me.Squares != 36 {
+		t.Fatalf("got %v (%+v)", err, me)
+	}
+}
+
+// Counts never wrap: past 2^128 in a state and past 2^64 in a result are
+// errors.
+func TestCountOverflow(t *testing.T) {
+	max128 := u128{^uint64(0), ^uint64(0)}
+	if _, over := max128.add(u128{lo: 1}); !over {
+		t.Error("2^128-1 + 1 did not overflow")
+	}
+	if s, over := (u128{0, ^uint64(0)}).add(u128{lo: 1}); over || s != (u128{1, 0}) {
+		t.Errorf("2^64-1 + 1 = %v, %v", s, over)
+	}
+	if _, err := directed(u128{lo: 1 << 63}, true); !errors.Is(err, ErrPast64) {
+		t.Errorf("2 x 2^63 closed tours: %v", err)
+	}
+	if v, err := directed(u128{lo: 1<<64 - 1}, false); err != nil || v != 1<<64-1 {
+		t.Errorf("2^64-1 open tours: %d, %v", v, err)
+	}
+	var back u128
+	if b, err := (u128{7, 9}).MarshalJSON(); err != nil || back.UnmarshalJSON(b) != nil || back != (u128{7, 9}) {
+		t.Errorf("JSON round trip: %s -> %v", b, back)
+	}
+}
+
+// Every board up to MaxFrontierSide across packs into 64-bit states; one
+// square wider is refused by Check, naming the limit.
+func TestFrontierWidth(t *testing.T) {
+	for side := 1; side <= MaxFrontierSide; side++ {
+		p := newFrontierPlan(board.Board{Rows: side, Cols: 2 * side})
+		if _, err := packing(p.width); err != nil {
+			t.Errorf("%d across: %v", side, err)
+		}
+	}
+	err := Frontier.Check(board.Board{Rows: 9, Cols: 20})
+	if err == nil || !strings.Contains(err.Error(), "up to 8 across") {
+		t.Errorf("9x20: %v", err)
+	}
+}

@@ -1,0 +1,307 @@
+package count
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"knightsweep/pkg/board"
+)
+
+// MemoryError stops a frontier count whose next square would take more
+// memory than Options.MemLimit.
+type MemoryError struct {
+	// Square is the square (of Squares, in processing order) that was
+	// not started, States the states waiting for it.
+	Square, Squares int
+	States          int64
+	// Need is the estimate for the square, from what the last one took a
+	// state; Limit the bound.
+	Need, Limit int64
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("the frontier count needs about %d MiB for square %d of %d (%d states, from what the last square took a state), more than the limit of %d MiB",
+		e.Need>>20, e.Square+1, e.Squares, e.States, e.Limit>>20)
+}
+
+// ErrPast64 reports a total that does not fit the uint64 counts of Result
+// and Grid: an error, never a wrap.
+var ErrPast64 = errors.New("a count passed 2^64-1, the largest a result holds")
+
+// frontierPass is one frontier count of a board: the closed tours, or the
+// open tours with an end at start (a square of the board; -1: any).
+type frontierPass struct {
+	start int
+}
+
+// frontierJob is a frontier count of one board in one or more passes.
+type frontierJob struct {
+	b       board.Board
+	plan    *frontierPlan
+	opt     Options
+	workers int
+	passes  []frontierPass
+	// counts[i] is pass i's count, once it is done.
+	counts  []u128
+	stats   frontierStats
+	resumed bool
+	saved   time.Time
+	// kept is true once a stopped count's checkpoint is written.
+	kept bool
+}
+
+func newFrontierJob(b board.Board, opt Options, passes []frontierPass) *frontierJob {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return &frontierJob{b: b, plan: newFrontierPlan(b), opt: opt, workers: workers, passes: passes, saved: time.Now()}
+}
+
+// run makes every pass, resuming from the checkpoint if there is one. It
+// returns the context's error, a *MemoryError or an overflow with the
+// passes that completed counted.
+func (j *frontierJob) run(ctx context.Context) error {
+	var from *frontierLayer
+	if j.opt.Checkpoint != "" {
+		// An hour-long count must not learn at its end that it cannot save.
+		if err := os.MkdirAll(filepath.Dir(j.opt.Checkpoint), 0o755); err != nil {
+			return &CheckpointError{Path: j.opt.Checkpoint, Err: err}
+		}
+		ck, err := readCheckpoint(j.opt.Checkpoint)
+		switch {
+		case err != nil:
+			return err
+		case ck != nil:
+			if err := ck.matches(j); err != nil {
+				return err
+			}
+			j.counts, from, j.resumed = ck.counts, &ck.layer, true
+		}
+	}
+	n := j.plan.n
+	for i := len(j.counts); i < len(j.passes); i++ {
+		pass := j.passes[i]
+		task := frontierTask{closed: j.opt.Closed, start: -1}
+		if pass.start >= 0 {
+			r, c := j.b.RowCol(pass.start)
+			task.start = j.plan.vertex(j.b, board.Square{Row: r, Col: c})
+		}
+		hooks := frontierHooks{from: from, limit: j.opt.MemLimit}
+		from = nil
+		hooks.progress = func(done, states int, bytes int64) {
+			if j.opt.Progress != nil {
+				j.opt.Progress(i*n+done, len(j.passes)*n)
+			}
+			if j.opt.Layer != nil {
+				j.opt.Layer(states, bytes)
+			}
+		}
+		if j.opt.Checkpoint != "" {
+			hooks.save = func(l frontierLayer, final bool) error {
+				if !final && time.Since(j.saved) < j.opt.CheckpointEvery {
+					return nil
+				}
+				j.saved = time.Now()
+				if err := writeCheckpoint(j.opt.Checkpoint, j, l); err != nil {
+					return err
+				}
+				j.kept = final
+				return nil
+			}
+		}
+		var got u128
+		var st frontierStats
+		var err error
+		if n == 1 {
+			// One square: the open tour of no moves; no closed tour. (Total
+			// halves nothing here: the tour has one direction.)
+			got = u128{lo: 1}
+			if j.opt.Closed {
+				got = u128{}
+			}
+		} else {
+			got, st, err = j.plan.count(ctx, task, j.workers, hooks)
+		}
+		j.stats.expanded += st.expanded
+		j.stats.peakStates = max(j.stats.peakStates, st.peakStates)
+		j.stats.peakBytes = max(j.stats.peakBytes, st.peakBytes)
+		if err != nil {
+			return err
+		}
+		j.counts = append(j.counts, got)
+	}
+	if j.opt.Checkpoint != "" {
+		return removeCheckpoint(j.opt.Checkpoint)
+	}
+	return nil
+}
+
+// stopped reports whether err only stopped the count early (the context),
+// which leaves a partial result, rather than failing it.
+func stopped(err error) bool {
+	var ce *CheckpointError
+	if errors.As(err, &ce) {
+		return false // the partial result would be lost: a failure
+	}
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// directed returns the directed tours from one square that a pass's count
+// stands for: a closed tour is counted once in each direction, an open one
+// once from its end at the start.
+func directed(n u128, closed bool) (uint64, error) {
+	if closed {
+		var over bool
+		if n, over = n.double(); over {
+			return 0, ErrPast64
+		}
+	}
+	v, ok := n.uint64()
+	if !ok {
+		return 0, ErrPast64
+	}
+	return v, nil
+}
+
+// minority reports whether no open tour of b can start on square s: on a
+// board of an odd number of squares, the colours alternate along a tour, so
+// both ends are of the colour with one square more.
+func minority(b board.Board, s int) bool {
+	r, c := b.RowCol(s)
+	return b.Squares()%2 == 1 && (r+c)%2 == 1
+}
+
+// frontierFrom is From by the frontier method.
+func frontierFrom(ctx context.Context, b board.Board, start board.Square, opt Options) (Result, error) {
+	t0 := time.Now()
+	res := Result{Board: b, Start: start, Method: Frontier}
+	sq := b.Index(start.Row, start.Col)
+	var passes []frontierPass
+	switch {
+	case opt.Closed:
+		passes = []frontierPass{{start: -1}}
+	case !minority(b, sq):
+		passes = []frontierPass{{start: sq}}
+	}
+	j := newFrontierJob(b, opt, passes)
+	err := j.run(ctx)
+	res.Nodes, res.PeakStates, res.Resumed, res.Kept, res.Elapsed = j.stats.expanded, j.stats.peakStates, j.resumed, j.kept, time.Since(t0)
+	if err != nil && !stopped(err) {
+		return res, err
+	}
+	res.Complete = err == nil
+	if len(j.counts) > 0 {
+		var derr error
+		if res.Tours, derr = directed(j.counts[0], opt.Closed); derr != nil {
+			return res, derr
+		}
+	}
+	return res, nil
+}
+
+// frontierAll is All by the frontier method: one pass for closed tours
+// (every square lies on every closed tour), and for open tours one pass
+// for each class of symmetric squares that the colour rule leaves.
+func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) {
+	t0 := time.Now()
+	rep := Representatives(b)
+	var passes []frontierPass
+	passOf := map[int]int{}
+	if opt.Closed {
+		passes = []frontierPass{{start: -1}}
+	} else {
+		for s, r := range rep {
+			if r == s && !minority(b, s) {
+				passOf[s] = len(passes)
+				passes = append(passes, frontierPass{start: s})
+			}
+		}
+	}
+	j := newFrontierJob(b, opt, passes)
+	err := j.run(ctx)
+	grid := Grid{Board: b, Method: Frontier, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), AllComplete: err == nil,
+		Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept}
+	if err != nil && !stopped(err) {
+		return grid, err
+	}
+	for r := range b.Rows {
+		grid.Tours[r] = make([]uint64, b.Cols)
+		grid.Complete[r] = make([]bool, b.Cols)
+		for c := range b.Cols {
+			s := b.Index(r, c)
+			i := 0
+			if !opt.Closed {
+				var ok bool
+				if i, ok = passOf[rep[s]]; !ok {
+					grid.Complete[r][c] = true // ruled out by the colour rule
+					continue
+				}
+			}
+			if i >= len(j.counts) {
+				continue
+			}
+			n, derr := directed(j.counts[i], opt.Closed)
+			if derr != nil {
+				return grid, derr
+			}
+			grid.Tours[r][c], grid.Complete[r][c] = n, true
+			if grid.Total+n < grid.Total {
+				return grid, ErrPast64
+			}
+			grid.Total += n
+		}
+	}
+	grid.Elapsed = time.Since(t0)
+	return grid, nil
+}
+
+// Total counts the directed tours of b from all its squares together. The
+// frontier method does it in one pass with no start marked (each
+// undirected open tour is two directed ones; each closed tour is two
+// directed ones from each of its squares), where All makes a pass for each
+// class of start squares; enumeration sums All's grid.
+func Total(ctx context.Context, b board.Board, opt Options) (Grid, error) {
+	if err := check(b, opt.Method); err != nil {
+		return Grid{}, err
+	}
+	if opt.Method.For(b) != Frontier {
+		g, err := All(ctx, b, opt)
+		g.Tours, g.Complete = nil, nil
+		return g, err
+	}
+	t0 := time.Now()
+	j := newFrontierJob(b, opt, []frontierPass{{start: -1}})
+	err := j.run(ctx)
+	g := Grid{Board: b, Method: Frontier, Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept, AllComplete: err == nil}
+	if err != nil && !stopped(err) {
+		return g, err
+	}
+	if len(j.counts) > 0 {
+		n, over := j.counts[0].double() // each undirected tour, both ways
+		if j.opt.Closed {
+			// A closed tour passes every square: 2 directed tours from each.
+			var sum u128
+			for range b.Squares() {
+				if sum, over = sum.add(n); over {
+					break
+				}
+			}
+			n = sum
+		} else if b.Squares() == 1 {
+			n = u128{lo: 1} // the tour of no moves has one direction
+		}
+		v, ok := n.uint64()
+		if over || !ok {
+			return g, ErrPast64
+		}
+		g.Total = v
+	}
+	g.Elapsed = time.Since(t0)
+	return g, nil
+}

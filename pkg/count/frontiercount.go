@@ -284,6 +284,9 @@ func Total(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	}
 	if len(j.counts) > 0 {
 		n, over := j.counts[0].double() // each undirected tour, both ways
+		if over {
+			return g, ErrPast64
+		}
 		if j.opt.Closed {
 			// A closed tour passes every square: 2 directed tours from each.
 			var sum u128

@@ -147,10 +147,12 @@
 //	                   estimate, before a square that would need more memory
 //	                   (default as for run)
 //	-checkpoint FILE   frontier: save the count's last finished square to FILE
-//	                   and resume from FILE when it is there; removed once the
-//	                   count completes
+//	                   (its directory is made at the start) and resume from
+//	                   FILE when it is there; removed once the count
+//	                   completes; a save that fails fails the count (exit 1)
 //	-checkpoint-every D  frontier: how often to save (default 10m; also saved
-//	                   when -timeout or an interrupt stops the count)
+//	                   when -timeout, an interrupt or -mem-limit stops the
+//	                   count)
 //	-json              one JSON object: count, nodes (for the frontier method,
 //	                   the states it expanded), time_ns, complete, rows, cols,
 //	                   closed, method, and start_row, start_col or total (and

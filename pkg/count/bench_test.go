@@ -42,3 +42,21 @@ func BenchmarkAll5x6(b *testing.B) {
 func BenchmarkClosed6x6(b *testing.B) {
 	benchAll(b, board.Board{Rows: 6, Cols: 6}, Options{Closed: true})
 }
+
+// The frontier method: every open tour of 5x8 in one pass (-total), with 1
+// worker and with one per core; states/s counts the states expanded.
+func BenchmarkFrontierTotal5x8(b *testing.B) {
+	for _, workers := range []int{1, 0} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var states int64
+			for range b.N {
+				g, err := Total(context.Background(), board.Board{Rows: 5, Cols: 8}, Options{Method: Frontier, Workers: workers})
+				if err != nil || g.Total != 36122108 {
+					b.Fatal(g.Total, err)
+				}
+				states += g.Nodes
+			}
+			b.ReportMetric(float64(states)/b.Elapsed().Seconds(), "states/s")
+		})
+	}
+}

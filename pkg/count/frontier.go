@@ -144,7 +144,10 @@ var errOverflow = errors.New("a count passed 2^128")
 // state is a decoded frontier state: the code of each live square, the
 // square being added last, and the tour ends that have left the frontier.
 type state struct {
-	codes [64]uint8
+	// codes holds a frontier of up to 17 squares (8 across) and the
+	// square being added; kept small, since a state is copied for every
+	// set of edges tried.
+	codes [24]uint8
 	n     int // codes in use
 	ends  int
 	// label is a pair code no square uses: unpack sets it past the

@@ -298,8 +298,16 @@ func (p *frontierPlan) expand(ctx context.Context, part []entry, t int, task fro
 	}
 	for _, e := range part {
 		base.unpack(e.key, n, radix)
+		// An edge to a square that already has two is never taken: try
+		// only the sets of the others.
+		var full uint
+		for i, j := range p.back[t] {
+			if base.codes[j] == codeFull {
+				full |= 1 << i
+			}
+		}
 		for mask := uint(0); mask < 1<<nb; mask++ {
-			if bits.OnesCount(mask) > 2 {
+			if mask&full != 0 || bits.OnesCount(mask) > 2 {
 				continue
 			}
 			s = base

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -19,16 +20,17 @@ import (
 // set with -starts all, Total alone with -total, the start square
 // otherwise.
 type countJSON struct {
-	Rows     int        `json:"rows"`
-	Cols     int        `json:"cols"`
-	StartRow *int       `json:"start_row,omitempty"`
-	StartCol *int       `json:"start_col,omitempty"`
-	Closed   bool       `json:"closed"`
-	Method   string     `json:"method"`
-	Count    uint64     `json:"count"`
-	Total    *uint64    `json:"total,omitempty"`
-	Grid     [][]uint64 `json:"grid,omitempty"`
-	Nodes    int64      `json:"nodes"`
+	Rows     int    `json:"rows"`
+	Cols     int    `json:"cols"`
+	StartRow *int   `json:"start_row,omitempty"`
+	StartCol *int   `json:"start_col,omitempty"`
+	Closed   bool   `json:"closed"`
+	Method   string `json:"method"`
+	// Count and Total are exact integers, however many digits.
+	Count *big.Int   `json:"count"`
+	Total *big.Int   `json:"total,omitempty"`
+	Grid  [][]uint64 `json:"grid,omitempty"`
+	Nodes int64      `json:"nodes"`
 	// PeakStates and Resumed are the frontier method's.
 	PeakStates int64 `json:"peak_states,omitempty"`
 	Resumed    bool  `json:"resumed,omitempty"`
@@ -146,7 +148,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return countError(err, mem, kept, *ckPath)
 		}
-		out.Count, out.Total = grid.Total, &grid.Total
+		out.Count, out.Total = grid.Total, grid.Total
 		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
 		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
 	} else if all {
@@ -155,7 +157,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return countError(err, mem, kept, *ckPath)
 		}
-		out.Count, out.Total, out.Grid = grid.Total, &grid.Total, grid.Tours
+		out.Count, out.Total, out.Grid = grid.Total, grid.Total, grid.Tours
 		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
 		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
 	} else {
@@ -165,7 +167,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return countError(err, mem, kept, *ckPath)
 		}
 		out.StartRow, out.StartCol = &sq.Row, &sq.Col
-		out.Count, out.Nodes, out.TimeNS, out.Complete = res.Tours, res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
+		out.Count, out.Nodes, out.TimeNS, out.Complete = new(big.Int).SetUint64(res.Tours), res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
 		out.PeakStates, out.Resumed = res.PeakStates, res.Resumed
 	}
 	meter.Finish(time.Now())

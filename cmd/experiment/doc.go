@@ -157,7 +157,8 @@
 //	                   the states it expanded), time_ns, complete, rows, cols,
 //	                   closed, method, and start_row, start_col or total (and
 //	                   grid with -starts all); the frontier adds peak_states,
-//	                   and resumed when it started from a checkpoint
+//	                   and resumed when it started from a checkpoint; count
+//	                   and total are exact integers, past 2^64 too
 //
 // # experiment report
 //

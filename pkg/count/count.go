@@ -3,6 +3,7 @@ package count
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"runtime"
 	"sync"
 	"time"
@@ -74,8 +75,10 @@ type Grid struct {
 	// where Complete[r][c] is false.
 	Tours    [][]uint64
 	Complete [][]bool
-	// Total is the sum of Tours.
-	Total uint64
+	// Total is the sum of Tours (for Total, which has no grid, the number
+	// of directed tours from all squares together): exact however large,
+	// where each square's count must fit 64 bits.
+	Total *big.Int
 	// Nodes is the squares entered by the searches that ran: one start of
 	// each class of symmetric squares (one start in all for closed tours);
 	// for the frontier method, the states its passes expanded.
@@ -155,14 +158,14 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	for i, s := range searched {
 		bySquare[s] = tallies[i]
 	}
-	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), AllComplete: true}
+	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: true}
 	for r := range b.Rows {
 		grid.Tours[r] = make([]uint64, b.Cols)
 		grid.Complete[r] = make([]bool, b.Cols)
 		for c := range b.Cols {
 			t := bySquare[rep[b.Index(r, c)]]
 			grid.Tours[r][c], grid.Complete[r][c] = t.tours, t.complete
-			grid.Total += t.tours
+			grid.Total.Add(grid.Total, new(big.Int).SetUint64(t.tours))
 			grid.AllComplete = grid.AllComplete && t.complete
 		}
 	}

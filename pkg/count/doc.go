@@ -63,8 +63,8 @@
 // edge joins everything into one path (or one cycle, for closed tours) and
 // every square is full or an end. The states are packed into 64-bit keys
 // (pair labels renumbered in order, so equal states are one key), which fit
-// boards up to MaxFrontierSide = 8 squares across; counts are 128-bit and an
-// overflow is an error, never a wrap.
+// boards up to MaxFrontierSide = 8 squares across; the states' counts are
+// 128-bit (ErrOverflow past that, never a wrap), and Grid.Total is exact.
 //
 // Worked example: 3x4 is turned into 4 rows of 3, squares 0..11 row by row.
 // Square 7 (the middle of the third row) has back neighbours 0 and 2, two

@@ -138,8 +138,9 @@ type frontierTask struct {
 	start  int
 }
 
-// errOverflow reports a count past 2^128: never wrapped.
-var errOverflow = errors.New("a count passed 2^128")
+// ErrOverflow reports a frontier count past 2^128, the most its states
+// hold: an error, never a wrap.
+var ErrOverflow = errors.New("a count passed 2^128")
 
 // state is a decoded frontier state: the code of each live square, the
 // square being added last, and the tour ends that have left the frontier.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -29,8 +30,8 @@ func (e *MemoryError) Error() string {
 		e.Need>>20, e.Square+1, e.Squares, e.States, e.Limit>>20)
 }
 
-// ErrPast64 reports a total that does not fit the uint64 counts of Result
-// and Grid: an error, never a wrap.
+// ErrPast64 reports a square's count that does not fit the uint64 counts
+// of Result and Grid.Tours: an error, never a wrap. (Grid.Total is exact.)
 var ErrPast64 = errors.New("a count passed 2^64-1, the largest a result holds")
 
 // frontierPass is one frontier count of a board: the closed tours, or the
@@ -225,7 +226,7 @@ func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) 
 	}
 	j := newFrontierJob(b, opt, passes)
 	err := j.run(ctx)
-	grid := Grid{Board: b, Method: Frontier, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), AllComplete: err == nil,
+	grid := Grid{Board: b, Method: Frontier, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: err == nil,
 		Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept}
 	if err != nil && !stopped(err) {
 		return grid, err
@@ -251,10 +252,7 @@ func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) 
 				return grid, derr
 			}
 			grid.Tours[r][c], grid.Complete[r][c] = n, true
-			if grid.Total+n < grid.Total {
-				return grid, ErrPast64
-			}
-			grid.Total += n
+			grid.Total.Add(grid.Total, new(big.Int).SetUint64(n))
 		}
 	}
 	grid.Elapsed = time.Since(t0)
@@ -282,28 +280,17 @@ func Total(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	if err != nil && !stopped(err) {
 		return g, err
 	}
+	g.Total = new(big.Int)
 	if len(j.counts) > 0 {
-		n, over := j.counts[0].double() // each undirected tour, both ways
-		if over {
-			return g, ErrPast64
-		}
-		if j.opt.Closed {
+		switch {
+		case b.Squares() == 1 && !j.opt.Closed:
+			g.Total.SetInt64(1) // the tour of no moves has one direction
+		case j.opt.Closed:
 			// A closed tour passes every square: 2 directed tours from each.
-			var sum u128
-			for range b.Squares() {
-				if sum, over = sum.add(n); over {
-					break
-				}
-			}
-			n = sum
-		} else if b.Squares() == 1 {
-			n = u128{lo: 1} // the tour of no moves has one direction
+			g.Total.Mul(j.counts[0].Big(), big.NewInt(int64(2*b.Squares())))
+		default:
+			g.Total.Lsh(j.counts[0].Big(), 1) // each undirected tour, both ways
 		}
-		v, ok := n.uint64()
-		if over || !ok {
-			return g, ErrPast64
-		}
-		g.Total = v
 	}
 	g.Elapsed = time.Since(t0)
 	return g, nil

@@ -148,7 +148,7 @@ func (p *frontierPlan) count(ctx context.Context, task frontierTask, workers int
 					}
 					var over bool
 					if dones[w], over = dones[w].add(d); over {
-						return errOverflow
+						return ErrOverflow
 					}
 				}
 			})
@@ -160,7 +160,7 @@ func (p *frontierPlan) count(ctx context.Context, task frontierTask, workers int
 		for _, d := range dones {
 			var over bool
 			if next, over = next.add(d); over {
-				return stop(errOverflow)
+				return stop(ErrOverflow)
 			}
 		}
 		peak := int64(n) * entryBytes
@@ -289,7 +289,7 @@ func (p *frontierPlan) expand(ctx context.Context, part []entry, t int, task fro
 		out.mu[sh].Unlock()
 		buf[sh] = buf[sh][:0]
 		if over {
-			return errOverflow
+			return ErrOverflow
 		}
 		return nil
 	}
@@ -327,7 +327,7 @@ func (p *frontierPlan) expand(ctx context.Context, part []entry, t int, task fro
 			case done:
 				var over bool
 				if tours, over = tours.add(e.n); over {
-					return tours, errOverflow
+					return tours, ErrOverflow
 				}
 			}
 		}

@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
@@ -69,9 +70,9 @@ func run(args []string, log io.Writer) error {
 				opt.Closed = true
 				closed, err = count.Total(context.Background(), bd, opt)
 			}
-			if errors.Is(err, count.ErrPast64) {
+			if errors.Is(err, count.ErrOverflow) {
 				// Longer boards of this row only have more tours.
-				fmt.Fprintf(log, "%v: more tours than 64 bits hold; the row ends here\n", bd)
+				fmt.Fprintf(log, "%v: a count passed 2^128; the row ends here\n", bd)
 				break
 			}
 			if err != nil {
@@ -79,9 +80,9 @@ func run(args []string, log io.Writer) error {
 			}
 			took := time.Since(t0)
 			// Total counts each cycle twice from each square.
-			cycles := closed.Total / uint64(2*bd.Squares())
-			records = append(records, []string{strconv.Itoa(m), strconv.Itoa(n), strconv.FormatUint(open.Total, 10),
-				strconv.FormatUint(cycles, 10), strconv.FormatInt(max(open.PeakStates, closed.PeakStates), 10),
+			cycles := new(big.Int).Quo(closed.Total, big.NewInt(int64(2*bd.Squares())))
+			records = append(records, []string{strconv.Itoa(m), strconv.Itoa(n), open.Total.String(),
+				cycles.String(), strconv.FormatInt(max(open.PeakStates, closed.PeakStates), 10),
 				strconv.FormatFloat(took.Seconds(), 'f', 2, 64)})
 			fmt.Fprintf(log, "%v: open %d, closed %d (%.2fs)\n", bd, open.Total, cycles, took.Seconds())
 			if took.Seconds()*(*growth) > budget.Seconds() {

@@ -113,8 +113,11 @@ func (e *CheckpointError) Error() string {
 
 func (e *CheckpointError) Unwrap() error { return e.Err }
 
-// readCheckpoint reads path, or returns nil if there is no such file.
-func readCheckpoint(path string) (*checkpoint, error) {
+// readCheckpoint reads path, or returns nil if there is no such file. A
+// checkpoint whose states would take more than limit bytes (if positive)
+// is refused with a *MemoryError before they are read; squares is the
+// board's, for the error.
+func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -146,6 +149,9 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	// The file's size bounds the states before any is allocated.
 	if body := st.Size() - int64(len(magic)+len(line)); ck.States < 0 || body != ck.States*24 {
 		return nil, damaged(fmt.Sprintf("%d bytes of states for %d states", body, ck.States))
+	}
+	if need := ck.States * entryBytes; limit > 0 && need > limit {
+		return nil, &MemoryError{Square: ck.Next, Squares: squares, States: ck.States, Need: need, Limit: limit}
 	}
 	ck.counts = ck.Counts
 	states := make([]entry, ck.States)

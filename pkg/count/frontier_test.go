@@ -2,6 +2,7 @@ package count
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -160,6 +161,44 @@ func TestFrontierCheckpoint(t *testing.T) {
 			}
 		})
 	}
+	// A checkpoint whose states are damaged (here a state with a pair
+	// label on one square only, which would panic a worker) is refused; one
+	// larger than the memory bound is refused before it is read.
+	t.Run("damaged", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		opt := Options{Method: Frontier, Checkpoint: path, CheckpointEvery: time.Hour,
+			Progress: func(done, total int) {
+				if done == 20 {
+					cancel()
+				}
+			}}
+		if _, err := All(ctx, b, opt); err != nil {
+			t.Fatal(err)
+		}
+		ck, err := readCheckpoint(path, 30, 0)
+		if err != nil || ck == nil {
+			t.Fatal(ck, err)
+		}
+		if _, err := readCheckpoint(path, 30, ck.States*entryBytes-1); !errors.As(err, new(*MemoryError)) {
+			t.Errorf("checkpoint over the memory bound: %v", err)
+		}
+		p := newFrontierPlan(b)
+		radix, _ := packing(p.width)
+		bad := uint64(0)
+		for range len(p.live[ck.Next]) - 1 {
+			bad = bad*radix + 0 // free squares
+		}
+		bad = bad*radix + codePair // and one end whose partner is nowhere
+		data, _ := os.ReadFile(path)
+		body := len(data) - int(ck.States)*24
+		binary.LittleEndian.PutUint64(data[body:], bad)
+		os.WriteFile(path, data, 0o644)
+		opt.Progress = nil
+		if _, err := All(context.Background(), b, opt); err == nil || !strings.Contains(err.Error(), "damaged") {
+			t.Errorf("damaged state: %v", err)
+		}
+		os.Remove(path)
+	})
 	// A file that is not a checkpoint, or is cut, is refused, not read.
 	for name, body := range map[string]string{"foreign": "hello\n", "cut": checkpointMagic + `{"rows":5,"cols":6,"states":9}` + "\n" + "12345"} {
 		os.WriteFile(path, []byte(body), 0o644)

@@ -74,13 +74,16 @@ func (j *frontierJob) run(ctx context.Context) error {
 		if err := os.MkdirAll(filepath.Dir(j.opt.Checkpoint), 0o755); err != nil {
 			return &CheckpointError{Path: j.opt.Checkpoint, Err: err}
 		}
-		ck, err := readCheckpoint(j.opt.Checkpoint)
+		ck, err := readCheckpoint(j.opt.Checkpoint, j.plan.n, j.opt.MemLimit)
 		switch {
 		case err != nil:
 			return err
 		case ck != nil:
 			if err := ck.matches(j); err != nil {
 				return err
+			}
+			if err := j.plan.checkLayer(ck.layer); err != nil {
+				return fmt.Errorf("checkpoint %s is damaged: %w", j.opt.Checkpoint, err)
 			}
 			j.counts, from, j.resumed = ck.counts, &ck.layer, true
 		}

@@ -74,6 +74,38 @@ func (s *state) unpack(k uint64, n int, radix uint64) {
 	s.ends = int(k)
 }
 
+// checkLayer returns an error unless every state of l can be unpacked and
+// stepped from: a checkpoint's states are read from a file, and a damaged
+// one must stop the count with an error, not a panic in a worker.
+func (p *frontierPlan) checkLayer(l frontierLayer) error {
+	if l.next < 0 || l.next >= p.n {
+		return fmt.Errorf("square %d of %d", l.next, p.n)
+	}
+	radix, err := packing(p.width)
+	if err != nil {
+		return err
+	}
+	n := len(p.live[l.next])
+	var s state
+	for _, part := range l.states {
+		for _, e := range part {
+			s.unpack(e.key, n, radix)
+			var uses [codePair + MaxFrontierSide*2]int
+			for _, c := range s.codes[:n] {
+				uses[c]++
+			}
+			ok := s.ends >= 0 && s.ends <= 2
+			for c := codePair; c < len(uses); c++ {
+				ok = ok && (uses[c] == 0 || uses[c] == 2)
+			}
+			if !ok {
+				return fmt.Errorf("state %#x is not one square %d can have", e.key, l.next)
+			}
+		}
+	}
+	return nil
+}
+
 // layerShards is how many parts each layer is built in: a part's states
 // are those whose key falls in it, so parts merge independently.
 const layerShards = 16

@@ -65,7 +65,7 @@ func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
 	if hi <= lo {
 		hi = lo * 10
 	}
-	for _, c := range curves {
+	for i, c := range curves {
 		xys := plotter.XYs{{X: lo, Y: 0}}
 		k := len(c.values)
 		step := max(1, k/maxCurvePoints)
@@ -80,6 +80,10 @@ func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
 			return nil, fmt.Errorf("solved-within chart of %v, %s: %w", b, c.s.Label, err)
 		}
 		st := seriesStyle(c.s.Look)
+		// Curves often coincide (two rules that solve the same starts in
+		// the same few nodes): each is drawn wider than the ones after it,
+		// so one lying on another shows as a rim around it.
+		st.line.Width += vg.Points(float64(min(len(curves)-1-i, 2)))
 		line.LineStyle, line.StepStyle = st.line, plotter.PostStep
 		p.Add(line)
 		leg.Add(fmt.Sprintf("%s (%d runs)", c.s.Label, c.n), line)
@@ -91,7 +95,7 @@ func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
 	p.Y.Tick.Marker = percentTicks{}
 	return &Figure{
 		Name:   fmt.Sprintf("solved-vs-%s-%v", by, b),
-		Title:  title + ", one curve per series (log scale up to the budget)",
+		Title:  title + ", one curve per series (log scale up to the budget; earlier series drawn wider, so that coinciding curves stay visible)",
 		Width:  sizeChartWidth,
 		Height: 9 * vg.Centimeter,
 		draw:   withLegend(p, leg),

@@ -77,7 +77,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if err := method.Check(b); err != nil {
-		return usagef("-size: %v", err)
+		return usagef("%s: %v", bf.name(fs), err)
 	}
 	set := setFlags(fs)
 	if method.For(b) != count.Frontier && (set["checkpoint"] || set["checkpoint-every"]) {

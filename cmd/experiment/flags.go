@@ -74,6 +74,14 @@ func (b *boardFlags) board(fs *flag.FlagSet) (board.Board, error) {
 	return board.Board{Rows: rows, Cols: cols}, nil
 }
 
+// name returns the flags that gave the board: "-size" or "-rows/-cols".
+func (b *boardFlags) name(fs *flag.FlagSet) string {
+	if setFlags(fs)["size"] {
+		return "-size"
+	}
+	return "-rows/-cols"
+}
+
 // parseStart reads a -start value and checks that the square is on b.
 func parseStart(s string, b board.Board) (board.Square, error) {
 	sq, err := board.ParseSquare(s)

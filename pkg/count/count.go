@@ -37,8 +37,11 @@ type Options struct {
 	MemLimit int64
 	// Checkpoint, if set, is a file where a frontier count saves its last
 	// completed square (every CheckpointEvery, and when it stops early),
-	// and from which it resumes when the file is there. It is removed when
-	// the count completes.
+	// and from which it resumes when the file is there (after checking that
+	// it belongs to this count, that its states are sound and that they fit
+	// MemLimit). Its directory is made at the start; a save that fails
+	// stops the count with a *CheckpointError. It is removed when the count
+	// completes.
 	Checkpoint      string
 	CheckpointEvery time.Duration
 }

@@ -79,8 +79,9 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := method.Check(b); err != nil {
 		return usagef("%s: %v", bf.name(fs), err)
 	}
+	frontier := method.For(b) == count.Frontier
 	set := setFlags(fs)
-	if method.For(b) != count.Frontier && (set["checkpoint"] || set["checkpoint-every"]) {
+	if !frontier && (set["checkpoint"] || set["checkpoint-every"]) {
 		return usagef("-checkpoint: only the frontier method saves checkpoints; %v is counted by enumeration (give -method frontier)", b)
 	}
 	all := false
@@ -114,8 +115,8 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	var meter *progress.Meter
 	unit := "subtrees"
-	if method.For(b) == count.Frontier {
-		unit = "squares"
+	if frontier {
+		unit = "squares" // whose costs differ by orders of magnitude: no estimate
 	}
 	last := 0
 	opt := count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: mem.Bytes,
@@ -123,7 +124,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Progress: func(done, total int) {
 			if meter == nil {
 				meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "count", Unit: unit, Total: int64(total),
-					NoEstimate: unit == "squares"})
+					NoEstimate: frontier})
 				meter.Start()
 			}
 			for ; last < done; last++ {

@@ -98,8 +98,8 @@ type Grid struct {
 	Elapsed     time.Duration
 }
 
-// check returns the board's graph, or an error if the board is too large or
-// the start is off it.
+// check returns an error if method m cannot count board b or a start is
+// off it.
 func check(b board.Board, m Method, starts ...board.Square) error {
 	if _, err := board.New(b.Rows, b.Cols); err != nil {
 		return err

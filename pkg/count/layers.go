@@ -145,6 +145,8 @@ func (p *frontierPlan) count(ctx context.Context, task frontierTask, workers int
 	// perState is the memory the last step took for each state it
 	// expanded; growth how many states it made of each.
 	perState, growth := 0.0, 1.0
+	// Each worker's buffers, kept from chunk to chunk and square to square.
+	bufs := make([]shardBuffers, workers)
 	first := last.next
 	for t := first; t < p.n; t++ {
 		if err := ctx.Err(); err != nil {
@@ -174,7 +176,7 @@ func (p *frontierPlan) count(ctx context.Context, task frontierTask, workers int
 					if i >= len(chunks) {
 						return nil
 					}
-					d, err := p.expand(gctx, chunks[i], t, task, radix, &out)
+					d, err := p.expand(gctx, chunks[i], t, task, radix, &out, &bufs[w])
 					if err != nil {
 						return err
 					}
@@ -267,6 +269,10 @@ type shardTables struct {
 // its lock.
 const flushAt = 256
 
+// shardBuffers are a worker's states on their way to each shard's table;
+// expand leaves them empty.
+type shardBuffers [layerShards][]entry
+
 // frontierStats describe a count's work: the states it expanded, the most
 // states a layer held, and the most memory a step took.
 type frontierStats struct {
@@ -300,14 +306,14 @@ type frontierLayer struct {
 }
 
 // expand applies step t to every state of part, adding the states it
-// leads to into out (by shard) and returning the tours completed.
-func (p *frontierPlan) expand(ctx context.Context, part []entry, t int, task frontierTask, radix uint64, out *shardTables) (u128, error) {
+// leads to into out (by shard, through buf) and returning the tours
+// completed.
+func (p *frontierPlan) expand(ctx context.Context, part []entry, t int, task frontierTask, radix uint64, out *shardTables, buf *shardBuffers) (u128, error) {
 	var tours u128
 	nb := len(p.back[t])
 	n := len(p.live[t])
 	keep := p.keep[t]
 	var base, s state
-	var buf [layerShards][]entry
 	flush := func(sh int) error {
 		out.mu[sh].Lock()
 		tb := out.t[sh]

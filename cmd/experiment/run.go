@@ -16,6 +16,7 @@ import (
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
+	"knightsweep/pkg/progress"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/sweep"
@@ -113,8 +114,8 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options) {
 	}
 	fmt.Fprintf(w, ", %s\n", budget)
 	fmt.Fprintf(w, "into: %s\n", o.Out)
-	fmt.Fprintf(w, "expected: about %v on %d worker(s), by the cost model (memory limit %s)\n",
-		roundDuration(time.Duration(cost/float64(o.Workers)*float64(time.Second))), o.Workers, o.MemLimit)
+	fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
+		progress.Estimate(cost/float64(o.Workers)), o.Workers, o.MemLimit)
 }
 
 // countWord writes a count the way people say it: 60M, 220M, 1.5k.
@@ -128,19 +129,6 @@ func countWord(n int64) string {
 		return fmt.Sprintf("%gk", float64(n)/1e3)
 	}
 	return fmt.Sprint(n)
-}
-
-// roundDuration keeps two significant units: 1h5m, 3m20s, 12s.
-func roundDuration(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Hour:
-		return d.Round(time.Minute)
-	case d >= time.Minute:
-		return d.Round(time.Second)
-	case d >= time.Second:
-		return d.Round(100 * time.Millisecond)
-	}
-	return d.Round(time.Millisecond)
 }
 
 // endOfRun prints the table of a completed sweep and, unless noReport,

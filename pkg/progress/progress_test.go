@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vbauerster/cupwriter"
 )
 
 var t0 = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -109,5 +111,14 @@ func TestNoEstimate(t *testing.T) {
 	}
 	if s := m.status(t0.Add(10 * time.Second)); s != "12 states, 1.0KiB" {
 		t.Errorf("bar status %q", s)
+	}
+}
+
+// A terminal that reports no size (a pseudo-terminal nobody sized, as
+// under script(1)) still gets a bar: mpb draws nothing in zero columns.
+func TestUnsizedTerminal(t *testing.T) {
+	w, h, err := sized{cupwriter.New(new(bytes.Buffer), false)}.GetTermSize()
+	if w != 80 || h != 25 || err != nil {
+		t.Errorf("size %dx%d, %v; want 80x25", w, h, err)
 	}
 }

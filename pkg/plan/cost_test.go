@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"fmt"
+	"math"
 	"testing"
 	"time"
 )
@@ -53,5 +55,94 @@ func TestEstimate(t *testing.T) {
 	// Greedy warnsdorff fails fast, so theory does not change its cost.
 	if f, n, _ := cellCost(t, "warnsdorff", 7, false, 0, 0); f != n {
 		t.Errorf("warnsdorff 7x7: %.3g s from a start with a tour, %.3g s from one without", f, n)
+	}
+}
+
+// The model's expected nodes for plain dfs from the starts that have a
+// tour, against the means measured over every such start (experiment run
+// -sizes 5-6 -strategies dfs, no budget): 124,261 on 5x5; on 6x6 243.2M,
+// and 5.61M for the same runs stopped at 20M nodes. A mean, not a median:
+// the median 6x6 start takes 1.0M nodes.
+func TestFindMean(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		squares  int
+		limit    float64
+		measured float64
+		within   float64
+	}{
+		{"5x5", 25, math.Inf(1), 124_261, 3},
+		{"6x6", 36, math.Inf(1), 243_235_491, 3},
+		{"6x6 20M budget", 36, 20e6, 5_613_625, 1.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := meanCapped(findNodes(tc.squares), findSpread(tc.squares), min(tc.limit, exhaustNodes(tc.squares)))
+			if r := got / tc.measured; r > tc.within || r < 1/tc.within {
+				t.Errorf("model %.4g nodes, measured %.4g: %.2fx", got, tc.measured, r)
+			}
+		})
+	}
+}
+
+// meanCapped against the integral it stands for, worked out numerically:
+// E[min(N, limit)] = integral of phi(z) min(median e^(sigma z), limit) dz.
+func TestMeanCapped(t *testing.T) {
+	for _, tc := range []struct{ median, decades, limit float64 }{
+		{1e6, 1.5, 2e7},
+		{1e6, 1.5, 1e5},
+		{36000, 1.18, 1.83e6},
+		{50, 0.3, 1e12},
+	} {
+		t.Run(fmt.Sprint(tc), func(t *testing.T) {
+			sigma := tc.decades * math.Ln10
+			const lo, hi, steps = -14.0, 14.0, 200_000
+			h := (hi - lo) / steps
+			var sum float64
+			for i := range steps + 1 {
+				z := lo + float64(i)*h
+				w := h
+				if i == 0 || i == steps {
+					w = h / 2
+				}
+				sum += w * math.Exp(-z*z/2) / math.Sqrt(2*math.Pi) * min(tc.median*math.Exp(sigma*z), tc.limit)
+			}
+			if got := meanCapped(tc.median, tc.decades, tc.limit); math.Abs(got-sum) > 1e-6*sum {
+				t.Errorf("meanCapped = %.8g, integral %.8g", got, sum)
+			}
+		})
+	}
+	// No budget: the log-normal mean; a median past the budget: the budget.
+	if got, want := meanCapped(1e6, 1, math.Inf(1)), 1e6*math.Exp(math.Ln10*math.Ln10/2); math.Abs(got-want) > 1e-9*want {
+		t.Errorf("uncapped %g, want %g", got, want)
+	}
+	if got := meanCapped(math.Inf(1), 5, 2e7); got != 2e7 {
+		t.Errorf("infinite median: %g, want the budget", got)
+	}
+}
+
+// Every preset's plan has a finite, positive cost: huge boards overflow
+// the model's guesses, never into NaN.
+func TestPresetCosts(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sizes string
+	}{
+		{"huge boards, a budget", "100,1000,10000"},
+		{"no budget", "9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := settings(t, tc.sizes, 0, "dfs")
+			if tc.name != "no budget" {
+				s.Timeout = time.Minute
+			}
+			p, err := New(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, sec := p.Cost(nil)
+			if math.IsNaN(sec) || sec <= 0 {
+				t.Errorf("cost %g s", sec)
+			}
+		})
 	}
 }

@@ -168,7 +168,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 		fmt.Fprintln(stderr, "warning:", w)
 	}
 	if out != nil {
-		fmt.Fprintf(stdout, "\nreport written in %.1fs:\n  %s\n", time.Since(start).Seconds(), out.HTML)
+		fmt.Fprintf(stdout, "\nreport written in %v:\n  %s\n", time.Since(start).Round(time.Millisecond), out.HTML)
 		for _, t := range out.Tables {
 			fmt.Fprintf(stdout, "  %s\n", t)
 		}

@@ -147,6 +147,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		grid, err = count.Total(runCtx, b, opt)
 		kept = grid.Kept
 		if err != nil {
+			meter.Finish(time.Now()) // before the error, which it would draw over
 			return countError(err, mem, kept, *ckPath)
 		}
 		out.Count, out.Total = grid.Total, grid.Total
@@ -156,6 +157,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		grid, err = count.All(runCtx, b, opt)
 		kept = grid.Kept
 		if err != nil {
+			meter.Finish(time.Now()) // before the error, which it would draw over
 			return countError(err, mem, kept, *ckPath)
 		}
 		out.Count, out.Total, out.Grid = grid.Total, grid.Total, grid.Tours
@@ -165,6 +167,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		res, err := count.From(runCtx, b, sq, opt)
 		kept = res.Kept
 		if err != nil {
+			meter.Finish(time.Now()) // before the error, which it would draw over
 			return countError(err, mem, kept, *ckPath)
 		}
 		out.StartRow, out.StartCol = &sq.Row, &sq.Col

@@ -6,8 +6,8 @@
 // left; elsewhere (a log file, a scheduler's output) it prints a plain line
 // every Every, since a bar's redraws are noise in a file. Nil writers report
 // nothing. (mpb rather than the better known schollz/progressbar: that one
-// links net/http into every command for a feature we do not use, and its
-// initialisation cost every start of the program about 2.5 ms.)
+// links net/http and crypto/tls into every command for a web server we
+// never start; docs/performance.md has what it cost.)
 //
 // The counts shown are consistent at every moment: "found" is counted with
 // the work that found it, never ahead of it. The rate keeps one unit for
@@ -23,6 +23,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/vbauerster/cupwriter"
@@ -74,6 +75,7 @@ type Meter struct {
 	detail             string
 	stop               chan struct{}
 	stopped            sync.WaitGroup
+	finished           atomic.Bool
 }
 
 type inFlight struct {
@@ -180,7 +182,7 @@ func (m *Meter) Detail(s string) {
 
 // Tick prints a plain line when one is due (a bar redraws itself).
 func (m *Meter) Tick(now time.Time) {
-	if m == nil || m.bar != nil {
+	if m == nil || m.bar != nil || m.finished.Load() {
 		return
 	}
 	m.mu.Lock()
@@ -197,9 +199,11 @@ func (m *Meter) Tick(now time.Time) {
 }
 
 // Finish stops the ticking and leaves the bar as it stands, or prints a
-// last line if the work took longer than a line's interval.
+// last line if the work took longer than a line's interval. It must be
+// called before anything else is written to the bar's terminal; calling it
+// again does nothing.
 func (m *Meter) Finish(now time.Time) {
-	if m == nil {
+	if m == nil || m.finished.Swap(true) {
 		return
 	}
 	if m.stop != nil {
@@ -209,7 +213,8 @@ func (m *Meter) Finish(now time.Time) {
 	}
 	if m.bar != nil {
 		// Work stopped early leaves its bar as it stands; the last frame
-		// is drawn before Wait returns.
+		// is drawn before Wait returns, and nothing is drawn after, so
+		// what the caller prints next is not written over.
 		m.bar.Abort(false)
 		m.bars.Wait()
 		return

@@ -122,3 +122,21 @@ func TestUnsizedTerminal(t *testing.T) {
 		t.Errorf("size %dx%d, %v; want 80x25", w, h, err)
 	}
 }
+
+// Finish draws the bar's last frame and then nothing: a second Finish, as
+// on an error path, adds nothing, so what follows it is not written over.
+func TestFinishTwice(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		var buf bytes.Buffer
+		m := New(&buf, Options{Terminal: terminal, Name: "count", Unit: "squares", Total: 4, Every: time.Nanosecond})
+		m.Start()
+		m.End(0, 0, 0)
+		m.Finish(time.Now().Add(time.Second))
+		n := buf.Len()
+		m.Finish(time.Now().Add(2 * time.Second))
+		m.Tick(time.Now().Add(3 * time.Second))
+		if n == 0 || buf.Len() != n {
+			t.Errorf("terminal %v: %d bytes after Finish, %d after the second", terminal, n, buf.Len())
+		}
+	}
+}

@@ -97,8 +97,12 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options) {
 	if len(s.Sizes) > 4 {
 		boards = fmt.Sprintf("%v to %v", s.Sizes[0], s.Sizes[len(s.Sizes)-1])
 	}
-	sel := p.Select(o.Shard)
-	jobs, cost := p.Cost(func(i int64) bool { return !sel.Has(i) })
+	var skip func(int64) bool // nil: every job, summed a cell at a time
+	if !o.Shard.Whole() {
+		sel := p.Select(o.Shard)
+		skip = func(i int64) bool { return !sel.Has(i) }
+	}
+	jobs, cost := p.Cost(skip)
 	budget := "no budget"
 	switch {
 	case s.MaxNodes > 0 && s.Timeout > 0:

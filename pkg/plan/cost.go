@@ -40,9 +40,9 @@ func findNodes(squares int) float64 {
 // findSpread is the spread of those nodes from one start to another, in
 // decades (the standard deviation of log10 nodes over the starts that have
 // a tour): 1.18 on 5x5 and 1.56 on 6x6 (measured), widening by 0.035 a
-// square up to 3 decades (8x8; beyond, a guess). The spread is what makes plain dfs costly: on 6x6 the median
-// start takes 1.0M nodes but the mean is 243M, as one start in five takes
-// more than 20M and one takes 5.2G.
+// square up to 3 decades (8x8; beyond, a guess). The spread is what makes
+// plain dfs costly: on 6x6 the median start takes 1.0M nodes but the mean
+// is 243M, as one start in five takes more than 20M and one takes 5.2G.
 func findSpread(squares int) float64 {
 	return min(3, 1.18+0.035*float64(squares-25))
 }
@@ -86,8 +86,8 @@ func guidedClosedNodes(squares int) float64 {
 // complete search must exhaust), and their average over the cell's starts.
 func (c *cell) estimate(in solver.Info, s Settings) {
 	squares := c.board.Squares()
-	// limit is the most nodes a job can enter: its budget, or a complete
-	// search of the board (from a start with no tour, which is longer).
+	// limit is the most nodes the budgets let a job enter; a search from a
+	// start with a tour also enters fewer than one that must exhaust.
 	limit := math.Inf(1)
 	if s.MaxNodes > 0 {
 		limit = float64(s.MaxNodes)

@@ -126,7 +126,7 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 	g := newGraph(b)
 	t0 := time.Now()
 	sq := b.Index(start.Row, start.Col)
-	tallies := g.count(ctx, []int{sq}, opt)
+	tallies, _ := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.all}}, opt, false)
 	t := tallies[0]
 	return Result{Board: b, Start: start, Method: Enumerate, Tours: t.tours, Nodes: t.nodes, Complete: t.complete, Elapsed: time.Since(t0)}, nil
 }
@@ -135,6 +135,12 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 // symmetry of the board maps onto each other have equal counts, so it
 // searches from one square of each class; for closed tours, which pass
 // every square, from one square in all.
+//
+// For open tours it also uses reversal (see the package doc). The classes
+// are ranked by their smallest square, which on 6x6 enters fewer squares
+// than ranking them by the cost of their searches either way; a square's
+// count is put together from the counts by last square, a symmetry carrying
+// the square to its class's searched square and its tours' ends along.
 func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	if err := check(b, opt.Method); err != nil {
 		return Grid{}, err
@@ -150,30 +156,76 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 			rep[s] = 0
 		}
 	}
+	// rank[s] is the position of s's class among the searched ones.
 	var searched []int
+	rank := make([]int, g.n)
 	for s, r := range rep {
 		if r == s {
 			searched = append(searched, s)
 		}
+		rank[s] = len(searched) - 1
+		if r != s {
+			rank[s] = rank[r]
+		}
 	}
-	tallies := g.count(ctx, searched, opt)
-	bySquare := map[int]tally{}
+	reversal := !opt.Closed && g.n > 1
+	searches := make([]search, len(searched))
 	for i, s := range searched {
-		bySquare[s] = tallies[i]
+		searches[i] = search{start: s, closed: opt.Closed, ends: g.all}
+		if reversal {
+			searches[i].ends = 0
+			for q := range g.n {
+				if rank[q] >= i {
+					searches[i].ends |= 1 << q
+				}
+			}
+		}
 	}
+	tallies, byEnd := g.count(ctx, searches, opt, reversal)
 	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: true}
+	for _, t := range tallies {
+		grid.Nodes += t.nodes
+		grid.AllComplete = grid.AllComplete && t.complete
+	}
+	// tours returns the directed tours from square s, and whether their
+	// count is complete.
+	tours := func(s int) (uint64, bool) {
+		t := tallies[rank[s]]
+		return t.tours, t.complete
+	}
+	if reversal {
+		// to[s] is a symmetry that carries s to its class's searched square.
+		to := make([][]int, g.n)
+		for _, perm := range symmetries(b) {
+			for s := range to {
+				if to[s] == nil && perm[s] == rep[s] {
+					to[s] = perm
+				}
+			}
+		}
+		// ending(s, e) is the number of directed tours from s that end on e.
+		ending := func(s, e int) uint64 {
+			if rank[e] >= rank[s] {
+				return byEnd[rank[s]][to[s][e]]
+			}
+			return byEnd[rank[e]][to[e][s]] // the reverses of those from e to s
+		}
+		tours = func(s int) (uint64, bool) {
+			var n uint64
+			for e := range g.n {
+				n += ending(s, e)
+			}
+			return n, grid.AllComplete // put together from every class's search
+		}
+	}
 	for r := range b.Rows {
 		grid.Tours[r] = make([]uint64, b.Cols)
 		grid.Complete[r] = make([]bool, b.Cols)
 		for c := range b.Cols {
-			t := bySquare[rep[b.Index(r, c)]]
-			grid.Tours[r][c], grid.Complete[r][c] = t.tours, t.complete
-			grid.Total.Add(grid.Total, new(big.Int).SetUint64(t.tours))
-			grid.AllComplete = grid.AllComplete && t.complete
+			n, complete := tours(b.Index(r, c))
+			grid.Tours[r][c], grid.Complete[r][c] = n, complete
+			grid.Total.Add(grid.Total, new(big.Int).SetUint64(n))
 		}
-	}
-	for _, t := range tallies {
-		grid.Nodes += t.nodes
 	}
 	grid.Elapsed = time.Since(t0)
 	return grid, nil
@@ -183,25 +235,26 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 // worker, so that uneven subtrees still keep every worker busy to the end.
 const piecesPerWorker = 256
 
-// count counts the tours from each of starts, splitting each search tree
-// into subtrees that the workers walk in parallel.
-func (g *graph) count(ctx context.Context, starts []int, opt Options) []tally {
+// count counts the tours of each search, splitting each search tree into
+// subtrees that the workers walk in parallel. With byEnd, it also returns
+// each search's tours by their last square.
+func (g *graph) count(ctx context.Context, searches []search, opt Options, byEnd bool) ([]tally, [][MaxSquares]uint64) {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	want := 1
 	if workers > 1 {
-		want = piecesPerWorker * workers / len(starts)
+		want = piecesPerWorker * workers / len(searches)
 	}
 	type piece struct {
-		start int // index into starts
-		p     path
+		search int // index into searches
+		p      path
 	}
-	tallies := make([]tally, len(starts))
+	tallies := make([]tally, len(searches))
 	var pieces []piece
-	for i, s := range starts {
-		paths, t := g.split(s, opt.Closed, want)
+	for i, sr := range searches {
+		paths, t := g.split(sr, want)
 		tallies[i] = t
 		for _, p := range paths {
 			pieces = append(pieces, piece{i, p})
@@ -209,6 +262,10 @@ func (g *graph) count(ctx context.Context, starts []int, opt Options) []tally {
 	}
 
 	found := make([]tally, len(pieces))
+	var ends [][MaxSquares]uint64 // by piece
+	if byEnd {
+		ends = make([][MaxSquares]uint64, len(pieces))
+	}
 	var (
 		mu   sync.Mutex
 		done int
@@ -220,7 +277,11 @@ func (g *graph) count(ctx context.Context, starts []int, opt Options) []tally {
 			break
 		}
 		eg.Go(func() error {
-			found[i] = g.walk(ctx, pc.p, starts[pc.start], opt.Closed)
+			var e *[MaxSquares]uint64
+			if byEnd {
+				e = &ends[i]
+			}
+			found[i] = g.walk(ctx, pc.p, searches[pc.search], e)
 			if opt.Progress != nil {
 				mu.Lock()
 				done++
@@ -231,11 +292,20 @@ func (g *graph) count(ctx context.Context, starts []int, opt Options) []tally {
 		})
 	}
 	eg.Wait()
+	var totals [][MaxSquares]uint64
+	if byEnd {
+		totals = make([][MaxSquares]uint64, len(searches))
+	}
 	for i, pc := range pieces {
-		t := &tallies[pc.start]
+		t := &tallies[pc.search]
 		t.tours += found[i].tours
 		t.nodes += found[i].nodes
 		t.complete = t.complete && found[i].complete
+		if byEnd {
+			for e, n := range ends[i] {
+				totals[pc.search][e] += n
+			}
+		}
 	}
-	return tallies
+	return tallies, totals
 }

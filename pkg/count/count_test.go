@@ -172,21 +172,26 @@ func TestNodesIndependentOfWorkers(t *testing.T) {
 	}
 }
 
+// All's grid, put together from one search a class of squares and the
+// tours' reverses, against a search from every square on its own.
 func TestSymmetryAgreesWithEverySquare(t *testing.T) {
-	b := board.Board{Rows: 4, Cols: 5}
-	g, err := All(context.Background(), b, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for s := range b.Squares() {
-		r, c := b.RowCol(s)
-		res, err := From(context.Background(), b, board.Square{Row: r, Col: c}, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Tours != g.Tours[r][c] {
-			t.Errorf("%v from %d,%d: %d alone, %d in the grid", b, r, c, res.Tours, g.Tours[r][c])
-		}
+	for _, b := range []board.Board{{Rows: 4, Cols: 5}, {Rows: 5, Cols: 5}, {Rows: 3, Cols: 8}, {Rows: 4, Cols: 6}, {Rows: 1, Cols: 1}} {
+		t.Run(b.String(), func(t *testing.T) {
+			g, err := All(context.Background(), b, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range b.Squares() {
+				r, c := b.RowCol(s)
+				res, err := From(context.Background(), b, board.Square{Row: r, Col: c}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Tours != g.Tours[r][c] {
+					t.Errorf("from %d,%d: %d alone, %d in the grid", r, c, res.Tours, g.Tours[r][c])
+				}
+			}
+		})
 	}
 }
 

@@ -36,7 +36,13 @@
 // square boards, the quarter turns and diagonal reflections) map tours from a
 // square onto tours from its image, so it searches one square of each class.
 // For closed tours it searches one square in all: a closed tour passes every
-// square, so rotating it to start elsewhere is a bijection.
+// square, so rotating it to start elsewhere is a bijection. For open tours
+// it also uses reversal (a tour from s to e is one from e to s, reversed):
+// the search from a class keeps only the tours that end in a class ranked as
+// high or higher, the pruning test cutting paths whose forced last square is
+// ranked lower, and counts them by their last square; each square's count
+// is put together from those (on 6x6, 28.9M squares entered instead of
+// 47.4M).
 //
 // # The frontier method
 //

@@ -60,13 +60,14 @@ func (g *graph) degrees(u uint64) (one, two uint64) {
 
 // viable reports whether u, the unvisited squares, may still be covered by
 // a path that continues from cur (a visited square) and, for a closed tour,
-// ends next to start. It is the rule package solver documents for
-// Problem.Prune, on bitboards: u must be reachable from cur; with one square
-// left, it must neighbour cur (and the start); otherwise every square of u
-// needs a neighbour in u, the squares with only one (they must end the
-// path) are at most two, and they must fit the path's ends: one next to cur,
-// the other anywhere (open) or next to the start (closed).
-func (g *graph) viable(u uint64, cur int, start int, closed bool) bool {
+// ends next to start; for an open one, on a square of ends. It is the rule
+// package solver documents for Problem.Prune, on bitboards: u must be
+// reachable from cur; with one square left, it must neighbour cur (and the
+// start, or be one of ends); otherwise every square of u needs a neighbour
+// in u, the squares with only one (they must end the path) are at most two,
+// and they must fit the path's ends: one next to cur, the other one of ends
+// (open) or next to the start (closed).
+func (g *graph) viable(u uint64, cur int, start int, closed bool, ends uint64) bool {
 	if u == 0 {
 		return true
 	}
@@ -75,28 +76,32 @@ func (g *graph) viable(u uint64, cur int, start int, closed bool) bool {
 		return false
 	}
 	if u&(u-1) == 0 {
-		return !closed || u&g.nbr[start] != 0
+		if closed {
+			return u&g.nbr[start] != 0
+		}
+		return u&ends != 0
 	}
 	one, two := g.degrees(u)
 	if u&^one != 0 {
 		return false
 	}
-	ends := u &^ two
-	if ends == 0 {
+	forced := u &^ two // squares that can only end the path
+	if forced == 0 {
 		return true
 	}
-	if bits.OnesCount64(ends) > 2 {
+	if bits.OnesCount64(forced) > 2 {
 		return false
 	}
 	if !closed {
-		off := ends &^ nc
-		return off&(off-1) == 0
+		// One may be the next square; any other is the last.
+		off := forced &^ nc
+		return off&(off-1) == 0 && off&^ends == 0
 	}
-	ec, es := ends&nc, ends&g.nbr[start]
-	if ends&^(ec|es) != 0 {
+	ec, es := forced&nc, forced&g.nbr[start]
+	if forced&^(ec|es) != 0 {
 		return false
 	}
-	return ends&(ends-1) == 0 || ec != 0 && es != 0
+	return forced&(forced-1) == 0 || ec != 0 && es != 0
 }
 
 // balanced reports whether the squares of u can alternate colours along a

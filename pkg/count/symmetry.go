@@ -2,32 +2,52 @@ package count
 
 import "knightsweep/pkg/board"
 
-// Representatives maps every square of b to the smallest square index that
-// a symmetry of the board carries it to: the reflections in the middle row
-// and the middle column, the half turn, and on square boards the quarter
-// turns and the diagonal reflections. A symmetry maps the knight's graph onto
-// itself, so it maps the tours from a square one to one onto the tours from
-// its image: squares with the same representative have equal counts.
-func Representatives(b board.Board) []int {
+// symmetries returns the symmetries of b as permutations of its squares
+// (perm[s] is the image of square s): the identity, the reflections in the
+// middle row and the middle column, the half turn, and on square boards the
+// same four followed by the reflection in the main diagonal (the quarter
+// turns and the diagonal reflections). A symmetry maps the knight's graph
+// onto itself, so it maps the tours from a square one to one onto the tours
+// from its image, and a tour's end onto its image's end.
+func symmetries(b board.Board) [][]int {
 	rows, cols := b.Rows, b.Cols
-	images := func(r, c int) []board.Square {
-		im := []board.Square{
-			{Row: r, Col: c}, {Row: rows - 1 - r, Col: c},
-			{Row: r, Col: cols - 1 - c}, {Row: rows - 1 - r, Col: cols - 1 - c},
-		}
-		if rows == cols {
-			for _, s := range im[:4] {
-				im = append(im, board.Square{Row: s.Col, Col: s.Row})
-			}
-		}
-		return im
+	flips := []func(r, c int) (int, int){
+		func(r, c int) (int, int) { return r, c },
+		func(r, c int) (int, int) { return rows - 1 - r, c },
+		func(r, c int) (int, int) { return r, cols - 1 - c },
+		func(r, c int) (int, int) { return rows - 1 - r, cols - 1 - c },
 	}
+	var perms [][]int
+	for _, transpose := range []bool{false, true} {
+		if transpose && rows != cols {
+			break
+		}
+		for _, f := range flips {
+			perm := make([]int, b.Squares())
+			for s := range perm {
+				r, c := f(b.RowCol(s))
+				if transpose {
+					r, c = c, r
+				}
+				perm[s] = b.Index(r, c)
+			}
+			perms = append(perms, perm)
+		}
+	}
+	return perms
+}
+
+// Representatives maps every square of b to the smallest square index that
+// a symmetry of the board carries it to (see symmetries): squares with the
+// same representative have equal counts.
+func Representatives(b board.Board) []int {
 	rep := make([]int, b.Squares())
 	for s := range rep {
-		r, c := b.RowCol(s)
 		rep[s] = s
-		for _, im := range images(r, c) {
-			rep[s] = min(rep[s], b.Index(im.Row, im.Col))
+	}
+	for _, perm := range symmetries(b) {
+		for s := range rep {
+			rep[s] = min(rep[s], perm[s])
 		}
 	}
 	return rep

@@ -21,6 +21,14 @@ type tally struct {
 	complete bool
 }
 
+// search is what a walk looks for: tours from start, closed or open, and,
+// for open ones, ending on one of the squares of ends.
+type search struct {
+	start  int
+	closed bool
+	ends   uint64
+}
+
 // checkEvery is how many nodes a walk enters between looks at its context.
 const checkEvery = 1 << 16
 
@@ -28,13 +36,18 @@ const checkEvery = 1 << 16
 // search would enter below it, less the subtrees that fail the pruning test.
 // Every square entered counts as a node (p's end is not: its walk's caller
 // entered it).
-func (g *graph) walk(ctx context.Context, p path, start int, closed bool) tally {
+// If byEnd is not nil, it adds the tours ending on each square to it.
+func (g *graph) walk(ctx context.Context, p path, sr search, byEnd *[MaxSquares]uint64) tally {
 	var (
 		kids [MaxSquares]uint64 // untried next squares at each depth
 		at   [MaxSquares]int8   // the square at each depth
 	)
+	start, closed, ends := sr.start, sr.closed, sr.ends
 	last := int8(g.n - 1)
 	startNbr := g.nbr[start]
+	if closed {
+		ends = startNbr
+	}
 	visited := p.visited
 	d := p.depth
 	at[d&63], kids[d&63] = p.at, g.nbr[p.at&63]&^visited
@@ -61,13 +74,16 @@ func (g *graph) walk(ctx context.Context, p path, start int, closed bool) tally 
 			countdown = checkEvery
 		}
 		if d+1 == last {
-			if !closed || startNbr>>sq&1 != 0 {
+			if ends>>sq&1 != 0 {
 				t.tours++
+				if byEnd != nil {
+					byEnd[sq]++
+				}
 			}
 			continue
 		}
 		v := visited | 1<<sq
-		if !g.viable(g.all&^v, sq, start, closed) {
+		if !g.viable(g.all&^v, sq, start, closed, ends) {
 			continue
 		}
 		d++
@@ -82,7 +98,8 @@ func (g *graph) walk(ctx context.Context, p path, start int, closed bool) tally 
 // entered and the tours it completed on the way. Walking each returned path
 // to the end then counts every tour from start exactly once, and the nodes
 // add up to those of one depth-first walk, however deep the split.
-func (g *graph) split(start int, closed bool, want int) ([]path, tally) {
+func (g *graph) split(sr search, want int) ([]path, tally) {
+	start, closed := sr.start, sr.closed
 	t := tally{nodes: 1, complete: true}
 	root := path{at: int8(start), visited: 1 << start}
 	u := g.all &^ root.visited
@@ -92,7 +109,7 @@ func (g *graph) split(start int, closed bool, want int) ([]path, tally) {
 		}
 		return nil, t
 	}
-	if !g.balanced(u, start, closed) || !g.viable(u, start, start, closed) {
+	if !g.balanced(u, start, closed) || !g.viable(u, start, start, closed, sr.ends) {
 		return nil, t
 	}
 	last := int8(g.n - 1)
@@ -104,7 +121,7 @@ func (g *graph) split(start int, closed bool, want int) ([]path, tally) {
 				sq := bits.TrailingZeros64(k)
 				t.nodes++
 				v := p.visited | 1<<sq
-				if g.viable(g.all&^v, sq, start, closed) {
+				if g.viable(g.all&^v, sq, start, closed, sr.ends) {
 					next = append(next, path{at: int8(sq), depth: p.depth + 1, visited: v})
 				}
 			}

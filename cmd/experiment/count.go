@@ -9,8 +9,10 @@ import (
 	"math/big"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
@@ -114,17 +116,25 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer cancel()
 	}
 	var meter *progress.Meter
+	// Neither the squares of a frontier count nor the subtrees of an
+	// enumeration cost alike (7x7: some subtrees take minutes, most
+	// seconds): the meter shows no rate or time left, which would mislead.
 	unit := "subtrees"
 	if frontier {
-		unit = "squares" // whose costs differ by orders of magnitude: no estimate
+		unit = "squares"
+	}
+	var found atomic.Uint64 // tours the enumeration's searches have found
+	var live func() string
+	if !frontier {
+		live = func() string { return fmt.Sprintf("%d tours found", found.Load()) }
 	}
 	last := 0
-	opt := count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: mem.Bytes,
+	opt := count.Options{Found: &found, Closed: *closed, Workers: *workers, Method: method, MemLimit: mem.Bytes,
 		Checkpoint: *ckPath, CheckpointEvery: *ckEvery,
 		Progress: func(done, total int) {
 			if meter == nil {
 				meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "count", Unit: unit, Total: int64(total),
-					NoEstimate: frontier})
+					NoEstimate: true, Live: live})
 				meter.Start()
 			}
 			for ; last < done; last++ {
@@ -148,7 +158,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		kept = grid.Kept
 		if err != nil {
 			meter.Finish(time.Now()) // before the error, which it would draw over
-			return countError(err, mem, kept, *ckPath)
+			return countError(err, mem, kept, *ckPath, b)
 		}
 		out.Count, out.Total = grid.Total, grid.Total
 		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
@@ -158,7 +168,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		kept = grid.Kept
 		if err != nil {
 			meter.Finish(time.Now()) // before the error, which it would draw over
-			return countError(err, mem, kept, *ckPath)
+			return countError(err, mem, kept, *ckPath, b)
 		}
 		out.Count, out.Total, out.Grid = grid.Total, grid.Total, grid.Tours
 		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
@@ -168,7 +178,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		kept = res.Kept
 		if err != nil {
 			meter.Finish(time.Now()) // before the error, which it would draw over
-			return countError(err, mem, kept, *ckPath)
+			return countError(err, mem, kept, *ckPath, b)
 		}
 		out.StartRow, out.StartCol = &sq.Row, &sq.Col
 		out.Count, out.Nodes, out.TimeNS, out.Complete = new(big.Int).SetUint64(res.Tours), res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
@@ -196,13 +206,19 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // countError adds what to do to a count's error.
-func countError(err error, mem memlimit.Limit, kept bool, ckPath string) error {
+func countError(err error, mem memlimit.Limit, kept bool, ckPath string, b board.Board) error {
 	var me *count.MemoryError
 	if errors.As(err, &me) {
-		if kept {
-			return fmt.Errorf("count: %w (%s): checkpoint saved in %s: the same command with a higher -mem-limit resumes from it, if the machine has the memory", err, mem.Source, ckPath)
+		// Enumeration needs almost no memory; past 36 squares it takes
+		// hours (7x7: two or more on 2 cores, by docs/counting.md).
+		alt := ""
+		if b.Squares() <= count.MaxSquares {
+			alt = "; -method enumerate needs a few MiB but may take hours"
 		}
-		return fmt.Errorf("count: %w (%s): raise -mem-limit if the machine has the memory, or count a smaller board", err, mem.Source)
+		if kept {
+			return fmt.Errorf("count: %w (%s): checkpoint saved in %s: the same command with a higher -mem-limit resumes from it, if the machine has the memory%s", err, mem.Source, ckPath, alt)
+		}
+		return fmt.Errorf("count: %w (%s): raise -mem-limit if the machine has the memory, or count a smaller board%s", err, mem.Source, alt)
 	}
 	return fmt.Errorf("count: %w", err)
 }

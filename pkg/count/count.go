@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -21,10 +22,17 @@ type Options struct {
 	// Workers is how many searches run at once; 0 means GOMAXPROCS.
 	Workers int
 	// Progress, if set, is called after each piece of work with the pieces
-	// done and the total. It is called from the workers, one call at a time.
+	// done and the total (enumeration also calls it with 0 done before the
+	// first). It is called from the workers, one call at a time.
 	// The frontier method calls it after each square with the squares done
 	// and the squares of all its passes.
 	Progress func(done, total int)
+	// Found, if set, receives the tours that enumeration's searches find as
+	// they find them (each walk every 65,536 squares and at its end): a
+	// sign of life for long counts. All's searches of open tours find a
+	// tour for a class of squares and one direction, so it is not the
+	// count being made.
+	Found *atomic.Uint64
 	// Method is how to count; the zero value is Auto.
 	Method Method
 	// The frontier method's own options.
@@ -126,7 +134,7 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 	g := newGraph(b)
 	t0 := time.Now()
 	sq := b.Index(start.Row, start.Col)
-	tallies, _ := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.all}}, opt, false)
+	tallies, _ := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.all, found: opt.Found}}, opt, false)
 	t := tallies[0]
 	return Result{Board: b, Start: start, Method: Enumerate, Tours: t.tours, Nodes: t.nodes, Complete: t.complete, Elapsed: time.Since(t0)}, nil
 }
@@ -171,7 +179,7 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	reversal := !opt.Closed && g.n > 1
 	searches := make([]search, len(searched))
 	for i, s := range searched {
-		searches[i] = search{start: s, closed: opt.Closed, ends: g.all}
+		searches[i] = search{start: s, closed: opt.Closed, ends: g.all, found: opt.Found}
 		if reversal {
 			searches[i].ends = 0
 			for q := range g.n {
@@ -261,6 +269,9 @@ func (g *graph) count(ctx context.Context, searches []search, opt Options, byEnd
 		}
 	}
 
+	if opt.Progress != nil {
+		opt.Progress(0, len(pieces)) // the work is known: show it from the start
+	}
 	found := make([]tally, len(pieces))
 	var ends [][MaxSquares]uint64 // by piece
 	if byEnd {

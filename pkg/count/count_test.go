@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -265,4 +266,17 @@ func TestBadInput(t *testing.T) {
 // isTotal reports whether g's total is n.
 func isTotal(g Grid, n uint64) bool {
 	return g.Total != nil && g.Total.IsUint64() && g.Total.Uint64() == n
+}
+
+// Options.Found follows the tours the searches find: all of them, for a
+// count from one square.
+func TestFoundAsYouGo(t *testing.T) {
+	var found atomic.Uint64
+	res, err := From(context.Background(), board.Board{Rows: 5, Cols: 6}, board.Square{}, Options{Found: &found, Method: Enumerate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found.Load() != res.Tours || res.Tours == 0 {
+		t.Errorf("found %d as it went, %d in the result", found.Load(), res.Tours)
+	}
 }

@@ -3,6 +3,7 @@ package count
 import (
 	"context"
 	"math/bits"
+	"sync/atomic"
 )
 
 // path is the state of a partial tour: its end, its squares as a set and its
@@ -22,11 +23,13 @@ type tally struct {
 }
 
 // search is what a walk looks for: tours from start, closed or open, and,
-// for open ones, ending on one of the squares of ends.
+// for open ones, ending on one of the squares of ends. If found is not nil,
+// walks add the tours they find to it as they go (Options.Found).
 type search struct {
 	start  int
 	closed bool
 	ends   uint64
+	found  *atomic.Uint64
 }
 
 // checkEvery is how many nodes a walk enters between looks at its context.
@@ -53,6 +56,12 @@ func (g *graph) walk(ctx context.Context, p path, sr search, byEnd *[MaxSquares]
 	at[d&63], kids[d&63] = p.at, g.nbr[p.at&63]&^visited
 	var t tally
 	countdown := checkEvery
+	var told uint64 // tours added to sr.found
+	defer func() {
+		if sr.found != nil {
+			sr.found.Add(t.tours - told)
+		}
+	}()
 	for {
 		k := kids[d&63]
 		if k == 0 {
@@ -70,6 +79,10 @@ func (g *graph) walk(ctx context.Context, p path, sr search, byEnd *[MaxSquares]
 		if countdown--; countdown == 0 {
 			if ctx.Err() != nil {
 				return t
+			}
+			if sr.found != nil {
+				sr.found.Add(t.tours - told)
+				told = t.tours
 			}
 			countdown = checkEvery
 		}

@@ -50,6 +50,10 @@ type Options struct {
 	// items differ in cost by orders of magnitude that nothing predicts
 	// (the squares of a frontier count), where either would mislead.
 	NoEstimate bool
+	// Live, if set, is called for every line and frame, and what it returns
+	// is shown with the counts, after the Detail: a figure the work keeps
+	// up to date itself ("2.1G tours found").
+	Live func() string
 	// Every overrides the interval of plain lines (tests).
 	Every time.Duration
 	// Now is the start (tests); zero means time.Now().
@@ -274,6 +278,19 @@ func (s sized) GetTermSize() (width, height int, err error) {
 	return width, height, nil
 }
 
+// details joins the Detail and what Live says.
+func (m *Meter) details() string {
+	d := m.detail
+	if m.o.Live != nil {
+		if l := m.o.Live(); l != "" && d != "" {
+			d += ", " + l
+		} else if l != "" {
+			d = l
+		}
+	}
+	return d
+}
+
 // frame is the text after the bar: the count done and the status.
 func (m *Meter) frame(now time.Time) string {
 	s := fmt.Sprintf("%d/%d", m.done, m.o.Total)
@@ -292,8 +309,8 @@ func (m *Meter) status(now time.Time) string {
 	if !m.o.NoEstimate {
 		parts = append(parts, fmt.Sprintf("%.1f %s/s", m.rate(now), m.o.Unit))
 	}
-	if m.detail != "" {
-		parts = append(parts, m.detail)
+	if d := m.details(); d != "" {
+		parts = append(parts, d)
 	}
 	if left, ok := m.left(now); ok {
 		parts = append(parts, left+" left")
@@ -320,8 +337,8 @@ func (m *Meter) line(now time.Time) string {
 	if m.o.Found != "" {
 		s += fmt.Sprintf(", %d %s", m.found, m.o.Found)
 	}
-	if m.detail != "" {
-		s += ", " + m.detail
+	if d := m.details(); d != "" {
+		s += ", " + d
 	}
 	if left, ok := m.left(now); ok {
 		s += ", " + left + " left"

@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -138,5 +139,19 @@ func TestFinishTwice(t *testing.T) {
 		if n == 0 || buf.Len() != n {
 			t.Errorf("terminal %v: %d bytes after Finish, %d after the second", terminal, n, buf.Len())
 		}
+	}
+}
+
+// Live figures are asked for at each line, after the Detail.
+func TestLive(t *testing.T) {
+	var buf bytes.Buffer
+	n := 0
+	m := New(&buf, Options{Name: "count", Unit: "subtrees", Total: 4, NoEstimate: true, Now: t0,
+		Live: func() string { n++; return fmt.Sprintf("%d tours found", 100*n) }})
+	m.Detail("6 searches")
+	m.Tick(t0.Add(10 * time.Second))
+	m.Tick(t0.Add(20 * time.Second))
+	if want := "count: 0/4 subtrees (0%), 6 searches, 100 tours found\ncount: 0/4 subtrees (0%), 6 searches, 200 tours found\n"; buf.String() != want {
+		t.Errorf("lines %q, want %q", buf.String(), want)
 	}
 }

@@ -57,8 +57,8 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	methodName := fs.String("method", "auto", "how to count: `enumerate` (walk every tour, boards of at most 64 squares), frontier (add up frontier states, boards up to 8 squares across) or auto (enumerate up to 36 squares)")
 	memLimit := fs.String("mem-limit", "", "stop a frontier count before a square that would take more memory than this, such as 8GiB; 0 for no limit (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
-	ckPath := fs.String("checkpoint", "", "frontier: save progress to this `file` and resume from it when it is there (removed when the count completes)")
-	ckEvery := fs.Duration("checkpoint-every", 10*time.Minute, "frontier: save the checkpoint this often (and when stopped by -timeout, an interrupt or -mem-limit)")
+	ckPath := fs.String("checkpoint", "", "save progress to this `file` and resume from it when it is there (removed when the count completes)")
+	ckEvery := fs.Duration("checkpoint-every", 10*time.Minute, "save the checkpoint this often (and when stopped by -timeout, an interrupt or -mem-limit)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -83,9 +83,6 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	frontier := method.For(b) == count.Frontier
 	set := setFlags(fs)
-	if !frontier && (set["checkpoint"] || set["checkpoint-every"]) {
-		return usagef("-checkpoint: only the frontier method saves checkpoints; %v is counted by enumeration (give -method frontier)", b)
-	}
 	all := false
 	switch {
 	case set["starts"] && *starts != "all":

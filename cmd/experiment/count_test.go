@@ -77,7 +77,6 @@ func TestCountBadFlags(t *testing.T) {
 		{[]string{"count", "-size", "9"}, "-size: board 9x9 has 81 squares: enumeration takes boards of at most 64 (the frontier method, boards up to 8 squares across)"},
 		{[]string{"count", "-rows", "9", "-cols", "12", "-method", "frontier"}, "-rows/-cols: board 9x12 is 9 squares across: the frontier method takes boards up to 8 across"},
 		{[]string{"count", "-size", "5", "-method", "fast"}, `-method: unknown method "fast": want auto, enumerate, frontier`},
-		{[]string{"count", "-size", "5", "-checkpoint", "ck"}, "-checkpoint: only the frontier method saves checkpoints"},
 		{[]string{"count", "-size", "5", "-total", "-starts", "all"}, "-total: give -total, -start R,C or -starts all"},
 		{[]string{"count", "-size", "5", "-mem-limit", "lots"}, "-mem-limit"},
 		{[]string{"count", "-size", "5", "-method", "frontier", "-checkpoint-every", "-1m"}, "-checkpoint-every -1m0s"},

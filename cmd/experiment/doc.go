@@ -146,18 +146,21 @@
 //	-mem-limit M       stop a frontier count, with exit status 1 and its
 //	                   estimate, before a square that would need more memory
 //	                   (default as for run)
-//	-checkpoint FILE   frontier: save the count's last finished square to FILE
-//	                   (its directory is made at the start) and resume from
-//	                   FILE when it is there; removed once the count
-//	                   completes; a save that fails fails the count (exit 1)
-//	-checkpoint-every D  frontier: how often to save (default 10m; also saved
-//	                   when -timeout, an interrupt or -mem-limit stops the
-//	                   count)
+//	-checkpoint FILE   save the count's progress to FILE (the frontier: its
+//	                   last finished square; enumeration: its finished
+//	                   subtrees) (its directory is made at the start) and
+//	                   resume from FILE when it is there; removed once the
+//	                   count completes; a save that fails fails the count
+//	                   (exit 1); a file of another count is refused
+//	-checkpoint-every D  how often to save (default 10m; 0: after every
+//	                   square, or for enumeration at most once a second; also
+//	                   saved when -timeout, an interrupt or -mem-limit stops
+//	                   the count)
 //	-json              one JSON object: count, nodes (for the frontier method,
 //	                   the states it expanded), time_ns, complete, rows, cols,
 //	                   closed, method, and start_row, start_col or total (and
-//	                   grid with -starts all); the frontier adds peak_states,
-//	                   and resumed when it started from a checkpoint; count
+//	                   grid with -starts all); the frontier adds peak_states;
+//	                   resumed when it started from a checkpoint; count
 //	                   and total are exact integers, past 2^64 too
 //
 // # experiment report

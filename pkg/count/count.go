@@ -4,12 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/errgroup"
 
 	"knightsweep/pkg/board"
 )
@@ -43,8 +39,9 @@ type Options struct {
 	// MemLimit, if positive, stops a frontier count with a *MemoryError
 	// before a square that would take more memory, judged from the last.
 	MemLimit int64
-	// Checkpoint, if set, is a file where a frontier count saves its last
-	// completed square (every CheckpointEvery, and when it stops early),
+	// Checkpoint, if set, is a file where a count saves its progress (every
+	// CheckpointEvery, and when it stops early): the frontier method its
+	// last completed square, enumeration the subtrees it has finished,
 	// and from which it resumes when the file is there (after checking that
 	// it belongs to this count, that its states are sound and that they fit
 	// MemLimit). Its directory is made at the start; a save that fails
@@ -68,10 +65,10 @@ type Result struct {
 	// PeakStates is the most states a frontier layer held (0 when
 	// enumerating).
 	PeakStates int64
-	// Resumed is true when a frontier count started from a checkpoint.
+	// Resumed is true when the count started from a checkpoint.
 	Resumed bool
-	// Kept is true when a frontier count stopped early and saved its
-	// checkpoint (Options.Checkpoint) to resume from.
+	// Kept is true when the count stopped early and saved its checkpoint
+	// (Options.Checkpoint) to resume from.
 	Kept bool
 	// Complete is false when the context stopped the count early.
 	Complete bool
@@ -96,10 +93,10 @@ type Grid struct {
 	Nodes int64
 	// PeakStates is the most states a frontier layer held.
 	PeakStates int64
-	// Resumed is true when a frontier count started from a checkpoint.
+	// Resumed is true when the count started from a checkpoint.
 	Resumed bool
-	// Kept is true when a frontier count stopped early and saved its
-	// checkpoint (Options.Checkpoint) to resume from.
+	// Kept is true when the count stopped early and saved its checkpoint
+	// (Options.Checkpoint) to resume from.
 	Kept bool
 	// AllComplete is true when every square's count is complete.
 	AllComplete bool
@@ -134,9 +131,13 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 	g := newGraph(b)
 	t0 := time.Now()
 	sq := b.Index(start.Row, start.Col)
-	tallies, _ := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.all, found: opt.Found}}, opt, false)
-	t := tallies[0]
-	return Result{Board: b, Start: start, Method: Enumerate, Tours: t.tours, Nodes: t.nodes, Complete: t.complete, Elapsed: time.Since(t0)}, nil
+	e, err := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.all, found: opt.Found}}, opt, false)
+	if err != nil {
+		return Result{}, err
+	}
+	t := e.tallies[0]
+	return Result{Board: b, Start: start, Method: Enumerate, Tours: t.tours, Nodes: t.nodes, Complete: t.complete,
+		Resumed: e.resumed, Kept: e.kept, Elapsed: time.Since(t0)}, nil
 }
 
 // All counts the directed tours of b from every start square. Squares that a
@@ -189,8 +190,13 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 			}
 		}
 	}
-	tallies, byEnd := g.count(ctx, searches, opt, reversal)
-	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: true}
+	e, err := g.count(ctx, searches, opt, reversal)
+	if err != nil {
+		return Grid{}, err
+	}
+	tallies, byEnd := e.tallies, e.byEnd
+	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: true,
+		Resumed: e.resumed, Kept: e.kept}
 	for _, t := range tallies {
 		grid.Nodes += t.nodes
 		grid.AllComplete = grid.AllComplete && t.complete
@@ -237,86 +243,4 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	}
 	grid.Elapsed = time.Since(t0)
 	return grid, nil
-}
-
-// piecesPerWorker is how many independent subtrees count aims to give each
-// worker, so that uneven subtrees still keep every worker busy to the end.
-const piecesPerWorker = 256
-
-// count counts the tours of each search, splitting each search tree into
-// subtrees that the workers walk in parallel. With byEnd, it also returns
-// each search's tours by their last square.
-func (g *graph) count(ctx context.Context, searches []search, opt Options, byEnd bool) ([]tally, [][MaxSquares]uint64) {
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	want := 1
-	if workers > 1 {
-		want = piecesPerWorker * workers / len(searches)
-	}
-	type piece struct {
-		search int // index into searches
-		p      path
-	}
-	tallies := make([]tally, len(searches))
-	var pieces []piece
-	for i, sr := range searches {
-		paths, t := g.split(sr, want)
-		tallies[i] = t
-		for _, p := range paths {
-			pieces = append(pieces, piece{i, p})
-		}
-	}
-
-	if opt.Progress != nil {
-		opt.Progress(0, len(pieces)) // the work is known: show it from the start
-	}
-	found := make([]tally, len(pieces))
-	var ends [][MaxSquares]uint64 // by piece
-	if byEnd {
-		ends = make([][MaxSquares]uint64, len(pieces))
-	}
-	var (
-		mu   sync.Mutex
-		done int
-	)
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(workers)
-	for i, pc := range pieces {
-		if ctx.Err() != nil {
-			break
-		}
-		eg.Go(func() error {
-			var e *[MaxSquares]uint64
-			if byEnd {
-				e = &ends[i]
-			}
-			found[i] = g.walk(ctx, pc.p, searches[pc.search], e)
-			if opt.Progress != nil {
-				mu.Lock()
-				done++
-				opt.Progress(done, len(pieces))
-				mu.Unlock()
-			}
-			return nil
-		})
-	}
-	eg.Wait()
-	var totals [][MaxSquares]uint64
-	if byEnd {
-		totals = make([][MaxSquares]uint64, len(searches))
-	}
-	for i, pc := range pieces {
-		t := &tallies[pc.search]
-		t.tours += found[i].tours
-		t.nodes += found[i].nodes
-		t.complete = t.complete && found[i].complete
-		if byEnd {
-			for e, n := range ends[i] {
-				totals[pc.search][e] += n
-			}
-		}
-	}
-	return tallies, totals
 }

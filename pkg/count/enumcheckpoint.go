@@ -1,0 +1,113 @@
+package count
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+
+	"knightsweep/internal/atomicfile"
+)
+
+// An enumeration's checkpoint file is a magic line and one JSON object:
+// the count it belongs to (the board, its searches, and its subtrees, by
+// number and by a hash of their paths), which subtrees are done, and what
+// they found, by search. It is replaced atomically, so a count killed
+// while saving leaves the previous checkpoint. Subtrees stopped halfway
+// are not in it: resuming walks them again from their start.
+
+const enumCheckpointMagic = "knightsweep enumeration checkpoint 1\n"
+
+// enumCheckpointMax bounds the file read back: the subtrees' flags and
+// counts take well under a megabyte.
+const enumCheckpointMax = 16 << 20
+
+type enumSearch struct {
+	Start  int    `json:"start"`
+	Closed bool   `json:"closed"`
+	Ends   uint64 `json:"ends"`
+}
+
+type enumCheckpoint struct {
+	Rows     int          `json:"rows"`
+	Cols     int          `json:"cols"`
+	Searches []enumSearch `json:"searches"`
+	Pieces   int          `json:"pieces"`
+	Hash     uint64       `json:"hash"`
+	Done     []bool       `json:"done"`
+	// Tours, Nodes and ByEnd are the sums over the subtrees done, by
+	// search.
+	Tours []uint64             `json:"tours"`
+	Nodes []int64              `json:"nodes"`
+	ByEnd [][MaxSquares]uint64 `json:"by_end"`
+}
+
+// matches returns an error unless ck was saved by the count that want
+// describes, and is whole.
+func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
+	if ck.Rows != want.Rows || ck.Cols != want.Cols || !slices.Equal(ck.Searches, want.Searches) ||
+		ck.Pieces != want.Pieces || ck.Hash != want.Hash {
+		return fmt.Errorf("checkpoint %s belongs to another count (%dx%d, %d searches, %d subtrees; this one is %dx%d, %d searches, %d subtrees): remove it or name another file",
+			path, ck.Rows, ck.Cols, len(ck.Searches), ck.Pieces, want.Rows, want.Cols, len(want.Searches), want.Pieces)
+	}
+	n := len(want.Searches)
+	if len(ck.Done) != ck.Pieces || len(ck.Tours) != n || len(ck.Nodes) != n || len(ck.ByEnd) != n {
+		return fmt.Errorf("checkpoint %s is damaged: %d subtree flags for %d subtrees, counts for %d, %d, %d searches of %d",
+			path, len(ck.Done), ck.Pieces, len(ck.Tours), len(ck.Nodes), len(ck.ByEnd), n)
+	}
+	return nil
+}
+
+func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
+	err := atomicfile.Write(path, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		bw.WriteString(enumCheckpointMagic)
+		if err := json.NewEncoder(bw).Encode(ck); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+	if err != nil {
+		return &CheckpointError{Path: path, Err: err}
+	}
+	return nil
+}
+
+// readEnumCheckpoint reads path, or returns nil if there is no such file.
+func readEnumCheckpoint(path string) (*enumCheckpoint, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, enumCheckpointMax+1))
+	if err != nil {
+		return nil, err
+	}
+	damaged := func(why string) error {
+		return fmt.Errorf("checkpoint %s is damaged or not an enumeration's checkpoint: %s", path, why)
+	}
+	switch {
+	case len(data) > enumCheckpointMax:
+		return nil, damaged(fmt.Sprintf("more than %d bytes", enumCheckpointMax))
+	case bytes.HasPrefix(data, []byte(checkpointMagic)):
+		return nil, fmt.Errorf("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
+	case !bytes.HasPrefix(data, []byte(enumCheckpointMagic)):
+		return nil, damaged("no checkpoint header")
+	}
+	ck := &enumCheckpoint{}
+	dec := json.NewDecoder(bytes.NewReader(data[len(enumCheckpointMagic):]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(ck); err != nil {
+		return nil, damaged(err.Error())
+	}
+	return ck, nil
+}

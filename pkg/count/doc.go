@@ -26,11 +26,14 @@
 // the squares cannot alternate along a tour (the colour rule). Every square
 // the walk enters counts as a node, pruned ones included.
 //
-// To use every core, the search tree of each start is split breadth first at
-// the shallowest depth that yields enough independent subtrees (about 256 a
-// worker), and the workers walk the subtrees in parallel (errgroup). The
-// counts and node totals do not depend on the number of workers or on the
-// split depth.
+// To use every core, the search trees are split breadth first at the
+// shallowest depth that yields about 4,096 independent subtrees in all,
+// whatever the number of workers (so that a checkpoint, which records the
+// subtrees finished, resumes on any machine), and the workers walk the
+// subtrees in parallel (errgroup). The counts and node totals do not depend
+// on the number of workers or on the split depth. With Options.Checkpoint
+// the subtrees finished and what they found are saved at most once a
+// second, and a subtree stopped halfway is walked again on resuming.
 //
 // All uses the board's symmetries: reflections and the half turn (and, on
 // square boards, the quarter turns and diagonal reflections) map tours from a

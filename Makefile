@@ -67,17 +67,17 @@ bench-compare: build
 # instead of fuzzing, so it runs with minimization off.
 FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./pkg/tour
-	$(GO) test -run '^$$' -fuzz FuzzSolve -fuzztime $(FUZZTIME) ./pkg/solver
-	$(GO) test -run '^$$' -fuzz FuzzPrune -fuzztime $(FUZZTIME) ./pkg/solver
-	$(GO) test -run '^$$' -fuzz FuzzDFS -fuzztime $(FUZZTIME) ./pkg/solver
-	$(GO) test -run '^$$' -fuzz '^FuzzParseOrder$$' -fuzztime $(FUZZTIME) ./pkg/board
-	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./pkg/runs
-	$(GO) test -run '^$$' -fuzz '^FuzzRecords$$' -fuzztime $(FUZZTIME) ./pkg/runs
-	$(GO) test -run '^$$' -fuzz '^FuzzParseSizes$$' -fuzztime $(FUZZTIME) ./pkg/plan
-	$(GO) test -run '^$$' -fuzz '^FuzzParseStarts$$' -fuzztime $(FUZZTIME) ./pkg/plan
-	$(GO) test -run '^$$' -fuzz '^FuzzParseShard$$' -fuzztime $(FUZZTIME) ./pkg/plan
-	$(GO) test -run '^$$' -fuzz '^FuzzManifest$$' -fuzztime $(FUZZTIME) ./pkg/outdir
-	$(GO) test -run '^$$' -fuzz '^FuzzMerge$$' -fuzztime $(FUZZTIME) ./pkg/outdir
-	$(GO) test -run '^$$' -fuzz '^FuzzFlagFile$$' -fuzztime $(FUZZTIME) ./cmd/experiment
-	$(GO) test -run '^$$' -fuzz '^FuzzResume$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 0 ./pkg/sweep
+	GO=$(GO) scripts/fuzz.sh ./pkg/tour FuzzValidate $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/solver FuzzSolve $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/solver FuzzPrune $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/solver FuzzDFS $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/board FuzzParseOrder $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/runs FuzzRead $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/runs FuzzRecords $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/plan FuzzParseSizes $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/plan FuzzParseStarts $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/plan FuzzParseShard $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/outdir FuzzManifest $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/outdir FuzzMerge $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./cmd/experiment FuzzFlagFile $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/sweep FuzzResume $(FUZZTIME) -fuzzminimizetime 0

@@ -128,9 +128,11 @@
 // with -starts all (a grid and its total), or from all squares together with
 // -total. Two methods (docs/counting.md): enumeration walks every tour with
 // strong pruning (boards of at most 64 squares); the frontier method adds up
-// counts of frontier states without listing a tour (boards up to 8 squares
-// across, of any length). -method auto enumerates up to 36 squares and
-// uses the frontier past that.
+// counts of frontier states without listing a tour, from both ends of the
+// board until they meet (boards up to 8 squares across, of any length).
+// -method auto enumerates boards of up to 36 squares that are 5 or more
+// across and boards of up to 30 squares, and uses the frontier for the
+// rest.
 //
 //	-size N, -rows R -cols C   the board
 //	-start R,C         count the tours from this square (default 0,0)
@@ -144,16 +146,19 @@
 //	-timeout D         stop after D and print the partial counts (a lower bound,
 //	                   marked +; exit status 1)
 //	-mem-limit M       stop a frontier count, with exit status 1 and its
-//	                   estimate, before a square that would need more memory
-//	                   (default as for run)
-//	-checkpoint FILE   save the count's progress to FILE (the frontier: its
-//	                   last finished square; enumeration: its finished
-//	                   subtrees) (its directory is made at the start) and
+//	                   estimate, before a square or a join that would need
+//	                   more memory, or before the allocation that would pass
+//	                   it (the states take 9/10 of M; default as for run)
+//	-checkpoint FILE   save the count's progress to FILE (the frontier: both
+//	                   sides' last finished squares and the parts of the
+//	                   join done; enumeration: its finished subtrees) (its
+//	                   directory is made at the start) and
 //	                   resume from FILE when it is there; removed once the
 //	                   count completes; a save that fails fails the count
 //	                   (exit 1); a file of another count is refused
 //	-checkpoint-every D  how often to save (default 10m; 0: after every
-//	                   square, or for enumeration at most once a second; also
+//	                   square and every part of a join, or for enumeration
+//	                   at most once a second; also
 //	                   saved when -timeout, an interrupt or -mem-limit stops
 //	                   the count)
 //	-json              one JSON object: count, nodes (for the frontier method,

@@ -10,50 +10,77 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/pkg/board"
 )
 
 // A checkpoint file holds a frontier count's progress: a magic line, a
 // JSON header (the count it belongs to, the passes done and their counts,
-// the square the saved layer is before and the tours completed in the
-// pass), then the layer's states, 24 bytes each (the packed state and its
-// 128-bit count, little-endian). It is replaced atomically, so a count
-// killed while saving leaves the previous checkpoint.
+// and for the pass under way each side's squares added and tours
+// completed and, once the sides have met, the parts of the join done and
+// the tours they made), then the front side's states and the back side's,
+// 24 bytes each (the packed state and its 128-bit count, little-endian).
+// It is replaced atomically, so a count killed while saving leaves the
+// previous checkpoint.
 
-const checkpointMagic = "knightsweep frontier checkpoint 1\n"
+const checkpointMagic = "knightsweep frontier checkpoint 2\n"
 
 // checkpointHeader is the JSON part of a checkpoint.
 type checkpointHeader struct {
-	Rows   int    `json:"rows"`
-	Cols   int    `json:"cols"`
-	Closed bool   `json:"closed"`
-	Passes []int  `json:"passes"` // each pass's start square (-1: any)
-	Counts []u128 `json:"counts"` // the passes done
-	Next   int    `json:"next"`
-	Total  u128   `json:"total"`
-	States int64  `json:"states"`
+	Rows   int          `json:"rows"`
+	Cols   int          `json:"cols"`
+	Closed bool         `json:"closed"`
+	Passes []int        `json:"passes"` // each pass's start square (-1: any)
+	Counts []u128       `json:"counts"` // the passes done
+	Front  sideHeader   `json:"front"`
+	Back   sideHeader   `json:"back"`
+	Join   joinedHeader `json:"join"`
+}
+
+type sideHeader struct {
+	Done   int   `json:"done"`
+	States int64 `json:"states"`
+	Tours  u128  `json:"tours"`
+}
+
+type joinedHeader struct {
+	Chunks int   `json:"chunks"`
+	Done   []int `json:"done"`
+	Tours  u128  `json:"tours"`
 }
 
 // checkpoint is a checkpoint file read back.
 type checkpoint struct {
 	checkpointHeader
-	counts []u128
-	layer  frontierLayer
+	counts       []u128
+	front, back  []entry
+	joinProgress joinProgress
 }
 
-func (j *frontierJob) header(l frontierLayer) checkpointHeader {
-	h := checkpointHeader{Rows: j.b.Rows, Cols: j.b.Cols, Closed: j.opt.Closed, Counts: j.counts,
-		Next: l.next, Total: l.total, States: int64(size(l.states))}
+func (j *frontierJob) header(m *meeting) checkpointHeader {
+	h := checkpointHeader{Rows: j.b.Rows, Cols: j.b.Cols, Closed: j.opt.Closed, Counts: j.counts}
 	for _, p := range j.passes {
 		h.Passes = append(h.Passes, p.start)
+	}
+	if m != nil {
+		h.Front = sideHeader{Done: m.front.done, States: int64(m.front.size()), Tours: m.front.tours}
+		h.Back = sideHeader{Done: m.back.done, States: int64(m.back.size()), Tours: m.back.tours}
+		h.Join.Chunks = m.join.chunks
+		for i, ok := range m.join.done {
+			if ok {
+				h.Join.Done = append(h.Join.Done, i)
+				h.Join.Tours, _ = h.Join.Tours.add(m.join.tours[i])
+			}
+		}
 	}
 	return h
 }
 
 // matches returns an error unless ck was saved by the same count as j.
 func (ck *checkpoint) matches(j *frontierJob) error {
-	want := j.header(frontierLayer{})
+	want := j.header(nil)
 	if ck.Rows != want.Rows || ck.Cols != want.Cols || ck.Closed != want.Closed || !slices.Equal(ck.Passes, want.Passes) {
 		what := func(h checkpointHeader) string {
 			kind := "open"
@@ -65,16 +92,69 @@ func (ck *checkpoint) matches(j *frontierJob) error {
 		return fmt.Errorf("checkpoint %s belongs to another count (%s, not %s): remove it or name another file",
 			j.opt.Checkpoint, what(ck.checkpointHeader), what(want))
 	}
-	if ck.Next < 0 || ck.Next > j.plan.n || len(ck.Counts) > len(ck.Passes) {
-		return fmt.Errorf("checkpoint %s is damaged: square %d of %d, %d passes done of %d", j.opt.Checkpoint, ck.Next, j.plan.n, len(ck.Counts), len(ck.Passes))
+	n := j.plan.n
+	if ck.Front.Done < 0 || ck.Back.Done < 0 || ck.Front.Done+ck.Back.Done > n || len(ck.Counts) > len(ck.Passes) ||
+		(len(ck.Counts) == len(ck.Passes) && ck.Front.States+ck.Back.States > 0) {
+		return fmt.Errorf("checkpoint %s is damaged: %d and %d squares of %d, %d passes done of %d",
+			j.opt.Checkpoint, ck.Front.Done, ck.Back.Done, n, len(ck.Counts), len(ck.Passes))
 	}
 	return nil
 }
 
-func writeCheckpoint(path string, j *frontierJob, l frontierLayer) error {
+// meeting returns the pass under way that ck holds, nil if it holds none,
+// or an error if a state could not be stepped from.
+func (ck *checkpoint) meeting(j *frontierJob) (*meeting, error) {
+	if len(ck.Counts) == len(ck.Passes) {
+		return nil, nil
+	}
+	p := j.plan
+	pass := j.passes[len(ck.Counts)]
+	task := frontierTask{closed: j.opt.Closed, start: -1}
+	if pass.start >= 0 {
+		r, c := j.b.RowCol(pass.start)
+		task.start = p.vertex(board.Square{Row: r, Col: c})
+	}
+	m := newMeeting(p, task)
+	for _, sd := range []struct {
+		s      *side
+		h      sideHeader
+		states []entry
+	}{{m.front, ck.Front, ck.front}, {m.back, ck.Back, ck.back}} {
+		sd.s.done, sd.s.tours = sd.h.Done, sd.h.Tours
+		sd.s.states = [][]entry{sd.states}
+		width := len(sd.s.squares())
+		for _, e := range sd.states {
+			if !validKey(e.key, width) {
+				return nil, fmt.Errorf("state %#x is not one the %s side can have after %d squares", e.key, sideName(sd.s.front), sd.h.Done)
+			}
+		}
+	}
+	if ck.Join.Chunks > 0 {
+		m.join = joinProgress{chunks: ck.Join.Chunks, done: make([]bool, ck.Join.Chunks), tours: make([]u128, ck.Join.Chunks)}
+		for _, i := range ck.Join.Done {
+			if i < 0 || i >= ck.Join.Chunks || !m.met() {
+				return nil, fmt.Errorf("join part %d of %d", i, ck.Join.Chunks)
+			}
+			m.join.done[i] = true
+		}
+		if len(ck.Join.Done) > 0 {
+			m.join.tours[ck.Join.Done[0]] = ck.Join.Tours
+		}
+	}
+	return m, nil
+}
+
+func sideName(front bool) string {
+	if front {
+		return "front"
+	}
+	return "back"
+}
+
+func writeCheckpoint(path string, j *frontierJob, m *meeting) error {
 	err := atomicfile.Write(path, func(w io.Writer) error {
 		bw := bufio.NewWriterSize(w, 1<<20)
-		head, err := json.Marshal(j.header(l))
+		head, err := json.Marshal(j.header(m))
 		if err != nil {
 			return err
 		}
@@ -82,14 +162,16 @@ func writeCheckpoint(path string, j *frontierJob, l frontierLayer) error {
 		bw.Write(head)
 		bw.WriteByte('\n')
 		var rec [24]byte
-		for _, part := range l.states {
-			for _, e := range part {
+		for _, sd := range []*side{m.front, m.back} {
+			err := sd.each(func(e entry) error {
 				binary.LittleEndian.PutUint64(rec[0:], e.key)
 				binary.LittleEndian.PutUint64(rec[8:], e.n.hi)
 				binary.LittleEndian.PutUint64(rec[16:], e.n.lo)
-				if _, err := bw.Write(rec[:]); err != nil {
-					return err
-				}
+				_, err := bw.Write(rec[:])
+				return err
+			})
+			if err != nil {
+				return err
 			}
 		}
 		return bw.Flush()
@@ -136,6 +218,9 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 	br := bufio.NewReaderSize(f, 1<<20)
 	magic := make([]byte, len(checkpointMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
+		if strings.HasPrefix(string(magic), "knightsweep frontier checkpoint ") {
+			return nil, fmt.Errorf("checkpoint %s was written by an earlier version of the frontier method, which this one cannot resume: remove it and count again", path)
+		}
 		return nil, damaged("no checkpoint header")
 	}
 	line, err := br.ReadBytes('\n')
@@ -147,22 +232,31 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 		return nil, damaged(err.Error())
 	}
 	// The file's size bounds the states before any is allocated.
-	if body := st.Size() - int64(len(magic)+len(line)); ck.States < 0 || body != ck.States*24 {
-		return nil, damaged(fmt.Sprintf("%d bytes of states for %d states", body, ck.States))
+	states := ck.Front.States + ck.Back.States
+	if body := st.Size() - int64(len(magic)+len(line)); ck.Front.States < 0 || ck.Back.States < 0 || body != states*24 {
+		return nil, damaged(fmt.Sprintf("%d bytes of states for %d states", body, states))
 	}
-	if need := ck.States * entryBytes; limit > 0 && need > limit {
-		return nil, &MemoryError{Square: ck.Next, Squares: squares, States: ck.States, Need: need, Limit: limit}
+	if need := states * entryBytes; limit > 0 && need > limit {
+		return nil, &MemoryError{Square: ck.Front.Done + ck.Back.Done, Squares: squares, States: states, Need: need, Limit: limit}
 	}
 	ck.counts = ck.Counts
-	states := make([]entry, ck.States)
-	ck.layer = frontierLayer{next: ck.Next, total: ck.Total, states: [][]entry{states}}
-	var rec [24]byte
-	for i := range states {
-		if _, err := io.ReadFull(br, rec[:]); err != nil {
-			return nil, damaged(err.Error())
+	read := func(n int64) ([]entry, error) {
+		out := make([]entry, n)
+		var rec [24]byte
+		for i := range out {
+			if _, err := io.ReadFull(br, rec[:]); err != nil {
+				return nil, damaged(err.Error())
+			}
+			out[i] = entry{key: binary.LittleEndian.Uint64(rec[0:]),
+				n: u128{hi: binary.LittleEndian.Uint64(rec[8:]), lo: binary.LittleEndian.Uint64(rec[16:])}}
 		}
-		states[i] = entry{key: binary.LittleEndian.Uint64(rec[0:]),
-			n: u128{hi: binary.LittleEndian.Uint64(rec[8:]), lo: binary.LittleEndian.Uint64(rec[16:])}}
+		return out, nil
+	}
+	if ck.front, err = read(ck.Front.States); err != nil {
+		return nil, err
+	}
+	if ck.back, err = read(ck.Back.States); err != nil {
+		return nil, err
 	}
 	return ck, nil
 }

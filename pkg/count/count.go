@@ -20,8 +20,10 @@ type Options struct {
 	// Progress, if set, is called after each piece of work with the pieces
 	// done and the total (enumeration also calls it with 0 done before the
 	// first). It is called from the workers, one call at a time.
-	// The frontier method calls it after each square with the squares done
-	// and the squares of all its passes.
+	// The frontier method counts steps: each pass is its squares, then
+	// its join, weighted as many steps again; it calls Progress after each
+	// square and each part of a join with the steps done and the steps of
+	// all its passes.
 	Progress func(done, total int)
 	// Found, if set, receives the tours that enumeration's searches find as
 	// they find them (each walk every 65,536 squares and at its end): a
@@ -33,8 +35,8 @@ type Options struct {
 	Method Method
 	// The frontier method's own options.
 	//
-	// Layer, if set, is called after each square with the states alive
-	// and the memory the square took.
+	// Layer, if set, is called after each square with the states the
+	// two sides hold and the memory the square took.
 	Layer func(states int, bytes int64)
 	// MemLimit, if positive, stops a frontier count with a *MemoryError
 	// before a square that would take more memory, judged from the last.

@@ -11,9 +11,11 @@
 //	// res.Tours == 304
 //
 // There are two methods (Options.Method); Auto enumerates boards of up to
-// EnumerateUpTo = 36 squares and counts larger ones by their frontier. Both
-// give the same counts on every board both can do (every board of up to 36
-// squares, from every start, is tested).
+// EnumerateUpTo = 36 squares that are 5 or more squares across (5x5, 5x6,
+// 5x7, 6x6) and boards of up to EnumerateAll = 30 squares, and counts the
+// others by their frontier, whichever is faster. Both give the same counts
+// on every board both can do (every board of up to 36 squares, from every
+// start, is tested).
 //
 // # Enumeration
 //
@@ -50,57 +52,92 @@
 // # The frontier method
 //
 // The frontier method never lists a tour. It decides the knight's-move
-// edges square by square in a fixed order and keeps, after each square, only
-// what the rest of the board needs to know, the frontier state, with the
-// number of ways of reaching it; ways that reach the same state are added.
+// edges square by square in a fixed order and keeps, after each square,
+// only what the rest of the board needs to know, the frontier state, with
+// the number of ways of reaching it; ways that reach the same state are
+// added. It works from both ends of the board at once and meets in the
+// middle: one side alone would carry, past the middle, millions of states
+// that the squares still to come rule out (on 6x6, nine in ten at the
+// peak), where two sides meeting halfway each stay small.
 //
-// The board is turned so that its rows are the shorter side, and squares
-// are added row by row. When square t is added, each of its edges to the
-// squares before it (at most four knight's moves go back) is taken or not,
-// every square keeping at most two edges. The frontier before t is the
-// squares before t that still have a neighbour at t or later. A state gives
-// each frontier square a code: free (no edge yet), full (two edges: no more),
-// an end whose fragment's other end has left the frontier (a tour's end),
-// or a pair label shared with the frontier square at its fragment's other
-// end; and it counts the tour ends that have left (at most two). A square
-// leaves the frontier after its last neighbour is added, and must then be
-// full, or an end of the tour. States die as soon as they cannot complete: a
-// cycle closed before the last square (open tours: any cycle), a third tour
-// end, a square that leaves free, a free square with one neighbour left when
-// no end is to spare, or, for a count from a start, the start taking two
-// edges or two ends being made elsewhere. A tour is counted when the last
-// edge joins everything into one path (or one cycle, for closed tours) and
-// every square is full or an end. The states are packed into 64-bit keys
-// (pair labels renumbered in order, so equal states are one key), which fit
-// boards up to MaxFrontierSide = 8 squares across; the states' counts are
-// 128-bit (ErrOverflow past that, never a wrap), and Grid.Total is exact.
+// The board is turned so that its rows are the shorter side, and its
+// squares are numbered row by row. The front side takes squares 0, 1, 2,
+// ... in turn and decides each one's edges to the squares after it; its
+// frontier is the squares after the last one taken that already have an
+// edge decided (taken or not) to a square before. The back side takes
+// squares n-1, n-2, ... and decides each one's edges to the squares it has
+// taken before it; its frontier is the squares it has taken that still
+// have a neighbour it has not. The side with fewer states takes the next
+// square, until between them they have taken every square; then both
+// frontiers are the same squares, the cut: those the back side has taken
+// that have a neighbour the front side has.
 //
-// Worked example: 3x4 is turned into 4 rows of 3, squares 0..11 row by row.
-// Square 7 (the middle of the third row) has back neighbours 0 and 2, two
-// rows up and one across, and none after it; it is also the last neighbour
-// of 0 and of 2, so after it all three leave, and the frontier goes from
-// squares 0..6 to 1, 3, 4, 5, 6. The live states after each square are
-// 1 1 1 2 2 4 11 12 26 21 2 0, and 8 undirected paths are completed: the 16
-// directed open tours of 3x4. (TestWorkedExample checks these figures.)
+// A state gives each frontier square a code: free (no edge yet), full (two
+// edges: no more), an end whose fragment's other end is a tour's end
+// already made (term), or a pair label shared with the frontier square at
+// its fragment's other end; and it counts the tour ends made (at most
+// two). A square leaves a side's frontier full or as a tour's end. States
+// die as soon as they cannot complete: a cycle closed too early (open
+// tours: any cycle), a third tour end, a square that leaves free, a free
+// square with one neighbour left when no end is to spare, a count from a
+// start that gives the start two edges or makes two other ends, or a
+// colour imbalance: a knight's move joins the two colours, so the edges
+// still to be added must meet as many square ends of one colour as of the
+// other, up to the tour ends still to be made.
 //
-// Counts from a start mark the start square: it must end with one edge.
-// All makes a pass for each class of symmetric squares (and skips squares
-// the colour rule rules out: on a board of an odd number of squares both
-// ends of an open tour are of the colour that has one square more); Total
-// makes one pass with no start marked and doubles it. For closed tours one
-// pass counts the undirected cycles C, and every square has 2C directed
-// tours.
+// The join pairs the two layers. A front state and a back state make
+// exactly one tour when every cut square has two edges in all (one, if it
+// is a tour's end), the tour has two ends in all (none, if closed), and
+// the fragments meet at the cut into one path (or one cycle). The smaller
+// layer is sorted by its states' degrees at the cut (a counting sort);
+// each state of the larger one looks up the states whose degrees
+// complete its own, for each way of placing the tour ends it still lacks
+// on cut squares, and follows the fragments through each candidate. The
+// counts of the pairs that join are multiplied and added.
 //
-// The states of a square are expanded by the workers in parallel: they take
-// chunks of the layer in turn and add what they make into 16 hash tables
-// shared by all (a key's table is fixed by its bits), through small buffers
-// so that each table's lock is taken once for 256 states. Each table is
-// turned into a slice as soon as the square is done, so a layer is held
-// once, at 24 bytes a state, and the tables at most twice that. Memory grows with
-// the states: Options.MemLimit stops a count with a *MemoryError before a
-// square whose estimate (from the memory the last square took a state)
-// passes it, and Options.Checkpoint saves the states of the last finished
-// square so that a count that is stopped resumes from there.
+// Worked example: 3x4 is turned into 4 rows of 3, squares 0..11 row by
+// row. The front side takes squares 0, 1 and 2 (its states after each: 3,
+// 9, 15); the back side takes 11 down to 3 (1, 1, 1, 2, 2, 4, 11, 12, 26
+// states). The cut is squares 5, 7, 6, 8 and 3, the squares from 3 up with
+// a neighbour among 0, 1, 2. Take the tour 9 4 11 6 1 8 3 10 5 0 7 2. The
+// front side decided 0-5, 0-7, 1-6, 1-8 and 2-7, and made 2 a tour's end:
+// its state is 5 term (5-0-7-2 leads to that end), 7 full, 6 and 8 a pair
+// (6-1-8), 3 free, one end made. The back side decided 9-4, 4-11, 11-6,
+// 8-3, 3-10 and 10-5, and made 9 an end: 5 and 8 a pair (5-10-3-8), 7
+// free, 6 term (6-11-4-9), 3 full, one end made. Every cut square has two
+// edges in all (5: 1+1, 7: 2+0, 6: 1+1, 8: 1+1, 3: 0+2), two ends in all,
+// and from 5, whose front fragment leads to a tour's end, the back
+// fragment leads to 8, the front one to 6, and the back one from 6 to the
+// other end, having passed the three cut squares with an edge from each
+// side: one path. Of the 15 x 26 pairs of states, 8 join: the 8
+// undirected paths, or 16 directed open tours, of 3x4. (TestWorkedExample
+// checks these figures.)
+//
+// Counts from a start mark the start square: it must end with one edge,
+// on whichever side takes it, or, on the cut, be one of the tour ends the
+// join places there. All makes a pass for each class of symmetric squares
+// (and skips squares the colour rule rules out: on a board of an odd
+// number of squares both ends of an open tour are of the colour that has
+// one square more); Total makes one pass with no start marked and doubles
+// it. For closed tours one pass counts the undirected cycles C, and every
+// square has 2C directed tours.
+//
+// The states are packed into 64-bit keys (the codes as digits in base 11,
+// pair labels renumbered in order, so that equal states are one key),
+// which fit boards up to MaxFrontierSide = 8 squares across; their counts
+// are 128-bit (ErrOverflow past that, never a wrap), and Grid.Total is
+// exact. A side's next layer is built by the workers in parallel: they
+// take chunks of the layer in turn and add what they make into 16 hash
+// tables shared by all (a key's table is fixed by its bits), through small
+// buffers so that each table's lock is taken once for 256 states. Each
+// table is turned into a slice as soon as the square is done, so a layer
+// is held once, at 24 bytes a state, and the tables at most twice that.
+// Memory grows with the states: Options.MemLimit stops a count with a
+// *MemoryError before a square, or a join, whose estimate passes it (a
+// square's from the memory the side's last took a state; when one side's
+// next square would pass it, the other side takes it if it can), and
+// Options.Checkpoint saves both sides' layers, and the parts of a join
+// done, so that a count that is stopped resumes from there.
 //
 // # Stopping early
 //

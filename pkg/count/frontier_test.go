@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/bits"
 	"os"
 	"strings"
 	"testing"
@@ -111,25 +112,30 @@ func TestFrontierColourRule(t *testing.T) {
 			continue
 		}
 		r, c := b.RowCol(s)
-		got, _, err := p.count(context.Background(), frontierTask{start: p.vertex(b, board.Square{Row: r, Col: c})}, 1, frontierHooks{})
+		got, _, err := p.count(context.Background(), frontierTask{start: p.vertex(board.Square{Row: r, Col: c})}, 1, frontierHooks{})
 		if err != nil || got != (u128{}) {
 			t.Errorf("5x5 from %d,%d: %v tours, %v; want 0", r, c, got, err)
 		}
 	}
 }
 
-// A count stopped after some squares resumes from its checkpoint to the
-// same counts, and the checkpoint is removed when it completes.
+// A count stopped after some squares, or in the middle of a join, resumes
+// from its checkpoint to the same counts, and the checkpoint is removed
+// when it completes.
 func TestFrontierCheckpoint(t *testing.T) {
+	defer func(c int) { joinChunk = c }(joinChunk)
+	joinChunk = 64 // joins of many parts, to stop in the middle of one
 	b := board.Board{Rows: 5, Cols: 6}
 	want, err := All(context.Background(), b, Options{Method: Frontier})
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := t.TempDir() + "/ck"
-	// In the first pass, between two passes (5x6 has 30 squares: the
-	// second starts with no layer of its own done), in later ones.
-	for _, stopAt := range []int{3, 30, 40, 70} {
+	// 5x6 has 30 squares; a pass's progress is its squares, then its join
+	// as many again. Stop in the first pass's sides, in its join, between
+	// two passes (the second has no square of its own yet), in a later
+	// pass's join.
+	for _, stopAt := range []int{3, 30, 45, 60, 110} {
 		t.Run(fmt.Sprint(stopAt), func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
@@ -143,8 +149,12 @@ func TestFrontierCheckpoint(t *testing.T) {
 			if err != nil || part.AllComplete || !part.Kept {
 				t.Fatalf("stopped count: complete %v, checkpoint kept %v, %v", part.AllComplete, part.Kept, err)
 			}
-			if _, err := os.Stat(path); err != nil {
+			ck, err := readCheckpoint(path, 30, 0)
+			if err != nil || ck == nil {
 				t.Fatalf("no checkpoint after a stop: %v", err)
+			}
+			if joining := ck.Join.Chunks > 0; stopAt%60 != 30 && joining != (stopAt%60 > 30) {
+				t.Errorf("stopped at %d: checkpoint in a join %v (%d of %d parts done)", stopAt, joining, len(ck.Join.Done), ck.Join.Chunks)
 			}
 			// The same count with another option of its own refuses it.
 			if _, err := From(context.Background(), b, board.Square{}, Options{Method: Frontier, Checkpoint: path}); err == nil ||
@@ -176,17 +186,18 @@ func TestFrontierCheckpoint(t *testing.T) {
 			t.Fatal(err)
 		}
 		ck, err := readCheckpoint(path, 30, 0)
-		if err != nil || ck == nil {
+		if err != nil || ck == nil || ck.Front.States == 0 {
 			t.Fatal(ck, err)
 		}
-		if _, err := readCheckpoint(path, 30, ck.States*entryBytes-1); !errors.As(err, new(*MemoryError)) {
+		states := ck.Front.States + ck.Back.States
+		if _, err := readCheckpoint(path, 30, states*entryBytes-1); !errors.As(err, new(*MemoryError)) {
 			t.Errorf("checkpoint over the memory bound: %v", err)
 		}
-		// No end has left, every square is free but the last, which holds
-		// a pair label that no other square shares.
+		// No end made, every square free but the last, which holds a
+		// pair label that no other square shares.
 		bad := uint64(codePair)
 		data, _ := os.ReadFile(path)
-		body := len(data) - int(ck.States)*24
+		body := len(data) - int(states)*24
 		binary.LittleEndian.PutUint64(data[body:], bad)
 		os.WriteFile(path, data, 0o644)
 		opt.Progress = nil
@@ -195,10 +206,15 @@ func TestFrontierCheckpoint(t *testing.T) {
 		}
 		os.Remove(path)
 	})
-	// A file that is not a checkpoint, or is cut, is refused, not read.
-	for name, body := range map[string]string{"foreign": "hello\n", "cut": checkpointMagic + `{"rows":5,"cols":6,"states":9}` + "\n" + "12345"} {
-		os.WriteFile(path, []byte(body), 0o644)
-		if _, err := All(context.Background(), b, Options{Method: Frontier, Checkpoint: path}); err == nil || !strings.Contains(err.Error(), "damaged") {
+	// A file that is not a checkpoint, or is cut, is refused, not read; a
+	// checkpoint of the method's first version is refused by name.
+	for name, tt := range map[string]struct{ body, err string }{
+		"foreign": {"hello\n", "damaged"},
+		"cut":     {checkpointMagic + `{"rows":5,"cols":6,"front":{"states":9}}` + "\n" + "12345", "damaged"},
+		"v1":      {"knightsweep frontier checkpoint 1\n{}\n", "earlier version"},
+	} {
+		os.WriteFile(path, []byte(tt.body), 0o644)
+		if _, err := All(context.Background(), b, Options{Method: Frontier, Checkpoint: path}); err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("%s checkpoint: %v", name, err)
 		}
 	}
@@ -257,20 +273,39 @@ func TestCountOverflow(t *testing.T) {
 	if v, err := directed(u128{lo: 1<<64 - 1}, false); err != nil || v != 1<<64-1 {
 		t.Errorf("2^64-1 open tours: %d, %v", v, err)
 	}
+	if p, over := (u128{0, 1 << 63}).mul(u128{0, 6}); over || p != (u128{3, 0}) {
+		t.Errorf("2^63 x 6 = %v, %v", p, over)
+	}
+	if _, over := (u128{1, 0}).mul(u128{1, 0}); !over {
+		t.Error("2^64 x 2^64 did not overflow")
+	}
+	if _, over := (u128{1 << 62, 0}).mul(u128{0, 4}); !over {
+		t.Error("2^126 x 4 did not overflow")
+	}
 	var back u128
 	if b, err := (u128{7, 9}).MarshalJSON(); err != nil || back.UnmarshalJSON(b) != nil || back != (u128{7, 9}) {
 		t.Errorf("JSON round trip: %s -> %v", b, back)
 	}
 }
 
-// Every board up to MaxFrontierSide across packs into 64-bit states; one
-// square wider is refused by Check, naming the limit.
+// Every board up to MaxFrontierSide across has frontiers of at most
+// maxLive squares, and a state of that many squares with two ends made
+// packs into 64 bits; one square wider is refused by Check, naming the
+// limit.
 func TestFrontierWidth(t *testing.T) {
 	for side := 1; side <= MaxFrontierSide; side++ {
-		p := newFrontierPlan(board.Board{Rows: side, Cols: 2 * side})
-		if _, err := packing(p.width); err != nil {
-			t.Errorf("%d across: %v", side, err)
+		if p := newFrontierPlan(board.Board{Rows: side, Cols: 3 * side}); p.width > maxLive {
+			t.Errorf("%d across: frontier of %d squares", side, p.width)
 		}
+	}
+	k := uint64(2)
+	for range maxLive {
+		hi, lo := bits.Mul64(k, radix)
+		lo, carry := bits.Add64(lo, radix-1, 0)
+		if hi != 0 || carry != 0 {
+			t.Fatalf("a state of %d squares does not fit 64 bits", maxLive)
+		}
+		k = lo
 	}
 	err := Frontier.Check(board.Board{Rows: 9, Cols: 20})
 	if err == nil || !strings.Contains(err.Error(), "up to 8 across") {
@@ -293,5 +328,80 @@ func TestTotalPast64(t *testing.T) {
 	}
 	if tot.Total.IsUint64() || tot.Total.Cmp(all.Total) != 0 {
 		t.Errorf("3x40: Total %v, the sum of the starts %v (want equal and past 2^64)", tot.Total, all.Total)
+	}
+}
+
+// The count is the same wherever the two sides meet, from a cut with no
+// square on the front side to one with every square there: open tours
+// from every start (the start on either side, or on the cut), all open
+// tours, and closed tours, against enumeration.
+func TestFrontierEveryCut(t *testing.T) {
+	for _, b := range []board.Board{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 5}, {Rows: 5, Cols: 5}, {Rows: 3, Cols: 10}, {Rows: 5, Cols: 6}} {
+		for _, closed := range []bool{false, true} {
+			want, err := All(context.Background(), b, Options{Closed: closed, Method: Enumerate})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := newFrontierPlan(b)
+			t.Run(fmt.Sprintf("%v/closed=%v", b, closed), func(t *testing.T) {
+				for cut := 0; cut <= p.n; cut++ {
+					hooks := frontierHooks{cut: &cut}
+					got, _, err := p.count(context.Background(), frontierTask{closed: closed, start: -1}, 1, hooks)
+					// One pass counts undirected paths, or cycles.
+					per := uint64(2)
+					if closed {
+						per = uint64(2 * b.Squares())
+					}
+					if err != nil || got.lo*per != want.Total.Uint64() {
+						t.Errorf("cut %d: %v (x%d), %v; want %v", cut, got, per, err, want.Total)
+					}
+					if closed || b.Squares() > 25 {
+						continue // from every start: the small boards
+					}
+					for s := range b.Squares() {
+						r, c := b.RowCol(s)
+						got, _, err := p.count(context.Background(), frontierTask{start: p.vertex(board.Square{Row: r, Col: c})}, 1, hooks)
+						if err != nil || got.lo != want.Tours[r][c] {
+							t.Errorf("cut %d, from %d,%d: %v, %v; want %d", cut, r, c, got, err, want.Tours[r][c])
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// A step that would pass the memory budget stops before the allocation
+// that would pass it, whatever the estimate said, and leaves the side as it
+// was and the budget as it found it.
+func TestFrontierBudget(t *testing.T) {
+	p := newFrontierPlan(board.Board{Rows: 6, Cols: 6})
+	sd := newSide(p, false, frontierTask{start: -1})
+	bufs := make([]shardBuffers, 2)
+	for sd.size() < 20000 {
+		if err := sd.advance(context.Background(), 2, bufs, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, done := sd.size(), sd.done
+	layer := int64(before) * entryBytes
+	mem := &budget{limit: layer + 100_000}
+	mem.held.Store(layer)
+	err := sd.advance(context.Background(), 2, bufs, mem)
+	var ob *overBudget
+	if !errors.As(err, &ob) || ob.need <= mem.limit {
+		t.Fatalf("step over the budget: %v", err)
+	}
+	if sd.size() != before || sd.done != done || mem.held.Load() != layer {
+		t.Errorf("after the refused step: %d states (had %d), step %d (was %d), %d bytes held (had %d)",
+			sd.size(), before, sd.done, done, mem.held.Load(), layer)
+	}
+	// With room, the same step goes through and holds what it made.
+	mem.limit = 1 << 40
+	if err := sd.advance(context.Background(), 2, bufs, mem); err != nil {
+		t.Fatal(err)
+	}
+	if got := mem.held.Load(); got != int64(sd.size())*entryBytes {
+		t.Errorf("after the step: %d bytes held for %d states", got, sd.size())
 	}
 }

@@ -13,21 +13,35 @@ import (
 	"knightsweep/pkg/board"
 )
 
-// MemoryError stops a frontier count whose next square would take more
-// memory than Options.MemLimit.
+// MemoryError stops a frontier count whose next square, or whose join,
+// would take more memory than Options.MemLimit.
 type MemoryError struct {
-	// Square is the square (of Squares, in processing order) that was
-	// not started, States the states waiting for it.
+	// Square is how many squares the two sides had added between them
+	// (of Squares), States the states of the layer that was to grow, or,
+	// for the join (Join true), of the layer to index.
 	Square, Squares int
+	Join            bool
 	States          int64
-	// Need is the estimate for the square, from what the last one took a
-	// state; Limit the bound.
+	// Need is what the count would hold: an estimate from what the
+	// side's square in the row before made, or, when During, what it held
+	// when the square's next allocation would have passed the bound (the
+	// allocation is not made; the square is given up, its layer kept).
 	Need, Limit int64
+	During      bool
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("the frontier count needs about %d MiB for square %d of %d (%d states, from what the last square took a state), more than the limit of %d MiB",
-		e.Need>>20, e.Square+1, e.Squares, e.States, e.Limit>>20)
+	// The states may take a share of the limit; the rest is the runtime's.
+	room := fmt.Sprintf("the %d MiB its states may take under the limit of %d MiB", int64(float64(e.Limit)*budgetShare)>>20, e.Limit>>20)
+	switch {
+	case e.Join:
+		return fmt.Sprintf("the frontier count needs about %d MiB to join its two halves (%d states indexed), more than %s", e.Need>>20, e.States, room)
+	case e.During:
+		return fmt.Sprintf("the frontier count needed more than %d MiB for square %d of %d (%d states expanded), more than %s: stopped before allocating it",
+			e.Need>>20, e.Square+1, e.Squares, e.States, room)
+	}
+	return fmt.Sprintf("the frontier count needs about %d MiB for square %d of %d (%d states, judged from the square before), more than %s",
+		e.Need>>20, e.Square+1, e.Squares, e.States, room)
 }
 
 // ErrPast64 reports a square's count that does not fit the uint64 counts
@@ -68,7 +82,7 @@ func newFrontierJob(b board.Board, opt Options, passes []frontierPass) *frontier
 // returns the context's error, a *MemoryError or an overflow with the
 // passes that completed counted.
 func (j *frontierJob) run(ctx context.Context) error {
-	var from *frontierLayer
+	var from *meeting
 	if j.opt.Checkpoint != "" {
 		// An hour-long count must not learn at its end that it cannot save.
 		if err := os.MkdirAll(filepath.Dir(j.opt.Checkpoint), 0o755); err != nil {
@@ -82,37 +96,46 @@ func (j *frontierJob) run(ctx context.Context) error {
 			if err := ck.matches(j); err != nil {
 				return err
 			}
-			if err := j.plan.checkLayer(ck.layer); err != nil {
+			if from, err = ck.meeting(j); err != nil {
 				return fmt.Errorf("checkpoint %s is damaged: %w", j.opt.Checkpoint, err)
 			}
-			j.counts, from, j.resumed = ck.counts, &ck.layer, true
+			j.counts, j.resumed = ck.counts, true
 		}
 	}
 	n := j.plan.n
+	// A pass's progress: its squares, then its join, weighted as many.
+	steps := 2 * n
 	for i := len(j.counts); i < len(j.passes); i++ {
 		pass := j.passes[i]
 		task := frontierTask{closed: j.opt.Closed, start: -1}
 		if pass.start >= 0 {
 			r, c := j.b.RowCol(pass.start)
-			task.start = j.plan.vertex(j.b, board.Square{Row: r, Col: c})
+			task.start = j.plan.vertex(board.Square{Row: r, Col: c})
 		}
 		hooks := frontierHooks{from: from, limit: j.opt.MemLimit}
 		from = nil
-		hooks.progress = func(done, states int, bytes int64) {
-			if j.opt.Progress != nil {
-				j.opt.Progress(i*n+done, len(j.passes)*n)
+		hooks.progress = func(squares, joined, joins int) {
+			if j.opt.Progress == nil {
+				return
 			}
+			done := squares
+			if joins > 0 {
+				done += n * joined / joins
+			}
+			j.opt.Progress(i*steps+done, len(j.passes)*steps)
+		}
+		hooks.detail = func(states int, bytes int64) {
 			if j.opt.Layer != nil {
 				j.opt.Layer(states, bytes)
 			}
 		}
 		if j.opt.Checkpoint != "" {
-			hooks.save = func(l frontierLayer, final bool) error {
+			hooks.save = func(m *meeting, final bool) error {
 				if !final && time.Since(j.saved) < j.opt.CheckpointEvery {
 					return nil
 				}
 				j.saved = time.Now()
-				if err := writeCheckpoint(j.opt.Checkpoint, j, l); err != nil {
+				if err := writeCheckpoint(j.opt.Checkpoint, j, m); err != nil {
 					return err
 				}
 				j.kept = final
@@ -132,9 +155,7 @@ func (j *frontierJob) run(ctx context.Context) error {
 		} else {
 			got, st, err = j.plan.count(ctx, task, j.workers, hooks)
 		}
-		j.stats.expanded += st.expanded
-		j.stats.peakStates = max(j.stats.peakStates, st.peakStates)
-		j.stats.peakBytes = max(j.stats.peakBytes, st.peakBytes)
+		j.stats.add(st)
 		if err != nil {
 			return err
 		}

@@ -2,26 +2,12 @@ package count
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/bits"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 )
-
-// A frontier state packs into a uint64: the codes of the live squares as
-// the digits of a number in base radix (codeFree, codeFull, codeTerm, then
-// one pair label for every two squares the frontier can hold), the tour
-// ends that have left as its top digit. Pair labels are renumbered in order
-// of first appearance, so that states that differ only in their labels are
-// one. Boards up to 8 squares across fit: 17 squares of 11 codes.
-
-// MaxFrontierSide is the widest board, in squares across (its shorter
-// side), that the frontier method counts: its states fit in 64 bits.
-const MaxFrontierSide = 8
 
 // entry is a state of a layer and the number of ways to reach it.
 type entry struct {
@@ -29,209 +15,105 @@ type entry struct {
 	n   u128
 }
 
-// packing returns the radix for a frontier width, or an error if the
-// states do not fit in 64 bits.
-func packing(width int) (uint64, error) {
-	radix := uint64(codePair + width/2)
-	limit := uint64(3) // ends 0..2
-	for range width {
-		hi, lo := bits.Mul64(limit, radix)
-		if hi != 0 {
-			return 0, fmt.Errorf("a frontier of %d squares does not fit a 64-bit state (boards up to 8 squares across do)", width)
-		}
-		limit = lo
-	}
-	return radix, nil
+// entryBytes is the memory of one state in a layer's slice; a table slot
+// takes as much, and tables run between 3/8 and 3/4 full.
+const entryBytes = 24
+
+// layerShards is how many parts each layer is built in: a part's states
+// are those whose key falls in it, so parts merge independently.
+const layerShards = 16
+
+// side is one side of a frontier count: the front side makes forward
+// steps from square 0 up, the back side back steps on the turned board
+// (from the last square down). Its layer is the states after its steps.
+type side struct {
+	plan  *frontierPlan
+	front bool
+	// task is the side's, in its own numbering.
+	task frontierTask
+	// done is the steps made; states the layer after them, in parts;
+	// tours the tours completed within the side (only a side that walks
+	// the whole board completes any).
+	done   int
+	states [][]entry
+	tours  u128
+	// growths[t] is the states step t made for each it expanded.
+	growths []float64
+	// lastBytes is the memory the last step took.
+	lastBytes int64
+	stats     frontierStats
+	// index, once the sides have met, replaces the layer of the side the
+	// join indexes (joinPlan describes it).
+	index    *joinIndex
+	joinPlan *joinPlan
 }
 
-func (s *state) pack(keep []int, radix uint64) uint64 {
-	var relabel [16]uint8
-	next := uint8(codePair)
-	k := uint64(s.ends)
-	for _, pos := range keep {
-		c := s.codes[pos]
-		if c >= codePair {
-			if relabel[c] == 0 {
-				relabel[c] = next
-				next++
-			}
-			c = relabel[c]
-		}
-		k = k*radix + uint64(c)
-	}
-	return k
+// frontierStats describe a count's work: the states it expanded, the most
+// states a layer held, and the most memory a step took.
+type frontierStats struct {
+	expanded   int64
+	peakStates int64
+	peakBytes  int64
 }
 
-func (s *state) unpack(k uint64, n int, radix uint64) {
-	s.n = n
-	s.label = codePair
-	for i := n - 1; i >= 0; i-- {
-		c := uint8(k % radix)
-		s.codes[i] = c
-		s.label = max(s.label, c+1)
-		k /= radix
-	}
-	s.ends = int(k)
+func (a *frontierStats) add(b frontierStats) {
+	a.expanded += b.expanded
+	a.peakStates = max(a.peakStates, b.peakStates)
+	a.peakBytes = max(a.peakBytes, b.peakBytes)
 }
 
-// checkLayer returns an error unless every state of l can be unpacked and
-// stepped from: a checkpoint's states are read from a file, and a damaged
-// one must stop the count with an error, not a panic in a worker.
-func (p *frontierPlan) checkLayer(l frontierLayer) error {
-	if l.next < 0 || l.next >= p.n {
-		return fmt.Errorf("square %d of %d", l.next, p.n)
+// newSide returns a side before its first step: one state, the empty
+// frontier.
+func newSide(p *frontierPlan, front bool, task frontierTask) *side {
+	if !front {
+		task.start = p.turned(task.start)
 	}
-	radix, err := packing(p.width)
-	if err != nil {
-		return err
+	return &side{plan: p, front: front, task: task, states: [][]entry{{{0, u128{lo: 1}}}}}
+}
+
+// size returns the states of the layer.
+func (sd *side) size() int {
+	if sd.index != nil {
+		return len(sd.index.entries)
 	}
-	n := len(p.live[l.next])
-	var s state
-	for _, part := range l.states {
+	return size(sd.states)
+}
+
+// each calls fn with every state of the layer, in order (an indexed
+// layer's in the index's order).
+func (sd *side) each(fn func(entry) error) error {
+	if sd.index != nil {
+		return sd.index.keys(sd.joinPlan, !sd.front, fn)
+	}
+	for _, part := range sd.states {
 		for _, e := range part {
-			s.unpack(e.key, n, radix)
-			var uses [codePair + MaxFrontierSide*2]int
-			for _, c := range s.codes[:n] {
-				uses[c]++
-			}
-			ok := s.ends >= 0 && s.ends <= 2
-			for c := codePair; c < len(uses); c++ {
-				ok = ok && (uses[c] == 0 || uses[c] == 2)
-			}
-			if !ok {
-				return fmt.Errorf("state %#x is not one square %d can have", e.key, l.next)
+			if err := fn(e); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
-// layerShards is how many parts each layer is built in: a part's states
-// are those whose key falls in it, so parts merge independently.
-const layerShards = 16
-
-// entryBytes is the memory of one state in a layer's slice; a table slot
-// takes as much, and tables run between 3/8 and 3/4 full.
-const entryBytes = 24
-
-// count runs task over the whole board and returns the number of tours it
-// counts: undirected paths (with an end at the start, if task has one) or
-// undirected cycles. The states of each step are expanded by workers
-// goroutines. See frontierHooks for progress, checkpoints and the memory
-// bound. On an error (the context's included) it returns the tours
-// completed so far, a lower bound.
-func (p *frontierPlan) count(ctx context.Context, task frontierTask, workers int, hooks frontierHooks) (u128, frontierStats, error) {
-	var st frontierStats
-	radix, err := packing(p.width)
-	if err != nil {
-		return u128{}, st, err
+// squares returns the squares the layer's codes stand for, in order, in
+// the board's numbering (not the turned one).
+func (sd *side) squares() []int {
+	p := sd.plan
+	if sd.done >= p.n {
+		return nil
 	}
-	workers = max(1, workers)
-	last := frontierLayer{states: [][]entry{{{0, u128{lo: 1}}}}}
-	if hooks.from != nil {
-		last = *hooks.from
+	var out []int
+	if sd.front {
+		st := p.fwd[sd.done]
+		for _, u := range st.squares[:st.front] {
+			out = append(out, int(u))
+		}
+		return out
 	}
-	cur, total := last.states, last.total
-	// stop saves the last complete layer, if checkpoints are on, and
-	// returns err.
-	stop := func(err error) (u128, frontierStats, error) {
-		if hooks.save != nil {
-			if serr := hooks.save(last, true); serr != nil {
-				err = errors.Join(err, serr)
-			}
-		}
-		return total, st, err
+	for _, u := range p.back[sd.done].live {
+		out = append(out, p.turned(int(u)))
 	}
-	// perState is the memory the last step took for each state it
-	// expanded; growth how many states it made of each.
-	perState, growth := 0.0, 1.0
-	// Each worker's buffers, kept from chunk to chunk and square to square.
-	bufs := make([]shardBuffers, workers)
-	first := last.next
-	for t := first; t < p.n; t++ {
-		if err := ctx.Err(); err != nil {
-			return stop(err)
-		}
-		n := size(cur)
-		// Refuse a step that would pass the memory bound, judging by the
-		// last one, before allocating it.
-		if need := int64(perState * float64(n)); hooks.limit > 0 && t > first && need > hooks.limit {
-			return stop(&MemoryError{Square: t, Squares: p.n, States: int64(n), Need: need, Limit: hooks.limit})
-		}
-		// The workers take chunks of cur in turn and add the states they
-		// make into one table a shard, through small per-shard buffers so
-		// that each lock is taken once for many states.
-		var out shardTables
-		for i := range out.t {
-			out.t[i] = newTable(int(float64(n)*growth*1.1)/layerShards + 1)
-		}
-		chunks := chunked(cur, 1<<14)
-		var nextChunk atomic.Int64
-		dones := make([]u128, workers)
-		g, gctx := errgroup.WithContext(ctx)
-		for w := range workers {
-			g.Go(func() error {
-				for {
-					i := int(nextChunk.Add(1) - 1)
-					if i >= len(chunks) {
-						return nil
-					}
-					d, err := p.expand(gctx, chunks[i], t, task, radix, &out, &bufs[w])
-					if err != nil {
-						return err
-					}
-					var over bool
-					if dones[w], over = dones[w].add(d); over {
-						return ErrOverflow
-					}
-				}
-			})
-		}
-		if err := g.Wait(); err != nil {
-			return stop(err)
-		}
-		next := total
-		for _, d := range dones {
-			var over bool
-			if next, over = next.add(d); over {
-				return stop(ErrOverflow)
-			}
-		}
-		peak := int64(n) * entryBytes
-		made := 0
-		for _, tb := range out.t {
-			peak += tb.bytes()
-			made += tb.used
-		}
-		st.expanded += int64(n)
-		st.peakBytes = max(st.peakBytes, peak)
-		perState, growth = float64(peak)/float64(max(1, n)), max(0.01, float64(made)/float64(max(1, n)))
-		// Each shard's table becomes a slice as it is dropped, so a layer
-		// is never held twice.
-		cur = nil
-		last.states = nil
-		shards := make([][]entry, layerShards)
-		for i, tb := range out.t {
-			shards[i] = tb.entries()
-			out.t[i] = nil
-		}
-		cur = shards
-		total = next
-		last = frontierLayer{next: t + 1, states: cur, total: total}
-		st.peakStates = max(st.peakStates, int64(made))
-		if made > 1<<20 {
-			debug.FreeOSMemory() // the tables of the step are garbage: give them back
-		}
-		if hooks.progress != nil {
-			hooks.progress(t+1, made, peak)
-		}
-		if hooks.save != nil && t+1 < p.n {
-			if err := hooks.save(last, false); err != nil {
-				return total, st, err
-			}
-		}
-	}
-	return total, st, nil
+	return out
 }
 
 // size returns the states of a layer.
@@ -273,99 +155,231 @@ const flushAt = 256
 // expand leaves them empty.
 type shardBuffers [layerShards][]entry
 
-// frontierStats describe a count's work: the states it expanded, the most
-// states a layer held, and the most memory a step took.
-type frontierStats struct {
-	expanded   int64
-	peakStates int64
-	peakBytes  int64
+// shardOf spreads keys over the shards by their high bits after a multiply:
+// neighbouring keys (which share most digits) land apart.
+func shardOf(k uint64) int { return int((k * 0x9e3779b97f4a7c15) >> 60 % layerShards) }
+
+// predicted returns the number of states the side's next step is expected
+// to make for each it expands: what the step at the same place in the row
+// before made (the growth of a step follows its column), or, early on, the
+// last step.
+func (sd *side) predicted() float64 {
+	t, w := sd.done, sd.plan.cols
+	known := func(t int) bool { return t >= 0 && t < len(sd.growths) && sd.growths[t] > 0 }
+	switch {
+	case known(t - w):
+		return sd.growths[t-w]
+	case known(t - 1):
+		return sd.growths[t-1]
+	case t == 0:
+		return 1
+	}
+	return 2 // resumed from a checkpoint, with no history: the budget holds it
 }
 
-// frontierHooks connect a count to its progress report, checkpoints and
-// memory bound.
-type frontierHooks struct {
-	// progress is called after each step with the squares done, the
-	// states alive and the memory the step took.
-	progress func(done, states int, bytes int64)
-	// save is called with each completed layer, and with the last one
-	// when the count stops early (final true).
-	save func(l frontierLayer, final bool) error
-	// from is a layer to start from: a checkpoint's.
-	from *frontierLayer
-	// limit, if positive, stops the count before a step that would take
-	// more memory.
-	limit int64
+// need estimates the memory the side's next step adds to what the count
+// holds: tables for the states it is expected to make (with a tenth to
+// spare, 3/4 full at most), and the slices they become.
+func (sd *side) need() int64 {
+	made := float64(sd.size()) * sd.predicted() * 1.1
+	return int64(made * (slotBytes*4/3 + entryBytes))
 }
 
-// frontierLayer is the states before step next, in parts, and the tours
-// completed.
-type frontierLayer struct {
-	next   int
-	states [][]entry
-	total  u128
-}
-
-// expand applies step t to every state of part, adding the states it
-// leads to into out (by shard, through buf) and returning the tours
-// completed.
-func (p *frontierPlan) expand(ctx context.Context, part []entry, t int, task frontierTask, radix uint64, out *shardTables, buf *shardBuffers) (u128, error) {
-	var tours u128
-	nb := len(p.back[t])
-	n := len(p.live[t])
-	keep := p.keep[t]
-	var base, s state
-	flush := func(sh int) error {
-		out.mu[sh].Lock()
-		tb := out.t[sh]
-		over := false
-		for _, e := range buf[sh] {
-			if tb.add(e.key, e.n) {
-				over = true
-				break
+// advance makes the side's next step with workers goroutines, which take
+// chunks of the layer in turn and add the states they make into one table
+// a shard, through small per-shard buffers so that each lock is taken once
+// for many states. Each table becomes a slice as soon as the step is
+// done, so a layer is held once, and the tables at most twice that. Every
+// table and slice takes its memory from mem first: a step that would pass
+// it stops with an *overBudget, the side's layer untouched.
+func (sd *side) advance(ctx context.Context, workers int, bufs []shardBuffers, mem *budget) (err error) {
+	n := sd.size()
+	var out shardTables
+	defer func() {
+		if err != nil {
+			for _, tb := range out.t {
+				if tb != nil {
+					tb.free()
+				}
 			}
 		}
-		out.mu[sh].Unlock()
-		buf[sh] = buf[sh][:0]
-		if over {
+	}()
+	hint := int(float64(n)*sd.predicted()*1.1)/layerShards + 1
+	for i := range out.t {
+		if out.t[i], err = newTable(hint, mem); err != nil {
+			return err
+		}
+	}
+	chunks := chunked(sd.states, 1<<14)
+	var nextChunk atomic.Int64
+	dones := make([]u128, workers)
+	g, gctx := errgroup.WithContext(ctx)
+	for w := range workers {
+		g.Go(func() error {
+			for {
+				i := int(nextChunk.Add(1) - 1)
+				if i >= len(chunks) {
+					return nil
+				}
+				d, err := sd.expand(gctx, chunks[i], &out, &bufs[w])
+				if err != nil {
+					return err
+				}
+				var over bool
+				if dones[w], over = dones[w].add(d); over {
+					return ErrOverflow
+				}
+			}
+		})
+	}
+	if err := g.Wait(); err != nil {
+		for w := range bufs {
+			for sh := range bufs[w] {
+				bufs[w][sh] = bufs[w][sh][:0] // a worker stopped with states unflushed
+			}
+		}
+		return err
+	}
+	tours := sd.tours
+	for _, d := range dones {
+		var over bool
+		if tours, over = tours.add(d); over {
 			return ErrOverflow
 		}
+	}
+	peak := int64(n) * entryBytes
+	made := 0
+	for _, tb := range out.t {
+		peak += tb.bytes()
+		made += tb.used
+	}
+	// The tables become slices one at a time, each freed as its slice is
+	// made; the layer they came from goes once all are made.
+	next := make([][]entry, layerShards)
+	for i, tb := range out.t {
+		if next[i], err = tb.entries(); err != nil {
+			for _, part := range next[:i] {
+				mem.give(int64(len(part)) * entryBytes)
+			}
+			return err
+		}
+		out.t[i] = nil
+	}
+	mem.give(int64(n) * entryBytes)
+	sd.stats.expanded += int64(n)
+	sd.stats.peakBytes = max(sd.stats.peakBytes, peak)
+	sd.lastBytes = peak
+	sd.stats.peakStates = max(sd.stats.peakStates, int64(made))
+	for len(sd.growths) <= sd.done {
+		sd.growths = append(sd.growths, 0)
+	}
+	sd.growths[sd.done] = max(0.01, float64(made)/float64(max(1, n)))
+	sd.states, sd.tours = next, tours
+	sd.done++
+	return nil
+}
+
+// masksBy[nb][k] lists the sets of k of nb neighbours, as bit masks.
+var masksBy = func() (m [5][3][]uint) {
+	for nb := range 5 {
+		for mask := uint(0); mask < 1<<nb; mask++ {
+			if k := bits.OnesCount(mask); k <= 2 {
+				m[nb][k] = append(m[nb][k], mask)
+			}
+		}
+	}
+	return m
+}()
+
+// expand applies the side's next step to every state of part, adding the
+// states it leads to into out (by shard, through buf) and returning the
+// tours completed.
+func (sd *side) expand(ctx context.Context, part []entry, out *shardTables, buf *shardBuffers) (u128, error) {
+	var tours u128
+	p, t, task := sd.plan, sd.done, sd.task
+	flush := func(sh int) error {
+		out.mu[sh].Lock()
+		defer out.mu[sh].Unlock()
+		tb := out.t[sh]
+		for _, e := range buf[sh] {
+			if err := tb.add(e.key, e.n); err != nil {
+				return err
+			}
+		}
+		buf[sh] = buf[sh][:0]
 		return nil
 	}
 	if err := ctx.Err(); err != nil {
 		return tours, err
 	}
+	var nbrs []int
+	var width, at int
+	if sd.front {
+		st := &p.fwd[t]
+		nbrs, width, at = st.nbrs, st.front, st.at
+	} else {
+		st := &p.back[t]
+		nbrs, width = st.nbrs, len(st.live)
+	}
+	masks := &masksBy[len(nbrs)]
+	var base, s state
 	for _, e := range part {
-		base.unpack(e.key, n, radix)
+		base.unpack(e.key, width)
 		// An edge to a square that already has two is never taken: try
 		// only the sets of the others.
 		var full uint
-		for i, j := range p.back[t] {
-			if base.codes[j] == codeFull {
+		for i, j := range nbrs {
+			if j < width && base.codes[j] == codeFull {
 				full |= 1 << i
 			}
 		}
-		for mask := uint(0); mask < 1<<nb; mask++ {
-			if mask&full != 0 || bits.OnesCount(mask) > 2 {
-				continue
+		var lo, hi int // the numbers of edges to try
+		if sd.front {
+			for i := width; i < len(p.fwd[t].squares); i++ {
+				base.codes[i] = codeFree
 			}
-			s = base
-			switch p.step(&s, t, mask, task) {
-			case alive:
-				k := s.pack(keep, radix)
-				sh := shardOf(k)
-				if buf[sh] == nil {
-					buf[sh] = make([]entry, 0, flushAt)
+			base.n = len(p.fwd[t].squares)
+			d := 0
+			if at < width {
+				d = degree(base.codes[at])
+			}
+			lo, hi = max(0, 1-d), 2-d
+			if task.closed {
+				lo = hi
+			}
+		} else {
+			lo, hi = 0, 2
+		}
+		for k := lo; k <= hi; k++ {
+			for _, mask := range masks[k] {
+				if mask&full != 0 {
+					continue
 				}
-				buf[sh] = append(buf[sh], entry{k, e.n})
-				if len(buf[sh]) == flushAt {
-					if err := flush(sh); err != nil {
-						return tours, err
+				s = base
+				var o int
+				var key uint64
+				if sd.front {
+					o, key = p.stepFwd(&s, t, mask, task)
+				} else {
+					o, key = p.stepBack(&s, t, mask, task)
+				}
+				switch o {
+				case alive:
+					sh := shardOf(key)
+					if buf[sh] == nil {
+						buf[sh] = make([]entry, 0, flushAt)
 					}
-				}
-			case done:
-				var over bool
-				if tours, over = tours.add(e.n); over {
-					return tours, ErrOverflow
+					buf[sh] = append(buf[sh], entry{key, e.n})
+					if len(buf[sh]) == flushAt {
+						if err := flush(sh); err != nil {
+							return tours, err
+						}
+					}
+				case done:
+					var over bool
+					if tours, over = tours.add(e.n); over {
+						return tours, ErrOverflow
+					}
 				}
 			}
 		}
@@ -379,7 +393,3 @@ func (p *frontierPlan) expand(ctx context.Context, part []entry, t int, task fro
 	}
 	return tours, nil
 }
-
-// shardOf spreads keys over the shards by their high bits after a multiply:
-// neighbouring keys (which share most digits) land apart.
-func shardOf(k uint64) int { return int((k * 0x9e3779b97f4a7c15) >> 60 % layerShards) }

@@ -11,8 +11,9 @@ import (
 type Method int
 
 const (
-	// Auto enumerates boards of at most EnumerateUpTo squares and counts
-	// larger ones by their frontier.
+	// Auto enumerates boards of at most EnumerateUpTo squares that are
+	// 5 or more squares across, and any board of at most EnumerateAll
+	// squares; it counts the others by their frontier.
 	Auto Method = iota
 	// Enumerate walks every tour (boards of at most MaxSquares squares).
 	Enumerate
@@ -25,11 +26,16 @@ const (
 // order of the constants.
 var methodNames = []string{"auto", "enumerate", "frontier"}
 
-// EnumerateUpTo is the largest board, in squares, that Auto enumerates:
-// up to 6x6, enumeration's pruning beats the frontier's states (6x6 open:
-// 0.6 s against 12 s); past it the frontier wins and enumeration takes
-// hours.
-const EnumerateUpTo = 36
+// EnumerateUpTo and EnumerateAll are where Auto stops enumerating: up to
+// 6x6 enumeration's pruning beats the frontier on boards 5 or more across
+// (6x6 open: 0.26 s against 1.2 s), but on 3 x n and 4 x n the frontier's
+// few states win from about 30 squares (4x9: 41 ms against 124 ms; 3x12:
+// 5 ms against 21 ms), and past 36 squares everywhere (6x7: 6 s against
+// 34 s).
+const (
+	EnumerateUpTo = 36
+	EnumerateAll  = 30
+)
 
 func (m Method) String() string {
 	if m >= 0 && int(m) < len(methodNames) {
@@ -54,7 +60,8 @@ func (m Method) For(b board.Board) Method {
 	if m != Auto {
 		return m
 	}
-	if b.Squares() <= EnumerateUpTo || min(b.Rows, b.Cols) > MaxFrontierSide {
+	across := min(b.Rows, b.Cols)
+	if b.Squares() <= EnumerateAll || (b.Squares() <= EnumerateUpTo && across >= 5) || across > MaxFrontierSide {
 		return Enumerate
 	}
 	return Frontier

@@ -1,68 +1,102 @@
 package count
 
+import "math/bits"
+
 // table is a hash table from frontier states to counts: open addressing
-// with linear probing over a power-of-two array. It takes a state's count
-// and adds to it in one probe, where a Go map takes two lookups (a read,
-// then a write): the adds are most of a frontier count's time.
+// with linear probing. It takes a state's count and adds to it in one
+// probe, where a Go map takes two lookups (a read, then a write): the adds
+// are most of a frontier count's time. Its size is any number of slots,
+// not a power of two (a hash picks its slot by a multiply, not a mask), so
+// that a table sized for the states a square is expected to make takes
+// that memory and no more: a layer's tables are most of a count's peak.
 type table struct {
 	keys []uint64 // empty slots hold emptyKey
 	vals []u128
 	used int
-	mask uint64
+	// mem is the budget the table's slots are taken from.
+	mem *budget
 }
 
 // emptyKey marks an empty slot: no packed state reaches it (packing keeps
 // every key below the largest uint64).
 const emptyKey = ^uint64(0)
 
-func newTable(hint int) *table {
-	size := 16
-	for size*3 < hint*4 { // at most 3/4 full with hint states
-		size *= 2
+// slotBytes is the memory of a slot: a key and a count.
+const slotBytes = 24
+
+// newTable returns a table for about hint states, at most 3/4 full, its
+// memory taken from mem.
+func newTable(hint int, mem *budget) (*table, error) {
+	size := max(16, hint+hint/3+1)
+	if err := mem.take(int64(size) * slotBytes); err != nil {
+		return nil, err
 	}
-	t := &table{keys: make([]uint64, size), vals: make([]u128, size), mask: uint64(size - 1)}
+	t := &table{keys: make([]uint64, size), vals: make([]u128, size), mem: mem}
 	for i := range t.keys {
 		t.keys[i] = emptyKey
 	}
-	return t
+	return t, nil
 }
 
-func hashKey(k uint64) uint64 {
+// free returns the table's memory to its budget; the table is not used
+// again.
+func (t *table) free() {
+	t.mem.give(t.bytes())
+	t.keys, t.vals = nil, nil
+}
+
+// slot returns the slot a key's probe starts at.
+func (t *table) slot(k uint64) int {
 	k ^= k >> 33
 	k *= 0xff51afd7ed558ccd
 	k ^= k >> 33
-	return k
+	hi, _ := bits.Mul64(k, uint64(len(t.keys)))
+	return int(hi)
 }
 
-// add adds n to k's count, and reports overflow past 2^128.
-func (t *table) add(k uint64, n u128) bool {
+// add adds n to k's count. It fails with ErrOverflow past 2^128, or with
+// an *overBudget when the table would grow past its budget.
+func (t *table) add(k uint64, n u128) error {
 	if t.used*4 >= len(t.keys)*3 {
-		t.grow()
+		if err := t.grow(); err != nil {
+			return err
+		}
 	}
-	i := hashKey(k) & t.mask
+	i := t.slot(k)
 	for {
 		switch t.keys[i] {
 		case k:
 			var over bool
-			t.vals[i], over = t.vals[i].add(n)
-			return over
+			if t.vals[i], over = t.vals[i].add(n); over {
+				return ErrOverflow
+			}
+			return nil
 		case emptyKey:
 			t.keys[i], t.vals[i] = k, n
 			t.used++
-			return false
+			return nil
 		}
-		i = (i + 1) & t.mask
+		if i++; i == len(t.keys) {
+			i = 0
+		}
 	}
 }
 
-func (t *table) grow() {
-	old := *t
-	*t = *newTable(len(old.keys))
-	for i, k := range old.keys {
+// grow doubles the states the table takes: the square made more states
+// than it was sized for.
+func (t *table) grow() error {
+	bigger, err := newTable(2*t.used, t.mem)
+	if err != nil {
+		return err
+	}
+	for i, k := range t.keys {
 		if k != emptyKey {
-			t.add(k, old.vals[i])
+			bigger.add(k, t.vals[i]) // room enough, and the sums were checked
 		}
 	}
+	t.free()
+	*t = *bigger
+	return nil
 }
 
 // each calls fn for every state and its count.
@@ -75,14 +109,20 @@ func (t *table) each(fn func(k uint64, n u128) bool) {
 }
 
 // bytes returns the table's memory.
-func (t *table) bytes() int64 { return int64(len(t.keys)) * 24 }
+func (t *table) bytes() int64 { return int64(len(t.keys)) * slotBytes }
 
-// entries returns the table's states as a slice, in no order.
-func (t *table) entries() []entry {
+// entries returns the table's states as a slice, in no order, and frees
+// the table: the slice's memory is taken from the budget before the
+// table's is given back.
+func (t *table) entries() ([]entry, error) {
+	if err := t.mem.take(int64(t.used) * entryBytes); err != nil {
+		return nil, err
+	}
 	out := make([]entry, 0, t.used)
 	t.each(func(k uint64, n u128) bool {
 		out = append(out, entry{k, n})
 		return true
 	})
-	return out
+	t.free()
+	return out, nil
 }

@@ -1,0 +1,171 @@
+package count
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+)
+
+// frontierHooks connect a count to its progress report, checkpoints and
+// memory bound.
+type frontierHooks struct {
+	// progress is called after each step with the squares both sides have
+	// added, then after each part of the join with the parts done and
+	// their number; detail after each step with the states both sides
+	// hold and the memory the step took.
+	progress func(squares, joined, joins int)
+	detail   func(states int, bytes int64)
+	// save is called after each step and each part of the join, and when
+	// the count stops early (final true).
+	save func(m *meeting, final bool) error
+	// from is a checkpoint's meeting to resume.
+	from *meeting
+	// limit, if positive, stops the count before a step or a join that
+	// would take more memory.
+	limit int64
+	// cut, if set, is the number of squares the front side adds (tests:
+	// the count is the same wherever the sides meet); else the sides take
+	// turns by their sizes.
+	cut *int
+}
+
+// meeting is a pass in progress: its two sides and, once they have met,
+// the join's progress.
+type meeting struct {
+	front, back *side
+	join        joinProgress
+}
+
+func newMeeting(p *frontierPlan, task frontierTask) *meeting {
+	return &meeting{front: newSide(p, true, task), back: newSide(p, false, task)}
+}
+
+// met reports whether the sides have between them added every square.
+func (m *meeting) met() bool { return m.front.done+m.back.done >= m.front.plan.n }
+
+// count runs task over the whole board and returns the number of tours it
+// counts: undirected paths (with an end at the start, if task has one) or
+// undirected cycles. The two sides advance in turn, always the one with
+// fewer states (so that neither grows far where the other would be
+// small), until between them they have added every square; then their
+// layers are joined. See frontierHooks for progress, checkpoints and the
+// memory bound. On an error (the context's included) it returns 0; the
+// meeting so far is saved if checkpoints are on.
+func (p *frontierPlan) count(ctx context.Context, task frontierTask, workers int, hooks frontierHooks) (u128, frontierStats, error) {
+	m := hooks.from
+	if m == nil {
+		m = newMeeting(p, task)
+	}
+	workers = max(1, workers)
+	stats := func() frontierStats {
+		st := m.front.stats
+		st.add(m.back.stats)
+		return st
+	}
+	stop := func(err error) (u128, frontierStats, error) {
+		if hooks.save != nil {
+			if serr := hooks.save(m, true); serr != nil {
+				err = errors.Join(err, serr)
+			}
+		}
+		return u128{}, stats(), err
+	}
+	bufs := make([]shardBuffers, workers)
+	mem := newBudget(hooks.limit)
+	layers := int64(m.front.size()+m.back.size()) * entryBytes
+	if err := mem.take(layers); err != nil {
+		return stop(&MemoryError{Square: m.front.done + m.back.done, Squares: p.n, States: int64(m.front.size() + m.back.size()),
+			Need: layers, Limit: hooks.limit})
+	}
+	for !m.met() {
+		if err := ctx.Err(); err != nil {
+			return stop(err)
+		}
+		if m.front.size() == 0 || m.back.size() == 0 {
+			break // no state left on one side: no tour crosses the cut
+		}
+		sd, other := m.front, m.back
+		switch {
+		case hooks.cut != nil:
+			if m.front.done >= *hooks.cut {
+				sd, other = m.back, m.front
+			}
+		case m.back.size() < m.front.size():
+			sd, other = m.back, m.front
+		}
+		// Refuse a step that the estimate says would pass the memory
+		// bound; the other side may still have room.
+		if left := mem.left(); sd.need() > left {
+			if hooks.cut == nil && other.need() <= left {
+				sd = other
+			} else {
+				return stop(&MemoryError{Square: m.front.done + m.back.done, Squares: p.n, States: int64(sd.size()),
+					Need: mem.held.Load() + min(sd.need(), other.need()), Limit: hooks.limit})
+			}
+		}
+		if err := sd.advance(ctx, workers, bufs, mem); err != nil {
+			if ob, ok := err.(*overBudget); ok {
+				err = &MemoryError{Square: m.front.done + m.back.done, Squares: p.n, States: int64(sd.size()),
+					Need: ob.need, Limit: hooks.limit, During: true}
+			}
+			return stop(err)
+		}
+		if sd.size() > 1<<20 {
+			debug.FreeOSMemory() // the tables of the step are garbage: give them back
+		}
+		if hooks.progress != nil {
+			hooks.progress(m.front.done+m.back.done, 0, 0)
+		}
+		if hooks.detail != nil {
+			hooks.detail(m.front.size()+m.back.size(), sd.lastBytes)
+		}
+		if hooks.save != nil {
+			if err := hooks.save(m, false); err != nil {
+				return u128{}, stats(), err
+			}
+		}
+	}
+	total, over := m.front.tours.add(m.back.tours)
+	if over {
+		return stop(ErrOverflow)
+	}
+	if !m.met() {
+		return total, stats(), nil
+	}
+	j, err := newJoinPlan(m.front, m.back, task)
+	if err != nil {
+		return stop(err)
+	}
+	small := min(m.front.size(), m.back.size())
+	need := joinBytes(j.k, task.closed, small)
+	if err := mem.take(need); err != nil {
+		return stop(&MemoryError{Square: p.n, Squares: p.n, Join: true, States: int64(small), Need: mem.held.Load() + need, Limit: hooks.limit})
+	}
+	var saveErr error
+	// The join calls onChunk under its lock, one chunk at a time.
+	onChunk := func() {
+		if hooks.progress != nil {
+			d := 0
+			for _, ok := range m.join.done {
+				if ok {
+					d++
+				}
+			}
+			hooks.progress(p.n, d, m.join.chunks)
+		}
+		if hooks.save != nil && saveErr == nil {
+			saveErr = hooks.save(m, false)
+		}
+	}
+	got, err := j.run(ctx, m.front, m.back, workers, &m.join, onChunk)
+	if err == nil {
+		err = saveErr
+	}
+	if err != nil {
+		return stop(err)
+	}
+	if total, over = total.add(got); over {
+		return stop(ErrOverflow)
+	}
+	return total, stats(), nil
+}

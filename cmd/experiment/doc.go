@@ -151,16 +151,15 @@
 //	                   it (the states take 9/10 of M; default as for run)
 //	-checkpoint FILE   save the count's progress to FILE (the frontier: both
 //	                   sides' last finished squares and the parts of the
-//	                   join done; enumeration: its finished subtrees) (its
-//	                   directory is made at the start) and
-//	                   resume from FILE when it is there; removed once the
-//	                   count completes; a save that fails fails the count
-//	                   (exit 1); a file of another count is refused
+//	                   join done; enumeration: its finished subtrees; the
+//	                   directory is made at the start) and resume from FILE
+//	                   when it is there; removed once the count completes;
+//	                   a save that fails fails the count (exit 1); a file
+//	                   of another count is refused
 //	-checkpoint-every D  how often to save (default 10m; 0: after every
 //	                   square and every part of a join, or for enumeration
-//	                   at most once a second; also
-//	                   saved when -timeout, an interrupt or -mem-limit stops
-//	                   the count)
+//	                   at most once a second); also saved when -timeout, an
+//	                   interrupt or -mem-limit stops the count
 //	-json              one JSON object: count, nodes (for the frontier method,
 //	                   the states it expanded), time_ns, complete, rows, cols,
 //	                   closed, method, and start_row, start_col or total (and

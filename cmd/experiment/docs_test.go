@@ -136,11 +136,12 @@ func docCommands(t *testing.T, path string) []string {
 // elsewhere lists the documented commands that the script tests do not run,
 // with the test that does, or why none can.
 var elsewhere = map[string]string{
-	"make run":      "its experiment is the quick preset, which testdata/script/readme.txtar runs",
-	"make test":     "CI runs it",
-	"make test-all": "CI runs it (.ci/run)",
-	"make bench":    "benchmarks, run by hand (docs/performance.md)",
-	"make fuzz":     "fuzzing, part of make test-all",
+	"make run":          "its experiment is the quick preset, which testdata/script/readme.txtar runs",
+	"make test":         "CI runs it",
+	"make test-all":     "CI runs it (.ci/run)",
+	"make bench":        "benchmarks, run by hand (docs/performance.md)",
+	"make fuzz":         "fuzzing, part of make test-all",
+	"make test-records": "runs TestRecords (testdata/records); make test-all runs its 7x7 script",
 	"configs/slurm-submit.sh": "hours on a cluster; internal/clustertest's TestSlurmRecipe runs the README's trial line " +
 		"and the same script with other flags on a real Slurm",
 	"SHARDS=4 OUT=results/trial configs/slurm-submit.sh -config quick":                         "internal/clustertest's TestSlurmRecipe runs it as written",
@@ -161,17 +162,21 @@ var elsewhere = map[string]string{
 	"make test-slurm":                                                                          "part of make test-all",
 	"make bench-compare SEEDS=/path/to/seed/documents":                                         "needs the seed documents, which the repository does not hold",
 	"make install": "installs outside the repository; make build is the same build",
-	"go run ./internal/cmd/rectangles -rows 3-6 -budget 10m -out docs/rectangles.csv": "four minutes; internal/cmd/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
+	"go run ./internal/cmd/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv":                         "six minutes; internal/cmd/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
+	"go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -max-cols 13 -growth 1 -out docs/rectangles.csv": "fifteen minutes; internal/cmd/rectangles's TestExtend extends a table the same way on 3 x n",
 }
 
 // Every command in a ```sh block of the README and docs/ runs, as written,
-// in a script test (testdata/script), or is listed in elsewhere with the
-// test that runs it.
+// in a script test (testdata/script, or testdata/records for the counts
+// that take minutes, run by TestRecords), or is listed in elsewhere with
+// the test that runs it.
 func TestDocsCommandsRun(t *testing.T) {
 	scripts, err := filepath.Glob("testdata/script/*.txtar")
-	if err != nil || len(scripts) == 0 {
+	records, _ := filepath.Glob("testdata/records/*.txtar")
+	if err != nil || len(scripts) == 0 || len(records) == 0 {
 		t.Fatal("no scripts", err)
 	}
+	scripts = append(scripts, records...)
 	var lines []string
 	for _, s := range scripts {
 		data, err := os.ReadFile(s)
@@ -189,7 +194,7 @@ func TestDocsCommandsRun(t *testing.T) {
 			if slices.Contains(lines, c) || elsewhere[c] != "" {
 				continue
 			}
-			t.Errorf("%s: %q runs in no script test (testdata/script/*.txtar) and is not listed in elsewhere", filepath.Base(doc), c)
+			t.Errorf("%s: %q runs in no script test (testdata/script/*.txtar, testdata/records/*.txtar) and is not listed in elsewhere", filepath.Base(doc), c)
 		}
 	}
 }

@@ -2,16 +2,29 @@
 // the frontier method and writes them as CSV: the table of
 // docs/counting.md.
 //
-//	go run ./internal/cmd/rectangles -rows 3-6 -budget 10m -out docs/rectangles.csv
+//	go run ./internal/cmd/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv
 //
 // For each number of rows it counts boards of growing length, from square
-// up to -max-cols, and stops that row of the table after the first board
+// (or -min-cols, to extend a row of an earlier table) up to -max-cols, and
+// stops that row of the table after the first board
 // whose two counts together took longer than -budget divided by
 // -growth (the factor the next, longer board is assumed to cost more), so
 // that no board runs much past -budget. Columns: rows, cols,
 // open_directed (every directed open tour from every start),
 // closed_undirected (Hamiltonian cycles), peak_states (the most frontier
 // states a square held, of the two counts), seconds (both counts).
+//
+// An -out file that exists is extended, not replaced: the boards it holds
+// that this run does not count are kept, the ones it counts again are
+// replaced, and the table stays in order of rows, then columns. So a row
+// that a first run ended early is carried further without counting the
+// rest again:
+//
+//	go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -max-cols 13 -growth 1 -out docs/rectangles.csv
+//
+// A file that is not such a table is refused and left as it was. The file
+// is rewritten after every board, so stopping the tool loses only the
+// board under way.
 package main
 
 import (
@@ -23,6 +36,7 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +57,7 @@ func run(args []string, log io.Writer) error {
 	fs := flag.NewFlagSet("rectangles", flag.ContinueOnError)
 	rows := fs.String("rows", "3-6", "numbers of rows, a range A-B (each at most 8)")
 	maxCols := fs.Int("max-cols", 40, "the longest board of each row")
+	minCols := fs.Int("min-cols", 0, "the shortest board of each row (default: the square one), to extend a row")
 	budget := fs.Duration("budget", 10*time.Minute, "the time one board may take")
 	growth := fs.Float64("growth", 8, "how many times longer the next board is assumed to take")
 	out := fs.String("out", "", "the CSV file to write (default: standard output)")
@@ -58,9 +73,24 @@ func run(args []string, log io.Writer) error {
 	if err1 != nil || err2 != nil || a < 1 || b < a || b > count.MaxFrontierSide {
 		return fmt.Errorf("-rows %q: want a range such as 3-6, rows at most %d", *rows, count.MaxFrontierSide)
 	}
-	records := [][]string{{"rows", "cols", "open_directed", "closed_undirected", "peak_states", "seconds"}}
+	var kept [][]string
+	if *out != "" {
+		var err error
+		if kept, err = readTable(*out); err != nil {
+			return err
+		}
+	}
+	records := [][]string{header}
+	// save rewrites the -out file (atomically: a reader never sees half
+	// of it); standard output gets the table once, at the end.
+	save := func(records [][]string) error {
+		if *out == "" {
+			return nil
+		}
+		return atomicfile.Write(*out, func(w io.Writer) error { return write(w, merge(kept, records)) })
+	}
 	for m := a; m <= b; m++ {
-		for n := m; n <= *maxCols; n++ {
+		for n := max(m, *minCols); n <= *maxCols; n++ {
 			bd := board.Board{Rows: m, Cols: n}
 			t0 := time.Now()
 			opt := count.Options{Method: count.Frontier}
@@ -84,19 +114,94 @@ func run(args []string, log io.Writer) error {
 			records = append(records, []string{strconv.Itoa(m), strconv.Itoa(n), open.Total.String(),
 				cycles.String(), strconv.FormatInt(max(open.PeakStates, closed.PeakStates), 10),
 				strconv.FormatFloat(took.Seconds(), 'f', 2, 64)})
-			fmt.Fprintf(log, "%v: open %d, closed %d (%.2fs)\n", bd, open.Total, cycles, took.Seconds())
+			fmt.Fprintf(log, "%v: open %d, closed %d, %d states at most (%.2fs)\n", bd, open.Total, cycles,
+				max(open.PeakStates, closed.PeakStates), took.Seconds())
+			if err := save(records); err != nil {
+				return err
+			}
 			if took.Seconds()*(*growth) > budget.Seconds() {
 				break
 			}
 		}
 	}
-	write := func(w io.Writer) error {
-		cw := csv.NewWriter(w)
-		cw.WriteAll(records)
-		return cw.Error()
-	}
 	if *out == "" {
-		return write(os.Stdout)
+		return write(os.Stdout, records)
 	}
-	return atomicfile.Write(*out, write)
+	return save(records) // a table with no board still has its header
+}
+
+// header is the table's first line.
+var header = []string{"rows", "cols", "open_directed", "closed_undirected", "peak_states", "seconds"}
+
+// readTable reads the boards of an earlier table at path (none if there is
+// no file), refusing a file that is not one.
+func readTable(path string) ([][]string, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err == nil && (len(records) == 0 || !slices.Equal(records[0], header)) {
+		err = fmt.Errorf("its first line is not %s", strings.Join(header, ","))
+	}
+	for _, r := range records[min(1, len(records)):] {
+		if err != nil {
+			break
+		}
+		if _, _, ok := boardOf(r); !ok {
+			err = fmt.Errorf("line %q names no board", strings.Join(r, ","))
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("-out %s: not a table of rectangles, left as it was: %w", path, err)
+	}
+	return records[1:], nil
+}
+
+// boardOf returns the rows and columns of a table's line.
+func boardOf(r []string) (m, n int, ok bool) {
+	if len(r) != len(header) {
+		return 0, 0, false
+	}
+	m, err1 := strconv.Atoi(r[0])
+	n, err2 := strconv.Atoi(r[1])
+	return m, n, err1 == nil && err2 == nil
+}
+
+// merge returns the table of the boards counted (records, header first)
+// and the boards kept from an earlier table that were not counted again,
+// in order of rows, then columns.
+func merge(kept, records [][]string) [][]string {
+	type key struct{ m, n int }
+	counted := make(map[key]bool, len(records))
+	for _, r := range records[1:] {
+		m, n, _ := boardOf(r)
+		counted[key{m, n}] = true
+	}
+	all := slices.Clone(records[1:])
+	for _, r := range kept {
+		if m, n, _ := boardOf(r); !counted[key{m, n}] {
+			all = append(all, r)
+		}
+	}
+	slices.SortFunc(all, func(a, b []string) int {
+		am, an, _ := boardOf(a)
+		bm, bn, _ := boardOf(b)
+		if am != bm {
+			return am - bm
+		}
+		return an - bn
+	})
+	return append([][]string{header}, all...)
+}
+
+// write writes the table as CSV.
+func write(w io.Writer, records [][]string) error {
+	cw := csv.NewWriter(w)
+	cw.WriteAll(records)
+	return cw.Error()
 }

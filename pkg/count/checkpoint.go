@@ -54,9 +54,8 @@ type joinedHeader struct {
 // checkpoint is a checkpoint file read back.
 type checkpoint struct {
 	checkpointHeader
-	counts       []u128
-	front, back  []entry
-	joinProgress joinProgress
+	counts      []u128
+	front, back []entry
 }
 
 func (j *frontierJob) header(m *meeting) checkpointHeader {

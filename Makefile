@@ -2,7 +2,7 @@
 #   make run    build bin/experiment and run the quick sweep, with its report
 #   make test   vet and test everything that needs nothing but Go (< 3 min)
 # and for CI (.ci/run) or before a release:
-#   make test-all   make test, then the race detector, the cluster recipes
+#   make test-all   make test, then staticcheck, the race detector, the cluster recipes
 #                   (a real Slurm, GNU parallel, the Kubernetes manifests),
 #                   the report in headless Chromium, the 7x7 count, and
 #                   every fuzz target briefly
@@ -13,7 +13,7 @@ GO ?= go
 # `experiment version` and the manifests even where GOFLAGS turns it off.
 BUILDFLAGS = -buildvcs=auto -trimpath
 
-.PHONY: run build install test test-all test-race test-slurm test-k8s test-browser test-records bench bench-compare fuzz
+.PHONY: run build install test test-all lint test-race test-slurm test-k8s test-browser test-records bench bench-compare fuzz
 
 run: build
 	bin/experiment
@@ -32,9 +32,16 @@ test:
 	CGO_ENABLED=0 $(GO) vet $(BUILDFLAGS) ./...
 	CGO_ENABLED=0 $(GO) test $(BUILDFLAGS) ./...
 
-test-all: test test-race test-k8s test-slurm test-browser
+test-all: test lint test-race test-k8s test-slurm test-browser
 	$(MAKE) test-records RECORDS=count7x7
 	$(MAKE) fuzz FUZZTIME=10s
+
+# staticcheck at a fixed version, fetched through the module proxy apart
+# from go.mod, so that its dependencies never move ours; with every build
+# tag of the suite, so that the tests behind them are checked too.
+STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
+lint:
+	$(GO) run $(STATICCHECK) -tags browser,records,slurm ./...
 
 test-race:
 	$(GO) test -race -short ./...

@@ -141,6 +141,7 @@ var elsewhere = map[string]string{
 	"make test-all":     "CI runs it (.ci/run)",
 	"make bench":        "benchmarks, run by hand (docs/performance.md)",
 	"make fuzz":         "fuzzing, part of make test-all",
+	"make lint":         "staticcheck, part of make test-all",
 	"make test-records": "runs TestRecords (testdata/records); make test-all runs its 7x7 script",
 	"configs/slurm-submit.sh": "hours on a cluster; internal/clustertest's TestSlurmRecipe runs the README's trial line " +
 		"and the same script with other flags on a real Slurm",

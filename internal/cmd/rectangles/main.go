@@ -20,7 +20,7 @@
 // that a first run ended early is carried further without counting the
 // rest again:
 //
-//	go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -max-cols 13 -growth 1 -out docs/rectangles.csv
+//	go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv
 //
 // A file that is not such a table is refused and left as it was. The file
 // is rewritten after every board, so stopping the tool loses only the

@@ -62,8 +62,8 @@ test-browser: build
 	$(GO) test -tags browser -count=1 -v -timeout 10m -run Browser ./pkg/report
 
 # The record counts of docs/counting.md, as written (cmd/experiment's
-# testdata/records): 7x7 open, about 95 s and 2.4 GiB on 2 cores, and 8x8
-# closed, about 20 minutes and 17 GiB. RECORDS picks scripts by name.
+# testdata/records): 7x7 open and 8x8 closed; their time and memory are in
+# docs/performance.md. RECORDS picks scripts by name.
 RECORDS ?= .
 test-records:
 	$(GO) test -tags records -count=1 -v -timeout 60m -run 'TestRecords/$(RECORDS)' ./cmd/experiment

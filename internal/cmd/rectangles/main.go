@@ -28,12 +28,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"os"
 	"slices"
@@ -83,11 +85,11 @@ func run(args []string, log io.Writer) error {
 	records := [][]string{header}
 	// save rewrites the -out file (atomically: a reader never sees half
 	// of it); standard output gets the table once, at the end.
-	save := func(records [][]string) error {
+	save := func() error {
 		if *out == "" {
 			return nil
 		}
-		return atomicfile.Write(*out, func(w io.Writer) error { return write(w, merge(kept, records)) })
+		return atomicfile.Write(*out, func(w io.Writer) error { return write(w, merge(kept, records[1:])) })
 	}
 	for m := a; m <= b; m++ {
 		for n := max(m, *minCols); n <= *maxCols; n++ {
@@ -111,12 +113,12 @@ func run(args []string, log io.Writer) error {
 			took := time.Since(t0)
 			// Total counts each cycle twice from each square.
 			cycles := new(big.Int).Quo(closed.Total, big.NewInt(int64(2*bd.Squares())))
+			peak := max(open.PeakStates, closed.PeakStates)
 			records = append(records, []string{strconv.Itoa(m), strconv.Itoa(n), open.Total.String(),
-				cycles.String(), strconv.FormatInt(max(open.PeakStates, closed.PeakStates), 10),
-				strconv.FormatFloat(took.Seconds(), 'f', 2, 64)})
+				cycles.String(), strconv.FormatInt(peak, 10), strconv.FormatFloat(took.Seconds(), 'f', 2, 64)})
 			fmt.Fprintf(log, "%v: open %d, closed %d, %d states at most (%.2fs)\n", bd, open.Total, cycles,
-				max(open.PeakStates, closed.PeakStates), took.Seconds())
-			if err := save(records); err != nil {
+				peak, took.Seconds())
+			if err := save(); err != nil {
 				return err
 			}
 			if took.Seconds()*(*growth) > budget.Seconds() {
@@ -127,7 +129,10 @@ func run(args []string, log io.Writer) error {
 	if *out == "" {
 		return write(os.Stdout, records)
 	}
-	return save(records) // a table with no board still has its header
+	if len(records) == 1 {
+		return save() // no board was counted: the table still gets its header
+	}
+	return nil
 }
 
 // header is the table's first line.
@@ -145,21 +150,27 @@ func readTable(path string) ([][]string, error) {
 	}
 	defer f.Close()
 	records, err := csv.NewReader(f).ReadAll()
-	if err == nil && (len(records) == 0 || !slices.Equal(records[0], header)) {
-		err = fmt.Errorf("its first line is not %s", strings.Join(header, ","))
-	}
-	for _, r := range records[min(1, len(records)):] {
-		if err != nil {
-			break
-		}
-		if _, _, ok := boardOf(r); !ok {
-			err = fmt.Errorf("line %q names no board", strings.Join(r, ","))
-		}
+	if err == nil {
+		err = checkTable(records)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("-out %s: not a table of rectangles, left as it was: %w", path, err)
 	}
 	return records[1:], nil
+}
+
+// checkTable returns an error unless records are a table: the header, then
+// lines that each name a board.
+func checkTable(records [][]string) error {
+	if len(records) == 0 || !slices.Equal(records[0], header) {
+		return fmt.Errorf("its first line is not %s", strings.Join(header, ","))
+	}
+	for _, r := range records[1:] {
+		if _, _, ok := boardOf(r); !ok {
+			return fmt.Errorf("line %q names no board", strings.Join(r, ","))
+		}
+	}
+	return nil
 }
 
 // boardOf returns the rows and columns of a table's line.
@@ -172,31 +183,22 @@ func boardOf(r []string) (m, n int, ok bool) {
 	return m, n, err1 == nil && err2 == nil
 }
 
-// merge returns the table of the boards counted (records, header first)
-// and the boards kept from an earlier table that were not counted again,
-// in order of rows, then columns.
-func merge(kept, records [][]string) [][]string {
-	type key struct{ m, n int }
-	counted := make(map[key]bool, len(records))
-	for _, r := range records[1:] {
+// merge returns the table (header first) of the boards counted and the
+// boards kept from an earlier table, a board counted again replacing the
+// kept one, in order of rows, then columns.
+func merge(kept, counted [][]string) [][]string {
+	byBoard := make(map[[2]int][]string, len(kept)+len(counted))
+	for _, r := range slices.Concat(kept, counted) {
 		m, n, _ := boardOf(r)
-		counted[key{m, n}] = true
+		byBoard[[2]int{m, n}] = r
 	}
-	all := slices.Clone(records[1:])
-	for _, r := range kept {
-		if m, n, _ := boardOf(r); !counted[key{m, n}] {
-			all = append(all, r)
-		}
+	table := [][]string{header}
+	for _, b := range slices.SortedFunc(maps.Keys(byBoard), func(a, b [2]int) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	}) {
+		table = append(table, byBoard[b])
 	}
-	slices.SortFunc(all, func(a, b []string) int {
-		am, an, _ := boardOf(a)
-		bm, bn, _ := boardOf(b)
-		if am != bm {
-			return am - bm
-		}
-		return an - bn
-	})
-	return append([][]string{header}, all...)
+	return table
 }
 
 // write writes the table as CSV.

@@ -111,6 +111,13 @@
 //	-order O, -tiebreak R, -seed N, -closed, -prune, -max-nodes N, -timeout D
 //	                   as for run (one rule, one seed)
 //	-mem-limit M       refuse a search whose memory estimate is over M
+//	-workers N         cores the search may use (default: all). A dfs of a
+//	                   board of up to 64 squares splits its walk across them
+//	                   and still reports exactly what one core would: the
+//	                   same tour, nodes, backtracks and status (a search
+//	                   stopped by -timeout reports the nodes all cores
+//	                   entered); parberry builds its quadrants in parallel;
+//	                   the other strategies use one core
 //	-json              print one JSON object: rows, cols, start_row, start_col,
 //	                   strategy, order, tiebreak, seed, closed, prune, status,
 //	                   nodes, backtracks, time_ns, verified, tour (the squares,

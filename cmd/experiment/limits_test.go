@@ -24,6 +24,7 @@ func TestLimits(t *testing.T) {
 		{"repeated sizes", []string{"run", "-sizes", strings.Repeat("1-20000,", 100_000) + "5", "-quiet"}, "-sizes: the sweep would hold more than 268435456 jobs"},
 		{"a billion workers", []string{"run", "-sizes", "5", "-workers", "1000000000", "-quiet"}, "-workers: 1000000000: want 1 to 4096"},
 		{"count workers", []string{"count", "-size", "5", "-workers", "1000000000"}, "-workers 1000000000: want 0 (one per core) to 4096"},
+		{"solve workers", []string{"solve", "-size", "5", "-workers", "-2"}, "-workers -2: want 0 (one per core) to 4096"},
 		// 12.8 GB asked of a machine with 24: refused before the search
 		// allocates anything, as run refuses it.
 		{"solve a huge dfs", []string{"solve", "-size", "20000", "-strategy", "dfs", "-mem-limit", "4GiB"}, "-mem-limit: dfs on 20000x20000 needs about"},

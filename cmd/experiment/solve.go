@@ -58,6 +58,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
+	workers := fs.Int("workers", 0, "cores the search may use, `N` (0: all): dfs on boards of up to 64 squares splits its search across them, with the same outcome, nodes and tour as on one; parberry builds its quadrants in parallel")
 	memLimit := fs.String("mem-limit", "", "refuse a search whose memory estimate exceeds this, such as 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	var files tourOutputs
 	files.register(fs)
@@ -96,6 +97,9 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *timeout < 0 {
 		return usagef("-timeout %v: want 0 (no limit) or a positive duration such as 30s", *timeout)
 	}
+	if err := parseWorkers(*workers); err != nil {
+		return err
+	}
 	if err := files.check(b); err != nil {
 		return err
 	}
@@ -110,7 +114,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
-		Timeout: *timeout, Tiebreak: *tiebreak, Seed: *seed, Prune: *prune}
+		Timeout: *timeout, Tiebreak: *tiebreak, Seed: *seed, Prune: *prune, Threads: *workers}
 	s, err := solver.New(p)
 	if err != nil {
 		return usageError{err}

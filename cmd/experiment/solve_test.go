@@ -41,13 +41,22 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// Seed 003's example, as a user types it.
+// Seed 003's example, as a user types it, on every core, on one and on
+// three (more walks than this machine's cores): the same grid and counts.
 func TestSolveSeed003(t *testing.T) {
-	out, errOut, code := runCLI(t, "solve", "-size", "8", "-start", "0,0", "-strategy", "dfs")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
+	for _, workers := range []string{"", "1", "3"} {
+		args := []string{"solve", "-size", "8", "-start", "0,0", "-strategy", "dfs"}
+		if workers != "" {
+			args = append(args, "-workers", workers)
+		}
+		t.Run("workers="+workers, func(t *testing.T) {
+			out, errOut, code := runCLI(t, args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			golden(t, "solve_seed003.golden", timeField.ReplaceAllString(out, "time=T"))
+		})
 	}
-	golden(t, "solve_seed003.golden", timeField.ReplaceAllString(out, "time=T"))
 }
 
 func TestSolveJSON(t *testing.T) {

@@ -34,9 +34,14 @@ func benchSearch(b *testing.B, p Problem) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-// The seed 003 search: 8,250,733 nodes on 8x8 from the corner.
+// The seed 003 search: 8,250,733 nodes on 8x8 from the corner, on one
+// thread (as in a sweep) and split across every core (as solve runs it).
 func BenchmarkDFS8x8(b *testing.B) {
-	benchSearch(b, Problem{Board: board.Board{Rows: 8, Cols: 8}, Strategy: "dfs", Order: board.ClassicDFS})
+	for _, threads := range []int{1, 0} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			benchSearch(b, Problem{Board: board.Board{Rows: 8, Cols: 8}, Strategy: "dfs", Order: board.ClassicDFS, Threads: threads})
+		})
+	}
 }
 
 func BenchmarkWarnsdorffBT(b *testing.B) {

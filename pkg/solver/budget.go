@@ -73,18 +73,26 @@ func runChunks(bud *budget, tour []int32, chunk func(left int64) (why int, rest 
 	for {
 		why, left, d := chunk(bud.next - nodes)
 		nodes = bud.next - left
-		res := Result{Nodes: nodes, Backtracks: nodes - int64(d) - 1}
-		switch why {
-		case chunkFound:
-			res.Status, res.squares = status.Found, tour
-			return res
-		case chunkExhausted:
-			res.Status = status.Exhausted
+		if res := chunkResult(why, nodes, d, tour); res.Status != "" {
 			return res
 		}
 		if st := bud.stop(nodes); st != "" {
-			res.Status = st
-			return res
+			return Result{Status: st, Nodes: nodes, Backtracks: nodes - int64(d) - 1}
 		}
 	}
+}
+
+// chunkResult is the result of a walk whose chunk stopped for why after
+// nodes in all, its path depth deep: Found or Exhausted, or no status
+// when the chunk only ran out of nodes. Every node entered is on the path
+// or was left, which gives the backtracks.
+func chunkResult(why int, nodes int64, depth int, tour []int32) Result {
+	res := Result{Nodes: nodes, Backtracks: nodes - int64(depth) - 1}
+	switch why {
+	case chunkFound:
+		res.Status, res.squares = status.Found, tour
+	case chunkExhausted:
+		res.Status = status.Exhausted
+	}
+	return res
 }

@@ -34,6 +34,26 @@ type dfs64 struct {
 	// nbr[s] has bit t set if t is a knight's move from s.
 	nbr [64]uint64
 	g   gather
+	// main walks the whole search on one core, and the first chunk of a
+	// search split across several (see ordered.go), whose threads look at
+	// their list every split nodes.
+	main  walker64
+	split int64
+	// splits counts the splits of the last Run, for tests.
+	splits int
+}
+
+// walker64 is the state of one walk of a dfs64 search: where it stands
+// between chunks and its path. Several walkers share one dfs64's tables
+// when a search is split across cores.
+type walker64 struct {
+	t       *dfs64
+	visited uint64
+	row     uint64 // t.to[path[d]]
+	m       uint8  // untried moves of path[d]
+	d       uint8
+	last    uint8  // the depth of a tour's last square
+	closeTo uint64 // squares the last one may be
 	// path[d] is the square at depth d, untried[d] its untried moves once
 	// the walk has gone deeper; indexed by a byte, so without bound checks.
 	path    [256]int32
@@ -56,46 +76,47 @@ func newDFS64(p Problem, g *board.Graph) *dfs64 {
 		}
 	}
 	s.g = newGather(b, p.Order)
-	return s
-}
+	s.main.t, s.split = s, orderedChunk
 
-// walk64 is the state of a walk between chunks.
-type walk64 struct {
-	visited uint64
-	row     uint64 // to[path[d]]
-	m       uint8  // untried moves of path[d]
-	d       uint8
+	return s
 }
 
 func (s *dfs64) Run(ctx context.Context) Result {
 	start := uint64(s.p.StartIndex())
+	w := &s.main
 	if s.n == 1 {
 		if s.p.Closed {
 			return Result{Status: status.Exhausted, Nodes: 1}
 		}
-		s.path[0] = int32(start)
-		return Result{Status: status.Found, Nodes: 1, squares: s.path[:1]}
+		w.path[0] = int32(start)
+		return Result{Status: status.Found, Nodes: 1, squares: w.path[:1]}
 	}
-	closeTo := ^uint64(0) // squares the last one may be
+	w.closeTo = ^uint64(0)
 	if s.p.Closed {
-		closeTo = s.nbr[start]
+		w.closeTo = s.nbr[start]
+	}
+	w.last = uint8(s.n - 1)
+	w.path[0] = int32(start)
+	w.visited, w.row, w.d = 1<<start, s.to[start], 0
+	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
+	if threads := s.p.threads(); threads > 1 {
+		res, splits := runOrdered(ctx, s.p.MaxNodes, threads, s.split, w,
+			func() orderedWalk { return &walker64{t: s} })
+		s.splits = splits
+		return res
 	}
 	bud := newBudget(ctx, s.p.MaxNodes)
-	s.path[0] = int32(start)
-	w := walk64{visited: 1 << start, row: s.to[start]}
-	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
-	return runChunks(&bud, s.path[:s.n], func(left int64) (int, int64, int) {
-		why, left := s.chunk(&w, left, uint8(s.n-1), closeTo)
-		return why, left, int(w.d)
-	})
+	return runChunks(&bud, w.path[:s.n], w.chunk)
 }
 
-// chunk walks on from w, entering at most left more nodes, and returns why
-// it stopped and how many of the left it did not use. The last square of a
-// tour is entered at depth last; it has no free neighbour, so it is looked
-// at only among the dead ends.
-func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, int64) {
+// chunk walks on, entering at most left more nodes, and returns why it
+// stopped, how many of the left it did not use and its path's depth. The
+// last square of a tour is entered at depth last; it has no free
+// neighbour, so it is looked at only among the dead ends.
+func (w *walker64) chunk(left int64) (int, int64, int) {
+	t := w.t
 	visited, row, m, d := w.visited, w.row, w.m, w.d
+	last, closeTo := w.last, w.closeTo
 	why := chunkBudget
 	var sq, free uint64
 	for {
@@ -104,10 +125,10 @@ func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, i
 				why = chunkExhausted
 				break
 			}
-			visited &^= 1 << (s.path[d] & 63)
+			visited &^= 1 << (w.path[d] & 63)
 			d--
-			m = s.untried[d]
-			row = s.to[s.path[d]&63]
+			m = w.untried[d]
+			row = t.to[w.path[d]&63]
 			continue
 		}
 		if left == 0 {
@@ -117,20 +138,20 @@ func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, i
 		sq = row >> (8 * bits.TrailingZeros8(m)) & 63
 		m &= m - 1
 	enter:
-		free = s.nbr[sq] &^ visited
+		free = t.nbr[sq] &^ visited
 		if free == 0 {
 			if d+1 == last && closeTo>>sq&1 != 0 {
 				d++
-				s.path[d] = int32(sq)
+				w.path[d] = int32(sq)
 				why = chunkFound
 				break
 			}
 			continue
 		}
-		s.untried[d] = m
+		w.untried[d] = m
 		visited |= 1 << sq
 		d++
-		s.path[d] = int32(sq)
+		w.path[d] = int32(sq)
 		if free&(free-1) == 0 && left != 0 {
 			// A single way on (most squares deep in the search): enter it
 			// at once, without a move mask; this square's is then empty.
@@ -139,12 +160,44 @@ func (s *dfs64) chunk(w *walk64, left int64, last uint8, closeTo uint64) (int, i
 			sq = uint64(bits.TrailingZeros64(free)) & 63
 			goto enter
 		}
-		m = s.g.moves(sq, free)
-		row = s.to[sq]
+		m = t.g.moves(sq, free)
+		row = t.to[sq]
 	}
 	w.visited, w.row, w.m, w.d = visited, row, m, d
-	return why, left
+	return why, left, int(d)
 }
+
+// split hands the walk's continuation past one of the subtrees it is in to
+// o: the untried moves at the deepest depth up to deepest that has any,
+// with those at every shallower depth and the path down to there. The walk
+// keeps the rest of its subtree below that depth and ends where the
+// continuation begins. It reports false if there are no such moves.
+func (w *walker64) split(o orderedWalk, deepest int) bool {
+	j := min(deepest, int(w.d)-1)
+	for j >= 0 && w.untried[j] == 0 {
+		j--
+	}
+	if j < 0 {
+		return false
+	}
+	to := o.(*walker64)
+	to.t, to.last, to.closeTo = w.t, w.last, w.closeTo
+	to.visited = 0
+	for i := range j + 1 {
+		to.path[i] = w.path[i]
+		to.untried[i] = w.untried[i]
+		w.untried[i] = 0
+		to.visited |= 1 << (w.path[i] & 63)
+	}
+	to.d, to.m, to.row = uint8(j), to.untried[j], w.t.to[w.path[j]&63]
+	return true
+}
+
+func (w *walker64) copyFrom(o orderedWalk) { *w = *o.(*walker64) }
+
+func (w *walker64) squares() []int32 { return w.path[:w.t.n] }
+
+func (w *walker64) depth() int { return int(w.d) }
 
 // gather turns a set of free neighbours of a square (a bitboard) into the
 // mask of their moves in move order (bit k for move k).

@@ -90,10 +90,7 @@ func (s *parberrySearch) Run(ctx context.Context) Result {
 	if st := ctxStatus(ctx); st != "" {
 		return Result{Status: st}
 	}
-	workers := s.p.Threads
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := s.p.threads()
 	s.c.Build(workers)
 	start := int32(s.p.StartIndex())
 	s.path.Reset(s.p.Board.Rows, s.p.Board.Cols, start)

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 
 	"knightsweep/pkg/board"
@@ -33,9 +34,21 @@ type Problem struct {
 	// Prune asks searching strategies to cut branches that provably cannot
 	// complete a tour.
 	Prune bool
-	// Threads is how many cores a strategy that works in parallel
-	// (Info.Threads) may use; 0 means GOMAXPROCS.
+	// Threads is how many cores the search may use; 0 means GOMAXPROCS.
+	// parberry builds its quadrants in parallel (Info.Threads); dfs on up
+	// to 64 squares splits its walk with the same outcome, nodes,
+	// backtracks and tour as on one core (see ordered.go). A sweep passes
+	// 1 to every search but parberry's large boards: its workers fill the
+	// cores.
 	Threads int
+}
+
+// threads is how many cores the search may use: Threads, or GOMAXPROCS.
+func (p Problem) threads() int {
+	if p.Threads > 0 {
+		return p.Threads
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // normalize fills defaults and checks p.

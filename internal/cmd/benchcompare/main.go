@@ -16,7 +16,8 @@
 //     experiment run -strategies warnsdorff -sizes 5-40, with and without
 //     its report: the same 22,110 runs, the same tours found;
 //   - seed 003's plain depth-first search of 8x8 from a corner, against
-//     experiment solve -size 8: the same tour;
+//     experiment solve -size 8: the same tour, found on every core, and
+//     again with -workers 1, on one core as the seed;
 //   - experiment help against a hello-world Go program: start-up.
 //
 // Timings are medians of alternating runs, wall time, with each side's
@@ -105,6 +106,7 @@ func run(stdout, stderr io.Writer, args []string) error {
 		{"greedy 5..40, every start, with the report", []string{greedy}, []string{exp, "run", "-quiet", "-strategies", "warnsdorff", "-sizes", "5-40", "-out", out}},
 		{"greedy 5..40, every start, sweep alone", []string{greedy}, []string{exp, "run", "-quiet", "-no-report", "-strategies", "warnsdorff", "-sizes", "5-40", "-out", out}},
 		{"dfs 8x8 from a corner (solve)", []string{dfs}, []string{exp, "solve", "-size", "8"}},
+		{"dfs 8x8 from a corner (solve -workers 1)", []string{dfs}, []string{exp, "solve", "-size", "8", "-workers", "1"}},
 		{"start-up: help vs hello world", []string{hello}, []string{exp, "help"}},
 	}
 	fmt.Fprintf(stdout, "%d alternating rounds each; medians of wall time; peak RSS of one more run; ratio = other / experiment\n\n", *rounds)

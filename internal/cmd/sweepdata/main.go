@@ -105,6 +105,7 @@ func solveAll(lo, hi int, maxNodes int64, write func([]runs.Row) error) error {
 					p := solver.Problem{
 						Board: board.Board{Rows: n, Cols: n}, Start: board.Square{Row: r, Col: c},
 						Strategy: strategy, MaxNodes: maxNodes,
+						Threads: 1, // as in a sweep: its times are one core's
 					}
 					s, err := solver.New(p)
 					if err != nil {

@@ -1,0 +1,134 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
+)
+
+// A dfs split across threads reports what the walk on one thread reports:
+// status, nodes, backtracks and tour, found or exhausted, at every kind of
+// node limit (before, at and after the node that settles the search). Tiny
+// chunks make the walks split thousands of times, far more often than
+// real ones, so that limits fall inside segments, segments run past them
+// and found tours drop later segments.
+func TestOrderedMatchesOneThread(t *testing.T) {
+	ctx := context.Background()
+	type problem struct {
+		b      board.Board
+		start  board.Square
+		closed bool
+		limits []int64
+	}
+	var problems []problem
+	five := board.Board{Rows: 5, Cols: 5}
+	for sq := range five.Squares() {
+		if testing.Short() && sq%3 != 0 {
+			continue // -race -short
+		}
+		limits := []int64{1, 2, 100, 5000, 77777}
+		if sq%4 == 0 && !testing.Short() {
+			limits = append(limits, 0) // exhausted (1.8M nodes) or found
+		}
+		problems = append(problems, problem{five, board.Square{Row: sq / 5, Col: sq % 5}, false, limits})
+	}
+	problems = append(problems,
+		problem{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, true, []int64{1_000_000}},
+		problem{board.Board{Rows: 3, Cols: 4}, board.Square{}, false, []int64{0, 3}},
+		problem{board.Board{Rows: 4, Cols: 5}, board.Square{Row: 1, Col: 2}, true, []int64{0}},
+		problem{board.Board{Rows: 1, Cols: 1}, board.Square{}, false, []int64{0}},
+		problem{board.Board{Rows: 2, Cols: 3}, board.Square{}, false, []int64{0}},
+		problem{board.Board{Rows: 7, Cols: 7}, board.Square{Row: 1, Col: 1}, false, []int64{300_000}},
+	)
+	if !testing.Short() {
+		problems = append(problems,
+			problem{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, true, []int64{0}},
+			problem{board.Board{Rows: 8, Cols: 8}, board.Square{}, false, []int64{0}})
+	}
+	splits := 0
+	for _, pr := range problems {
+		for _, limit := range pr.limits {
+			p := Problem{Board: pr.b, Start: pr.start, Strategy: "dfs", Closed: pr.closed, MaxNodes: limit, Threads: 1}
+			one := solveT(t, p)
+			limits := []int64{limit}
+			if limit == 0 {
+				// The node that settles the search, and either side of it.
+				limits = append(limits, one.Nodes-1, one.Nodes, one.Nodes+1)
+			}
+			for _, limit := range limits {
+				if limit < 0 {
+					continue
+				}
+				p.MaxNodes = limit
+				want := one
+				if limit != 0 {
+					s, err := New(Problem{Board: p.Board, Start: p.Start, Strategy: "dfs", Closed: p.Closed, MaxNodes: limit, Threads: 1})
+					if err != nil {
+						t.Fatal(err)
+					}
+					want = s.Run(ctx)
+				}
+				for _, tc := range []struct {
+					threads int
+					chunk   int64
+				}{{2, 1}, {3, 7}, {8, 64}, {2, 64}} {
+					if tc.chunk < 64 && pr.b.Squares() >= 36 && limit == 0 {
+						continue // millions of nodes a few at a time: slow, and covered by 5x5
+					}
+					p.Threads = tc.threads
+					s, err := New(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					d := s.search.(*dfs64)
+					d.split = tc.chunk
+					got := s.Run(ctx)
+					splits += d.splits
+					if g, w := describe(got), describe(want); g != w {
+						t.Errorf("%v from %v closed=%v limit %d, %d threads, chunks of %d: %s, on one thread %s",
+							pr.b, pr.start, pr.closed, limit, tc.threads, tc.chunk, g, w)
+					}
+				}
+			}
+		}
+	}
+	if splits < 1000 {
+		t.Errorf("the walks split %d times in all: the test no longer exercises splitting", splits)
+	}
+}
+
+func describe(r Result) string {
+	s := fmt.Sprintf("%s nodes=%d backtracks=%d verified=%v", r.Status, r.Nodes, r.Backtracks, r.Verified)
+	if r.Status == status.Found {
+		s += fmt.Sprint(" ", tourOf(r))
+	}
+	return s
+}
+
+// A split search stops on its context like one walk: 30x30 is beyond the
+// bitboard, 7x7 from (0,1) runs for hours.
+func TestOrderedStopsOnTime(t *testing.T) {
+	p := Problem{Board: board.Board{Rows: 7, Cols: 7}, Start: board.Square{Row: 0, Col: 1}, Strategy: "dfs", Threads: 2, Timeout: 50 * time.Millisecond}
+	s, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := s.Run(context.Background())
+	if res.Status != status.Timeout || res.Nodes < orderedChunk || res.Backtracks < 0 || res.Backtracks >= res.Nodes {
+		t.Errorf("timed out: %s after %d nodes, %d backtracks", res.Status, res.Nodes, res.Backtracks)
+	}
+	if d := s.search.(*dfs64); d.splits == 0 {
+		t.Errorf("no split in 50 ms")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	p.Timeout = 0
+	res, _ = Solve(ctx, p)
+	if res.Status != status.Canceled {
+		t.Errorf("canceled: %s", res.Status)
+	}
+}

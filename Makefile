@@ -87,6 +87,7 @@ fuzz:
 	GO=$(GO) scripts/fuzz.sh ./pkg/solver FuzzSolve $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/solver FuzzPrune $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/solver FuzzDFS $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/solver FuzzOrdered $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/board FuzzParseOrder $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/runs FuzzRead $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/runs FuzzRecords $(FUZZTIME)

@@ -132,3 +132,42 @@ func TestOrderedStopsOnTime(t *testing.T) {
 		t.Errorf("canceled: %s", res.Status)
 	}
 }
+
+// FuzzOrdered: any board of up to 64 squares, start, order, node limit,
+// thread count and chunk size; the split walk must report what one thread
+// reports (which FuzzDFS holds to the reference search).
+func FuzzOrdered(f *testing.F) {
+	// 5x5 exhausted, 6x6 closed under a limit, 4x8 a few nodes at a time.
+	f.Add(uint8(4), uint8(4), uint8(0), uint8(1), false, "34261578", uint32(0), uint8(0), uint16(6))
+	f.Add(uint8(5), uint8(5), uint8(0), uint8(1), true, "12345678", uint32(400_000), uint8(1), uint16(99))
+	f.Add(uint8(3), uint8(7), uint8(1), uint8(1), false, "34261578", uint32(200_000), uint8(3), uint16(0))
+	f.Fuzz(func(t *testing.T, rows, cols, r, c uint8, closed bool, order string, limit uint32, threads uint8, chunk uint16) {
+		b := board.Board{Rows: int(rows%8) + 1, Cols: int(cols%8) + 1}
+		o, err := board.ParseOrder(order)
+		if err != nil {
+			return
+		}
+		start := board.Square{Row: int(r) % b.Rows, Col: int(c) % b.Cols}
+		lim := int64(limit % 3_000_000)
+		if lim == 0 && b.Squares() > 25 {
+			lim = 3_000_000 // whole searches of larger boards can take hours
+		}
+		p := Problem{Board: b, Start: start, Strategy: "dfs", Order: o, Closed: closed, MaxNodes: lim, Threads: 1}
+		one, err := Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Threads = int(threads%8) + 2
+		s, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := s.search.(*dfs64)
+		d.split = int64(chunk%4096) + 1
+		got := s.Run(context.Background())
+		if g, w := describe(got), describe(one); g != w {
+			t.Fatalf("%v from %v order %s closed=%v limit %d, %d threads, chunks of %d: %s, on one thread %s",
+				b, start, o.Digits(), closed, lim, p.Threads, d.split, g, w)
+		}
+	})
+}

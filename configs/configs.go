@@ -1,10 +1,10 @@
 // Package configs holds the presets of experiment run: flag files, one flag
 // a line, embedded in the program so that they work from any directory.
 //
-//	quick              the default sweep: boards 5..8, about a minute
+//	quick              the default sweep: boards 5..8
 //	dfs-vs-warnsdorff  plain dfs against Warnsdorff's rule, boards 5..12
 //	closed             closed tours on the boards that have them
-//	overnight          boards 5..30 with every strategy, about 8 hours
+//	overnight          boards 5..30 with every strategy, hours
 //
 // Run one with "experiment run -config NAME"; flags on the command line
 // override the preset's. Each file's header says what it covers and costs.

@@ -87,10 +87,10 @@
 //	-quiet             print no plan and no progress on stderr
 //	-no-report         write no report at the end (the table is printed)
 //
-// The presets (configs/*.flags, compiled in): quick (boards 5..8, about 40
-// s on 2 cores), dfs-vs-warnsdorff (5..12, about 3 min), closed (closed
-// tours, about 2.5 min), overnight (5..30, about 8 hours). Each file's header
-// says what it covers and costs.
+// The presets (configs/*.flags, compiled in): quick (boards 5..8, the
+// default), dfs-vs-warnsdorff (5..12), closed (closed tours), overnight
+// (5..30, hours). Each file's header says what it covers and what it costs
+// on 2 cores; run -plan prints the cost model's estimate for any sweep.
 //
 // Without a budget (-max-nodes or -timeout) a plain dfs from most squares of
 // 7x7 and up runs for years: give one. A run stopped by its budget is

@@ -18,8 +18,9 @@ const (
 	// nsPerSquare is the per-job cost of preparing a board's buffers and
 	// validating a tour.
 	nsPerSquare = 5.0
-	// nsPerJob is the runner's own cost per job.
-	nsPerJob = 2000.0
+	// nsPerJob is the runner's own cost per job: 790 to 870 ns measured
+	// (BenchmarkRunOverhead).
+	nsPerJob = 900.0
 )
 
 // exhaustNodes guesses the nodes a complete search needs to prove that no
@@ -75,10 +76,32 @@ func meanCapped(median, decades, limit float64) float64 {
 func normalCDF(z float64) float64 { return math.Erfc(-z/math.Sqrt2) / 2 }
 
 // guidedClosedNodes guesses the nodes warnsdorff-bt enters before it
-// closes a tour: a tour's worth on 6x6, then tenfold every 30 squares
-// (measured medians: 177 on 8x8, 15,700 on 10x10, beyond 1M on 12x12).
+// closes a tour when it does so readily: a tour's worth on 6x6, then
+// tenfold every 30 squares (measured medians: 177 on 8x8, 15,700 on 10x10).
 func guidedClosedNodes(squares int) float64 {
 	return float64(squares) * math.Pow(10, max(0, float64(squares-36))/30)
+}
+
+// guidedStuck guesses the share of starts from which warnsdorff-bt does
+// not close a tour within any budget a sweep gives, though the board has
+// closed tours: 0.004 a square above 8, at most 0.95. Measured with 20M
+// nodes (experiment run -config closed): 6x6 4 of 36 (model 0.11), 6x8 5 of
+// 48 (0.16), 8x8 11 of 64 (0.22), 10x10 32 of 100 (0.37), 12x12 78 of 144
+// (0.54); narrow boards do better (3x10 and 5x6 none of 30). Those starts
+// spend the whole budget: they, not the quick closings, make the mean.
+func guidedStuck(squares int) float64 {
+	return min(0.95, max(0, 0.004*float64(squares-8)))
+}
+
+// guidedClosedMean is the mean nodes of warnsdorff-bt asked for a closed
+// tour on a board that has some, with at most limit nodes a job.
+func guidedClosedMean(squares int, limit float64) float64 {
+	p := guidedStuck(squares)
+	quick := min(limit, guidedClosedNodes(squares))
+	if p == 0 {
+		return quick
+	}
+	return (1-p)*quick + p*limit
 }
 
 // estimate sets the cell's expected seconds a job, after the budgets, from
@@ -100,7 +123,7 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 	case in.Complete && !in.Cost.Guided:
 		found = meanCapped(findNodes(squares), findSpread(squares), min(limit, exhaustNodes(squares)))
 	case in.Complete && s.Closed:
-		found = guidedClosedNodes(squares)
+		found = guidedClosedMean(squares, limit)
 	}
 	seconds := func(nodes float64) float64 {
 		if s.MaxNodes > 0 {
@@ -118,7 +141,14 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 		c.cost[1] = seconds(exhaustNodes(squares))
 	}
 	f := c.noTourFraction(s.Closed)
-	c.costAvg = f*c.cost[1] + (1-f)*c.cost[0]
+	switch f { // a share of 0 of an endless cost is none, not NaN
+	case 0:
+		c.costAvg = c.cost[0]
+	case 1:
+		c.costAvg = c.cost[1]
+	default:
+		c.costAvg = f*c.cost[1] + (1-f)*c.cost[0]
+	}
 }
 
 // noTourFraction returns the fraction of the cell's starts from which

@@ -84,6 +84,32 @@ func TestFindMean(t *testing.T) {
 	}
 }
 
+// The model's expected nodes for warnsdorff-bt asked for closed tours with
+// a 20M-node budget, against the means measured over every start
+// (experiment run -config closed, 2026-11-25): most starts close within a
+// few hundred nodes, but a share that grows with the board spends the whole
+// budget, and that share makes the mean.
+func TestGuidedClosedMean(t *testing.T) {
+	for _, tc := range []struct {
+		board    string
+		squares  int
+		measured float64
+	}{
+		{"6x6", 36, 2_224_227}, {"6x8", 48, 2_491_204}, {"8x8", 64, 3_522_414},
+		{"10x10", 100, 6_895_884}, {"12x12", 144, 11_022_520},
+	} {
+		t.Run(tc.board, func(t *testing.T) {
+			got := guidedClosedMean(tc.squares, 20e6)
+			if r := got / tc.measured; r > 1.5 || r < 1/1.5 {
+				t.Errorf("model %.4g nodes, measured %.4g: %.2fx", got, tc.measured, r)
+			}
+		})
+	}
+	if got := guidedClosedMean(64, math.Inf(1)); !math.IsInf(got, 1) {
+		t.Errorf("no budget: %g nodes; the starts that never close make it endless", got)
+	}
+}
+
 // meanCapped against the integral it stands for, worked out numerically:
 // E[min(N, limit)] = integral of phi(z) min(median e^(sigma z), limit) dz.
 func TestMeanCapped(t *testing.T) {

@@ -80,8 +80,9 @@ type Info struct {
 // Cost is what the planner's cost model needs to know of a strategy: how
 // long it takes a node, and how its work grows.
 type Cost struct {
-	// NsPerNode is the CPU time of a node (measured on the development
-	// machine; only ratios between strategies matter); NsPerNodeSmall
+	// NsPerNode is the CPU time of a node, measured on the development
+	// machine: it orders a sweep's jobs and gives the time a sweep prints
+	// before it starts and its progress meter's time left; NsPerNodeSmall
 	// overrides it on boards of at most 64 squares, where searches run on
 	// bitboards. Zero means DefaultNsPerNode.
 	NsPerNode, NsPerNodeSmall float64

@@ -11,9 +11,11 @@ func init() {
 		Rank:      2,
 		Default:   true,
 		Tiebreaks: Tiebreaks,
-		Cost:      Cost{NsPerNode: 35},
-		Bytes:     linearBytes,
-		Strategy:  warnsdorffStrategy{},
+		// BenchmarkWarnsdorff: 6 ns a node on 100x100, 10 on 1000x1000 and
+		// larger (cache misses).
+		Cost:     Cost{NsPerNode: 10},
+		Bytes:    linearBytes,
+		Strategy: warnsdorffStrategy{},
 	})
 }
 

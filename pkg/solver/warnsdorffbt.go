@@ -14,9 +14,10 @@ func init() {
 		Rank:     3,
 		Default:  true,
 		Complete: true,
-		// Measured: 43 to 58 ns a node (it ranks the moves by onward
-		// degree); its ordering usually finds a tour without retreats.
-		Cost:      Cost{NsPerNode: 50, Guided: true},
+		// Measured in sweeps as dfs's: 17 to 24 ns a node (it ranks the
+		// moves by onward degree; open 7x7 to 11x11, closed 6x6 to
+		// 12x12); its ordering usually finds a tour without retreats.
+		Cost:      Cost{NsPerNode: 22, Guided: true},
 		Prunes:    true,
 		Tiebreaks: Tiebreaks,
 		Bytes:     func(rows, cols int) int64 { return searchBytes(rows, cols) + 9*int64(rows)*int64(cols) },

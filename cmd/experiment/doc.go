@@ -112,7 +112,8 @@
 //	                   as for run (one rule, one seed)
 //	-mem-limit M       refuse a search whose memory estimate is over M
 //	-workers N         cores the search may use (default: all). A dfs of a
-//	                   board of up to 64 squares splits its walk across them
+//	                   board of up to 64 squares without -prune splits its
+//	                   walk across them
 //	                   and still reports exactly what one core would: the
 //	                   same tour, nodes, backtracks and status (a search
 //	                   stopped by -timeout reports the nodes all cores

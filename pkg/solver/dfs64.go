@@ -36,9 +36,9 @@ type dfs64 struct {
 	g   gather
 	// main walks the whole search on one core, and the first chunk of a
 	// search split across several (see ordered.go), whose threads look at
-	// their list every split nodes.
-	main  walker64
-	split int64
+	// their list every chunkSize nodes.
+	main      walker64
+	chunkSize int64
 	// splits counts the splits of the last Run, for tests.
 	splits int
 }
@@ -76,8 +76,7 @@ func newDFS64(p Problem, g *board.Graph) *dfs64 {
 		}
 	}
 	s.g = newGather(b, p.Order)
-	s.main.t, s.split = s, orderedChunk
-
+	s.main.t, s.chunkSize = s, orderedChunk
 	return s
 }
 
@@ -100,7 +99,7 @@ func (s *dfs64) Run(ctx context.Context) Result {
 	w.visited, w.row, w.d = 1<<start, s.to[start], 0
 	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
 	if threads := s.p.threads(); threads > 1 {
-		res, splits := runOrdered(ctx, s.p.MaxNodes, threads, s.split, w,
+		res, splits := runOrdered(ctx, s.p.MaxNodes, threads, s.chunkSize, w,
 			func() orderedWalk { return &walker64{t: s} })
 		s.splits = splits
 		return res

@@ -85,7 +85,7 @@ func TestOrderedMatchesOneThread(t *testing.T) {
 						t.Fatal(err)
 					}
 					d := s.search.(*dfs64)
-					d.split = tc.chunk
+					d.chunkSize = tc.chunk
 					got := s.Run(ctx)
 					splits += d.splits
 					if g, w := describe(got), describe(want); g != w {
@@ -163,11 +163,11 @@ func FuzzOrdered(f *testing.F) {
 			t.Fatal(err)
 		}
 		d := s.search.(*dfs64)
-		d.split = int64(chunk%4096) + 1
+		d.chunkSize = int64(chunk%4096) + 1
 		got := s.Run(context.Background())
 		if g, w := describe(got), describe(one); g != w {
 			t.Fatalf("%v from %v order %s closed=%v limit %d, %d threads, chunks of %d: %s, on one thread %s",
-				b, start, o.Digits(), closed, lim, p.Threads, d.split, g, w)
+				b, start, o.Digits(), closed, lim, p.Threads, d.chunkSize, g, w)
 		}
 	})
 }

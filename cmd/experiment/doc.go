@@ -111,14 +111,14 @@
 //	-order O, -tiebreak R, -seed N, -closed, -prune, -max-nodes N, -timeout D
 //	                   as for run (one rule, one seed)
 //	-mem-limit M       refuse a search whose memory estimate is over M
-//	-workers N         cores the search may use (default: all). A dfs of a
-//	                   board of up to 64 squares without -prune splits its
-//	                   walk across them
-//	                   and still reports exactly what one core would: the
+//	-workers N         cores the search may use (default: all). On a board
+//	                   of up to 64 squares, dfs and warnsdorff-bt (tie-break
+//	                   first, without -prune) split their walk across them
+//	                   and still report exactly what one core would: the
 //	                   same tour, nodes, backtracks and status (a search
 //	                   stopped by -timeout reports the nodes all cores
 //	                   entered); parberry builds its quadrants in parallel;
-//	                   the other strategies use one core
+//	                   the other searches use one core
 //	-json              print one JSON object: rows, cols, start_row, start_col,
 //	                   strategy, order, tiebreak, seed, closed, prune, status,
 //	                   nodes, backtracks, time_ns, verified, tour (the squares,

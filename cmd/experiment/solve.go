@@ -58,7 +58,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
-	workers := fs.Int("workers", 0, "cores the search may use, `N` (0: all): dfs on boards of up to 64 squares (without -prune) splits its search across them, with the same outcome, nodes and tour as on one; parberry builds its quadrants in parallel")
+	workers := fs.Int("workers", 0, "cores the search may use, `N` (0: all): on boards of up to 64 squares, dfs and warnsdorff-bt (tie-break first, without -prune) split their search across them, with the same outcome, nodes and tour as on one; parberry builds its quadrants in parallel")
 	memLimit := fs.String("mem-limit", "", "refuse a search whose memory estimate exceeds this, such as 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	var files tourOutputs
 	files.register(fs)

@@ -50,6 +50,14 @@ func BenchmarkWarnsdorffBT(b *testing.B) {
 			benchSearch(b, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff-bt", Order: board.VerticalFirst})
 		})
 	}
+	// Where sweeps spend warnsdorff-bt's time: a start without a tour,
+	// walked until the budget, on one core; on 7x7 the bitboard search, on
+	// 9x9 the table-driven one.
+	for _, n := range []int{7, 9} {
+		b.Run(fmt.Sprintf("stuck/n=%d", n), func(b *testing.B) {
+			benchSearch(b, Problem{Board: board.Board{Rows: n, Cols: n}, Start: board.Square{Row: 0, Col: 1}, Strategy: "warnsdorff-bt", MaxNodes: 2_000_000, Threads: 1})
+		})
+	}
 }
 
 // The general (table-driven) dfs, on a board beyond the bitboard's 64

@@ -99,8 +99,7 @@ func (s *dfs64) Run(ctx context.Context) Result {
 	w.visited, w.row, w.d = 1<<start, s.to[start], 0
 	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
 	if threads := s.p.threads(); threads > 1 {
-		res, splits := runOrdered(ctx, s.p.MaxNodes, threads, s.chunkSize, w,
-			func() orderedWalk { return &walker64{t: s} })
+		res, splits := runOrdered(ctx, s.p.MaxNodes, threads, s.chunkSize, w)
 		s.splits = splits
 		return res
 	}
@@ -197,6 +196,8 @@ func (w *walker64) copyFrom(o orderedWalk) { *w = *o.(*walker64) }
 func (w *walker64) squares() []int32 { return w.path[:w.t.n] }
 
 func (w *walker64) depth() int { return int(w.d) }
+
+func (w *walker64) fresh() orderedWalk { return &walker64{t: w.t} }
 
 // gather turns a set of free neighbours of a square (a bitboard) into the
 // mask of their moves in move order (bit k for move k).

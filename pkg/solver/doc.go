@@ -36,9 +36,9 @@
 // Strategies register themselves (see Register), so new ones slot in without
 // touching the others.
 //
-// A dfs of a board of up to 64 squares without pruning runs on
-// Problem.Threads cores and still reports what the walk on one core
-// reports, at any node limit: each core walks a segment of that walk's
+// A dfs, or a warnsdorff-bt with the first tie rule, of a board of up to 64
+// squares without pruning runs on Problem.Threads cores and still reports
+// what the walk on one core reports, at any node limit: each core walks a segment of that walk's
 // order, a core without work takes over the rest of the order from a
 // running walk, and the first segment not exhausted decides.
 //

@@ -68,6 +68,8 @@ type orderedWalk interface {
 	squares() []int32
 	// depth is the depth of the walk's path.
 	depth() int
+	// fresh returns a new walk of the same search, to split into.
+	fresh() orderedWalk
 }
 
 type segState int8
@@ -164,7 +166,7 @@ type ordered struct {
 // across threads cores: its first chunk on the calling one (most searches
 // of small boards end there), the rest split as above.
 // It also returns how many times a walk was split.
-func runOrdered(ctx context.Context, max int64, threads int, chunkSize int64, w orderedWalk, newWalk func() orderedWalk) (Result, int) {
+func runOrdered(ctx context.Context, max int64, threads int, chunkSize int64, w orderedWalk) (Result, int) {
 	left := chunkSize
 	if max > 0 {
 		left = min(left, max-1)
@@ -183,7 +185,7 @@ func runOrdered(ctx context.Context, max int64, threads int, chunkSize int64, w 
 		res.Status = st
 		return res, 0
 	}
-	o := &ordered{ctx: ctx, max: max, chunkSize: chunkSize, keep: splitKeep * chunkSize, newWalk: newWalk, base: nodes}
+	o := &ordered{ctx: ctx, max: max, chunkSize: chunkSize, keep: splitKeep * chunkSize, newWalk: w.fresh, base: nodes}
 	o.wake = sync.NewCond(&o.mu)
 	seg := o.newSegment(w)
 	o.head = seg

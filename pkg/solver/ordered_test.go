@@ -49,56 +49,73 @@ func TestOrderedMatchesOneThread(t *testing.T) {
 			problem{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 0, Col: 1}, true, []int64{0}},
 			problem{board.Board{Rows: 8, Cols: 8}, board.Square{}, false, []int64{0}})
 	}
-	splits := 0
-	for _, pr := range problems {
-		for _, limit := range pr.limits {
-			p := Problem{Board: pr.b, Start: pr.start, Strategy: "dfs", Closed: pr.closed, MaxNodes: limit, Threads: 1}
-			one := solveT(t, p)
-			limits := []int64{limit}
-			if limit == 0 {
-				// The node that settles the search, and either side of it.
-				limits = append(limits, one.Nodes-1, one.Nodes, one.Nodes+1)
-			}
-			for _, limit := range limits {
-				if limit < 0 {
-					continue
+	splits := map[string]int{}
+	for _, strategy := range []string{"dfs", "warnsdorff-bt"} {
+		for _, pr := range problems {
+			for _, limit := range pr.limits {
+				p := Problem{Board: pr.b, Start: pr.start, Strategy: strategy, Closed: pr.closed, MaxNodes: limit, Threads: 1}
+				one := solveT(t, p)
+				limits := []int64{limit}
+				if limit == 0 {
+					// The node that settles the search, and either side of it.
+					limits = append(limits, one.Nodes-1, one.Nodes, one.Nodes+1)
 				}
-				p.MaxNodes = limit
-				want := one
-				if limit != 0 {
-					s, err := New(Problem{Board: p.Board, Start: p.Start, Strategy: "dfs", Closed: p.Closed, MaxNodes: limit, Threads: 1})
-					if err != nil {
-						t.Fatal(err)
+				for _, limit := range limits {
+					if limit < 0 {
+						continue
 					}
-					want = s.Run(ctx)
-				}
-				for _, tc := range []struct {
-					threads int
-					chunk   int64
-				}{{2, 1}, {3, 7}, {8, 64}, {2, 64}} {
-					if tc.chunk < 64 && pr.b.Squares() >= 36 && limit == 0 {
-						continue // millions of nodes a few at a time: slow, and covered by 5x5
+					p.MaxNodes = limit
+					want := one
+					if limit != 0 {
+						s, err := New(Problem{Board: p.Board, Start: p.Start, Strategy: strategy, Closed: p.Closed, MaxNodes: limit, Threads: 1})
+						if err != nil {
+							t.Fatal(err)
+						}
+						want = s.Run(ctx)
 					}
-					p.Threads = tc.threads
-					s, err := New(p)
-					if err != nil {
-						t.Fatal(err)
-					}
-					d := s.search.(*dfs64)
-					d.chunkSize = tc.chunk
-					got := s.Run(ctx)
-					splits += d.splits
-					if g, w := describe(got), describe(want); g != w {
-						t.Errorf("%v from %v closed=%v limit %d, %d threads, chunks of %d: %s, on one thread %s",
-							pr.b, pr.start, pr.closed, limit, tc.threads, tc.chunk, g, w)
+					for _, tc := range []struct {
+						threads int
+						chunk   int64
+					}{{2, 1}, {3, 7}, {8, 64}, {2, 64}} {
+						if tc.chunk < 64 && pr.b.Squares() >= 36 && limit == 0 {
+							continue // millions of nodes a few at a time: slow, and covered by 5x5
+						}
+						p.Threads = tc.threads
+						s, err := New(p)
+						if err != nil {
+							t.Fatal(err)
+						}
+						n := tuneSplit(t, s, tc.chunk)
+						got := s.Run(ctx)
+						splits[strategy] += *n
+						if g, w := describe(got), describe(want); g != w {
+							t.Errorf("%s on %v from %v closed=%v limit %d, %d threads, chunks of %d: %s, on one thread %s",
+								strategy, pr.b, pr.start, pr.closed, limit, tc.threads, tc.chunk, g, w)
+						}
 					}
 				}
 			}
 		}
+		if splits[strategy] < 1000 {
+			t.Errorf("%s: the walks split %d times in all: the test no longer exercises splitting", strategy, splits[strategy])
+		}
 	}
-	if splits < 1000 {
-		t.Errorf("the walks split %d times in all: the test no longer exercises splitting", splits)
+}
+
+// tuneSplit sets the chunk size of a search that splits across threads and
+// returns where it counts its splits.
+func tuneSplit(t *testing.T, s *Solver, chunk int64) *int {
+	t.Helper()
+	switch d := s.search.(type) {
+	case *dfs64:
+		d.chunkSize = chunk
+		return &d.splits
+	case *wbt64:
+		d.chunkSize = chunk
+		return &d.splits
 	}
+	t.Fatalf("%T does not split", s.search)
+	return nil
 }
 
 func describe(r Result) string {
@@ -133,15 +150,22 @@ func TestOrderedStopsOnTime(t *testing.T) {
 	}
 }
 
-// FuzzOrdered: any board of up to 64 squares, start, order, node limit,
-// thread count and chunk size; the split walk must report what one thread
-// reports (which FuzzDFS holds to the reference search).
+// FuzzOrdered: either strategy that splits (dfs, warnsdorff-bt: the top
+// bit of threads), any board of up to 64 squares, start, order, node
+// limit, thread count and chunk size; the split walk must report what one
+// thread reports (which FuzzDFS holds to the reference search, and
+// TestWBT64MatchesWarnsdorffBT to the table-driven one).
 func FuzzOrdered(f *testing.F) {
 	// 5x5 exhausted, 6x6 closed under a limit, 4x8 a few nodes at a time.
 	f.Add(uint8(4), uint8(4), uint8(0), uint8(1), false, "34261578", uint32(0), uint8(0), uint16(6))
 	f.Add(uint8(5), uint8(5), uint8(0), uint8(1), true, "12345678", uint32(400_000), uint8(1), uint16(99))
 	f.Add(uint8(3), uint8(7), uint8(1), uint8(1), false, "34261578", uint32(200_000), uint8(3), uint16(0))
+	f.Add(uint8(6), uint8(6), uint8(0), uint8(1), false, "34261578", uint32(0), uint8(0x81), uint16(30))
 	f.Fuzz(func(t *testing.T, rows, cols, r, c uint8, closed bool, order string, limit uint32, threads uint8, chunk uint16) {
+		strategy := "dfs"
+		if threads&0x80 != 0 {
+			strategy = "warnsdorff-bt"
+		}
 		b := board.Board{Rows: int(rows%8) + 1, Cols: int(cols%8) + 1}
 		o, err := board.ParseOrder(order)
 		if err != nil {
@@ -152,7 +176,7 @@ func FuzzOrdered(f *testing.F) {
 		if lim == 0 && b.Squares() > 25 {
 			lim = 3_000_000 // whole searches of larger boards can take hours
 		}
-		p := Problem{Board: b, Start: start, Strategy: "dfs", Order: o, Closed: closed, MaxNodes: lim, Threads: 1}
+		p := Problem{Board: b, Start: start, Strategy: strategy, Order: o, Closed: closed, MaxNodes: lim, Threads: 1}
 		one, err := Solve(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
@@ -162,12 +186,61 @@ func FuzzOrdered(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := s.search.(*dfs64)
-		d.chunkSize = int64(chunk%4096) + 1
+		size := int64(chunk%4096) + 1
+		tuneSplit(t, s, size)
 		got := s.Run(context.Background())
 		if g, w := describe(got), describe(one); g != w {
-			t.Fatalf("%v from %v order %s closed=%v limit %d, %d threads, chunks of %d: %s, on one thread %s",
-				b, start, o.Digits(), closed, lim, p.Threads, d.chunkSize, g, w)
+			t.Fatalf("%s on %v from %v order %s closed=%v limit %d, %d threads, chunks of %d: %s, on one thread %s",
+				strategy, b, start, o.Digits(), closed, lim, p.Threads, size, g, w)
 		}
 	})
+}
+
+// wbt64 and the table-driven warnsdorff-bt must walk the same tree: same
+// outcome, nodes, backtracks and tour, open and closed, under node limits.
+func TestWBT64MatchesWarnsdorffBT(t *testing.T) {
+	ctx := context.Background()
+	for _, bd := range []board.Board{{Rows: 5, Cols: 5}, {Rows: 3, Cols: 4}, {Rows: 4, Cols: 5}, {Rows: 6, Cols: 6}, {Rows: 1, Cols: 1}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 7}, {Rows: 7, Cols: 7}, {Rows: 8, Cols: 8}, {Rows: 4, Cols: 16}, {Rows: 3, Cols: 20}, {Rows: 6, Cols: 10}} {
+		for sq := range bd.Squares() {
+			for _, closed := range []bool{false, true} {
+				for _, limit := range []int64{0, 1, 2, 777, 50000} {
+					if limit == 0 && bd.Squares() >= 36 && (sq%5 != 0 || closed) {
+						continue // a search from a start without a tour can be long
+					}
+					if testing.Short() && (sq%3 != 0 || limit > 777 || limit == 0 && bd.Squares() >= 25 || bd.Squares() > 36) {
+						continue // -race -short
+					}
+					for _, o := range []board.Order{board.DefaultOrder, board.VerticalFirst} {
+						p := Problem{Board: bd, Start: board.Square{Row: sq / bd.Cols, Col: sq % bd.Cols}, Strategy: "warnsdorff-bt", Order: o, Closed: closed, MaxNodes: limit, Threads: 1}
+						if limit == 0 && bd.Squares() > 25 {
+							p.MaxNodes = 300_000
+						}
+						s, err := New(p)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if _, ok := s.search.(*wbt64); !ok {
+							t.Fatalf("%v: not wbt64", bd)
+						}
+						a := s.search.Run(ctx)
+						if a.Status != status.Found {
+							a.squares = nil
+						}
+						q := p
+						if err := q.normalize(); err != nil {
+							t.Fatal(err)
+						}
+						ref := newWarnsdorffBT(q, tieFirst)
+						b := ref.Run(ctx)
+						if b.Status != status.Found {
+							b.squares = nil
+						}
+						if g, w := describe(a), describe(b); g != w {
+							t.Errorf("%v from %d order %s closed=%v limit=%d: wbt64 %s, warnsdorffBT %s", bd, sq, o.Digits(), closed, p.MaxNodes, g, w)
+						}
+					}
+				}
+			}
+		}
+	}
 }

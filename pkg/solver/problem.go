@@ -35,11 +35,11 @@ type Problem struct {
 	// complete a tour.
 	Prune bool
 	// Threads is how many cores the search may use; 0 means GOMAXPROCS.
-	// parberry builds its quadrants in parallel (Info.Threads); dfs on up
-	// to 64 squares splits its walk with the same outcome, nodes,
-	// backtracks and tour as on one core (see ordered.go). A sweep passes
-	// 1 to every search but parberry's large boards: its workers fill the
-	// cores.
+	// parberry builds its quadrants in parallel (Info.Threads); dfs and
+	// warnsdorff-bt (first tie rule, no pruning) on up to 64 squares
+	// split their walk with the same outcome, nodes, backtracks and tour
+	// as on one core (see ordered.go). A sweep passes 1 to every search
+	// but parberry's large boards: its workers fill the cores.
 	Threads int
 }
 

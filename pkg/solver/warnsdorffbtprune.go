@@ -21,13 +21,13 @@ func (s *warnsdorffBTPrune) restart(p Problem) bool {
 }
 
 func newWarnsdorffBTPrune(p Problem) (*warnsdorffBTPrune, error) {
-	q := p
-	q.Prune = false
-	inner, err := warnsdorffBTStrategy{}.Prepare(q)
+	tie, err := parseTie(p.Tiebreak)
 	if err != nil {
 		return nil, err
 	}
-	bt := inner.(*warnsdorffBT)
+	q := p
+	q.Prune = false
+	bt := newWarnsdorffBT(q, tie)
 	return &warnsdorffBTPrune{warnsdorffBT: bt, cov: newCoverage(bt.g, int32(p.StartIndex()), p.Closed)}, nil
 }
 

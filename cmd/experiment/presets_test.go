@@ -2,7 +2,6 @@ package main
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -38,7 +37,7 @@ func TestPresetCostsAgree(t *testing.T) {
 			if e == nil {
 				t.Fatalf("no estimate in\n%s", out)
 			}
-			got, err := time.ParseDuration(strings.TrimSuffix(e[1], ","))
+			got, err := time.ParseDuration(e[1])
 			if err != nil {
 				t.Fatalf("the estimate: %v", err)
 			}

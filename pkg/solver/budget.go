@@ -65,11 +65,11 @@ const (
 
 // runChunks drives a search that walks in call-free chunks between budget
 // checks. chunk enters at most left more nodes and reports why it stopped,
-// the allowance it had left and the depth of its path; the search started
-// with one node (the start) on the path. The budget is consulted between
-// chunks only, so the walks' inner loops carry no budget test.
-func runChunks(bud *budget, tour []int32, chunk func(left int64) (why int, rest int64, depth int)) Result {
-	nodes := int64(1)
+// the allowance it had left and the depth of its path; the search has
+// entered nodes already (1: the start, when it begins) and bud has been
+// advanced to them. The budget is consulted between chunks only, so the
+// walks' inner loops carry no budget test.
+func runChunks(bud *budget, nodes int64, tour []int32, chunk func(left int64) (why int, rest int64, depth int)) Result {
 	for {
 		why, left, d := chunk(bud.next - nodes)
 		nodes = bud.next - left

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/status"
 )
 
 func init() {
@@ -40,13 +39,12 @@ func (dfsStrategy) Prepare(p Problem) (Search, error) {
 		return newDFSPrune(p)
 	}
 	n := p.Board.Squares()
-	g := Graph(p.Board, p.Order)
 	if n <= 64 {
-		return newDFS64(p, g), nil
+		return newDFS64(p), nil
 	}
 	return &dfs{
 		p:       p,
-		g:       g,
+		g:       Graph(p.Board, p.Order),
 		path:    make([]int32, n),
 		untried: make([]uint8, n),
 		visited: make([]uint8, n+1),
@@ -91,12 +89,9 @@ func (s *dfs) Run(ctx context.Context) Result {
 	s.path[0], s.visited[start] = start, 1
 	w := walkN{m: freeMask(s.g.Adj, s.visited, start)}
 	if n == 1 {
-		if s.p.Closed {
-			return Result{Status: status.Exhausted, Nodes: 1}
-		}
-		return Result{Status: status.Found, Nodes: 1, squares: s.path}
+		return lone(s.p, s.path)
 	}
-	return runChunks(&bud, s.path, func(left int64) (int, int64, int) {
+	return runChunks(&bud, 1, s.path, func(left int64) (int, int64, int) {
 		why, left := s.chunk(&w, left)
 		return why, left, w.d
 	})

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/status"
 )
 
 // dfs64 is dfs for boards of at most 64 squares, where the visited set fits
@@ -27,84 +26,41 @@ import (
 //     counted but derived: every node entered is on the path or was left.
 type dfs64 struct {
 	p Problem
-	n int
-	// to[s] packs the square that move k leads to from s into byte k (0
-	// for moves that leave the board; they are never taken).
-	to [64]uint64
-	// nbr[s] has bit t set if t is a knight's move from s.
-	nbr [64]uint64
-	g   gather
+	bitBoard
+	splitting
 	// main walks the whole search on one core, and the first chunk of a
-	// search split across several (see ordered.go), whose threads look at
-	// their list every chunkSize nodes.
-	main      walker64
-	chunkSize int64
-	// splits counts the splits of the last Run, for tests.
-	splits int
+	// search split across several.
+	main walker64
 }
 
-// walker64 is the state of one walk of a dfs64 search: where it stands
-// between chunks and its path. Several walkers share one dfs64's tables
-// when a search is split across cores.
+// walker64 is one walk of a dfs64 search: where it stands between chunks.
+// Several walkers share one dfs64's tables when a search is split across
+// cores.
 type walker64 struct {
-	t       *dfs64
-	visited uint64
-	row     uint64 // t.to[path[d]]
-	m       uint8  // untried moves of path[d]
-	d       uint8
-	last    uint8  // the depth of a tour's last square
-	closeTo uint64 // squares the last one may be
-	// path[d] is the square at depth d, untried[d] its untried moves once
-	// the walk has gone deeper; indexed by a byte, so without bound checks.
-	path    [256]int32
+	bitWalk
+	row uint64 // b.to[path[d]]
+	m   uint8  // untried moves of path[d]
+	// untried[d] is path[d]'s untried moves once the walk has gone deeper.
 	untried [256]uint8
 }
 
 func (s *dfs64) restart(p Problem) bool { s.p = p; return true }
 
-func newDFS64(p Problem, g *board.Graph) *dfs64 {
-	s := &dfs64{p: p, n: p.Board.Squares()}
-	b := p.Board
-	for sq := range s.n {
-		r, c := b.RowCol(sq)
-		for k, m := range p.Order {
-			if b.Contains(r+m.DRow, c+m.DCol) {
-				t := b.Index(r+m.DRow, c+m.DCol)
-				s.to[sq] |= uint64(t) << (8 * k)
-				s.nbr[sq] |= 1 << t
-			}
-		}
-	}
-	s.g = newGather(b, p.Order)
-	s.main.t, s.chunkSize = s, orderedChunk
+func newDFS64(p Problem) *dfs64 {
+	s := &dfs64{p: p, bitBoard: newBitBoard(p), splitting: splitting{chunkSize: orderedChunk}}
+	s.main.b = &s.bitBoard
 	return s
 }
 
 func (s *dfs64) Run(ctx context.Context) Result {
-	start := uint64(s.p.StartIndex())
 	w := &s.main
+	start := w.begin(s.p)
 	if s.n == 1 {
-		if s.p.Closed {
-			return Result{Status: status.Exhausted, Nodes: 1}
-		}
-		w.path[0] = int32(start)
-		return Result{Status: status.Found, Nodes: 1, squares: w.path[:1]}
+		return lone(s.p, w.path[:1])
 	}
-	w.closeTo = ^uint64(0)
-	if s.p.Closed {
-		w.closeTo = s.nbr[start]
-	}
-	w.last = uint8(s.n - 1)
-	w.path[0] = int32(start)
-	w.visited, w.row, w.d = 1<<start, s.to[start], 0
+	w.row = s.to[start]
 	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
-	if threads := s.p.threads(); threads > 1 {
-		res, splits := runOrdered(ctx, s.p.MaxNodes, threads, s.chunkSize, w)
-		s.splits = splits
-		return res
-	}
-	bud := newBudget(ctx, s.p.MaxNodes)
-	return runChunks(&bud, w.path[:s.n], w.chunk)
+	return s.run(ctx, s.p, w)
 }
 
 // chunk walks on, entering at most left more nodes, and returns why it
@@ -112,7 +68,7 @@ func (s *dfs64) Run(ctx context.Context) Result {
 // last square of a tour is entered at depth last; it has no free
 // neighbour, so it is looked at only among the dead ends.
 func (w *walker64) chunk(left int64) (int, int64, int) {
-	t := w.t
+	t := w.b
 	visited, row, m, d := w.visited, w.row, w.m, w.d
 	last, closeTo := w.last, w.closeTo
 	why := chunkBudget
@@ -179,25 +135,16 @@ func (w *walker64) split(o orderedWalk, deepest int) bool {
 		return false
 	}
 	to := o.(*walker64)
-	to.t, to.last, to.closeTo = w.t, w.last, w.closeTo
-	to.visited = 0
-	for i := range j + 1 {
-		to.path[i] = w.path[i]
-		to.untried[i] = w.untried[i]
-		w.untried[i] = 0
-		to.visited |= 1 << (w.path[i] & 63)
-	}
-	to.d, to.m, to.row = uint8(j), to.untried[j], w.t.to[w.path[j]&63]
+	to.takePrefix(&w.bitWalk, j)
+	copy(to.untried[:j+1], w.untried[:j+1])
+	clear(w.untried[:j+1])
+	to.m, to.row = to.untried[j], w.b.to[w.path[j]&63]
 	return true
 }
 
 func (w *walker64) copyFrom(o orderedWalk) { *w = *o.(*walker64) }
 
-func (w *walker64) squares() []int32 { return w.path[:w.t.n] }
-
-func (w *walker64) depth() int { return int(w.d) }
-
-func (w *walker64) fresh() orderedWalk { return &walker64{t: w.t} }
+func (w *walker64) fresh() orderedWalk { return &walker64{bitWalk: bitWalk{b: w.b}} }
 
 // gather turns a set of free neighbours of a square (a bitboard) into the
 // mask of their moves in move order (bit k for move k).

@@ -92,18 +92,16 @@ type segment struct {
 	// dropped mirrors state == segDropped for the segment's thread to
 	// see between chunks without the lock.
 	dropped atomic.Bool
-	// walked counts the nodes the segment's thread entered, seen[i] is
-	// the square at depth i at its last chunk boundary and since[i] the
-	// count when that square was first seen there: how long the subtree
-	// below it has been walked, which is what a split keeps.
-	walked int64
-	seen   []int32
-	since  []int64
+	// seen[i] is the square at depth i at the last chunk boundary and
+	// since[i] the segment's nodes when that square was first seen there:
+	// how long the subtree below it has been walked, which is what a
+	// split keeps. Only the segment's thread uses them.
+	seen  []int32
+	since []int64
 }
 
-// observe notes the walk's path at a chunk boundary; only the segment's
-// thread calls it.
-func (seg *segment) observe() {
+// observe notes the walk's path at a chunk boundary, after nodes.
+func (seg *segment) observe(nodes int64) {
 	path, d := seg.w.squares(), seg.w.depth()
 	if seg.seen == nil {
 		seg.seen, seg.since = make([]int32, len(path)), make([]int64, len(path))
@@ -116,7 +114,7 @@ func (seg *segment) observe() {
 		i++
 	}
 	for ; i <= d; i++ {
-		seg.seen[i], seg.since[i] = path[i], seg.walked
+		seg.seen[i], seg.since[i] = path[i], nodes
 	}
 	if d+1 < len(path) {
 		seg.seen[d+1] = -1
@@ -130,7 +128,7 @@ func (seg *segment) observe() {
 func (seg *segment) splitDepth(keepWalked int64) int {
 	d := seg.w.depth()
 	for i := d; i >= 1; i-- {
-		if seg.seen[i] >= 0 && seg.walked-seg.since[i] >= keepWalked {
+		if seg.seen[i] >= 0 && seg.nodes-seg.since[i] >= keepWalked {
 			return i - 1
 		}
 	}
@@ -158,7 +156,7 @@ type ordered struct {
 	done   bool
 	res    Result
 	rerun  *segment // walk again up to the limit, see above
-	left   int64    // the allowance of the rerun
+	before int64    // the nodes of the segments before rerun
 	splits int
 }
 
@@ -270,25 +268,20 @@ func (o *ordered) walk(seg *segment) {
 			}
 		}
 		o.mu.Unlock()
-		var walked, unchecked int64
+		// Between looks at the list, which look at the context too and
+		// refresh the allowance, a thread walks CheckInterval nodes at
+		// most; the hints read without the lock end the stretch early.
+		var walked int64
 		why, depth := chunkBudget, 0
-		for n := 1; ; n++ {
+		for n, every := int64(1), max(1, CheckInterval/o.chunkSize); ; n++ {
 			step := min(o.chunkSize, allowed-walked)
 			var rest int64
 			why, rest, depth = seg.w.chunk(step)
 			walked += step - rest
-			unchecked += step - rest
-			seg.walked += step - rest
-			seg.observe()
-			if why != chunkBudget || walked == allowed || o.idle.Load() > o.nready.Load() || o.over.Load() || seg.dropped.Load() ||
-				o.max > 0 && n%16 == 0 { // a fresher allowance wastes less
+			seg.observe(seg.nodes + walked)
+			if why != chunkBudget || walked == allowed || n == every ||
+				o.idle.Load() > o.nready.Load() || o.over.Load() || seg.dropped.Load() {
 				break
-			}
-			if unchecked >= CheckInterval {
-				if o.ctx.Err() != nil {
-					break
-				}
-				unchecked = 0
 			}
 		}
 		o.mu.Lock()
@@ -356,7 +349,7 @@ func (o *ordered) settle() {
 			o.finish(Result{Status: status.NodeLimit, Nodes: o.max, Backtracks: o.max - int64(s.depth) - 1})
 			return
 		case over && (s.state == segCapped || before+s.nodes > o.max):
-			o.rerun, o.left = s, o.max-before
+			o.rerun, o.before = s, before
 			o.finish(Result{})
 			return
 		case s.state == segFound:
@@ -370,14 +363,16 @@ func (o *ordered) settle() {
 
 // stop ends the search by its context: the nodes are all those entered.
 func (o *ordered) stop(st status.Status) {
-	nodes, depth := o.base, 0
+	// The backtracks are the nodes less the path of the first segment
+	// still walking.
+	nodes, depth := o.base, -1
 	for s := o.head; s != nil; s = s.next {
-		if s.state != segExhausted && depth == 0 {
+		if s.state != segExhausted && depth < 0 {
 			depth = s.depth
 		}
 		nodes += s.nodes
 	}
-	o.finish(Result{Status: st, Nodes: nodes, Backtracks: max(0, nodes-int64(depth)-1)})
+	o.finish(Result{Status: st, Nodes: nodes, Backtracks: max(0, nodes-int64(max(depth, 0))-1)})
 }
 
 func (o *ordered) finish(r Result) {
@@ -389,21 +384,8 @@ func (o *ordered) finish(r Result) {
 // walkAgain walks o.rerun from its start, on one core, up to the node
 // limit that falls inside it.
 func (o *ordered) walkAgain() Result {
-	w, left := o.rerun.start, o.left
-	for {
-		step := min(left, o.chunkSize)
-		why, rest, depth := w.chunk(step)
-		left -= step - rest
-		nodes := o.max - left
-		res := chunkResult(why, nodes, depth, w.squares())
-		if res.Status == "" && left == 0 {
-			res.Status = status.NodeLimit
-		}
-		if res.Status == "" {
-			res.Status = ctxStatus(o.ctx)
-		}
-		if res.Status != "" {
-			return res
-		}
-	}
+	w := o.rerun.start
+	bud := newBudget(o.ctx, o.max)
+	bud.advance(o.before)
+	return runChunks(&bud, o.before, w.squares(), w.chunk)
 }

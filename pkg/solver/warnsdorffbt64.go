@@ -3,8 +3,6 @@ package solver
 import (
 	"context"
 	"math/bits"
-
-	"knightsweep/pkg/status"
 )
 
 // wbt64 is warnsdorff-bt with the first-in-move-order tie rule on boards of
@@ -15,26 +13,14 @@ import (
 // it, as bytes (degree, then move) packed in a word, next child lowest.
 type wbt64 struct {
 	p Problem
-	n int
-	// to and nbr as in dfs64.
-	to  [64]uint64
-	nbr [64]uint64
-	g   gather
-	// main walks the whole search on one core, and the first chunk of a
-	// search split across several (see ordered.go).
-	main      walkerBT64
-	chunkSize int64
-	splits    int // of the last Run, for tests
+	bitBoard
+	splitting
+	main walkerBT64 // as dfs64's
 }
 
 // walkerBT64 is one walk of a wbt64 search.
 type walkerBT64 struct {
-	t       *wbt64
-	visited uint64
-	d       uint8
-	last    uint8  // the depth of a tour's last square
-	closeTo uint64 // squares the last one may be
-	path    [256]int32
+	bitWalk
 	// kids[d] holds the untried children of path[d], a byte each
 	// (onward degree << 3 | move), the next to try lowest; left[d] counts
 	// them.
@@ -43,55 +29,27 @@ type walkerBT64 struct {
 }
 
 func newWBT64(p Problem) *wbt64 {
-	s := &wbt64{p: p, n: p.Board.Squares()}
-	b := p.Board
-	for sq := range s.n {
-		r, c := b.RowCol(sq)
-		for k, m := range p.Order {
-			if b.Contains(r+m.DRow, c+m.DCol) {
-				t := b.Index(r+m.DRow, c+m.DCol)
-				s.to[sq] |= uint64(t) << (8 * k)
-				s.nbr[sq] |= 1 << t
-			}
-		}
-	}
-	s.g = newGather(b, p.Order)
-	s.main.t, s.chunkSize = s, orderedChunk
+	s := &wbt64{p: p, bitBoard: newBitBoard(p), splitting: splitting{chunkSize: orderedChunk}}
+	s.main.b = &s.bitBoard
 	return s
 }
 
 func (s *wbt64) restart(p Problem) bool { s.p = p; return true }
 
 func (s *wbt64) Run(ctx context.Context) Result {
-	start := uint64(s.p.StartIndex())
 	w := &s.main
-	w.path[0] = int32(start)
+	start := w.begin(s.p)
 	if s.n == 1 {
-		if s.p.Closed {
-			return Result{Status: status.Exhausted, Nodes: 1}
-		}
-		return Result{Status: status.Found, Nodes: 1, squares: w.path[:1]}
+		return lone(s.p, w.path[:1])
 	}
-	w.closeTo = ^uint64(0)
-	if s.p.Closed {
-		w.closeTo = s.nbr[start]
-	}
-	w.last = uint8(s.n - 1)
-	w.visited, w.d = 1<<start, 0
 	w.expand(0, start, w.visited)
-	if threads := s.p.threads(); threads > 1 {
-		res, splits := runOrdered(ctx, s.p.MaxNodes, threads, s.chunkSize, w)
-		s.splits = splits
-		return res
-	}
-	bud := newBudget(ctx, s.p.MaxNodes)
-	return runChunks(&bud, w.path[:s.n], w.chunk)
+	return s.run(ctx, s.p, w)
 }
 
 // expand lists the children of sq, the square at depth d, by ascending
 // onward degree, ties in move order; visited includes sq.
 func (w *walkerBT64) expand(d uint8, sq, visited uint64) {
-	t := w.t
+	t := w.b
 	free := t.nbr[sq] &^ visited
 	if free == 0 {
 		w.left[d] = 0
@@ -121,7 +79,7 @@ func (w *walkerBT64) expand(d uint8, sq, visited uint64) {
 
 // chunk walks on, entering at most left more nodes; see walker64.chunk.
 func (w *walkerBT64) chunk(left int64) (int, int64, int) {
-	t := w.t
+	t := w.b
 	d, visited := w.d, w.visited
 	why := chunkBudget
 	for {
@@ -169,21 +127,13 @@ func (w *walkerBT64) split(o orderedWalk, deepest int) bool {
 		return false
 	}
 	to := o.(*walkerBT64)
-	to.t, to.last, to.closeTo = w.t, w.last, w.closeTo
-	to.visited = 0
-	for i := range j + 1 {
-		to.path[i], to.kids[i], to.left[i] = w.path[i], w.kids[i], w.left[i]
-		w.left[i] = 0
-		to.visited |= 1 << (w.path[i] & 63)
-	}
-	to.d = uint8(j)
+	to.takePrefix(&w.bitWalk, j)
+	copy(to.kids[:j+1], w.kids[:j+1])
+	copy(to.left[:j+1], w.left[:j+1])
+	clear(w.left[:j+1])
 	return true
 }
 
 func (w *walkerBT64) copyFrom(o orderedWalk) { *w = *o.(*walkerBT64) }
 
-func (w *walkerBT64) squares() []int32 { return w.path[:w.t.n] }
-
-func (w *walkerBT64) depth() int { return int(w.d) }
-
-func (w *walkerBT64) fresh() orderedWalk { return &walkerBT64{t: w.t} }
+func (w *walkerBT64) fresh() orderedWalk { return &walkerBT64{bitWalk: bitWalk{b: w.b}} }

@@ -187,14 +187,14 @@ func boardOf(r []string) (m, n int, ok bool) {
 // boards kept from an earlier table, a board counted again replacing the
 // kept one, in order of rows, then columns.
 func merge(kept, counted [][]string) [][]string {
-	byBoard := make(map[[2]int][]string, len(kept)+len(counted))
+	byBoard := make(map[board.Board][]string, len(kept)+len(counted))
 	for _, r := range slices.Concat(kept, counted) {
 		m, n, _ := boardOf(r)
-		byBoard[[2]int{m, n}] = r
+		byBoard[board.Board{Rows: m, Cols: n}] = r
 	}
 	table := [][]string{header}
-	for _, b := range slices.SortedFunc(maps.Keys(byBoard), func(a, b [2]int) int {
-		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	for _, b := range slices.SortedFunc(maps.Keys(byBoard), func(a, b board.Board) int {
+		return cmp.Or(cmp.Compare(a.Rows, b.Rows), cmp.Compare(a.Cols, b.Cols))
 	}) {
 		table = append(table, byBoard[b])
 	}

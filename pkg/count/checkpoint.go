@@ -33,7 +33,7 @@ type checkpointHeader struct {
 	Cols   int          `json:"cols"`
 	Closed bool         `json:"closed"`
 	Passes []int        `json:"passes"` // each pass's start square (-1: any)
-	Counts []u128       `json:"counts"` // the passes done
+	Counts []u256       `json:"counts"` // the passes done
 	Front  sideHeader   `json:"front"`
 	Back   sideHeader   `json:"back"`
 	Join   joinedHeader `json:"join"`
@@ -48,13 +48,13 @@ type sideHeader struct {
 type joinedHeader struct {
 	Chunks int   `json:"chunks"`
 	Done   []int `json:"done"`
-	Tours  u128  `json:"tours"`
+	Tours  u256  `json:"tours"`
 }
 
 // checkpoint is a checkpoint file read back.
 type checkpoint struct {
 	checkpointHeader
-	counts      []u128
+	counts      []u256
 	front, back []entry
 }
 
@@ -121,6 +121,7 @@ func (ck *checkpoint) meeting(j *frontierJob) (*meeting, error) {
 	}{{m.front, ck.Front, ck.front}, {m.back, ck.Back, ck.back}} {
 		sd.s.done, sd.s.tours = sd.h.Done, sd.h.Tours
 		sd.s.states = [][]entry{sd.states}
+		sd.s.high = highBits(sd.s.states)
 		width := len(sd.s.squares())
 		for _, e := range sd.states {
 			if !validKey(e.key, width) {
@@ -129,7 +130,7 @@ func (ck *checkpoint) meeting(j *frontierJob) (*meeting, error) {
 		}
 	}
 	if ck.Join.Chunks > 0 {
-		m.join = joinProgress{chunks: ck.Join.Chunks, done: make([]bool, ck.Join.Chunks), tours: make([]u128, ck.Join.Chunks)}
+		m.join = joinProgress{chunks: ck.Join.Chunks, done: make([]bool, ck.Join.Chunks), tours: make([]u256, ck.Join.Chunks)}
 		for _, i := range ck.Join.Done {
 			if i < 0 || i >= ck.Join.Chunks || !m.met() {
 				return nil, fmt.Errorf("join part %d of %d", i, ck.Join.Chunks)

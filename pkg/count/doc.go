@@ -124,9 +124,15 @@
 //
 // The states are packed into 64-bit keys (the codes as digits in base 11,
 // pair labels renumbered in order, so that equal states are one key),
-// which fit boards up to MaxFrontierSide = 8 squares across; their counts
-// are 128-bit (ErrOverflow past that, never a wrap), and Grid.Total is
-// exact. A side's next layer is built by the workers in parallel: they
+// which fit boards up to MaxFrontierSide = 8 squares across. Their counts
+// are 128-bit, and a pass's total, the join's sum of products of a count
+// from each side, is 256-bit: 5 x 32 and 6 x 24 are the first boards of
+// up to 6 rows with more than 2^128 tours. A side's counts grow by about a
+// bit a square, and the join adds the two sides' widths; so a side whose
+// largest count passes 2^112 leaves the rest of the board to the other
+// (on long boards the front side's layer is the smaller at every square
+// and would otherwise take all but a few columns). ErrOverflow past either
+// width, never a wrap. Grid.Total is exact. A side's next layer is built by the workers in parallel: they
 // take chunks of the layer in turn and add what they make into 16 hash
 // tables shared by all (a key's table is fixed by its bits), through small
 // buffers so that each table's lock is taken once for 256 states. Each

@@ -53,9 +53,9 @@ type frontierTask struct {
 	start  int
 }
 
-// ErrOverflow reports a frontier count past 2^128, the most its states
-// hold: an error, never a wrap.
-var ErrOverflow = errors.New("a count passed 2^128")
+// ErrOverflow reports a frontier count past what it keeps: 2^128 in a
+// state, 2^256 in a pass's total. An error, never a wrap.
+var ErrOverflow = errors.New("a count passed 2^128 in a state or 2^256 in a total")
 
 // state is a decoded frontier state: the code of each square of the
 // frontier (and of the squares a step adds), and the tour ends that have

@@ -62,7 +62,7 @@ type frontierJob struct {
 	workers int
 	passes  []frontierPass
 	// counts[i] is pass i's count, once it is done.
-	counts  []u128
+	counts  []u256
 	stats   frontierStats
 	resumed bool
 	saved   time.Time
@@ -142,15 +142,15 @@ func (j *frontierJob) run(ctx context.Context) error {
 				return nil
 			}
 		}
-		var got u128
+		var got u256
 		var st frontierStats
 		var err error
 		if n == 1 {
 			// One square: the open tour of no moves; no closed tour. (Total
 			// halves nothing here: the tour has one direction.)
-			got = u128{lo: 1}
+			got = u256{1}
 			if j.opt.Closed {
-				got = u128{}
+				got = u256{}
 			}
 		} else {
 			got, st, err = j.plan.count(ctx, task, j.workers, hooks)
@@ -180,7 +180,7 @@ func stopped(err error) bool {
 // directed returns the directed tours from one square that a pass's count
 // stands for: a closed tour is counted once in each direction, an open one
 // once from its end at the start.
-func directed(n u128, closed bool) (uint64, error) {
+func directed(n u256, closed bool) (uint64, error) {
 	if closed {
 		var over bool
 		if n, over = n.double(); over {

@@ -3,7 +3,6 @@ package count
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -399,28 +398,12 @@ func closes(a *[24]int8, w *[2]uint64, startAt, nodes int) bool {
 	}
 }
 
-// mul returns a*b and whether it overflowed 128 bits.
-func (a u128) mul(b u128) (u128, bool) {
-	if a.hi != 0 && b.hi != 0 {
-		return u128{}, true
-	}
-	hi, lo := bits.Mul64(a.lo, b.lo)
-	h1, l1 := bits.Mul64(a.hi, b.lo)
-	h2, l2 := bits.Mul64(a.lo, b.hi)
-	if h1 != 0 || h2 != 0 {
-		return u128{}, true
-	}
-	hi, c1 := bits.Add64(hi, l1, 0)
-	hi, c2 := bits.Add64(hi, l2, 0)
-	return u128{hi, lo}, c1 != 0 || c2 != 0
-}
-
 // joinProgress is a join's state between chunks: which chunks of the
 // larger layer are done, and the tours they made.
 type joinProgress struct {
 	chunks int
 	done   []bool
-	tours  []u128
+	tours  []u256
 }
 
 // joinChunk is how many states of the larger layer a join takes at once.
@@ -429,9 +412,9 @@ var joinChunk = 1 << 16 // a variable for tests
 // run joins the two layers and returns the tours they make together.
 // prog, if not nil, holds the chunks already done (a checkpoint's) and is
 // updated as chunks complete; onChunk is called after each.
-func (j *joinPlan) run(ctx context.Context, front, back *side, workers int, prog *joinProgress, onChunk func()) (u128, error) {
+func (j *joinPlan) run(ctx context.Context, front, back *side, workers int, prog *joinProgress, onChunk func()) (u256, error) {
 	if j.k == 0 || front.size() == 0 || back.size() == 0 {
-		return u128{}, nil
+		return u256{}, nil
 	}
 	// The smaller layer is indexed: its index takes more memory a state
 	// than a layer, and the larger one's states are read once each.
@@ -441,7 +424,7 @@ func (j *joinPlan) run(ctx context.Context, front, back *side, workers int, prog
 	}
 	ix, err := j.index(ctx, small, workers)
 	if err != nil {
-		return u128{}, err
+		return u256{}, err
 	}
 	// A chunk is a range of the larger layer's states in their order, the
 	// order a checkpoint keeps them in, so that a resumed join's chunks are
@@ -449,9 +432,9 @@ func (j *joinPlan) run(ctx context.Context, front, back *side, workers int, prog
 	chunks := ranges(big.states, joinChunk)
 	if prog.chunks != len(chunks) {
 		if prog.chunks > 0 {
-			return u128{}, fmt.Errorf("count: a join of %d parts resumed as one of %d", prog.chunks, len(chunks))
+			return u256{}, fmt.Errorf("count: a join of %d parts resumed as one of %d", prog.chunks, len(chunks))
 		}
-		*prog = joinProgress{chunks: len(chunks), done: make([]bool, len(chunks)), tours: make([]u128, len(chunks))}
+		*prog = joinProgress{chunks: len(chunks), done: make([]bool, len(chunks)), tours: make([]u256, len(chunks))}
 	}
 	var next atomic.Int64
 	var mu sync.Mutex // prog, and onChunk's calls
@@ -483,7 +466,7 @@ func (j *joinPlan) run(ctx context.Context, front, back *side, workers int, prog
 		})
 	}
 	err = g.Wait()
-	var total u128
+	var total u256
 	for i, n := range prog.tours {
 		if prog.done[i] {
 			var over bool
@@ -519,8 +502,8 @@ func ranges(l [][]entry, n int) [][][]entry {
 
 // chunk joins the states of part (of the back side if back) with the
 // indexed layer of big.
-func (j *joinPlan) chunk(pieces [][]entry, back bool, ix *joinIndex) (u128, error) {
-	var tours u128
+func (j *joinPlan) chunk(pieces [][]entry, back bool, ix *joinIndex) (u256, error) {
+	var tours u256
 	var mine [24]uint8
 	var myLinks [24]int8
 	k := j.k
@@ -533,8 +516,11 @@ func (j *joinPlan) chunk(pieces [][]entry, back bool, ix *joinIndex) (u128, erro
 		if group >= j.groups || ix.present[group/64]&(1<<(group%64)) == 0 {
 			return nil
 		}
+		// The sum is kept in 128 bits and the carries out of them, which a
+		// group of many states of large counts can make.
 		var sum u128
-		over := false
+		var carries uint64
+		var over bool
 		if j.closed {
 			startAt, nodes := -1, 0
 			for i := range k {
@@ -551,7 +537,7 @@ func (j *joinPlan) chunk(pieces [][]entry, back bool, ix *joinIndex) (u128, erro
 			for _, o := range ix.entries[ix.first[group]:ix.first[group+1]] {
 				if closes(&myLinks, &o.links, startAt, nodes) {
 					if sum, over = sum.add(o.n); over {
-						return ErrOverflow
+						carries++
 					}
 				}
 			}
@@ -574,12 +560,15 @@ func (j *joinPlan) chunk(pieces [][]entry, back bool, ix *joinIndex) (u128, erro
 			for _, o := range ix.entries[ix.first[group]:ix.first[group+1]] {
 				if opens(&myLinks, &o.links, startAt, viaA, nodes, ones) {
 					if sum, over = sum.add(o.n); over {
-						return ErrOverflow
+						carries++
 					}
 				}
 			}
 		}
-		n, over := count.mul(sum)
+		if sum == (u128{}) && carries == 0 {
+			return nil // no state completes this one
+		}
+		n, over := u256{sum.lo, sum.hi, carries}.mul(count)
 		if !over {
 			tours, over = tours.add(n)
 		}

@@ -37,6 +37,8 @@ type side struct {
 	done   int
 	states [][]entry
 	tours  u128
+	// high is the bits of the largest count of the layer.
+	high int
 	// growths[t] is the states step t made for each it expanded.
 	growths []float64
 	// lastBytes is the memory the last step took.
@@ -274,9 +276,23 @@ func (sd *side) advance(ctx context.Context, workers int, bufs []shardBuffers, m
 		sd.growths = append(sd.growths, 0)
 	}
 	sd.growths[sd.done] = max(0.01, float64(made)/float64(max(1, n)))
-	sd.states, sd.tours = next, tours
+	sd.states, sd.tours, sd.high = next, tours, highBits(next)
 	sd.done++
 	return nil
+}
+
+// highBits returns the bits of the largest count of a layer.
+func highBits(l [][]entry) int {
+	var hi, lo uint64
+	for _, part := range l {
+		for _, e := range part {
+			hi, lo = hi|e.n.hi, lo|e.n.lo
+		}
+	}
+	if hi != 0 {
+		return 64 + bits.Len64(hi)
+	}
+	return bits.Len64(lo)
 }
 
 // masksBy[nb][k] lists the sets of k of nb neighbours, as bit masks.

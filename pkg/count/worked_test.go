@@ -33,7 +33,7 @@ func TestWorkedExample(t *testing.T) {
 		return nil
 	}}
 	got, _, err := p.count(context.Background(), frontierTask{start: -1}, 1, hooks)
-	if err != nil || got != (u128{lo: 8}) {
+	if err != nil || got != (u256{8}) {
 		t.Errorf("3x4: %v paths, %v; want 8", got, err)
 	}
 	if fmt.Sprint(front) != "[3 9 15]" || fmt.Sprint(back) != "[1 1 1 2 2 4 11 12 26]" {

@@ -104,7 +104,7 @@ func run(args []string, log io.Writer) error {
 			}
 			if errors.Is(err, count.ErrOverflow) {
 				// Longer boards of this row only have more tours.
-				fmt.Fprintf(log, "%v: a count passed 2^128; the row ends here\n", bd)
+				fmt.Fprintf(log, "%v: %v; the row ends here\n", bd, err)
 				break
 			}
 			if err != nil {

@@ -158,28 +158,39 @@ func TestCommittedTable(t *testing.T) {
 	if seen < 70 {
 		t.Errorf("only %d boards in the table", seen)
 	}
-	// Counts by a transfer matrix grow by its largest eigenvalue: 5 x n's
-	// closed tours (n even) by the same factor, 328.3456..., for every two
-	// columns, to seven digits from 5 x 26 on, through the counts past 2^128
-	// (5 x 36 on) that only 256-bit totals hold: a word lost or carried
-	// wrongly at 2^128 or above would show here.
-	closed5 := map[int]*big.Float{}
+	// Counts by a transfer matrix grow by its largest eigenvalue: the
+	// closed tours of 5 x n (n even) by 328.3456... every two columns, to
+	// six digits from 5 x 26 on, and those of 6 x n by 64.08... a column,
+	// to four digits from 6 x 20 on, through the counts past 2^128 that
+	// only 256-bit totals hold. A count off by 2^128 where it is not much
+	// larger (5 x 36, 5 x 38, 6 x 26, 6 x 27) would show here.
+	closed := map[[2]int]*big.Float{}
 	for _, r := range recs {
-		if m, n, _ := boardOf(r); m == 5 && n%2 == 0 {
-			closed5[n], _ = new(big.Float).SetString(r[3])
-		}
+		m, n, _ := boardOf(r)
+		closed[[2]int{m, n}], _ = new(big.Float).SetString(r[3])
 	}
-	var first float64
-	for n := 26; closed5[n+2] != nil; n += 2 {
-		ratio, _ := new(big.Float).Quo(closed5[n+2], closed5[n]).Float64()
-		if first == 0 {
-			first = ratio
+	for _, tc := range []struct {
+		rows, from, step, last int
+		lo, hi, within         float64
+	}{
+		{5, 26, 2, 40, 328, 329, 1e-5},
+		{6, 20, 1, 29, 64, 64.2, 3e-4},
+	} {
+		var first float64
+		for n := tc.from; n+tc.step <= tc.last; n += tc.step {
+			a, b := closed[[2]int{tc.rows, n}], closed[[2]int{tc.rows, n + tc.step}]
+			if a == nil || b == nil {
+				t.Errorf("the table has no %d x %d or %d x %d", tc.rows, n, tc.rows, n+tc.step)
+				break
+			}
+			ratio, _ := new(big.Float).Quo(b, a).Float64()
+			if first == 0 {
+				first = ratio
+			}
+			if math.Abs(ratio/first-1) > tc.within || ratio < tc.lo || ratio > tc.hi {
+				t.Errorf("%d x %d's closed tours are %.7f times %d x %d's, where the first ratio was %.7f",
+					tc.rows, n+tc.step, ratio, tc.rows, n, first)
+			}
 		}
-		if math.Abs(ratio/first-1) > 1e-5 || ratio < 328 || ratio > 329 {
-			t.Errorf("5 x %d's closed tours are %.7f times 5 x %d's; 5 x 28's were %.7f times 5 x 26's", n+2, ratio, n, first)
-		}
-	}
-	if closed5[40] == nil {
-		t.Error("row 5 ends before 5 x 40")
 	}
 }

@@ -22,6 +22,11 @@
 //
 //	go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv
 //
+// A board whose count would take more memory than -mem-limit (by default
+// what `experiment count` takes: the tightest of half the machine's memory,
+// the cgroup's limit and Slurm's) is not counted, and its row ends there,
+// as it does at a count that passes the widths the frontier keeps.
+//
 // A file that is not such a table is refused and left as it was. The file
 // is rewritten after every board, so stopping the tool loses only the
 // board under way.
@@ -46,14 +51,24 @@ import (
 	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
+	"knightsweep/pkg/memlimit"
 )
 
 func main() {
 	if err := run(os.Args[1:], os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "rectangles:", err)
+		if errors.As(err, new(usageError)) {
+			os.Exit(2)
+		}
 		os.Exit(1)
 	}
 }
+
+// usageError is an error in the flags: exit 2, where a failed count
+// exits 1.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
 
 func run(args []string, log io.Writer) error {
 	fs := flag.NewFlagSet("rectangles", flag.ContinueOnError)
@@ -63,8 +78,19 @@ func run(args []string, log io.Writer) error {
 	budget := fs.Duration("budget", 10*time.Minute, "the time one board may take")
 	growth := fs.Float64("growth", 8, "how many times longer the next board is assumed to take")
 	out := fs.String("out", "", "the CSV file to write (default: standard output)")
-	if err := fs.Parse(args); err != nil {
-		return err
+	def := memlimit.Default()
+	memFlag := fs.String("mem-limit", "", "the memory a count may take, such as 8GiB; 0 for no limit (default: "+def.String()+")")
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return nil // the flags are printed
+	} else if err != nil {
+		return usageError{err}
+	}
+	mem := def.Bytes
+	if *memFlag != "" {
+		var err error
+		if mem, err = memlimit.Parse(*memFlag); err != nil {
+			return usageError{fmt.Errorf("-mem-limit %q: %w", *memFlag, err)}
+		}
 	}
 	lo, hi, ok := strings.Cut(*rows, "-")
 	if !ok {
@@ -73,7 +99,7 @@ func run(args []string, log io.Writer) error {
 	a, err1 := strconv.Atoi(lo)
 	b, err2 := strconv.Atoi(hi)
 	if err1 != nil || err2 != nil || a < 1 || b < a || b > count.MaxFrontierSide {
-		return fmt.Errorf("-rows %q: want a range such as 3-6, rows at most %d", *rows, count.MaxFrontierSide)
+		return usageError{fmt.Errorf("-rows %q: want a range such as 3-6, rows at most %d", *rows, count.MaxFrontierSide)}
 	}
 	var kept [][]string
 	if *out != "" {
@@ -95,15 +121,17 @@ func run(args []string, log io.Writer) error {
 		for n := max(m, *minCols); n <= *maxCols; n++ {
 			bd := board.Board{Rows: m, Cols: n}
 			t0 := time.Now()
-			opt := count.Options{Method: count.Frontier}
+			opt := count.Options{Method: count.Frontier, MemLimit: mem}
 			var closed count.Grid
 			open, err := count.Total(context.Background(), bd, opt)
 			if err == nil {
 				opt.Closed = true
 				closed, err = count.Total(context.Background(), bd, opt)
 			}
-			if errors.Is(err, count.ErrOverflow) {
-				// Longer boards of this row only have more tours.
+			var me *count.MemoryError
+			if errors.Is(err, count.ErrOverflow) || errors.As(err, &me) {
+				// Longer boards of this row only have more tours, and
+				// more states.
 				fmt.Fprintf(log, "%v: %v; the row ends here\n", bd, err)
 				break
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math"
 	"math/big"
@@ -114,8 +115,21 @@ func TestTable(t *testing.T) {
 	if got := counts(t, out); got != want {
 		t.Errorf("table:\n%s\nwant\n%s", got, want)
 	}
-	if err := run([]string{"-rows", "9"}, &log); err == nil {
-		t.Error("-rows 9 accepted")
+	for _, bad := range [][]string{{"-rows", "9"}, {"-rows", "x"}, {"-mem-limit", "lots"}, {"-budget", "soon"}} {
+		var ue usageError
+		if err := run(bad, &log); !errors.As(err, &ue) || !strings.Contains(err.Error(), bad[0]) {
+			t.Errorf("%q: %v, want a usage error naming the flag", bad, err)
+		}
+	}
+	// 6x6's count takes some 100 MB: a bound of 4 MiB ends row 6 before
+	// its first board, and the log says why.
+	small := filepath.Join(t.TempDir(), "small.csv")
+	log.Reset()
+	if err := run([]string{"-rows", "6-6", "-mem-limit", "4MiB", "-out", small}, &log); err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(t, small); got != strings.Join(header, ",")+"\n" || !strings.Contains(log.String(), "6x6: the frontier count needs about") {
+		t.Errorf("6x6 under 4 MiB: table %q, log %q", got, log.String())
 	}
 }
 

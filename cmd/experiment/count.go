@@ -29,10 +29,10 @@ type countJSON struct {
 	Closed   bool   `json:"closed"`
 	Method   string `json:"method"`
 	// Count and Total are exact integers, however many digits.
-	Count *big.Int   `json:"count"`
-	Total *big.Int   `json:"total,omitempty"`
-	Grid  [][]uint64 `json:"grid,omitempty"`
-	Nodes int64      `json:"nodes"`
+	Count *big.Int     `json:"count"`
+	Total *big.Int     `json:"total,omitempty"`
+	Grid  [][]*big.Int `json:"grid,omitempty"`
+	Nodes int64        `json:"nodes"`
 	// PeakStates and Resumed are the frontier method's.
 	PeakStates int64 `json:"peak_states,omitempty"`
 	Resumed    bool  `json:"resumed,omitempty"`
@@ -187,7 +187,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return countError(err, mem, kept, *ckPath, b)
 		}
 		out.StartRow, out.StartCol = &sq.Row, &sq.Col
-		out.Count, out.Nodes, out.TimeNS, out.Complete = new(big.Int).SetUint64(res.Tours), res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
+		out.Count, out.Nodes, out.TimeNS, out.Complete = res.Tours, res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
 		out.PeakStates, out.Resumed = res.PeakStates, res.Resumed
 	}
 	meter.Finish(time.Now())

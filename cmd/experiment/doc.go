@@ -172,8 +172,8 @@
 //	                   the states it expanded), time_ns, complete, rows, cols,
 //	                   closed, method, and start_row, start_col or total (and
 //	                   grid with -starts all); the frontier adds peak_states;
-//	                   resumed when it started from a checkpoint; count
-//	                   and total are exact integers, past 2^64 too
+//	                   resumed when it started from a checkpoint; count,
+//	                   total and grid are exact integers, past 2^64 too
 //
 // # experiment report
 //

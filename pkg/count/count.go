@@ -58,9 +58,9 @@ type Result struct {
 	Board  board.Board
 	Start  board.Square
 	Method Method
-	// Tours is the number of directed tours from Start; a lower bound when
-	// Complete is false.
-	Tours uint64
+	// Tours is the number of directed tours from Start, exact however
+	// large; a lower bound when Complete is false.
+	Tours *big.Int
 	// Nodes is the squares the search entered; for the frontier method,
 	// the states it expanded.
 	Nodes int64
@@ -81,13 +81,12 @@ type Result struct {
 type Grid struct {
 	Board  board.Board
 	Method Method
-	// Tours[r][c] is the number of directed tours from (r, c); a lower bound
-	// where Complete[r][c] is false.
-	Tours    [][]uint64
+	// Tours[r][c] is the number of directed tours from (r, c), exact
+	// however large; a lower bound where Complete[r][c] is false.
+	Tours    [][]*big.Int
 	Complete [][]bool
 	// Total is the sum of Tours (for Total, which has no grid, the number
-	// of directed tours from all squares together): exact however large,
-	// where each square's count must fit 64 bits.
+	// of directed tours from all squares together).
 	Total *big.Int
 	// Nodes is the squares entered by the searches that ran: one start of
 	// each class of symmetric squares (one start in all for closed tours);
@@ -138,7 +137,7 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 		return Result{}, err
 	}
 	t := e.tallies[0]
-	return Result{Board: b, Start: start, Method: Enumerate, Tours: t.tours, Nodes: t.nodes, Complete: t.complete,
+	return Result{Board: b, Start: start, Method: Enumerate, Tours: new(big.Int).SetUint64(t.tours), Nodes: t.nodes, Complete: t.complete,
 		Resumed: e.resumed, Kept: e.kept, Elapsed: time.Since(t0)}, nil
 }
 
@@ -197,7 +196,7 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 		return Grid{}, err
 	}
 	tallies, byEnd := e.tallies, e.byEnd
-	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: true,
+	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]*big.Int, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: true,
 		Resumed: e.resumed, Kept: e.kept}
 	for _, t := range tallies {
 		grid.Nodes += t.nodes
@@ -235,12 +234,12 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 		}
 	}
 	for r := range b.Rows {
-		grid.Tours[r] = make([]uint64, b.Cols)
+		grid.Tours[r] = make([]*big.Int, b.Cols)
 		grid.Complete[r] = make([]bool, b.Cols)
 		for c := range b.Cols {
 			n, complete := tours(b.Index(r, c))
-			grid.Tours[r][c], grid.Complete[r][c] = n, complete
-			grid.Total.Add(grid.Total, new(big.Int).SetUint64(n))
+			grid.Tours[r][c], grid.Complete[r][c] = new(big.Int).SetUint64(n), complete
+			grid.Total.Add(grid.Total, grid.Tours[r][c])
 		}
 	}
 	grid.Elapsed = time.Since(t0)

@@ -58,9 +58,6 @@ func (a u256) add(b u256) (u256, bool) {
 	return a, c != 0
 }
 
-// double returns 2a and whether it overflowed.
-func (a u256) double() (u256, bool) { return a.add(a) }
-
 // mul returns a*b and whether the product overflowed 256 bits.
 func (a u256) mul(b u128) (u256, bool) {
 	if a[1]|a[2]|a[3]|b.hi == 0 {
@@ -84,9 +81,6 @@ func (a u256) mul(b u128) (u256, bool) {
 	}
 	return u256{p[0], p[1], p[2], p[3]}, p[4]|p[5] != 0
 }
-
-// uint64 returns the count and whether it fits in 64 bits.
-func (a u256) uint64() (uint64, bool) { return a[0], a[1]|a[2]|a[3] == 0 }
 
 // Big returns the count as a big.Int.
 func (a u256) Big() *big.Int {

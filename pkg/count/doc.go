@@ -8,7 +8,7 @@
 // or Hamiltonian cycles, when it counts closed tours).
 //
 //	res, err := count.From(ctx, board.Board{Rows: 5, Cols: 5}, board.Square{}, count.Options{})
-//	// res.Tours == 304
+//	// res.Tours is 304
 //
 // There are two methods (Options.Method); Auto enumerates boards of up to
 // EnumerateUpTo = 36 squares that are 5 or more squares across (5x5, 5x6,

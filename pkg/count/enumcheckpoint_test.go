@@ -76,7 +76,7 @@ func TestEnumerationResumes(t *testing.T) {
 			}
 			for r := range want.Tours {
 				for c := range want.Tours[r] {
-					if got.Tours[r][c] != want.Tours[r][c] {
+					if got.Tours[r][c].Cmp(want.Tours[r][c]) != 0 {
 						t.Errorf("square %d,%d: %d resumed, %d never stopped", r, c, got.Tours[r][c], want.Tours[r][c])
 					}
 				}

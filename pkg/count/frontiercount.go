@@ -44,10 +44,6 @@ func (e *MemoryError) Error() string {
 		e.Need>>20, e.Square+1, e.Squares, e.States, room)
 }
 
-// ErrPast64 reports a square's count that does not fit the uint64 counts
-// of Result and Grid.Tours: an error, never a wrap. (Grid.Total is exact.)
-var ErrPast64 = errors.New("a count passed 2^64-1, the largest a result holds")
-
 // frontierPass is one frontier count of a board: the closed tours, or the
 // open tours with an end at start (a square of the board; -1: any).
 type frontierPass struct {
@@ -180,18 +176,12 @@ func stopped(err error) bool {
 // directed returns the directed tours from one square that a pass's count
 // stands for: a closed tour is counted once in each direction, an open one
 // once from its end at the start.
-func directed(n u256, closed bool) (uint64, error) {
+func directed(n u256, closed bool) *big.Int {
+	v := n.Big()
 	if closed {
-		var over bool
-		if n, over = n.double(); over {
-			return 0, ErrPast64
-		}
+		v.Lsh(v, 1)
 	}
-	v, ok := n.uint64()
-	if !ok {
-		return 0, ErrPast64
-	}
-	return v, nil
+	return v
 }
 
 // minority reports whether no open tour of b can start on square s: on a
@@ -205,7 +195,7 @@ func minority(b board.Board, s int) bool {
 // frontierFrom is From by the frontier method.
 func frontierFrom(ctx context.Context, b board.Board, start board.Square, opt Options) (Result, error) {
 	t0 := time.Now()
-	res := Result{Board: b, Start: start, Method: Frontier}
+	res := Result{Board: b, Start: start, Method: Frontier, Tours: new(big.Int)}
 	sq := b.Index(start.Row, start.Col)
 	var passes []frontierPass
 	switch {
@@ -222,10 +212,7 @@ func frontierFrom(ctx context.Context, b board.Board, start board.Square, opt Op
 	}
 	res.Complete = err == nil
 	if len(j.counts) > 0 {
-		var derr error
-		if res.Tours, derr = directed(j.counts[0], opt.Closed); derr != nil {
-			return res, derr
-		}
+		res.Tours = directed(j.counts[0], opt.Closed)
 	}
 	return res, nil
 }
@@ -250,16 +237,17 @@ func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) 
 	}
 	j := newFrontierJob(b, opt, passes)
 	err := j.run(ctx)
-	grid := Grid{Board: b, Method: Frontier, Tours: make([][]uint64, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: err == nil,
+	grid := Grid{Board: b, Method: Frontier, Tours: make([][]*big.Int, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: err == nil,
 		Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept}
 	if err != nil && !stopped(err) {
 		return grid, err
 	}
 	for r := range b.Rows {
-		grid.Tours[r] = make([]uint64, b.Cols)
+		grid.Tours[r] = make([]*big.Int, b.Cols)
 		grid.Complete[r] = make([]bool, b.Cols)
 		for c := range b.Cols {
 			s := b.Index(r, c)
+			grid.Tours[r][c] = new(big.Int)
 			i := 0
 			if !opt.Closed {
 				var ok bool
@@ -271,12 +259,8 @@ func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) 
 			if i >= len(j.counts) {
 				continue
 			}
-			n, derr := directed(j.counts[i], opt.Closed)
-			if derr != nil {
-				return grid, derr
-			}
-			grid.Tours[r][c], grid.Complete[r][c] = n, true
-			grid.Total.Add(grid.Total, new(big.Int).SetUint64(n))
+			grid.Tours[r][c], grid.Complete[r][c] = directed(j.counts[i], opt.Closed), true
+			grid.Total.Add(grid.Total, grid.Tours[r][c])
 		}
 	}
 	grid.Elapsed = time.Since(t0)

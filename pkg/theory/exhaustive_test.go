@@ -30,7 +30,7 @@ func TestOpenFromAgreesWithCounts(t *testing.T) {
 					for c := range cols {
 						n := g.Tours[r][c]
 						got := theory.OpenFrom(rows, cols, r, c)
-						if got == theory.Unknown || (got == theory.Yes) != (n > 0) {
+						if got == theory.Unknown || (got == theory.Yes) != (n.Sign() > 0) {
 							t.Errorf("%v from %d,%d: theory says %v, %d tours", b, r, c, got, n)
 						}
 					}

@@ -28,7 +28,7 @@ type countJSON struct {
 	StartCol *int   `json:"start_col,omitempty"`
 	Closed   bool   `json:"closed"`
 	Method   string `json:"method"`
-	// Count and Total are exact integers, however many digits.
+	// Count, Total and Grid are exact integers, however many digits.
 	Count *big.Int     `json:"count"`
 	Total *big.Int     `json:"total,omitempty"`
 	Grid  [][]*big.Int `json:"grid,omitempty"`

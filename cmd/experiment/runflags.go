@@ -154,14 +154,11 @@ func parseShard(s string, getenv func(string) string) (plan.Shard, error) {
 
 // memLimitFlag reads a -mem-limit value; "" is the default (memlimit).
 func memLimitFlag(v string) (memlimit.Limit, error) {
-	if strings.TrimSpace(v) == "" {
-		return memlimit.Default(), nil
-	}
-	n, err := memlimit.Parse(v)
+	l, err := memlimit.Flag(v)
 	if err != nil {
-		return memlimit.Limit{}, &plan.InputError{Flag: "-mem-limit", Err: err}
+		return l, &plan.InputError{Flag: "-mem-limit", Err: err}
 	}
-	return memlimit.Limit{Bytes: n, Source: "-mem-limit"}, nil
+	return l, nil
 }
 
 func getenv(name string) string { return os.Getenv(name) }

@@ -121,13 +121,15 @@ func (ck *checkpoint) meeting(j *frontierJob) (*meeting, error) {
 	}{{m.front, ck.Front, ck.front}, {m.back, ck.Back, ck.back}} {
 		sd.s.done, sd.s.tours = sd.h.Done, sd.h.Tours
 		sd.s.states = [][]entry{sd.states}
-		sd.s.high = highBits(sd.s.states)
 		width := len(sd.s.squares())
+		var all u128
 		for _, e := range sd.states {
+			all = all.or(e.n)
 			if !validKey(e.key, width) {
 				return nil, fmt.Errorf("state %#x is not one the %s side can have after %d squares", e.key, sideName(sd.s.front), sd.h.Done)
 			}
 		}
+		sd.s.high = all.bitLen()
 	}
 	if ck.Join.Chunks > 0 {
 		m.join = joinProgress{chunks: ck.Join.Chunks, done: make([]bool, ck.Join.Chunks), tours: make([]u256, ck.Join.Chunks)}

@@ -28,6 +28,18 @@ func (a u128) add(b u128) (u128, bool) {
 // Big returns the count as a big.Int.
 func (a u128) Big() *big.Int { return wide(a).Big() }
 
+// or returns the bitwise or of a and b: or-ing counts together gives one
+// with the bits of the largest.
+func (a u128) or(b u128) u128 { return u128{a.hi | b.hi, a.lo | b.lo} }
+
+// bitLen returns the bits the count needs.
+func (a u128) bitLen() int {
+	if a.hi != 0 {
+		return 64 + bits.Len64(a.hi)
+	}
+	return bits.Len64(a.lo)
+}
+
 // MarshalJSON writes the count as a decimal string: JSON numbers lose
 // precision past 2^53 in most readers.
 func (a u128) MarshalJSON() ([]byte, error) { return wide(a).MarshalJSON() }

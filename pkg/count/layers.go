@@ -258,8 +258,9 @@ func (sd *side) advance(ctx context.Context, workers int, bufs []shardBuffers, m
 	// The tables become slices one at a time, each freed as its slice is
 	// made; the layer they came from goes once all are made.
 	next := make([][]entry, layerShards)
+	var all u128 // every count or-ed: the bits of the largest
 	for i, tb := range out.t {
-		if next[i], err = tb.entries(); err != nil {
+		if next[i], err = tb.entries(&all); err != nil {
 			for _, part := range next[:i] {
 				mem.give(int64(len(part)) * entryBytes)
 			}
@@ -276,23 +277,9 @@ func (sd *side) advance(ctx context.Context, workers int, bufs []shardBuffers, m
 		sd.growths = append(sd.growths, 0)
 	}
 	sd.growths[sd.done] = max(0.01, float64(made)/float64(max(1, n)))
-	sd.states, sd.tours, sd.high = next, tours, highBits(next)
+	sd.states, sd.tours, sd.high = next, tours, all.bitLen()
 	sd.done++
 	return nil
-}
-
-// highBits returns the bits of the largest count of a layer.
-func highBits(l [][]entry) int {
-	var hi, lo uint64
-	for _, part := range l {
-		for _, e := range part {
-			hi, lo = hi|e.n.hi, lo|e.n.lo
-		}
-	}
-	if hi != 0 {
-		return 64 + bits.Len64(hi)
-	}
-	return bits.Len64(lo)
 }
 
 // masksBy[nb][k] lists the sets of k of nb neighbours, as bit masks.

@@ -113,14 +113,15 @@ func (t *table) bytes() int64 { return int64(len(t.keys)) * slotBytes }
 
 // entries returns the table's states as a slice, in no order, and frees
 // the table: the slice's memory is taken from the budget before the
-// table's is given back.
-func (t *table) entries() ([]entry, error) {
+// table's is given back. It ors every count into *all (see side.high).
+func (t *table) entries(all *u128) ([]entry, error) {
 	if err := t.mem.take(int64(t.used) * entryBytes); err != nil {
 		return nil, err
 	}
 	out := make([]entry, 0, t.used)
 	t.each(func(k uint64, n u128) bool {
 		out = append(out, entry{k, n})
+		*all = all.or(n)
 		return true
 	})
 	t.free()

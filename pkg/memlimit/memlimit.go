@@ -106,6 +106,19 @@ func (l Limit) String() string {
 	return Format(l.Bytes) + " (" + l.Source + ")"
 }
 
+// Flag returns the limit a -mem-limit flag asks for: Default when it is
+// empty, else the size it gives (0 for none). The error is Parse's.
+func Flag(v string) (Limit, error) {
+	if strings.TrimSpace(v) == "" {
+		return Default(), nil
+	}
+	n, err := Parse(v)
+	if err != nil {
+		return Limit{}, err
+	}
+	return Limit{Bytes: n, Source: "-mem-limit"}, nil
+}
+
 // Default returns the default limit of this process (see the package doc).
 func Default() Limit { return DefaultFrom(os.Getenv, os.DirFS("/")) }
 

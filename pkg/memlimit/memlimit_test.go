@@ -106,3 +106,22 @@ func TestDefault(t *testing.T) {
 		t.Errorf("Default() = %+v", l)
 	}
 }
+
+// Flag reads a -mem-limit value: empty is the default, 0 no limit, and a
+// size is taken as given, its source the flag.
+func TestFlag(t *testing.T) {
+	if l, err := Flag(" "); err != nil || l != Default() {
+		t.Errorf("empty: %v, %v; want the default %v", l, err, Default())
+	}
+	for _, tc := range []struct {
+		in   string
+		want int64
+	}{{"0", 0}, {"1GiB", 1 << 30}, {"512MB", 512e6}} {
+		if l, err := Flag(tc.in); err != nil || l != (Limit{Bytes: tc.want, Source: "-mem-limit"}) {
+			t.Errorf("%q: %v, %v; want %d bytes from -mem-limit", tc.in, l, err, tc.want)
+		}
+	}
+	if _, err := Flag("lots"); err == nil {
+		t.Error("lots accepted")
+	}
+}

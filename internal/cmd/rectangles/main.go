@@ -52,23 +52,18 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
 )
 
 func main() {
 	if err := run(os.Args[1:], os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "rectangles:", err)
-		if errors.As(err, new(usageError)) {
-			os.Exit(2)
+		if plan.IsInput(err) {
+			os.Exit(2) // bad input, as for experiment
 		}
 		os.Exit(1)
 	}
 }
-
-// usageError is an error in the flags: exit 2, where a failed count
-// exits 1.
-type usageError struct{ error }
-
-func (e usageError) Unwrap() error { return e.error }
 
 func run(args []string, log io.Writer) error {
 	fs := flag.NewFlagSet("rectangles", flag.ContinueOnError)
@@ -78,19 +73,15 @@ func run(args []string, log io.Writer) error {
 	budget := fs.Duration("budget", 10*time.Minute, "the time one board may take")
 	growth := fs.Float64("growth", 8, "how many times longer the next board is assumed to take")
 	out := fs.String("out", "", "the CSV file to write (default: standard output)")
-	def := memlimit.Default()
-	memFlag := fs.String("mem-limit", "", "the memory a count may take, such as 8GiB; 0 for no limit (default: "+def.String()+")")
+	memFlag := fs.String("mem-limit", "", "the memory a count may take, such as 8GiB; 0 for no limit (default: "+memlimit.Default().String()+")")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil // the flags are printed
 	} else if err != nil {
-		return usageError{err}
+		return &plan.InputError{Flag: "rectangles", Err: err}
 	}
-	mem := def.Bytes
-	if *memFlag != "" {
-		var err error
-		if mem, err = memlimit.Parse(*memFlag); err != nil {
-			return usageError{fmt.Errorf("-mem-limit %q: %w", *memFlag, err)}
-		}
+	mem, err := memlimit.Flag(*memFlag)
+	if err != nil {
+		return &plan.InputError{Flag: "-mem-limit", Err: err}
 	}
 	lo, hi, ok := strings.Cut(*rows, "-")
 	if !ok {
@@ -99,7 +90,7 @@ func run(args []string, log io.Writer) error {
 	a, err1 := strconv.Atoi(lo)
 	b, err2 := strconv.Atoi(hi)
 	if err1 != nil || err2 != nil || a < 1 || b < a || b > count.MaxFrontierSide {
-		return usageError{fmt.Errorf("-rows %q: want a range such as 3-6, rows at most %d", *rows, count.MaxFrontierSide)}
+		return plan.Inputf("-rows", "%q: want a range such as 3-6, rows at most %d", *rows, count.MaxFrontierSide)
 	}
 	var kept [][]string
 	if *out != "" {
@@ -121,7 +112,7 @@ func run(args []string, log io.Writer) error {
 		for n := max(m, *minCols); n <= *maxCols; n++ {
 			bd := board.Board{Rows: m, Cols: n}
 			t0 := time.Now()
-			opt := count.Options{Method: count.Frontier, MemLimit: mem}
+			opt := count.Options{Method: count.Frontier, MemLimit: mem.Bytes}
 			var closed count.Grid
 			open, err := count.Total(context.Background(), bd, opt)
 			if err == nil {

@@ -194,7 +194,7 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 		return fmt.Errorf("trial %d of file %d: more than this report can tell apart", r.Trial, src)
 	}
 	a.add(sample{start: sq, trial: int32(r.Trial), nodes: r.Nodes, time: r.TimeNS,
-		line: int32(min(line, 1<<31-1)), src: uint16(src), st: uint8(st)})
+		line: int32(min(line, 1<<31-1)), src: uint16(src), st: uint8(st), verified: r.Verified})
 	c.rows++
 	c.perFile[src]++
 	if found {
@@ -247,6 +247,7 @@ type sample struct {
 	line         int32
 	src          uint16
 	st           uint8 // index in status.All
+	verified     bool
 }
 
 func (s sample) found() bool    { return status.All[s.st] == status.Found }

@@ -324,6 +324,9 @@ func finishGroup(k GroupKey, a *accum, witnessed squares, warn *warnings) *Group
 		for _, smp := range runs {
 			cens := smp.censored()
 			statusCount[smp.st]++
+			if smp.verified && smp.found() {
+				s.Verified++
+			}
 			if cens {
 				s.Censored++
 			}
@@ -341,7 +344,6 @@ func finishGroup(k GroupKey, a *accum, witnessed squares, warn *warnings) *Group
 	s.NodeLimit = statusCount[status.NodeLimit.Index()]
 	s.Timeout = statusCount[status.Timeout.Index()]
 	s.Error = statusCount[status.Error.Index()]
-	s.Verified = s.Found // a found run is validated before it is written
 	d := describe(nodes)
 	s.NodesMedian, s.NodesMedianCensored = Float(d.Median.Value), d.Median.Censored
 	s.NodesP90, s.NodesP90Censored = Float(d.P90.Value), d.P90.Censored

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -296,5 +297,34 @@ func TestPerStart(t *testing.T) {
 	}
 	if got := g.PerStart(); !reflect.DeepEqual(got, want) {
 		t.Errorf("PerStart:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// The verified column of summary.csv counts the found runs whose row says
+// the validator accepted the tour, not the found runs: a runs.csv edited
+// by hand, or written by another tool, may hold found rows without it, and
+// then says so in a warning as well.
+func TestVerifiedCounted(t *testing.T) {
+	c := NewCollector(Options{})
+	for i, v := range []struct {
+		st       string
+		verified bool
+	}{{"found", true}, {"found", false}, {"found", true}, {"dead_end", false}} {
+		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: 0, StartCol: 0, Trial: i, Strategy: "warnsdorff", Tiebreak: "random",
+			Status: runsStatus(v.st), Solvable: "yes", Nodes: 25, TimeNS: 100, Verified: v.verified})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Groups[0].Summary
+	if s.Found != 3 || s.Verified != 2 {
+		t.Errorf("found %d, verified %d; want 3 and 2", s.Found, s.Verified)
+	}
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "found runs not marked verified") }) {
+		t.Errorf("no warning of the unverified found run: %q", res.Warnings)
 	}
 }

@@ -18,7 +18,9 @@ shift
 # shellcheck source=/dev/null
 . "$OUT/slurm-jobs"
 shards=$(IFS=,; echo "$*")
-export KS_OUT=$OUT KS_SHARDS=$SHARDS KS_EXPERIMENT=${EXPERIMENT:-bin/experiment}
+# The binary the sweep was submitted with (slurm-submit.sh copied it into
+# OUT), so that the retried rows are of the same build as the others.
+export KS_OUT=$OUT KS_SHARDS=$SHARDS KS_EXPERIMENT=${EXPERIMENT:-$OUT/experiment}
 retry=$(sbatch --parsable --array="$shards" --output="$OUT/slurm-%A_%a.log" --open-mode=append \
 	--export=ALL configs/slurm-task.sh)
 retry=${retry%%;*}

@@ -16,7 +16,8 @@
 #
 # Submit from the repository, with OUT on a filesystem every node sees. OUT
 # is created first (Slurm opens the logs, OUT/slurm-*.log, before a task
-# starts), and OUT/slurm-jobs records the job ids for configs/slurm-retry.sh.
+# starts), OUT/slurm-jobs records the job ids for configs/slurm-retry.sh,
+# and OUT/experiment is the copy of EXPERIMENT that every task runs.
 # A task that is requeued (node failure, preemption, scontrol requeue)
 # appends to its log and continues its shard's rows.
 set -euo pipefail
@@ -35,13 +36,17 @@ fi
 "$EXPERIMENT" run "$@" -shard "0/$SHARDS" -plan >/dev/null
 mkdir -p "$OUT"
 printf '%q ' "$@" >"$OUT/run-args"
-export KS_OUT=$OUT KS_SHARDS=$SHARDS KS_EXPERIMENT=$EXPERIMENT
+# Every task, retry and merge runs this copy: tasks start when Slurm
+# schedules them, maybe hours from now, and a bin/experiment rebuilt in the
+# meantime would write rows of another build (which merge refuses).
+cp "$EXPERIMENT" "$OUT/experiment"
+export KS_OUT=$OUT KS_SHARDS=$SHARDS KS_EXPERIMENT=$OUT/experiment
 array=$(sbatch --parsable --array="0-$((SHARDS - 1))" --output="$OUT/slurm-%A_%a.log" --open-mode=append \
 	--export=ALL configs/slurm-task.sh)
 array=${array%%;*}
 merge=$(sbatch --parsable --job-name=knightsweep-merge --dependency="afterok:$array" \
 	--output="$OUT/slurm-merge-%j.log" --open-mode=append \
-	--wrap "$(printf '%q ' "$EXPERIMENT" merge -out "$OUT/merged" "$OUT/shard-*/")")
+	--wrap "$(printf '%q ' "$KS_EXPERIMENT" merge -out "$OUT/merged" "$OUT/shard-*/")")
 merge=${merge%%;*}
 printf 'ARRAY=%s\nMERGE=%s\nRETRIES=\nSHARDS=%s\n' "$array" "$merge" "$SHARDS" >"$OUT/slurm-jobs"
 echo "submitted: shards $array (0-$((SHARDS - 1))), merge $merge after them; logs in $OUT/"

@@ -77,7 +77,10 @@
 //	                   Slurm's SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU)
 //	-out DIR           output directory (default results/<timestamp>); new or
 //	                   empty unless -resume
-//	-resume            continue the sweep in -out: run only the jobs without a row
+//	-resume            continue the sweep in -out: run only the jobs without a row;
+//	                   refused when another build of experiment wrote its rows
+//	-allow-mixed-builds  resume even so (the manifest keeps each session's
+//	                   build, and the report names the mix)
 //	-shard i/N         run only shard i of N (0 <= i < N), or auto/N with i from
 //	                   $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX
 //	-save-tours        add a tour column: the squares of each tour found
@@ -119,10 +122,13 @@
 //	                   stopped by -timeout reports the nodes all cores
 //	                   entered); parberry builds its quadrants in parallel;
 //	                   the other searches use one core
-//	-json              print one JSON object: rows, cols, start_row, start_col,
-//	                   strategy, order, tiebreak, seed, closed, prune, status,
-//	                   nodes, backtracks, time_ns, verified, tour (the squares,
-//	                   row*cols+col, up to 1,000,000 squares), error
+//	-json              print one JSON object: the run's row as a sweep writes
+//	                   it to runs.csv, each column by its name (rows, cols,
+//	                   start_row, start_col, strategy, tiebreak, closed,
+//	                   trial, seed, status, solvable, nodes, backtracks,
+//	                   time_ns, verified, order, prune, max_nodes,
+//	                   timeout_ns, and error when there is one), and tour:
+//	                   the squares, row*cols+col, up to 1,000,000 squares
 //	-tour-out FILE     write the tour found: the binary .ktour format, or the
 //	                   step grid if FILE ends in .txt (docs/strategies.md)
 //	-png FILE          draw the tour found as a PNG (boards up to 200 x 200)
@@ -204,10 +210,14 @@
 // the rows a single run would have written, a manifest, and the report. It
 // refuses shards of different sweeps, a shard twice and a job twice, and,
 // when jobs are missing, names each incomplete shard with the command that
-// finishes it (-shard 3/8, never auto).
+// finishes it (-shard 3/8, never auto). It also refuses shards whose rows
+// different builds of experiment wrote (a binary rebuilt while a cluster's
+// tasks waited): two builds may compute different rows.
 //
 //	-out DIR           the merged sweep's directory, new
 //	-no-report         write no report
+//	-allow-mixed-builds  merge rows of several builds (the merged manifest
+//	                   keeps each session's build, and the report names the mix)
 //
 // # experiment version
 //

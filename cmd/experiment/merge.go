@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"knightsweep/pkg/outdir"
@@ -11,7 +12,7 @@ import (
 	"knightsweep/pkg/report"
 )
 
-const mergeSynopsis = "-out DIR [-no-report] results/shard-0 results/shard-1 ... (directories, their runs.csv, or a pattern)"
+const mergeSynopsis = "-out DIR [-no-report] [-allow-mixed-builds] results/shard-0 results/shard-1 ... (directories, their runs.csv, or a pattern)"
 
 // cmdMerge is experiment merge: the shards of a sweep (run -shard i/N)
 // combined into one output directory, checked, with its report.
@@ -19,13 +20,14 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlagSet("merge", mergeSynopsis, stderr)
 	out := fs.String("out", "", "write the merged sweep into `DIR`, a new directory")
 	noReport := fs.Bool("no-report", false, "do not write the report (summary tables and charts)")
+	mixed := fs.Bool(strings.TrimPrefix(outdir.MixedBuildsFlag, "-"), false, "merge inputs whose rows several builds of experiment wrote (refused by default: two builds may compute different rows)")
 	inputs, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
 	sum, err := outdir.Merge(ctx, outdir.MergeOptions{
-		Out: *out, Inputs: inputs, Command: append([]string{programName(), "merge"}, args...),
+		Out: *out, Inputs: inputs, Command: append([]string{programName(), "merge"}, args...), MixedBuilds: *mixed,
 	})
 	switch {
 	case plan.IsInput(err):

@@ -10,6 +10,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/sweep"
@@ -33,6 +34,7 @@ type runFlags struct {
 	workers    int
 	out        string
 	resume     bool
+	mixed      bool
 	shard      string
 	saveTours  bool
 	quiet      bool
@@ -62,6 +64,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("run `N` searches at once, 1..%d; the default is the number of usable CPUs", sweep.MaxWorkers))
 	fs.StringVar(&f.out, "out", "", "output `directory` (default results/<timestamp>)")
 	fs.BoolVar(&f.resume, "resume", false, "continue the sweep in -out: run only the jobs that have no row yet")
+	fs.BoolVar(&f.mixed, strings.TrimPrefix(outdir.MixedBuildsFlag, "-"), false, "with -resume: continue a sweep whose rows another build of experiment wrote (refused by default: two builds may compute different rows)")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `i/N` of the sweep (0 <= i < N), or auto/N with i from $"+strings.Join(shardEnv, " or $")+"; combine the shards with experiment merge")
 	fs.BoolVar(&f.saveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
 	fs.BoolVar(&f.quiet, "quiet", false, "print no plan and no progress on stderr")
@@ -130,7 +133,7 @@ func (f *runFlags) options(getenv func(string) string) (sweep.Options, error) {
 	if err != nil {
 		return o, err
 	}
-	return sweep.Options{Out: f.out, Resume: f.resume, Workers: f.workers, MemLimit: mem, Shard: shard}, nil
+	return sweep.Options{Out: f.out, Resume: f.resume, MixedBuilds: f.mixed, Workers: f.workers, MemLimit: mem, Shard: shard}, nil
 }
 
 // parseShard reads -shard: "i/N", or "auto/N" with i from the first of

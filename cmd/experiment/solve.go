@@ -12,6 +12,8 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
@@ -23,25 +25,12 @@ const maxGridSide = 40
 // maxJSONTour is the most squares for which -json includes the tour.
 const maxJSONTour = 1_000_000
 
-// solveJSON is the object experiment solve -json prints.
+// solveJSON is the object experiment solve -json prints: the run's record
+// as a sweep would write it (plan.Job.Record: the columns of runs.csv, by
+// their names), with the tour as numbers.
 type solveJSON struct {
-	Rows       int     `json:"rows"`
-	Cols       int     `json:"cols"`
-	StartRow   int     `json:"start_row"`
-	StartCol   int     `json:"start_col"`
-	Strategy   string  `json:"strategy"`
-	Order      string  `json:"order"`
-	Tiebreak   string  `json:"tiebreak"`
-	Seed       uint64  `json:"seed"`
-	Closed     bool    `json:"closed"`
-	Prune      bool    `json:"prune"`
-	Status     string  `json:"status"`
-	Nodes      int64   `json:"nodes"`
-	Backtracks int64   `json:"backtracks"`
-	TimeNS     int64   `json:"time_ns"`
-	Verified   bool    `json:"verified"`
-	Tour       []int32 `json:"tour,omitempty"`
-	Error      string  `json:"error,omitempty"`
+	runs.Row
+	Tour []int32 `json:"tour,omitempty"`
 }
 
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -123,12 +112,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	p = s.Problem()
 
 	if *asJSON {
-		out := solveJSON{
-			Rows: b.Rows, Cols: b.Cols, StartRow: sq.Row, StartCol: sq.Col,
-			Strategy: p.Strategy, Order: p.Order.String(), Tiebreak: p.Tiebreak, Seed: p.Seed, Closed: p.Closed, Prune: p.Prune,
-			Status: string(res.Status), Nodes: res.Nodes, Backtracks: res.Backtracks,
-			TimeNS: res.Elapsed.Nanoseconds(), Verified: res.Verified, Error: res.Err,
-		}
+		j := plan.JobOf(p)
+		out := solveJSON{Row: j.Record(res)}
 		if res.Status == status.Found && b.Squares() <= maxJSONTour {
 			out.Tour = res.Tour.Squares(nil)
 		}

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/runs"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -120,5 +124,61 @@ func TestSolveBudgets(t *testing.T) {
 	out, _, code = runCLI(t, "solve", "-size", "30", "-timeout", "20ms")
 	if code != 0 || !strings.Contains(out, "status=timeout ") {
 		t.Errorf("timeout: exit %d: %s", code, out)
+	}
+}
+
+// solve -json prints a run's record as a sweep writes it: replaying a row
+// of runs.csv with solve (its board, start, strategy, tie-break, seed and
+// budget, as docs/runs.md promises of the seed column) gives the same row,
+// byte for byte, but for the time and the trial, which a lone search does
+// not have.
+func TestSolveReplaysRows(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "sweep")
+	if _, errOut, code := runCLI(t, "run", "-quiet", "-no-report", "-save-tours", "-sizes", "5,6", "-starts", "0,0;1,2",
+		"-strategies", "dfs,warnsdorff,warnsdorff-bt", "-tiebreak", "first,random", "-trials", "2", "-seed", "11",
+		"-max-nodes", "3000", "-out", out); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "runs.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	var rows []runs.Row
+	if err := runs.ForEach(bytes.NewReader(data), func(r *runs.Row, _ int) error {
+		rows = append(rows, *r)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2*2*(1+1+2+1+2) {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for i, r := range rows {
+		args := []string{"solve", "-json", "-workers", "1", "-rows", strconv.Itoa(r.Rows), "-cols", strconv.Itoa(r.Cols),
+			"-start", fmt.Sprintf("%d,%d", r.StartRow, r.StartCol), "-strategy", r.Strategy, "-tiebreak", r.Tiebreak,
+			"-seed", strconv.FormatUint(r.Seed, 10), "-max-nodes", strconv.FormatInt(r.MaxNodes, 10)}
+		stdout, errOut, code := runCLI(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		var got struct {
+			runs.Row
+			Tour []int32 `json:"tour"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Fatalf("%v: %v: %s", args, err, stdout)
+		}
+		got.Row.Tour = runs.FormatTour(got.Tour)
+		got.Row.Trial, got.Row.TimeNS = r.Trial, r.TimeNS
+		var b bytes.Buffer
+		w := runs.NewWriter(&b, true)
+		if err := w.Write(&got.Row); err != nil {
+			t.Fatal(err)
+		}
+		w.Flush()
+		if b.String() != lines[i+1] {
+			t.Errorf("%v:\nsolve  %s sweep  %s", args, b.String(), lines[i+1])
+		}
 	}
 }

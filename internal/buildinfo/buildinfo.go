@@ -6,7 +6,12 @@
 package buildinfo
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
 	"runtime/debug"
+	"strings"
 	"sync"
 )
 
@@ -56,4 +61,44 @@ func Version() string {
 		return i.Module
 	}
 	return i.Module + " " + i.Commit
+}
+
+// Build identifies the code that computes a sweep's rows, so that rows
+// from two binaries are not mixed unnoticed (a rebuilt bin/experiment, a
+// moved image tag, a cluster node with an older copy). A clean build is
+// its commit: every binary built from one commit computes the same rows.
+// Anything else (a modified tree, whose "+dirty" commit names many
+// different codes, or a build without VCS stamps: go run, go test) adds
+// the SHA-256 of the executable, the one thing that tells its code apart.
+// The hash is taken once, on first use, and only by the commands that
+// write rows.
+var Build = sync.OnceValue(func() string {
+	i := Read()
+	if i.Commit != "" && !strings.HasSuffix(i.Commit, "+dirty") {
+		return i.Commit
+	}
+	sum := "unknown"
+	if h, err := executableHash(); err == nil {
+		sum = h
+	}
+	return strings.TrimSpace(i.Commit + " sha256:" + sum)
+})
+
+// executableHash returns the first 16 hex digits of the SHA-256 of the
+// running executable.
+func executableHash() (string, error) {
+	path, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }

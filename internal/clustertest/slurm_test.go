@@ -3,6 +3,7 @@
 package clustertest
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -162,9 +163,31 @@ func TestSlurmRecipe(t *testing.T) {
 		sh(t, root, nil, fmt.Sprintf("mkdir -p %[1]s/bin && cp -r configs %[1]s/ && cp bin/experiment %[1]s/bin/", clone))
 		start := time.Now()
 		sh(t, clone, env, line)
+		// bin/experiment rebuilt while the tasks wait in the queue: they
+		// run the copy slurm-submit.sh made in OUT, so the shards' rows
+		// are of one build, which the merge checks. Were they to run the
+		// rebuilt binary (here one that fails), the array would fail.
+		stale := filepath.Join(clone, "bin", "experiment")
+		if err := os.WriteFile(stale+".new", []byte("#!/bin/sh\necho 'the rebuilt binary ran' >&2\nexit 3\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(stale+".new", stale); err != nil {
+			t.Fatal(err)
+		}
 		out := filepath.Join(clone, "results", "trial")
 		j := jobs(t, out)
 		waitFor(t, 5*time.Minute, "the merge", func() bool {
+			// A failed task leaves the merge waiting for ever: say so now.
+			for task, state := range must(jobStates(t, env, j["ARRAY"])) {
+				if state == "FAILED" {
+					logs, _ := filepath.Glob(filepath.Join(out, "slurm-"+j["ARRAY"]+"_"+task+".log"))
+					var log []byte
+					if len(logs) == 1 {
+						log = readFile(t, logs[0])
+					}
+					t.Fatalf("task %s failed:\n%s", task, log)
+				}
+			}
 			s, _ := jobStates(t, env, j["MERGE"])
 			return allIn(s, "COMPLETED") || allIn(s, "FAILED") || allIn(s, "CANCELLED")
 		})
@@ -175,6 +198,21 @@ func TestSlurmRecipe(t *testing.T) {
 		if s, _ := jobStates(t, env, j["MERGE"]); !allIn(s, "COMPLETED") {
 			b, _ := os.ReadFile(filepath.Join(out, "slurm-merge-"+j["MERGE"]+".log"))
 			t.Fatalf("merge: %v\n%s", s, b)
+		}
+		var m struct {
+			Build    string
+			Sessions []struct{ Build, Shard, Host, CPU string }
+		}
+		if err := json.Unmarshal(readFile(t, filepath.Join(out, "merged", "manifest.json")), &m); err != nil {
+			t.Fatal(err)
+		}
+		if len(m.Sessions) != 4 || m.Build == "" {
+			t.Errorf("merged manifest: build %q, %d sessions", m.Build, len(m.Sessions))
+		}
+		for _, s := range m.Sessions {
+			if s.Build != m.Build || s.Host == "" || s.CPU == "" || s.Shard == "" {
+				t.Errorf("merged manifest's session %+v (build %q)", s, m.Build)
+			}
 		}
 		single := filepath.Join(work, "trial-single")
 		sh(t, root, nil, fmt.Sprintf("bin/experiment run -config quick -out %s -quiet -no-report", single))
@@ -250,3 +288,15 @@ func TestSlurmRecipe(t *testing.T) {
 		sameRows(t, filepath.Join(out, "merged", "runs.csv"), filepath.Join(single, "runs.csv"))
 	})
 }
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// must returns the first of two values.
+func must[T, U any](v T, _ U) T { return v }

@@ -46,17 +46,28 @@ type Dir struct {
 	lock *Lock
 }
 
+// OpenOptions say what Open accepts in a directory that holds a sweep.
+type OpenOptions struct {
+	// Resume continues the sweep there; without it such a directory is
+	// refused.
+	Resume bool
+	// MixedBuilds continues it even though another build wrote its rows
+	// (see Manifest.Builds).
+	MixedBuilds bool
+}
+
 // Open prepares dir for the jobs of p that sel selects, and locks it. A
 // missing or empty directory starts afresh. A directory with files is
-// refused unless resume is set; then it must hold a sweep with the same
-// settings and shard. Its runs.csv is checked row by row against the plan;
-// a torn last line is cut off, and the rows there mark their jobs done.
+// refused unless o.Resume is set; then it must hold a sweep with the same
+// settings and shard, whose rows this build wrote (unless o.MixedBuilds).
+// Its runs.csv is checked row by row against the plan; a torn last line is
+// cut off, and the rows there mark their jobs done.
 //
 // A manifest that a kill left empty or cut short is rebuilt from the flags
 // given (Recovered), provided every row of runs.csv belongs to their plan:
 // the flags say what the sweep is. Errors in what the user gave are
 // InputErrors.
-func Open(dir string, resume bool, p *plan.Plan, sel *plan.Selection) (_ *Dir, err error) {
+func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir, err error) {
 	if dir == "" {
 		return nil, plan.Inputf("-out", "missing: name the output directory, such as results/NAME")
 	}
@@ -79,7 +90,7 @@ func Open(dir string, resume bool, p *plan.Plan, sel *plan.Selection) (_ *Dir, e
 	switch {
 	case err != nil:
 		return nil, err
-	case len(entries) > 0 && !resume:
+	case len(entries) > 0 && !o.Resume:
 		return nil, plan.Inputf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
 	case len(entries) > 0:
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
@@ -91,6 +102,11 @@ func Open(dir string, resume bool, p *plan.Plan, sel *plan.Selection) (_ *Dir, e
 			}
 			if was, now := prev.ShardText(), sel.Shard.String(); was != now {
 				return nil, plan.Inputf("-shard", "%s holds shard %q, not %q; resume it with the same -shard, or give a new -out", dir, was, now)
+			}
+			if !o.MixedBuilds {
+				if err := checkResumeBuild(dir, prev); err != nil {
+					return nil, err
+				}
 			}
 			d.Prev = prev
 		case (errors.Is(err, ErrNoManifest) || errors.Is(err, fs.ErrNotExist)) && exists(filepath.Join(dir, RunsFile)):

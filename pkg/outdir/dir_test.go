@@ -47,7 +47,7 @@ func openPlan(t *testing.T, s plan.Settings, dir string, resume bool) (*Dir, err
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Open(dir, resume, p, p.Select(plan.Shard{}))
+	return Open(dir, OpenOptions{Resume: resume}, p, p.Select(plan.Shard{}))
 }
 
 // Resume on a file cut anywhere (kill -9 mid-write) keeps every complete
@@ -210,7 +210,7 @@ func TestOpenRefuses(t *testing.T) {
 	shard := filepath.Join(t.TempDir(), "shard")
 	fakeSweep(t, s, plan.Shard{Index: 1, Count: 3}, shard, nil)
 	p, _ := plan.New(s)
-	if _, err := Open(shard, true, p, p.Select(plan.Shard{Index: 2, Count: 3})); err == nil || !strings.Contains(err.Error(), `-shard: `+shard+` holds shard "1/3", not "2/3"`) {
+	if _, err := Open(shard, OpenOptions{Resume: true}, p, p.Select(plan.Shard{Index: 2, Count: 3})); err == nil || !strings.Contains(err.Error(), `-shard: `+shard+` holds shard "1/3", not "2/3"`) {
 		t.Errorf("other shard: %v", err)
 	}
 }

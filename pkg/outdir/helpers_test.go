@@ -53,7 +53,7 @@ func fakeSweep(t testing.TB, s plan.Settings, shard plan.Shard, dir string, keep
 		t.Fatal(err)
 	}
 	sel := p.Select(shard)
-	d, err := Open(dir, false, p, sel)
+	d, err := Open(dir, OpenOptions{}, p, sel)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,8 +28,13 @@ type Manifest struct {
 	Program string `json:"program"`
 	// Version is the program's module version and VCS commit, from its
 	// build info; Commit the commit alone ("+dirty" for a modified tree).
-	Version   string `json:"version"`
-	Commit    string `json:"commit,omitempty"`
+	Version string `json:"version"`
+	Commit  string `json:"commit,omitempty"`
+	// Build identifies the code that computed every row (buildinfo.Build):
+	// the commit of a clean build, else the executable's hash too. It is
+	// absent when several builds wrote rows (-allow-mixed-builds); the
+	// sessions say which.
+	Build     string `json:"build,omitempty"`
 	GoVersion string `json:"go_version"`
 	OS        string `json:"os"`
 	Arch      string `json:"arch"`
@@ -77,12 +82,27 @@ type Manifest struct {
 	Tours []SavedTour `json:"tours,omitempty"`
 }
 
-// Session is one invocation of the sweep: the first run or a resume.
+// Session is one invocation of the sweep: the first run or a resume. It
+// says which build wrote its rows and on what machine they were timed:
+// a merged sweep keeps the sessions of every shard, and a resumed one those
+// of every run, so that the manifest's own machine fields (the latest
+// session's, or the merge's) are not all that is known.
 type Session struct {
 	Started time.Time `json:"started"`
 	Ended   time.Time `json:"ended"`
 	Version string    `json:"version"`
-	Workers int       `json:"workers"`
+	// Build is buildinfo.Build of the binary; empty in manifests written
+	// before it was recorded, where Version stands for it.
+	Build string `json:"build,omitempty"`
+	// Shard is the shard the session ran ("i/N"), empty for a whole sweep.
+	Shard string `json:"shard,omitempty"`
+	// Host, CPU, CPUs and GoVersion describe the machine and toolchain
+	// that timed the session's rows.
+	Host      string `json:"host,omitempty"`
+	CPU       string `json:"cpu,omitempty"`
+	CPUs      int    `json:"cpus,omitempty"`
+	GoVersion string `json:"go_version,omitempty"`
+	Workers   int    `json:"workers"`
 	// Runs counts the rows the session wrote.
 	Runs  int64  `json:"runs"`
 	State string `json:"state"`
@@ -107,6 +127,7 @@ func NewManifest(prev *Manifest, p *plan.Plan, sel *plan.Selection, workers int,
 		Program:   "knightsweep experiment run",
 		Version:   buildinfo.Version(),
 		Commit:    buildinfo.Read().Commit,
+		Build:     buildinfo.Build(),
 		GoVersion: runtime.Version(),
 		OS:        runtime.GOOS,
 		Arch:      runtime.GOARCH,
@@ -130,7 +151,9 @@ func NewManifest(prev *Manifest, p *plan.Plan, sel *plan.Selection, workers int,
 		m.Sessions = prev.Sessions
 		m.Tours = prev.Tours
 	}
-	m.Sessions = append(m.Sessions, Session{Started: now, Version: m.Version, Workers: workers, State: StateRunning})
+	m.Sessions = append(m.Sessions, Session{Started: now, Version: m.Version, Build: m.Build, Shard: m.ShardText(),
+		Host: hostname(), CPU: m.CPU, CPUs: m.CPUs, GoVersion: m.GoVersion, Workers: workers, State: StateRunning})
+	m.Build = m.rowBuild()
 	return m
 }
 

@@ -32,6 +32,9 @@ type MergeOptions struct {
 	Inputs []string
 	// Command is the command line, recorded in the manifest.
 	Command []string
+	// MixedBuilds merges inputs whose rows several builds wrote (see
+	// Manifest.Builds); without it they are refused.
+	MixedBuilds bool
 }
 
 // MergeSummary is what Merge wrote.
@@ -57,8 +60,8 @@ const maxListed = 3
 // Merge combines the outputs of a sweep run in shards (run -shard i/N) into
 // one: one runs.csv holding every job's row once, and a manifest.json. It
 // checks that every input ran the same Settings (the shard aside) and the
-// same split, that every row belongs to its input's shard and no job is
-// doubled or missing. A missing job is listed by shard, with the command
+// same split, by one build (unless opts.MixedBuilds), that every row
+// belongs to its input's shard and no job is doubled or missing. A missing job is listed by shard, with the command
 // that runs it (ResumeCommand), so that only the missing work runs again.
 // A torn last line of an input (a shard killed mid-write) is no row: its
 // file and line are named, and its job counts as missing.
@@ -80,6 +83,11 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 	p, count, err := checkInputs(ins, opts.Out)
 	if err != nil {
 		return nil, err
+	}
+	if !opts.MixedBuilds {
+		if err := checkMergeBuilds(ins); err != nil {
+			return nil, err
+		}
 	}
 
 	if fi, err := os.Stat(opts.Out); err == nil && !fi.IsDir() {
@@ -353,6 +361,7 @@ func mergedManifest(ins []input, p *plan.Plan, command []string, counts map[stat
 		m.Merged = append(m.Merged, in.dir)
 	}
 	m.State, m.Ended, m.Completed = StateCompleted, end, true
+	m.Build = m.rowBuild()
 	m.setCounts(counts)
 	return m
 }

@@ -59,3 +59,30 @@ func (j *Job) Row() runs.Row {
 		MaxNodes: j.MaxNodes, TimeoutNS: j.Timeout.Nanoseconds(),
 	}
 }
+
+// Record returns the row of the job's run: Row, and how res says it ended.
+// It is the one place that turns a search's outcome into a record: the
+// sweep writes it to runs.csv (adding the tour column with -save-tours),
+// and experiment solve -json prints it.
+func (j *Job) Record(res solver.Result) runs.Row {
+	r := j.Row()
+	r.Status = res.Status
+	r.Nodes = res.Nodes
+	r.Backtracks = res.Backtracks
+	r.TimeNS = res.Elapsed.Nanoseconds()
+	r.Verified = res.Verified
+	r.Error = runs.OneLine(res.Err)
+	return r
+}
+
+// JobOf returns p as a job of its own, outside any sweep (experiment
+// solve): trial 0, p's seed as given, theory's answer for its start.
+func JobOf(p solver.Problem) Job {
+	j := Job{
+		Board: p.Board, Start: p.Start, Strategy: p.Strategy, Tiebreak: p.Tiebreak, Seed: p.Seed,
+		Closed: p.Closed, MaxNodes: p.MaxNodes, Timeout: p.Timeout, Order: p.Order, OrderText: p.Order.String(),
+		Prune: p.Prune,
+	}
+	j.Solvable = theory.From(p.Board.Rows, p.Board.Cols, p.Start.Row, p.Start.Col, p.Closed)
+	return j
+}

@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -305,5 +307,45 @@ func TestBySource(t *testing.T) {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+}
+
+// A report of runs whose manifests show two builds and two kinds of
+// machine says so at the top: rows of two builds may differ, and time
+// figures then compare machines too. The real sweep alone, one build on
+// one machine, says neither.
+func TestProvenance(t *testing.T) {
+	sweep := func(dir string, session map[string]any) string {
+		t.Helper()
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(readString(t, "testdata/sweep/manifest.json")), &m); err != nil {
+			t.Fatal(err)
+		}
+		s := m["sessions"].([]any)[0].(map[string]any)
+		maps.Copy(s, session)
+		data, _ := json.Marshal(m)
+		os.WriteFile(filepath.Join(dir, "manifest.json"), data, 0o644)
+		os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(readString(t, "testdata/sweep/runs.csv")), 0o644)
+		return filepath.Join(dir, "runs.csv")
+	}
+	root := t.TempDir()
+	a := sweep(filepath.Join(root, "a"), map[string]any{"build": "aaaa", "host": "n1", "cpu": "Xeon A", "cpus": 2, "go_version": "go1.26.8"})
+	b := sweep(filepath.Join(root, "b"), map[string]any{"build": "bbbb", "host": "n2", "cpu": "EPYC B", "cpus": 64, "go_version": "go1.26.8"})
+	page := readString(t, generate(t, []string{a, b}, Options{BySource: true}).HTML)
+	for _, want := range []string{
+		"These runs were computed by 2 builds of experiment (aaaa; bbbb)",
+		"These runs were timed on 2 kinds of machine (Xeon A, 2 CPUs, go1.26.8; EPYC B, 64 CPUs, go1.26.8), on 2 hosts",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+	c := sweep(filepath.Join(root, "c"), map[string]any{"build": "aaaa", "host": "n1", "cpu": "Xeon A", "cpus": 2, "go_version": "go1.26.8"})
+	page = readString(t, generate(t, []string{c}, Options{}).HTML)
+	if strings.Contains(page, "builds of experiment") || strings.Contains(page, "kinds of machine") {
+		t.Error("one build on one machine: the page warns of a mix")
 	}
 }

@@ -14,7 +14,7 @@
 //
 // The others follow (order, prune, error, max_nodes, timeout_ns); more may
 // be added at the end. A file written with -save-tours ends with a tour
-// column. docs/runs-csv.md describes every column.
+// column. docs/runs.md describes every column.
 //
 // # Speed and gocsv
 //
@@ -48,40 +48,42 @@ import (
 	"knightsweep/pkg/theory"
 )
 
-// Row is one search: the job that was run and how it ended.
+// Row is one search: the job that was run and how it ended. Its JSON form
+// (experiment solve -json) has the same names as its columns; the tour is
+// left to the caller, who may want it as numbers.
 type Row struct {
-	Rows     int    `csv:"rows"`
-	Cols     int    `csv:"cols"`
-	StartRow int    `csv:"start_row"`
-	StartCol int    `csv:"start_col"`
-	Strategy string `csv:"strategy"`
+	Rows     int    `csv:"rows" json:"rows"`
+	Cols     int    `csv:"cols" json:"cols"`
+	StartRow int    `csv:"start_row" json:"start_row"`
+	StartCol int    `csv:"start_col" json:"start_col"`
+	Strategy string `csv:"strategy" json:"strategy"`
 	// Tiebreak is the tie-break rule; "first" for strategies without ties.
-	Tiebreak string `csv:"tiebreak"`
-	Closed   bool   `csv:"closed"`
-	Trial    int    `csv:"trial"`
+	Tiebreak string `csv:"tiebreak" json:"tiebreak"`
+	Closed   bool   `csv:"closed" json:"closed"`
+	Trial    int    `csv:"trial" json:"trial"`
 	// Seed is the job's seed (0 for deterministic jobs).
-	Seed   uint64        `csv:"seed"`
-	Status status.Status `csv:"status"`
+	Seed   uint64        `csv:"seed" json:"seed"`
+	Status status.Status `csv:"status" json:"status"`
 	// Solvable is theory's answer, "yes", "no" or "unknown": whether a tour
 	// (closed if Closed) starts at the square.
-	Solvable   string `csv:"solvable"`
-	Nodes      int64  `csv:"nodes"`
-	Backtracks int64  `csv:"backtracks"`
+	Solvable   string `csv:"solvable" json:"solvable"`
+	Nodes      int64  `csv:"nodes" json:"nodes"`
+	Backtracks int64  `csv:"backtracks" json:"backtracks"`
 	// TimeNS is the search time in integer nanoseconds.
-	TimeNS   int64 `csv:"time_ns"`
-	Verified bool  `csv:"verified"`
+	TimeNS   int64 `csv:"time_ns" json:"time_ns"`
+	Verified bool  `csv:"verified" json:"verified"`
 	// Order is the move order in offset notation.
-	Order string `csv:"order"`
-	Prune bool   `csv:"prune"`
+	Order string `csv:"order" json:"order"`
+	Prune bool   `csv:"prune" json:"prune"`
 	// Error explains an error status, on one line.
-	Error string `csv:"error"`
+	Error string `csv:"error" json:"error,omitempty"`
 	// MaxNodes and TimeoutNS are the run's budgets (-max-nodes, -timeout
 	// in nanoseconds); 0 is no limit.
-	MaxNodes  int64 `csv:"max_nodes"`
-	TimeoutNS int64 `csv:"timeout_ns"`
+	MaxNodes  int64 `csv:"max_nodes" json:"max_nodes"`
+	TimeoutNS int64 `csv:"timeout_ns" json:"timeout_ns"`
 	// Tour is the tour found, square indices row*cols+col separated by
 	// spaces: a column only in files written with -save-tours.
-	Tour string `csv:"tour"`
+	Tour string `csv:"tour" json:"-"`
 }
 
 // TourColumn is the column that only -save-tours files have: always last.

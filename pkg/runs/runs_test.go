@@ -307,3 +307,23 @@ func TestWriterAllocates(t *testing.T) {
 		t.Errorf("%.1f allocations a round of %d rows", allocs, len(rows))
 	}
 }
+
+// A row's JSON names are its column names, so that solve -json and
+// runs.csv say one thing one way; the tour alone is left out, for callers
+// that write it as numbers.
+func TestJSONNamesAreColumns(t *testing.T) {
+	typ := reflect.TypeFor[Row]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		csvName := f.Tag.Get("csv")
+		jsonName, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if want := csvName; csvName == TourColumn {
+			want = "-"
+			if jsonName != want {
+				t.Errorf("%s: json %q, want %q", f.Name, jsonName, want)
+			}
+		} else if jsonName != want {
+			t.Errorf("%s: json %q, want the column's name %q", f.Name, jsonName, want)
+		}
+	}
+}

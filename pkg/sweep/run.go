@@ -30,6 +30,9 @@ type Options struct {
 	// running only jobs without a row.
 	Out    string
 	Resume bool
+	// MixedBuilds lets Resume continue rows that another build wrote
+	// (outdir.OpenOptions).
+	MixedBuilds bool
 	// Shard limits the sweep to one shard of the plan.
 	Shard plan.Shard
 	// Workers is the number of searches run at once, 1..MaxWorkers.
@@ -103,7 +106,7 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 		return nil, err
 	}
 	sel := p.Select(o.Shard)
-	dir, err := outdir.Open(o.Out, o.Resume, p, sel)
+	dir, err := outdir.Open(o.Out, outdir.OpenOptions{Resume: o.Resume, MixedBuilds: o.MixedBuilds}, p, sel)
 	if err != nil {
 		return nil, err
 	}

@@ -102,13 +102,7 @@ func (w *worker) prepare(j plan.Job, threads int) (*solver.Solver, error) {
 
 // result turns a search's outcome into a row.
 func (w *worker) result(j plan.Job, res solver.Result) result {
-	r := result{row: j.Row()}
-	r.row.Status = res.Status
-	r.row.Nodes = res.Nodes
-	r.row.Backtracks = res.Backtracks
-	r.row.TimeNS = res.Elapsed.Nanoseconds()
-	r.row.Verified = res.Verified
-	r.row.Error = runs.OneLine(res.Err)
+	r := result{row: j.Record(res)}
 	if res.Status == status.Found {
 		if j.SaveTour {
 			w.squares = res.Tour.Squares(w.squares)

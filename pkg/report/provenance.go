@@ -1,0 +1,61 @@
+package report
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"knightsweep/pkg/outdir"
+)
+
+// provenance says what the runs rest on when the manifests beside the CSVs
+// show more than one build of experiment, or more than one kind of
+// machine: a merged sweep whose shards ran on different nodes, or several
+// sweeps reported together. Rows of two builds may differ wherever the
+// code changed; times of two machines differ by machine as well as by
+// strategy, and every time figure and time ratio of the page would mix
+// the two. Nodes do not depend on the machine. CSVs without a readable
+// manifest add nothing: what is not recorded cannot be told.
+func provenance(csvPaths []string) []string {
+	var builds, hosts []string
+	var machines []outdir.Machine
+	for _, p := range csvPaths {
+		m, err := outdir.ReadManifest(filepath.Join(filepath.Dir(p), outdir.ManifestFile))
+		if err != nil {
+			continue
+		}
+		for _, b := range m.Builds() {
+			if !slices.Contains(builds, b) {
+				builds = append(builds, b)
+			}
+		}
+		ms, hs := m.Machines()
+		for _, mc := range ms {
+			if !slices.Contains(machines, mc) {
+				machines = append(machines, mc)
+			}
+		}
+		for _, h := range hs {
+			if !slices.Contains(hosts, h) {
+				hosts = append(hosts, h)
+			}
+		}
+	}
+	var out []string
+	if len(builds) > 1 {
+		out = append(out, fmt.Sprintf("These runs were computed by %d builds of experiment (%s): rows of two builds may differ "+
+			"wherever the code changed between them. Each manifest's sessions say which build wrote which rows.",
+			len(builds), strings.Join(builds, "; ")))
+	}
+	if len(machines) > 1 {
+		names := make([]string, len(machines))
+		for i, mc := range machines {
+			names[i] = mc.String()
+		}
+		out = append(out, fmt.Sprintf("These runs were timed on %d kinds of machine (%s), on %d hosts: every time figure and "+
+			"time ratio here compares machines as well as strategies. Nodes do not depend on the machine.",
+			len(machines), strings.Join(names, "; "), len(hosts)))
+	}
+	return out
+}

@@ -206,18 +206,27 @@ func verdicts(hs []stats.HeadToHead) []string {
 			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", formatP(float64(h.McNemarHolm)))
 		}
 		if h.BothFound > 0 {
-			v += fmt.Sprintf(" Where both found one (%d pairs), the median ratio of %s's nodes to %s's is %s", h.BothFound, h.SeriesB,
-				h.SeriesA, strings.TrimPrefix(stats.FormatRatio(float64(h.CostRatioMedian)), "×"))
+			v += fmt.Sprintf(" Where both found one (%d pairs), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
+				h.BothFound, h.SeriesB, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+			// The direction is the test's, which the Hodges–Lehmann
+			// estimate shares; the median ratio may lie on the other side.
 			if h.CostSignificant() {
-				v += fmt.Sprintf(": a difference the signed-rank test supports (%s after Holm).", formatP(float64(h.CostHolm)))
+				more := "more"
+				if h.CostRatioHL < 1 {
+					more = "fewer"
+				}
+				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s nodes (%s after Holm).", h.SeriesB, more, formatP(float64(h.CostHolm)))
 			} else {
-				v += fmt.Sprintf(": a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
+				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
 			}
 		}
 		out = append(out, v)
 	}
 	return out
 }
+
+// plainRatio writes a ratio without its multiplication sign.
+func plainRatio(r stats.Float) string { return strings.TrimPrefix(stats.FormatRatio(float64(r)), "×") }
 
 // statuses lists the non-zero status counts other than found.
 func statuses(s *stats.Summary) string {

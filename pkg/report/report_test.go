@@ -349,3 +349,41 @@ func TestProvenance(t *testing.T) {
 		t.Error("one build on one machine: the page warns of a mix")
 	}
 }
+
+// A series a little cheaper than the other on most pairs and far costlier
+// on the rest: its median ratio is below one, and the signed-rank test
+// (W+ = 3735 of 5565 over 105 pairs, z = 3.0) says it costs more. The
+// verdict takes the test's direction, which the Hodges–Lehmann estimate
+// shares, and shows both figures; it never calls the median's direction
+// significant.
+func TestVerdictFollowsTheTest(t *testing.T) {
+	var rows []runs.Row
+	for i := range 105 {
+		b := int64(950)
+		if i >= 60 {
+			b = 20000
+		}
+		for _, r := range []struct {
+			strategy string
+			nodes    int64
+		}{{"warnsdorff", 1000}, {"warnsdorff-bt", b}} {
+			rows = append(rows, runs.Row{Rows: 12, Cols: 12, StartRow: i / 12, StartCol: i % 12, Strategy: r.strategy, Tiebreak: "first",
+				Status: status.Found, Solvable: "yes", Nodes: r.nodes, TimeNS: r.nodes, Verified: true})
+		}
+	}
+	dir := t.TempDir()
+	out := generate(t, []string{writeRuns(t, dir, rows)}, Options{})
+	page := readString(t, out.HTML)
+	for _, want := range []string{
+		"warnsdorff-bt&#39;s nodes over warnsdorff&#39;s: median ratio 0.95",
+		"the signed-rank test supports that warnsdorff-bt needs more nodes",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the verdict does not say %q", want)
+		}
+	}
+	h := stats.Compare(out.Results)
+	if len(h) != 1 || !(h[0].CostRatioMedian < 1) || !(h[0].CostRatioHL > 1) || !h[0].CostSignificant() {
+		t.Errorf("comparison %+v", h)
+	}
+}

@@ -20,7 +20,9 @@ import (
 // Cost second, over the pairs where both found a tour (a cost is compared
 // only where both paid it in full): the median of the paired ratios B/A of
 // nodes (and of time), with the Wilcoxon signed-rank test of their
-// logarithms. A run stopped by its budget never enters a cost comparison.
+// logarithms and its estimate, the Hodges–Lehmann ratio, whose side of
+// one is the side the test supports. A run stopped by its budget never
+// enters a cost comparison.
 type HeadToHead struct {
 	Board   string `csv:"board"`
 	SeriesA string `csv:"series_a"`
@@ -49,6 +51,14 @@ type HeadToHead struct {
 	TimeRatioMedian Float `csv:"time_ratio_median"`
 	TimeP           Float `csv:"time_p"`
 	TimeHolm        Float `csv:"time_p_holm"`
+	// CostRatioHL and TimeRatioHL are the Hodges–Lehmann estimates of the
+	// ratio B/A (the exponential of HodgesLehmann of the log ratios): the
+	// estimates that go with the signed-rank tests, on the side of one
+	// when the test rejects. The medians may not be: a B a little cheaper
+	// than A on most pairs and far costlier on the rest has a median ratio
+	// below one and a test that says B costs more.
+	CostRatioHL Float `csv:"cost_ratio_hl"`
+	TimeRatioHL Float `csv:"time_ratio_hl"`
 
 	// A and B are the series compared.
 	A, B Series `csv:"-"`
@@ -183,18 +193,19 @@ func (c *costs) add(a, b sample) {
 // finish computes the tests from the counts and the paired costs.
 func (h *HeadToHead) finish(c costs) {
 	h.McNemarP = Float(McNemar(h.AOnly, h.BOnly))
-	h.CostRatioMedian, h.CostP = ratioTest(c.nodeRatios, c.nodes)
-	h.TimeRatioMedian, h.TimeP = ratioTest(c.timeRatios, c.time)
+	h.CostRatioMedian, h.CostRatioHL, h.CostP = ratioTest(c.nodeRatios, c.nodes)
+	h.TimeRatioMedian, h.TimeRatioHL, h.TimeP = ratioTest(c.timeRatios, c.time)
 }
 
-// ratioTest returns the median of the paired ratios and the signed-rank
-// p-value of their logarithms; NaN for both without pairs.
-func ratioTest(ratios, logs []float64) (Float, Float) {
+// ratioTest returns the median of the paired ratios, their Hodges–Lehmann
+// estimate and the signed-rank p-value of their logarithms; NaN for all
+// without pairs.
+func ratioTest(ratios, logs []float64) (median, hl, p Float) {
 	if len(logs) == 0 {
-		return Float(math.NaN()), Float(math.NaN())
+		return Float(math.NaN()), Float(math.NaN()), Float(math.NaN())
 	}
-	p, _ := SignedRank(logs)
-	return Float(medianFloat(slices.Clone(ratios))), Float(p)
+	pv, _ := SignedRank(logs)
+	return Float(medianFloat(slices.Clone(ratios))), Float(math.Exp(HodgesLehmann(logs))), Float(pv)
 }
 
 // pooledPairs gathers one pair of series over its boards.

@@ -2,6 +2,8 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
+	"sort"
 	"testing"
 )
 
@@ -94,6 +96,67 @@ func TestHolm(t *testing.T) {
 		if math.IsNaN(want[i]) != math.IsNaN(got[i]) || !math.IsNaN(want[i]) && math.Abs(got[i]-want[i]) > 1e-12 {
 			t.Errorf("Holm = %v, want %v", got, want)
 			break
+		}
+	}
+}
+
+// Hodges–Lehmann estimates worked out by hand from the Walsh averages, and
+// held to a brute-force listing of every average on random samples.
+func TestHodgesLehmann(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		d    []float64
+		want float64
+	}{
+		// Averages 1, 1.5, 2, 2, 2.5, 3: the middle two are 2 and 2.
+		{"three up", []float64{1, 2, 3}, 2},
+		// Zeros dropped, as by SignedRank.
+		{"zeros", []float64{0, 3, 0, 1, 2}, 2},
+		// -1 (6 times), 2 (3), 2.5 (3), 5, 5.5, 6: the 8th of 15 is 2,
+		// while the median of the differences is -1: most pairs a little
+		// below zero, two far above it.
+		{"skewed", []float64{-1, -1, -1, 5, 6}, 2},
+		// Averages -4, -3, -2, 1.5, 2.5, 7: the middle two -2 and 1.5.
+		{"even", []float64{-4, -2, 7}, -0.25},
+		{"one", []float64{-3}, -3},
+		{"nothing", []float64{0, 0}, 0},
+	} {
+		if got := HodgesLehmann(tt.d); got != tt.want {
+			t.Errorf("%s: HodgesLehmann(%v) = %g, want %g", tt.name, tt.d, got, tt.want)
+		}
+	}
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 300 {
+		n := 1 + rng.IntN(40)
+		d := make([]float64, n)
+		for i := range d {
+			switch rng.IntN(4) {
+			case 0:
+				d[i] = float64(rng.IntN(7) - 3) // ties and zeros
+			default:
+				d[i] = rng.NormFloat64() * math.Exp(rng.NormFloat64()*3)
+			}
+		}
+		var avg []float64
+		for i := range d {
+			for j := i; j < n; j++ {
+				if d[i] != 0 && d[j] != 0 {
+					avg = append(avg, d[i]/2+d[j]/2)
+				}
+			}
+		}
+		want := 0.0
+		if len(avg) > 0 {
+			sort.Float64s(avg)
+			m := len(avg)
+			want = avg[(m-1)/2]
+			if m%2 == 0 {
+				want = (avg[m/2-1] + avg[m/2]) / 2
+			}
+		}
+		if got := HodgesLehmann(d); got != want {
+			t.Fatalf("trial %d: HodgesLehmann(%v) = %g, want %g", trial, d, got, want)
 		}
 	}
 }

@@ -114,7 +114,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 		Generated: now.Format("2006-01-02 15:04:05 MST"),
 		Version:   buildinfo.Version(),
 		Rows:      res.Rows,
-		Warnings:  append(provenance(csvPaths), res.Warnings...),
+		Warnings:  append(provenance(csvPaths, res), res.Warnings...),
 		Totals:    res.Totals,
 		Existence: res.Existence,
 	}

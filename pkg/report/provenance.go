@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/stats"
 )
 
 // provenance says what the runs rest on when the manifests beside the CSVs
@@ -15,9 +16,10 @@ import (
 // sweeps reported together. Rows of two builds may differ wherever the
 // code changed; times of two machines differ by machine as well as by
 // strategy, and every time figure and time ratio of the page would mix
-// the two. Nodes do not depend on the machine. CSVs without a readable
-// manifest add nothing: what is not recorded cannot be told.
-func provenance(csvPaths []string) []string {
+// the two; under a time budget (-timeout) so does which runs succeed. Nodes
+// do not depend on the machine. CSVs without a readable manifest add
+// nothing: what is not recorded cannot be told.
+func provenance(csvPaths []string, res *stats.Results) []string {
 	var builds, hosts []string
 	var machines []outdir.Machine
 	for _, p := range csvPaths {
@@ -53,9 +55,13 @@ func provenance(csvPaths []string) []string {
 		for i, mc := range machines {
 			names[i] = mc.String()
 		}
+		timed := ""
+		if slices.ContainsFunc(res.Series, func(s stats.Series) bool { return s.Key.TimeoutNS > 0 }) {
+			timed = ", and so, under a time budget, does which runs succeed"
+		}
 		out = append(out, fmt.Sprintf("These runs were timed on %d kinds of machine (%s), on %d hosts: every time figure and "+
-			"time ratio here compares machines as well as strategies. Nodes do not depend on the machine.",
-			len(machines), strings.Join(names, "; "), len(hosts)))
+			"time ratio here compares machines as well as strategies%s. Nodes do not depend on the machine.",
+			len(machines), strings.Join(names, "; "), len(hosts), timed))
 	}
 	return out
 }

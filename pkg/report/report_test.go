@@ -315,7 +315,7 @@ func TestBySource(t *testing.T) {
 // figures then compare machines too. The real sweep alone, one build on
 // one machine, says neither.
 func TestProvenance(t *testing.T) {
-	sweep := func(dir string, session map[string]any) string {
+	sweep := func(dir string, session map[string]any, timeout bool) string {
 		t.Helper()
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -328,13 +328,20 @@ func TestProvenance(t *testing.T) {
 		maps.Copy(s, session)
 		data, _ := json.Marshal(m)
 		os.WriteFile(filepath.Join(dir, "manifest.json"), data, 0o644)
-		os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(readString(t, "testdata/sweep/runs.csv")), 0o644)
+		csv := readString(t, "testdata/sweep/runs.csv")
+		if timeout {
+			csv = strings.ReplaceAll(csv, ",100000,0\n", ",100000,60000000000\n")
+		}
+		os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(csv), 0o644)
 		return filepath.Join(dir, "runs.csv")
 	}
 	root := t.TempDir()
-	a := sweep(filepath.Join(root, "a"), map[string]any{"build": "aaaa", "host": "n1", "cpu": "Xeon A", "cpus": 2, "go_version": "go1.26.8"})
-	b := sweep(filepath.Join(root, "b"), map[string]any{"build": "bbbb", "host": "n2", "cpu": "EPYC B", "cpus": 64, "go_version": "go1.26.8"})
+	a := sweep(filepath.Join(root, "a"), map[string]any{"build": "aaaa", "host": "n1", "cpu": "Xeon A", "cpus": 2, "go_version": "go1.26.8"}, false)
+	b := sweep(filepath.Join(root, "b"), map[string]any{"build": "bbbb", "host": "n2", "cpu": "EPYC B", "cpus": 64, "go_version": "go1.26.8"}, false)
 	page := readString(t, generate(t, []string{a, b}, Options{BySource: true}).HTML)
+	if strings.Contains(page, "under a time budget") {
+		t.Error("node budgets only: the page says success depends on the machine")
+	}
 	for _, want := range []string{
 		"These runs were computed by 2 builds of experiment (aaaa; bbbb)",
 		"These runs were timed on 2 kinds of machine (Xeon A, 2 CPUs, go1.26.8; EPYC B, 64 CPUs, go1.26.8), on 2 hosts",
@@ -343,7 +350,13 @@ func TestProvenance(t *testing.T) {
 			t.Errorf("the page does not say %q", want)
 		}
 	}
-	c := sweep(filepath.Join(root, "c"), map[string]any{"build": "aaaa", "host": "n1", "cpu": "Xeon A", "cpus": 2, "go_version": "go1.26.8"})
+	// Under a time budget, which runs succeed depends on the machine too.
+	bt := sweep(filepath.Join(root, "bt"), map[string]any{"build": "aaaa", "host": "n2", "cpu": "EPYC B", "cpus": 64, "go_version": "go1.26.8"}, true)
+	page = readString(t, generate(t, []string{a, bt}, Options{BySource: true}).HTML)
+	if !strings.Contains(page, "compares machines as well as strategies, and so, under a time budget, does which runs succeed") {
+		t.Error("a time budget on two machines: the page does not say success depends on the machine")
+	}
+	c := sweep(filepath.Join(root, "c"), map[string]any{"build": "aaaa", "host": "n1", "cpu": "Xeon A", "cpus": 2, "go_version": "go1.26.8"}, false)
 	page = readString(t, generate(t, []string{c}, Options{}).HTML)
 	if strings.Contains(page, "builds of experiment") || strings.Contains(page, "kinds of machine") {
 		t.Error("one build on one machine: the page warns of a mix")

@@ -91,4 +91,17 @@ func TestParallelRecipe(t *testing.T) {
 	single := filepath.Join(work, "single")
 	sh(t, root, nil, fmt.Sprintf("bin/experiment run %s -out %s -quiet -no-report", flags, single))
 	sameRows(t, filepath.Join(out, "merged", "runs.csv"), filepath.Join(single, "runs.csv"))
+
+	// The line run again after EXPERIMENT was rebuilt (here into a binary
+	// that fails) goes on with the copy the sweep began with, and says so:
+	// the shards resume with nothing to do and the merge is made again.
+	write("flaky", "#!/bin/sh\necho 'the rebuilt binary ran' >&2\nexit 3\n")
+	if err := os.RemoveAll(filepath.Join(out, "merged")); err != nil {
+		t.Fatal(err)
+	}
+	got = sh(t, root, env, fmt.Sprintf("SHARDS=3 OUT=%s HOSTS=host1,host2 EXPERIMENT=%s configs/parallel-sweep.sh %s 2>&1", out, wrapper, flags))
+	if !strings.Contains(got, "continuing with "+filepath.Join(out, "experiment")) || strings.Contains(got, "rebuilt binary ran") ||
+		!strings.Contains(got, "every job of the sweep once") {
+		t.Errorf("run again after a rebuild:\n%s", got)
+	}
 }

@@ -190,6 +190,12 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	if found && !r.Verified {
 		c.warn.add(name, line, "found runs not marked verified")
 	}
+	if r.Status == status.Error {
+		// A failure of the program, not of the strategy, yet it counts as
+		// not found: whoever reads the rates must know.
+		c.warn.add(name, line, "runs of %s ended in error (a panic, or a tour the validator rejected; the row's error column says which): "+
+			"they count as not found, so %s's rates and comparisons rest in part on a failure of the program, not of the strategy", r.Strategy, r.Strategy)
+	}
 	if r.Trial > 1<<31-1 || src > 1<<16-1 {
 		return fmt.Errorf("trial %d of file %d: more than this report can tell apart", r.Trial, src)
 	}

@@ -61,8 +61,9 @@ const maxListed = 3
 // one: one runs.csv holding every job's row once, and a manifest.json. It
 // checks that every input ran the same Settings (the shard aside) and the
 // same split, by one build (unless opts.MixedBuilds), that every row
-// belongs to its input's shard and no job is doubled or missing. A missing job is listed by shard, with the command
-// that runs it (ResumeCommand), so that only the missing work runs again.
+// belongs to its input's shard and no job is doubled or missing. A missing
+// job is listed by shard, with the command that runs it (ResumeCommand), so
+// that only the missing work runs again.
 // A torn last line of an input (a shard killed mid-write) is no row: its
 // file and line are named, and its job counts as missing.
 //

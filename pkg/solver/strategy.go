@@ -315,9 +315,10 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 //
 // Elapsed is the search's time alone: the clock stops when the strategy
 // returns, before its tour is put in the compact form and checked by the
-// validator. Those cost time in proportion to the board, and only for runs
-// that found a tour, so counting them would add a constant to every found
-// run and pull the time ratios of two strategies towards one.
+// validator. Both cost time in proportion to the board, only found runs
+// pay them, and only strategies that keep squares (the backtracking ones)
+// pay the first: counted, they made warnsdorff-bt look 1.2 times slower
+// than greedy warnsdorff on the same tours, where its search is 1.1.
 func (s *Solver) Run(ctx context.Context) (res Result) {
 	start := time.Now()
 	var searched time.Duration

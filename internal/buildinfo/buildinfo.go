@@ -24,6 +24,9 @@ type Info struct {
 	// Commit is the full VCS revision, with "+dirty" when the working tree
 	// was modified; "" when unknown.
 	Commit string
+	// Modified reports a working tree with changes: Commit then names
+	// many different codes.
+	Modified bool
 	// Time is the commit's time (RFC 3339), GoVersion the toolchain.
 	Time      string
 	GoVersion string
@@ -36,7 +39,6 @@ var Read = sync.OnceValue(func() Info {
 		return Info{Module: "unknown"}
 	}
 	info := Info{Module: bi.Main.Version, GoVersion: bi.GoVersion}
-	dirty := false
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":
@@ -44,10 +46,10 @@ var Read = sync.OnceValue(func() Info {
 		case "vcs.time":
 			info.Time = s.Value
 		case "vcs.modified":
-			dirty = s.Value == "true"
+			info.Modified = s.Value == "true"
 		}
 	}
-	if dirty && info.Commit != "" {
+	if info.Modified && info.Commit != "" {
 		info.Commit += "+dirty"
 	}
 	return info
@@ -74,7 +76,7 @@ func Version() string {
 // write rows.
 var Build = sync.OnceValue(func() string {
 	i := Read()
-	if i.Commit != "" && !strings.HasSuffix(i.Commit, "+dirty") {
+	if i.Commit != "" && !i.Modified {
 		return i.Commit
 	}
 	sum := "unknown"

@@ -39,7 +39,7 @@ func LockDir(dir string) (*Lock, error) {
 		return nil, plan.Inputf("-out", "%s is in use by another run (%s holds %s): wait for it to end, or give another -out",
 			dir, describeOwner(string(owner)), path)
 	}
-	host, _ := os.Hostname()
+	host := hostname()
 	// A second descriptor: the flock belongs to fl's, which stays open.
 	if err := os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+" "+host+"\n"), 0o644); err != nil {
 		fl.Close()

@@ -127,7 +127,6 @@ func NewManifest(prev *Manifest, p *plan.Plan, sel *plan.Selection, workers int,
 		Program:   "knightsweep experiment run",
 		Version:   buildinfo.Version(),
 		Commit:    buildinfo.Read().Commit,
-		Build:     buildinfo.Build(),
 		GoVersion: runtime.Version(),
 		OS:        runtime.GOOS,
 		Arch:      runtime.GOARCH,
@@ -151,7 +150,7 @@ func NewManifest(prev *Manifest, p *plan.Plan, sel *plan.Selection, workers int,
 		m.Sessions = prev.Sessions
 		m.Tours = prev.Tours
 	}
-	m.Sessions = append(m.Sessions, Session{Started: now, Version: m.Version, Build: m.Build, Shard: m.ShardText(),
+	m.Sessions = append(m.Sessions, Session{Started: now, Version: m.Version, Build: buildinfo.Build(), Shard: m.ShardText(),
 		Host: hostname(), CPU: m.CPU, CPUs: m.CPUs, GoVersion: m.GoVersion, Workers: workers, State: StateRunning})
 	m.Build = m.rowBuild()
 	return m

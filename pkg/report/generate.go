@@ -108,8 +108,9 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	}
 	out.Summary = out.Tables[1]
 
-	page := newPage(res, comparisons, csvPaths, opt)
-	if err := drawCharts(ctx, res, page, chartDir, out, opt.Formats); err != nil {
+	sweeps := readSweeps(csvPaths)
+	page := newPage(res, comparisons, csvPaths, sweeps, opt)
+	if err := drawCharts(ctx, res, page, savedTours(sweeps), chartDir, out, opt.Formats); err != nil {
 		return nil, err
 	}
 	out.HTML = filepath.Join(out.Dir, "report.html")
@@ -150,7 +151,7 @@ type figureJob struct {
 // drawCharts builds the figures the page shows, saves each in dir (SVG and
 // the formats asked for) and places it on the page. Figures are
 // independent: they are drawn in parallel.
-func drawCharts(ctx context.Context, res *stats.Results, page *page, dir string, out *Output, formats []string) error {
+func drawCharts(ctx context.Context, res *stats.Results, page *page, saved map[board.Board]savedTour, dir string, out *Output, formats []string) error {
 	var jobs []figureJob
 	add := func(slot *figureSlot, build func() (*figure, error)) {
 		jobs = append(jobs, figureJob{build: build, into: slot})
@@ -162,7 +163,6 @@ func drawCharts(ctx context.Context, res *stats.Results, page *page, dir string,
 	for i := range res.Tours {
 		samples[res.Tours[i].Board] = &res.Tours[i]
 	}
-	saved := savedTours(res.Inputs)
 	for i := range page.Boards {
 		bs := &page.Boards[i]
 		b := bs.board

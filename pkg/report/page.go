@@ -105,7 +105,7 @@ type pairMap struct {
 	Map  figureSlot
 }
 
-func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []string, opt Options) *page {
+func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []string, sweeps []sweep, opt Options) *page {
 	now := opt.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -114,7 +114,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 		Generated: now.Format("2006-01-02 15:04:05 MST"),
 		Version:   buildinfo.Version(),
 		Rows:      res.Rows,
-		Warnings:  append(provenance(csvPaths, res), res.Warnings...),
+		Warnings:  append(provenance(sweeps, res), res.Warnings...),
 		Totals:    res.Totals,
 		Existence: res.Existence,
 	}

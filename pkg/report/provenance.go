@@ -10,6 +10,26 @@ import (
 	"knightsweep/pkg/stats"
 )
 
+// sweep is the output directory of an input CSV and its manifest.
+type sweep struct {
+	dir string
+	man *outdir.Manifest
+}
+
+// readSweeps reads the manifest beside each CSV once, for the tours it
+// saved and for provenance. A CSV whose manifest cannot be read has none:
+// it saves no tour and adds nothing to provenance.
+func readSweeps(csvPaths []string) []sweep {
+	var out []sweep
+	for _, p := range csvPaths {
+		dir := filepath.Dir(p)
+		if m, err := outdir.ReadManifest(filepath.Join(dir, outdir.ManifestFile)); err == nil {
+			out = append(out, sweep{dir, m})
+		}
+	}
+	return out
+}
+
 // provenance says what the runs rest on when the manifests beside the CSVs
 // show more than one build of experiment, or more than one kind of
 // machine: a merged sweep whose shards ran on different nodes, or several
@@ -19,14 +39,11 @@ import (
 // the two; under a time budget (-timeout) so does which runs succeed. Nodes
 // do not depend on the machine. CSVs without a readable manifest add
 // nothing: what is not recorded cannot be told.
-func provenance(csvPaths []string, res *stats.Results) []string {
+func provenance(sweeps []sweep, res *stats.Results) []string {
 	var builds, hosts []string
 	var machines []outdir.Machine
-	for _, p := range csvPaths {
-		m, err := outdir.ReadManifest(filepath.Join(filepath.Dir(p), outdir.ManifestFile))
-		if err != nil {
-			continue
-		}
+	for _, sw := range sweeps {
+		m := sw.man
 		for _, b := range m.Builds() {
 			if !slices.Contains(builds, b) {
 				builds = append(builds, b)

@@ -25,23 +25,18 @@ type savedTour struct {
 	dir string
 }
 
-// savedTours lists the tours the manifests beside the CSVs list, the first
-// of each board. A manifest that cannot be read saves no tour.
-func savedTours(csvPaths []string) map[board.Board]savedTour {
+// savedTours lists the tours the sweeps' manifests list, the first of
+// each board.
+func savedTours(sweeps []sweep) map[board.Board]savedTour {
 	out := map[board.Board]savedTour{}
-	for _, p := range csvPaths {
-		dir := filepath.Dir(p)
-		m, err := outdir.ReadManifest(filepath.Join(dir, outdir.ManifestFile))
-		if err != nil {
-			continue
-		}
-		for _, t := range m.Tours {
+	for _, sw := range sweeps {
+		for _, t := range sw.man.Tours {
 			var b board.Board
 			if _, err := fmt.Sscanf(t.Board, "%dx%d", &b.Rows, &b.Cols); err != nil {
 				continue
 			}
 			if _, have := out[b]; !have {
-				out[b] = savedTour{t, dir}
+				out[b] = savedTour{t, sw.dir}
 			}
 		}
 	}

@@ -321,9 +321,7 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 // than greedy warnsdorff on the same tours, where its search is 1.1.
 func (s *Solver) Run(ctx context.Context) (res Result) {
 	start := time.Now()
-	var searched time.Duration
 	defer func() {
-		res.Elapsed = searched
 		if r := recover(); r != nil {
 			res = Result{Status: status.Error, Elapsed: time.Since(start),
 				Err: fmt.Sprintf("panic: %v\n%s", r, debug.Stack())}
@@ -337,7 +335,7 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 		return Result{Status: st}
 	}
 	res = s.search.Run(ctx)
-	searched = time.Since(start)
+	res.Elapsed = time.Since(start)
 	if res.Status == status.Found {
 		p := s.p
 		if res.Tour == nil {

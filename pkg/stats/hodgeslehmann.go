@@ -22,12 +22,7 @@ import (
 // differences (O(n) a step, at most 64 steps), so a comparison of a
 // million pairs costs no quadratic memory.
 func HodgesLehmann(d []float64) float64 {
-	x := make([]float64, 0, len(d))
-	for _, v := range d {
-		if v != 0 && !math.IsNaN(v) {
-			x = append(x, v)
-		}
-	}
+	x := ranked(d)
 	n := int64(len(x))
 	if n == 0 {
 		return 0

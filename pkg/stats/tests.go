@@ -55,13 +55,11 @@ const exactSignedRankMax = 100
 // ranks included); beyond, the normal approximation with the tie
 // correction and a continuity correction.
 func SignedRank(d []float64) (p float64, n int) {
-	var abs []float64
-	var pos []bool
-	for _, v := range d {
-		if v != 0 && !math.IsNaN(v) {
-			abs = append(abs, math.Abs(v))
-			pos = append(pos, v > 0)
-		}
+	x := ranked(d)
+	abs := make([]float64, len(x))
+	pos := make([]bool, len(x))
+	for i, v := range x {
+		abs[i], pos[i] = math.Abs(v), v > 0
 	}
 	n = len(abs)
 	if n == 0 {
@@ -122,6 +120,19 @@ func SignedRank(d []float64) (p float64, n int) {
 	w := float64(w2) / 2
 	z := (math.Abs(w-mean) - 0.5) / sd
 	return math.Min(1, math.Erfc(math.Max(z, 0)/math.Sqrt2)), n
+}
+
+// ranked returns the differences the signed-rank test ranks, and its
+// Hodges–Lehmann estimate averages: those that are neither zero (no sign)
+// nor NaN.
+func ranked(d []float64) []float64 {
+	x := make([]float64, 0, len(d))
+	for _, v := range d {
+		if v != 0 && !math.IsNaN(v) {
+			x = append(x, v)
+		}
+	}
+	return x
 }
 
 // Holm adjusts p-values for multiple comparisons by Holm's step-down

@@ -97,7 +97,14 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 		t.Fatalf("%s: %v", MixedBuildsFlag, err)
 	}
 	defer d.Close()
+	// A session that ends without a row adds no build: the rows are still
+	// all of the other one.
 	m := NewManifest(d.Prev, p, p.Select(plan.Shard{}), 1, memlimit.Limit{}, nil, t0)
+	m.Finish(StateInterrupted, 0, d.Counts, nil, t0)
+	if got := m.Builds(); !slices.Equal(got, []string{"0ther0build"}) || m.Build != "0ther0build" {
+		t.Errorf("after a session without rows: builds %q, build %q; want 0ther0build alone", got, m.Build)
+	}
+	m = NewManifest(d.Prev, p, p.Select(plan.Shard{}), 1, memlimit.Limit{}, nil, t0)
 	m.Finish(StateCompleted, 1, d.Counts, nil, t0)
 	if got, want := m.Builds(), []string{"0ther0build", buildinfo.Build()}; !slices.Equal(got, want) || m.Build != "" {
 		t.Errorf("resumed manifest's builds %q (build %q), want %q and none", got, m.Build, want)

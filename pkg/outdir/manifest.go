@@ -168,6 +168,8 @@ func (m *Manifest) Finish(state string, runs int64, counts map[status.Status]int
 	m.setCounts(counts)
 	s := &m.Sessions[len(m.Sessions)-1]
 	s.Ended, s.Runs, s.State = now, runs, state
+	// A session that ended without writing a row adds no build.
+	m.Build = m.rowBuild()
 }
 
 func (m *Manifest) setCounts(counts map[status.Status]int64) {

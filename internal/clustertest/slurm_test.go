@@ -178,7 +178,8 @@ func TestSlurmRecipe(t *testing.T) {
 		j := jobs(t, out)
 		waitFor(t, 5*time.Minute, "the merge", func() bool {
 			// A failed task leaves the merge waiting for ever: say so now.
-			for task, state := range must(jobStates(t, env, j["ARRAY"])) {
+			states, _ := jobStates(t, env, j["ARRAY"])
+			for task, state := range states {
 				if state == "FAILED" {
 					logs, _ := filepath.Glob(filepath.Join(out, "slurm-"+j["ARRAY"]+"_"+task+".log"))
 					var log []byte
@@ -297,6 +298,3 @@ func readFile(t *testing.T, path string) []byte {
 	}
 	return b
 }
-
-// must returns the first of two values.
-func must[T, U any](v T, _ U) T { return v }

@@ -27,19 +27,24 @@ var commands = map[string]func(ctx context.Context, args []string, stdout, stder
 // never the Go runtime's crash with its exit status 2, which is bad input's.
 func run(stdout, stderr io.Writer, args []string) (err error) {
 	defer recoverInternal(&err)
+	var name string
+	if len(args) > 0 {
+		name = args[0]
+	}
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		// Before the signal handler: it starts threads that would cost
+		// help a tenth of its time, and there is nothing to interrupt.
+		printUsage(stdout)
+		return nil
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// Once the first signal has cancelled ctx, restore the default
 	// behaviour so that a second Ctrl-C kills the process at once.
 	go func() { <-ctx.Done(); stop() }()
 
-	if len(args) == 0 {
+	if name == "" {
 		return cmdDefault(ctx, stdout, stderr)
-	}
-	name := args[0]
-	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
-		printUsage(stdout)
-		return nil
 	}
 	cmd, ok := commands[name]
 	if !ok {

@@ -18,7 +18,8 @@
 //   - seed 003's plain depth-first search of 8x8 from a corner, against
 //     experiment solve -size 8: the same tour, found on every core, and
 //     again with -workers 1, on one core as the seed;
-//   - experiment help against a hello-world Go program: start-up.
+//   - experiment help against a hello-world Go program: start-up, as the
+//     mean of 200 starts a round.
 //
 // Timings are medians of alternating runs, wall time, with each side's
 // peak RSS; the ratio column is seed time over experiment time (above 1:
@@ -102,12 +103,15 @@ func run(stdout, stderr io.Writer, args []string) error {
 	comparisons := []struct {
 		name       string
 		seed, ours []string
+		// starts is how many times a round runs each side, for a time
+		// per start: one start of a few milliseconds is mostly noise.
+		starts int
 	}{
-		{"greedy 5..40, every start, with the report", []string{greedy}, []string{exp, "run", "-quiet", "-strategies", "warnsdorff", "-sizes", "5-40", "-out", out}},
-		{"greedy 5..40, every start, sweep alone", []string{greedy}, []string{exp, "run", "-quiet", "-no-report", "-strategies", "warnsdorff", "-sizes", "5-40", "-out", out}},
-		{"dfs 8x8 from a corner (solve)", []string{dfs}, []string{exp, "solve", "-size", "8"}},
-		{"dfs 8x8 from a corner (solve -workers 1)", []string{dfs}, []string{exp, "solve", "-size", "8", "-workers", "1"}},
-		{"start-up: help vs hello world", []string{hello}, []string{exp, "help"}},
+		{"greedy 5..40, every start, with the report", []string{greedy}, []string{exp, "run", "-quiet", "-strategies", "warnsdorff", "-sizes", "5-40", "-out", out}, 1},
+		{"greedy 5..40, every start, sweep alone", []string{greedy}, []string{exp, "run", "-quiet", "-no-report", "-strategies", "warnsdorff", "-sizes", "5-40", "-out", out}, 1},
+		{"dfs 8x8 from a corner (solve)", []string{dfs}, []string{exp, "solve", "-size", "8"}, 1},
+		{"dfs 8x8 from a corner (solve -workers 1)", []string{dfs}, []string{exp, "solve", "-size", "8", "-workers", "1"}, 1},
+		{"start-up: help vs hello world (per start)", []string{hello}, []string{exp, "help"}, startsPerRound},
 	}
 	fmt.Fprintf(stdout, "%d alternating rounds each; medians of wall time; peak RSS of one more run; ratio = other / experiment\n\n", *rounds)
 	fmt.Fprintf(stdout, "%-45s %12s %10s %12s %10s %7s\n", "comparison", "other", "RSS", "experiment", "RSS", "ratio")
@@ -115,13 +119,13 @@ func run(stdout, stderr io.Writer, args []string) error {
 		var ts, to []time.Duration
 		for range *rounds {
 			fresh()
-			t, err := timeRun(c.seed)
+			t, err := timeRuns(c.seed, c.starts)
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.name, err)
 			}
 			ts = append(ts, t)
 			fresh()
-			if t, err = timeRun(c.ours); err != nil {
+			if t, err = timeRuns(c.ours, c.starts); err != nil {
 				return fmt.Errorf("%s: %w", c.name, err)
 			}
 			to = append(to, t)
@@ -142,6 +146,25 @@ func run(stdout, stderr io.Writer, args []string) error {
 	}
 	fmt.Fprintf(stdout, "\ncommands: %s\n", strings.Join([]string{strings.Join(comparisons[0].ours, " "), strings.Join(comparisons[2].ours, " ")}, "; "))
 	return nil
+}
+
+// startsPerRound is how many starts of each program a round of the
+// start-up comparison times.
+const startsPerRound = 200
+
+// timeRuns runs argv n times (at least once), one after the other, and
+// returns the mean wall time of a run.
+func timeRuns(argv []string, n int) (time.Duration, error) {
+	n = max(n, 1)
+	var sum time.Duration
+	for range n {
+		t, err := timeRun(argv)
+		if err != nil {
+			return 0, err
+		}
+		sum += t
+	}
+	return sum / time.Duration(n), nil
 }
 
 // timeRun runs argv, its output discarded, and returns its wall time.

@@ -214,7 +214,14 @@
 // different builds of experiment wrote (a binary rebuilt while a cluster's
 // tasks waited): two builds may compute different rows.
 //
-//	-out DIR           the merged sweep's directory, new
+// A merge that was stopped (Ctrl-C, a time limit, an evicted pod) is
+// finished by running it again: into a directory that already holds the
+// rows it writes, byte for byte (an earlier merge of the same shards,
+// finished or not), merge is done again, and files there that it does not
+// write are left alone. A DIR whose runs.csv holds other rows is refused.
+//
+//	-out DIR           the merged sweep's directory: new, empty, or one a
+//	                   merge of the same shards wrote
 //	-no-report         write no report
 //	-allow-mixed-builds  merge rows of several builds (the merged manifest
 //	                   keeps each session's build, and the report names the mix)

@@ -18,7 +18,7 @@ const mergeSynopsis = "-out DIR [-no-report] [-allow-mixed-builds] results/shard
 // combined into one output directory, checked, with its report.
 func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("merge", mergeSynopsis, stderr)
-	out := fs.String("out", "", "write the merged sweep into `DIR`, a new directory")
+	out := fs.String("out", "", "write the merged sweep into `DIR`, a new directory (or one that a merge of the same shards wrote, finished or stopped: it is merged again)")
 	noReport := fs.Bool("no-report", false, "do not write the report (summary tables and charts)")
 	mixed := fs.Bool(strings.TrimPrefix(outdir.MixedBuildsFlag, "-"), false, "merge inputs whose rows several builds of experiment wrote (refused by default: two builds may compute different rows)")
 	inputs, err := parseInterspersed(fs, args)

@@ -94,14 +94,23 @@ func TestParallelRecipe(t *testing.T) {
 
 	// The line run again after EXPERIMENT was rebuilt (here into a binary
 	// that fails) goes on with the copy the sweep began with, and says so:
-	// the shards resume with nothing to do and the merge is made again.
+	// the shards resume with nothing to do and the merge, as if stopped
+	// before its manifest and report, is made again in place.
 	write("flaky", "#!/bin/sh\necho 'the rebuilt binary ran' >&2\nexit 3\n")
-	if err := os.RemoveAll(filepath.Join(out, "merged")); err != nil {
-		t.Fatal(err)
+	for _, f := range []string{"manifest.json", "report.html"} {
+		if err := os.Remove(filepath.Join(out, "merged", f)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	got = sh(t, root, env, fmt.Sprintf("SHARDS=3 OUT=%s HOSTS=host1,host2 EXPERIMENT=%s configs/parallel-sweep.sh %s 2>&1", out, wrapper, flags))
 	if !strings.Contains(got, "continuing with "+filepath.Join(out, "experiment")) || strings.Contains(got, "rebuilt binary ran") ||
 		!strings.Contains(got, "every job of the sweep once") {
 		t.Errorf("run again after a rebuild:\n%s", got)
 	}
+	for _, f := range []string{"manifest.json", "report.html"} {
+		if _, err := os.Stat(filepath.Join(out, "merged", f)); err != nil {
+			t.Errorf("run again: %v", err)
+		}
+	}
+	sameRows(t, filepath.Join(out, "merged", "runs.csv"), filepath.Join(single, "runs.csv"))
 }

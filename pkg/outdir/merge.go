@@ -2,11 +2,13 @@ package outdir
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,7 +25,9 @@ import (
 
 // MergeOptions say which sweep outputs Merge combines, and where to.
 type MergeOptions struct {
-	// Out is the directory of the merged sweep: missing or empty.
+	// Out is the directory of the merged sweep: missing, empty, or holding
+	// the rows this merge writes, left by an earlier merge of the same
+	// inputs, finished or interrupted (see Merge).
 	Out string
 	// Inputs are output directories of the shards, or the runs.csv files in
 	// them (each beside its manifest.json). A pattern such as
@@ -70,6 +74,14 @@ const maxListed = 3
 // Bad inputs are InputErrors (Flag "merge" or "-out"); nothing is written
 // to Out unless every check passes. Inputs need not be shards: the outputs
 // of any runs of one sweep with disjoint rows merge the same way.
+//
+// A merge into a directory that already holds its rows is done again: a
+// merge killed before its manifest or report was written (Ctrl-C, a Slurm
+// time limit, an evicted pod) is then finished by running the same
+// command, and a finished one is made again. The runs.csv there must equal
+// the merged rows byte for byte, or the merge is refused: so nothing is
+// lost that the inputs could not give again, and files in Out that a merge
+// does not write are left alone.
 func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 	if len(opts.Inputs) == 0 {
 		return nil, plan.Inputf("merge", "give the output directories of the shards (or their runs.csv files)")
@@ -102,9 +114,12 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 		return nil, err
 	}
 	defer lock.Release()
-	if entries, err := contents(opts.Out); err != nil {
+	entries, err := contents(opts.Out)
+	if err != nil {
 		return nil, err
-	} else if len(entries) > 0 {
+	}
+	again := len(entries) > 0
+	if again && !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == RunsFile }) {
 		return nil, plan.Inputf("-out", "%s is not empty: give a new directory for the merged sweep", opts.Out)
 	}
 
@@ -113,12 +128,32 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 	runsPath := filepath.Join(opts.Out, RunsFile)
 	var torn []string
 	err = atomicfile.Write(runsPath, func(w io.Writer) error {
+		var same *sameAs
+		if again {
+			old, err := os.Open(runsPath)
+			if err != nil {
+				return err
+			}
+			defer old.Close()
+			same = &sameAs{w: w, old: bufio.NewReader(old)}
+			w = same
+		}
 		torn, err = mergeRows(ctx, w, ins, p, count, done, counts)
 		if err != nil {
 			return err
 		}
-		return missingJobs(p, done, count, ins, torn)
+		if err := missingJobs(p, done, count, ins, torn); err != nil {
+			return err
+		}
+		if same != nil && !same.atEnd() {
+			return errOtherRows
+		}
+		return nil
 	})
+	if errors.Is(err, errOtherRows) {
+		return nil, plan.Inputf("-out", "%s is not empty, and its %s holds other rows than this merge writes: give a new directory for the merged sweep",
+			opts.Out, RunsFile)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -130,6 +165,36 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 		return nil, fmt.Errorf("write manifest: %w", err)
 	}
 	return &MergeSummary{Out: opts.Out, Runs: runsPath, Jobs: p.Len(), Counts: counts, Inputs: len(ins)}, nil
+}
+
+// errOtherRows says that a merge into a directory holding a runs.csv would
+// not write the same rows.
+var errOtherRows = errors.New("the rows differ")
+
+// sameAs passes what is written on to w, as long as it is what old reads:
+// a merge again into a directory checks its runs.csv as it writes, in the
+// memory of one write.
+type sameAs struct {
+	w   io.Writer
+	old *bufio.Reader
+	buf []byte
+}
+
+func (s *sameAs) Write(p []byte) (int, error) {
+	if cap(s.buf) < len(p) {
+		s.buf = make([]byte, len(p))
+	}
+	b := s.buf[:len(p)]
+	if _, err := io.ReadFull(s.old, b); err != nil || !bytes.Equal(b, p) {
+		return 0, errOtherRows
+	}
+	return s.w.Write(p)
+}
+
+// atEnd reports whether old holds nothing more.
+func (s *sameAs) atEnd() bool {
+	_, err := s.old.ReadByte()
+	return err == io.EOF
 }
 
 // readInputs finds each input's runs.csv and manifest.json.

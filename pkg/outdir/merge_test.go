@@ -169,6 +169,77 @@ func TestMergeRefuses(t *testing.T) {
 	}
 }
 
+// A merge killed before its manifest (or its report) was written is
+// finished by running it again, and a finished one is made again; but a
+// directory whose runs.csv holds other rows, even one byte, a row fewer or
+// a row more, is refused and left as it was, and files a merge does not
+// write are never touched.
+func TestMergeAgain(t *testing.T) {
+	dirs := shards(t, settings(t, "5,3x4", 1000, "dfs", "warnsdorff"), 2)
+	out := filepath.Join(t.TempDir(), "merged")
+	merge := func() error {
+		_, err := Merge(context.Background(), MergeOptions{Out: out, Inputs: dirs})
+		return err
+	}
+	if err := merge(); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := os.ReadFile(filepath.Join(out, RunsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(out, "notes.txt")
+	if err := os.WriteFile(notes, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Killed after runs.csv, before the manifest.
+	if err := os.Remove(filepath.Join(out, ManifestFile)); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []string{"interrupted", "finished"} {
+		if err := merge(); err != nil {
+			t.Fatalf("%s merge, run again: %v", step, err)
+		}
+		if m, err := ReadManifest(out); err != nil || !m.Completed || len(m.Merged) != 2 {
+			t.Fatalf("%s merge, run again: manifest %+v, %v", step, m, err)
+		}
+		if got, _ := os.ReadFile(filepath.Join(out, RunsFile)); string(got) != string(rows) {
+			t.Fatalf("%s merge, run again: runs.csv changed", step)
+		}
+	}
+
+	lines := strings.SplitAfter(string(rows), "\n")
+	const other = "holds other rows than this merge writes"
+	for _, tt := range []struct{ name, runs, want string }{
+		{"a byte changed", strings.Replace(string(rows), ",found,", ",dead_end,", 1), other},
+		{"a row fewer", strings.Join(lines[:len(lines)-2], ""), other},
+		{"a row more", string(rows) + lines[1], other},
+		// Not a merge's: a merge writes runs.csv whole or not at all.
+		{"no row", lines[0] + lines[1][:5], "is not empty"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(out, RunsFile), []byte(tt.runs), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before, _ := os.ReadFile(filepath.Join(out, ManifestFile))
+			err := merge()
+			var ie *plan.InputError
+			if !errors.As(err, &ie) || ie.Flag != "-out" || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v; want an InputError for -out", err)
+			}
+			if got, _ := os.ReadFile(filepath.Join(out, RunsFile)); string(got) != tt.runs {
+				t.Error("runs.csv was changed")
+			}
+			if got, _ := os.ReadFile(filepath.Join(out, ManifestFile)); string(got) != string(before) {
+				t.Error("manifest.json was changed")
+			}
+		})
+	}
+	if got, _ := os.ReadFile(notes); string(got) != "mine" {
+		t.Errorf("notes.txt: %q", got)
+	}
+}
+
 // The command merge prints for a missing shard runs as printed, even from a
 // directory whose name holds a space, a quote and a semicolon: pasted into
 // a shell it gives the program exactly the words the run needs.

@@ -1,8 +1,9 @@
 package count
 
 import (
-	"fmt"
 	"sync/atomic"
+
+	"knightsweep/pkg/memlimit"
 )
 
 // budget is the memory a frontier count may hold in its layers, hash
@@ -33,7 +34,7 @@ func newBudget(memLimit int64) *budget {
 type overBudget struct{ need int64 }
 
 func (e *overBudget) Error() string {
-	return fmt.Sprintf("the count's states would need %d MiB", e.need>>20)
+	return "the count's states would need " + memlimit.Format(e.need)
 }
 
 // take reserves n bytes, or returns an *overBudget and reserves nothing.

@@ -256,6 +256,12 @@ func TestFrontierMemoryLimit(t *testing.T) {
 	if !errors.As(err, &me) || me.Need <= me.Limit || me.Square <= 0 || me.Squares != 36 {
 		t.Fatalf("got %v (%+v)", err, me)
 	}
+	// Sizes read as everywhere else (memlimit.Format), not cut to whole
+	// MiB: a limit of 1 KiB once read "more than 0 MiB ... of 0 MiB".
+	_, err = Total(context.Background(), board.Board{Rows: 3, Cols: 30}, Options{Method: Frontier, MemLimit: 1 << 10})
+	if !errors.As(err, &me) || !strings.Contains(err.Error(), "the 921B its states may take under the limit of 1.00KiB") {
+		t.Errorf("1 KiB: %v", err)
+	}
 }
 
 // Every board up to MaxFrontierSide across has frontiers of at most

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/memlimit"
 )
 
 // MemoryError stops a frontier count whose next square, or whose join,
@@ -32,16 +33,16 @@ type MemoryError struct {
 
 func (e *MemoryError) Error() string {
 	// The states may take a share of the limit; the rest is the runtime's.
-	room := fmt.Sprintf("the %d MiB its states may take under the limit of %d MiB", int64(float64(e.Limit)*budgetShare)>>20, e.Limit>>20)
+	room := fmt.Sprintf("the %s its states may take under the limit of %s", memlimit.Format(int64(float64(e.Limit)*budgetShare)), memlimit.Format(e.Limit))
 	switch {
 	case e.Join:
-		return fmt.Sprintf("the frontier count needs about %d MiB to join its two halves (%d states indexed), more than %s", e.Need>>20, e.States, room)
+		return fmt.Sprintf("the frontier count needs about %s to join its two halves (%d states indexed), more than %s", memlimit.Format(e.Need), e.States, room)
 	case e.During:
-		return fmt.Sprintf("the frontier count needed more than %d MiB for square %d of %d (%d states expanded), more than %s: stopped before allocating it",
-			e.Need>>20, e.Square+1, e.Squares, e.States, room)
+		return fmt.Sprintf("the frontier count needed more than %s for square %d of %d (%d states expanded), more than %s: stopped before allocating it",
+			memlimit.Format(e.Need), e.Square+1, e.Squares, e.States, room)
 	}
-	return fmt.Sprintf("the frontier count needs about %d MiB for square %d of %d (%d states, judged from the square before), more than %s",
-		e.Need>>20, e.Square+1, e.Squares, e.States, room)
+	return fmt.Sprintf("the frontier count needs about %s for square %d of %d (%d states, judged from the square before), more than %s",
+		memlimit.Format(e.Need), e.Square+1, e.Squares, e.States, room)
 }
 
 // frontierPass is one frontier count of a board: the closed tours, or the

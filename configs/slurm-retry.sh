@@ -30,7 +30,7 @@ state=$(squeue -h -j "$MERGE" -o %T 2>/dev/null || true)
 if [ "$state" = PENDING ]; then
 	scontrol update JobId="$MERGE" Dependency="$dep"
 else
-	MERGE=$(sbatch --parsable --job-name=knightsweep-merge --dependency="$dep" \
+	MERGE=$(sbatch --parsable --job-name=knightsweep-merge --dependency="$dep" --requeue \
 		--output="$OUT/slurm-merge-%j.log" --open-mode=append \
 		--wrap "$(printf '%q ' "$KS_EXPERIMENT" merge -out "$OUT/merged" "$OUT/shard-*/")")
 	MERGE=${MERGE%%;*}

@@ -19,7 +19,8 @@
 # starts), OUT/slurm-jobs records the job ids for configs/slurm-retry.sh,
 # and OUT/experiment is the copy of EXPERIMENT that every task runs.
 # A task that is requeued (node failure, preemption, scontrol requeue)
-# appends to its log and continues its shard's rows.
+# appends to its log and continues its shard's rows; a requeued merge
+# merges again over what it had written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARDS=${SHARDS:-8}
@@ -44,7 +45,7 @@ export KS_OUT=$OUT KS_SHARDS=$SHARDS KS_EXPERIMENT=$OUT/experiment
 array=$(sbatch --parsable --array="0-$((SHARDS - 1))" --output="$OUT/slurm-%A_%a.log" --open-mode=append \
 	--export=ALL configs/slurm-task.sh)
 array=${array%%;*}
-merge=$(sbatch --parsable --job-name=knightsweep-merge --dependency="afterok:$array" \
+merge=$(sbatch --parsable --job-name=knightsweep-merge --dependency="afterok:$array" --requeue \
 	--output="$OUT/slurm-merge-%j.log" --open-mode=append \
 	--wrap "$(printf '%q ' "$KS_EXPERIMENT" merge -out "$OUT/merged" "$OUT/shard-*/")")
 merge=${merge%%;*}

@@ -123,6 +123,9 @@ func TestManifests(t *testing.T) {
 		!strings.Contains(cmd, " -out /results/overnight/shard-$(SHARD) ") {
 		t.Errorf("shard command %q: want -shard $(SHARD)/%d, -resume and -out /results/overnight/shard-$(SHARD)", cmd, n)
 	}
+	if merge.Spec.BackoffLimit == nil || *merge.Spec.BackoffLimit < 1 {
+		t.Error("the merge Job is not retried: a merge stopped halfway is finished by running it again")
+	}
 	mc := merge.Spec.Template.Spec.Containers[0].Command
 	if !slices.Equal(mc, []string{"experiment", "merge", "-out", "/results/overnight/merged", "/results/overnight/shard-*/"}) {
 		t.Errorf("merge command %q", mc)

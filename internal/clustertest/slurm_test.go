@@ -140,7 +140,8 @@ func dataRows(path string) int {
 
 // The README's Slurm recipe, as written, on a real single-node Slurm: a
 // sweep submitted with configs/slurm-submit.sh runs every task, then the
-// merge, whose rows are exactly a single run's. Then the fault path: a task
+// merge, whose rows are exactly a single run's, and again when it is
+// requeued halfway. Then the fault path: a task
 // requeued mid-run keeps its log and resumes its rows; a task cancelled
 // mid-run is retried with configs/slurm-retry.sh as the README says, and
 // the merge, which waited for ever, then runs on its own.
@@ -221,6 +222,30 @@ func TestSlurmRecipe(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, "merged", "report.html")); err != nil {
 			t.Errorf("the merge wrote no report: %v", err)
 		}
+
+		// A merge requeued halfway (a node failure or preemption after it
+		// wrote runs.csv, before its manifest and report) merges again over
+		// what it had written, and completes.
+		for _, f := range []string{"manifest.json", "report.html"} {
+			if err := os.Remove(filepath.Join(out, "merged", f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sh(t, root, env, "scontrol requeue "+j["MERGE"])
+		waitFor(t, 5*time.Minute, "the requeued merge", func() bool {
+			s, _ := jobStates(t, env, j["MERGE"])
+			return allIn(s, "COMPLETED") || allIn(s, "FAILED")
+		})
+		if s, _ := jobStates(t, env, j["MERGE"]); !allIn(s, "COMPLETED") {
+			b, _ := os.ReadFile(filepath.Join(out, "slurm-merge-"+j["MERGE"]+".log"))
+			t.Fatalf("requeued merge: %v\n%s", s, b)
+		}
+		for _, f := range []string{"manifest.json", "report.html"} {
+			if _, err := os.Stat(filepath.Join(out, "merged", f)); err != nil {
+				t.Errorf("the requeued merge: %v", err)
+			}
+		}
+		sameRows(t, filepath.Join(out, "merged", "runs.csv"), filepath.Join(single, "runs.csv"))
 	})
 
 	t.Run("requeue and cancel", func(t *testing.T) {

@@ -100,7 +100,7 @@ func (g *graph) viable(u uint64, cur int, start int, closed bool, ends uint64) b
 	if forced == 0 {
 		return true
 	}
-	if bits.OnesCount64(forced) > 2 {
+	if f := forced & (forced - 1); f&(f-1) != 0 { // three or more
 		return false
 	}
 	if !closed {

@@ -216,9 +216,10 @@
 //
 // A merge that was stopped (Ctrl-C, a time limit, an evicted pod) is
 // finished by running it again: into a directory that already holds the
-// rows it writes, byte for byte (an earlier merge of the same shards,
-// finished or not), merge is done again, and files there that it does not
-// write are left alone. A DIR whose runs.csv holds other rows is refused.
+// rows it writes, byte for byte, and no manifest or a merge's (an earlier
+// merge of the same shards, finished or not), merge is done again, and
+// files there that it does not write are left alone. A DIR whose runs.csv
+// holds other rows, or that holds a run's manifest, is refused.
 //
 //	-out DIR           the merged sweep's directory: new, empty, or one a
 //	                   merge of the same shards wrote

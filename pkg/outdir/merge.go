@@ -75,7 +75,8 @@ const maxListed = 3
 // to Out unless every check passes. Inputs need not be shards: the outputs
 // of any runs of one sweep with disjoint rows merge the same way.
 //
-// A merge into a directory that already holds its rows is done again: a
+// A merge into a directory that already holds its rows (and no manifest,
+// or a merge's) is done again: a
 // merge killed before its manifest or report was written (Ctrl-C, a Slurm
 // time limit, an evicted pod) is then finished by running the same
 // command, and a finished one is made again. The runs.csv there must equal
@@ -119,7 +120,7 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 		return nil, err
 	}
 	again := len(entries) > 0
-	if again && !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == RunsFile }) {
+	if again && !mergedBefore(opts.Out, entries) {
 		return nil, plan.Inputf("-out", "%s is not empty: give a new directory for the merged sweep", opts.Out)
 	}
 
@@ -165,6 +166,21 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 		return nil, fmt.Errorf("write manifest: %w", err)
 	}
 	return &MergeSummary{Out: opts.Out, Runs: runsPath, Jobs: p.Len(), Counts: counts, Inputs: len(ins)}, nil
+}
+
+// mergedBefore reports whether dir, whose entries are given, may be the
+// output of an earlier merge: it holds a runs.csv, and a manifest only if
+// it is a merge's (a run's, though its rows were the same, is not made
+// over).
+func mergedBefore(dir string, entries []fs.DirEntry) bool {
+	if !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == RunsFile }) {
+		return false
+	}
+	if !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == ManifestFile }) {
+		return true // a merge stopped before its manifest
+	}
+	m, err := ReadManifest(dir)
+	return err == nil && len(m.Merged) > 0
 }
 
 // errOtherRows says that a merge into a directory holding a runs.csv would

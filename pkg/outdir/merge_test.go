@@ -172,8 +172,8 @@ func TestMergeRefuses(t *testing.T) {
 // A merge killed before its manifest (or its report) was written is
 // finished by running it again, and a finished one is made again; but a
 // directory whose runs.csv holds other rows, even one byte, a row fewer or
-// a row more, is refused and left as it was, and files a merge does not
-// write are never touched.
+// a row more, or the same rows beside a run's manifest, is refused and left
+// as it was, and files a merge does not write are never touched.
 func TestMergeAgain(t *testing.T) {
 	dirs := shards(t, settings(t, "5,3x4", 1000, "dfs", "warnsdorff"), 2)
 	out := filepath.Join(t.TempDir(), "merged")
@@ -237,6 +237,26 @@ func TestMergeAgain(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(notes); string(got) != "mine" {
 		t.Errorf("notes.txt: %q", got)
+	}
+
+	// The same rows beside a run's manifest, not a merge's: refused, and
+	// the manifest kept.
+	if err := os.WriteFile(filepath.Join(out, RunsFile), rows, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runManifest, err := os.ReadFile(filepath.Join(dirs[0], ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, ManifestFile), runManifest, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ie *plan.InputError
+	if err := merge(); !errors.As(err, &ie) || ie.Flag != "-out" || !strings.Contains(err.Error(), "is not empty") {
+		t.Errorf("beside a run's manifest: %v", err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, ManifestFile)); string(got) != string(runManifest) {
+		t.Error("a run's manifest was replaced")
 	}
 }
 

@@ -76,13 +76,12 @@ const maxListed = 3
 // of any runs of one sweep with disjoint rows merge the same way.
 //
 // A merge into a directory that already holds its rows (and no manifest,
-// or a merge's) is done again: a
-// merge killed before its manifest or report was written (Ctrl-C, a Slurm
-// time limit, an evicted pod) is then finished by running the same
-// command, and a finished one is made again. The runs.csv there must equal
-// the merged rows byte for byte, or the merge is refused: so nothing is
-// lost that the inputs could not give again, and files in Out that a merge
-// does not write are left alone.
+// or a merge's) is done again: a merge killed before its manifest or
+// report was written (Ctrl-C, a Slurm time limit, an evicted pod) is then
+// finished by running the same command, and a finished one is made again.
+// The runs.csv there must equal the merged rows byte for byte, or the
+// merge is refused: so nothing is lost that the inputs could not give
+// again, and files in Out that a merge does not write are left alone.
 func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 	if len(opts.Inputs) == 0 {
 		return nil, plan.Inputf("merge", "give the output directories of the shards (or their runs.csv files)")

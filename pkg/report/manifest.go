@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"knightsweep/pkg/outdir"
 )
 
 // Manifest is a manifest.json shown as fields, in the file's order.
@@ -29,9 +31,18 @@ type Field struct {
 	Key, Value string
 }
 
-// maxManifestBytes bounds the manifest read: it describes a run, it does
-// not hold one.
-const maxManifestBytes = 1 << 20
+// maxManifestBytes bounds the manifest read: the bound every reader of
+// manifests keeps (a merge of thousands of shards has one session each).
+const maxManifestBytes = outdir.MaxManifestBytes
+
+// The page shows a long array in part, so that what was run stays a table
+// to read, whatever the manifest holds: the first maxShownItems elements
+// of an array of objects (a merge's sessions, one a shard), the first
+// maxShownValues values of an array of scalars, then how many there are.
+const (
+	maxShownItems  = 4
+	maxShownValues = 64
+)
 
 // readManifest reads the manifest.json in dir, leniently: any JSON object
 // is accepted and flattened.
@@ -103,12 +114,26 @@ func flattenValue(dec *json.Decoder, key string, out *[]Field) error {
 			}
 		case '[':
 			start := len(*out)
-			for i := 0; dec.More(); i++ {
-				if err := flattenValue(dec, key+"["+strconv.Itoa(i)+"]", out); err != nil {
+			n, shown, scalars := 0, 0, true
+			for ; dec.More(); n++ {
+				if shown < maxShownValues && (scalars || shown < maxShownItems) {
+					before := len(*out)
+					if err := flattenValue(dec, key+"["+strconv.Itoa(n)+"]", out); err != nil {
+						return err
+					}
+					scalars = scalars && len(*out) == before+1 && (*out)[before].Key == key+"["+strconv.Itoa(n)+"]"
+					shown++
+					continue
+				}
+				if err := skipValue(dec); err != nil {
 					return err
 				}
 			}
-			joinScalars(out, start, key)
+			if scalars {
+				joinScalars(out, start, key, n)
+			} else if n > shown {
+				*out = append(*out, Field{Key: key, Value: fmt.Sprintf("%d in all: the first %d above, every one in manifest.json", n, shown)})
+			}
 		}
 		_, err := dec.Token() // the closing delimiter
 		return err
@@ -118,18 +143,38 @@ func flattenValue(dec *json.Decoder, key string, out *[]Field) error {
 	}
 }
 
-// joinScalars turns the fields of an array of scalars, key[0], key[1], ...,
-// into one field.
-func joinScalars(out *[]Field, start int, key string) {
-	items := (*out)[start:]
+// joinScalars turns the fields of an array of n scalars, key[0], key[1],
+// ..., the first of them listed from start, into one field.
+func joinScalars(out *[]Field, start int, key string, n int) {
 	var vals []string
-	for i, f := range items {
-		if f.Key != key+"["+strconv.Itoa(i)+"]" {
-			return // an array of objects or arrays: keep the paths
-		}
+	for _, f := range (*out)[start:] {
 		vals = append(vals, f.Value)
 	}
-	*out = append((*out)[:start], Field{Key: key, Value: strings.Join(vals, ", ")})
+	v := strings.Join(vals, ", ")
+	if n > len(vals) {
+		v += fmt.Sprintf(", … (%d in all, every one in manifest.json)", n)
+	}
+	*out = append((*out)[:start], Field{Key: key, Value: v})
+}
+
+// skipValue reads the next value of dec without keeping it.
+func skipValue(dec *json.Decoder) error {
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+		if depth == 0 {
+			return nil
+		}
+	}
 }
 
 func scalar(v any) string {

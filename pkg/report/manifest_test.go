@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +33,40 @@ func TestFlattenJSON(t *testing.T) {
 	}
 }
 
+// Long arrays are shown in part, so that the table stays one to read: the
+// first four objects of an array of them (a merge's sessions, one a
+// shard), the first 64 values of an array of scalars, and how many there
+// are in all; what is skipped is still read through, and what follows it
+// is shown.
+func TestFlattenLongArrays(t *testing.T) {
+	var objs, vals []string
+	for i := range 10 {
+		objs = append(objs, fmt.Sprintf(`{"shard": "%d/10", "hosts": ["a", "b"]}`, i))
+	}
+	for i := range 100 {
+		vals = append(vals, fmt.Sprint(i))
+	}
+	in := `{"sessions": [` + strings.Join(objs, ",") + `], "merged": [` + strings.Join(vals, ",") + `], "after": 1}`
+	fields, err := flattenJSON([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fields {
+		got = append(got, f.Key+"="+f.Value)
+	}
+	want := []string{
+		"sessions[0].shard=0/10", "sessions[0].hosts=a, b", "sessions[1].shard=1/10", "sessions[1].hosts=a, b",
+		"sessions[2].shard=2/10", "sessions[2].hosts=a, b", "sessions[3].shard=3/10", "sessions[3].hosts=a, b",
+		"sessions=10 in all: the first 4 above, every one in manifest.json",
+		"merged=" + strings.Join(vals[:64], ", ") + ", … (100 in all, every one in manifest.json)",
+		"after=1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func TestReadManifest(t *testing.T) {
 	dir := t.TempDir()
 	if m := readManifest(dir); m.Found || m.Err != "" {
@@ -44,5 +79,19 @@ func TestReadManifest(t *testing.T) {
 	m := readManifest("testdata/sweep")
 	if m.Err != "" || len(m.Fields) < 5 || m.Fields[0] != (Field{"program", "knightsweep experiment run"}) {
 		t.Errorf("manifest: %+v", m)
+	}
+	// The manifest of a merge of 7,000 shards, 2.5 MB: shown, in part
+	// (the page showed none past 1 MiB, about 1,900 shards).
+	var sessions []string
+	for i := range 7000 {
+		sessions = append(sessions, fmt.Sprintf(`{"started": "2026-11-25T01:02:03Z", "ended": "2026-11-25T02:03:04Z", "version": "v0.0.0-20261125193223-a67a0e3322cc", "build": "a67a0e3322cc5730cf98532b8b6755415cd6c75f", "shard": "%d/7000", "host": "node%04d.cluster.example.org", "cpu": "AMD EPYC 7763 64-Core Processor", "cpus": 128, "go_version": "go1.26.8", "workers": 1, "runs": 5, "state": "completed"}`, i, i%400))
+	}
+	big := `{"program": "knightsweep experiment merge", "sessions": [` + strings.Join(sessions, ",") + `]}`
+	if len(big) < 2<<20 {
+		t.Fatalf("the big manifest has %d bytes", len(big))
+	}
+	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(big), 0o644)
+	if m := readManifest(dir); m.Err != "" || len(m.Fields) != 1+4*12+1 {
+		t.Errorf("a merge of 7,000 shards: %d fields, %q", len(m.Fields), m.Err)
 	}
 }

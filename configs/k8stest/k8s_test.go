@@ -126,6 +126,28 @@ func TestManifests(t *testing.T) {
 	if merge.Spec.BackoffLimit == nil || *merge.Spec.BackoffLimit < 1 {
 		t.Error("the merge Job is not retried: a merge stopped halfway is finished by running it again")
 	}
+	// Exit status 2 is bad input, which no retry mends; an eviction is
+	// not the program's failure and uses up no retry.
+	for _, j := range []struct {
+		job  *batchv1.Job
+		fail batchv1.PodFailurePolicyAction
+	}{{shards, batchv1.PodFailurePolicyActionFailIndex}, {merge, batchv1.PodFailurePolicyActionFailJob}} {
+		var onBadInput, onEviction bool
+		if p := j.job.Spec.PodFailurePolicy; p != nil {
+			for _, r := range p.Rules {
+				if e := r.OnExitCodes; r.Action == j.fail && e != nil && e.Operator == batchv1.PodFailurePolicyOnExitCodesOpIn &&
+					slices.Equal(e.Values, []int32{2}) && e.ContainerName != nil && *e.ContainerName == j.job.Spec.Template.Spec.Containers[0].Name {
+					onBadInput = true
+				}
+				if r.Action == batchv1.PodFailurePolicyActionIgnore && len(r.OnPodConditions) == 1 && r.OnPodConditions[0].Type == "DisruptionTarget" {
+					onEviction = true
+				}
+			}
+		}
+		if !onBadInput || !onEviction {
+			t.Errorf("%s: podFailurePolicy %+v: want %s on exit status 2 and Ignore on DisruptionTarget", j.job.Name, j.job.Spec.PodFailurePolicy, j.fail)
+		}
+	}
 	mc := merge.Spec.Template.Spec.Containers[0].Command
 	if !slices.Equal(mc, []string{"experiment", "merge", "-out", "/results/overnight/merged", "/results/overnight/shard-*/"}) {
 		t.Errorf("merge command %q", mc)

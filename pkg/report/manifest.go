@@ -45,34 +45,35 @@ const (
 )
 
 // readManifest reads the manifest.json in dir, leniently: any JSON object
-// is accepted and flattened.
-func readManifest(dir string) Manifest {
+// is accepted and flattened. It returns the bytes too, read within the
+// bound, for the caller to parse as a sweep's (nil when there are none).
+func readManifest(dir string) (Manifest, []byte) {
 	m := Manifest{Path: filepath.Join(dir, "manifest.json")}
 	f, err := os.Open(m.Path)
 	if errors.Is(err, os.ErrNotExist) {
-		return m
+		return m, nil
 	}
 	m.Found = true
 	if err != nil {
 		m.Err = err.Error()
-		return m
+		return m, nil
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxManifestBytes+1))
 	if err != nil {
 		m.Err = err.Error()
-		return m
+		return m, nil
 	}
 	if len(data) > maxManifestBytes {
 		m.Err = fmt.Sprintf("larger than %d bytes: not shown", maxManifestBytes)
-		return m
+		return m, nil
 	}
 	fields, err := flattenJSON(data)
 	if err != nil {
 		m.Err = "not valid JSON: " + err.Error()
 	}
 	m.Fields = fields
-	return m
+	return m, data
 }
 
 // flattenJSON lists the scalar values of a JSON document with their paths,

@@ -69,16 +69,20 @@ func TestFlattenLongArrays(t *testing.T) {
 
 func TestReadManifest(t *testing.T) {
 	dir := t.TempDir()
-	if m := readManifest(dir); m.Found || m.Err != "" {
+	if m, _ := readManifest(dir); m.Found || m.Err != "" {
 		t.Errorf("no manifest: %+v", m)
 	}
 	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(`{"workers": 2, "settings": {`), 0o644)
-	if m := readManifest(dir); !m.Found || !strings.Contains(m.Err, "not valid JSON") || len(m.Fields) != 1 {
+	if m, _ := readManifest(dir); !m.Found || !strings.Contains(m.Err, "not valid JSON") || len(m.Fields) != 1 {
 		t.Errorf("broken manifest: %+v", m)
 	}
-	m := readManifest("testdata/sweep")
+	m, data := readManifest("testdata/sweep")
 	if m.Err != "" || len(m.Fields) < 5 || m.Fields[0] != (Field{"program", "knightsweep experiment run"}) {
 		t.Errorf("manifest: %+v", m)
+	}
+	// The bytes shown are the file's, for the sweep's own reading.
+	if file, err := os.ReadFile("testdata/sweep/manifest.json"); err != nil || string(data) != string(file) {
+		t.Errorf("the bytes read are not the file's (%v)", err)
 	}
 	// The manifest of a merge of 7,000 shards, 2.5 MB: shown, in part
 	// (the page showed none past 1 MiB, about 1,900 shards).
@@ -91,7 +95,7 @@ func TestReadManifest(t *testing.T) {
 		t.Fatalf("the big manifest has %d bytes", len(big))
 	}
 	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(big), 0o644)
-	if m := readManifest(dir); m.Err != "" || len(m.Fields) != 1+4*12+1 {
+	if m, _ := readManifest(dir); m.Err != "" || len(m.Fields) != 1+4*12+1 {
 		t.Errorf("a merge of 7,000 shards: %d fields, %q", len(m.Fields), m.Err)
 	}
 }

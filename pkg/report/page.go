@@ -119,7 +119,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 		Existence: res.Existence,
 	}
 	for i, path := range csvPaths {
-		in := input{Path: path, Manifest: readManifest(filepath.Dir(path))}
+		in := input{Path: path, Manifest: sweeps[i].shown}
 		if i < len(res.InputRows) {
 			in.Rows = res.InputRows[i]
 		}

@@ -10,21 +10,26 @@ import (
 	"knightsweep/pkg/stats"
 )
 
-// sweep is the output directory of an input CSV and its manifest.
+// sweep is the output directory of an input CSV and its manifest: as the
+// page shows it, and as a sweep's (nil if it is not one).
 type sweep struct {
-	dir string
-	man *outdir.Manifest
+	dir   string
+	shown Manifest
+	man   *outdir.Manifest
 }
 
-// readSweeps reads the manifest beside each CSV once, for the tours it
-// saved and for provenance. A CSV whose manifest cannot be read has none:
-// it saves no tour and adds nothing to provenance.
+// readSweeps reads the manifest beside each CSV once, for the page, the
+// tours it saved and provenance; one sweep a CSV, in their order. A CSV
+// whose manifest cannot be read as a sweep's saves no tour and adds
+// nothing to provenance.
 func readSweeps(csvPaths []string) []sweep {
-	var out []sweep
-	for _, p := range csvPaths {
+	out := make([]sweep, len(csvPaths))
+	for i, p := range csvPaths {
 		dir := filepath.Dir(p)
-		if m, err := outdir.ReadManifest(filepath.Join(dir, outdir.ManifestFile)); err == nil {
-			out = append(out, sweep{dir, m})
+		shown, data := readManifest(dir)
+		out[i] = sweep{dir: dir, shown: shown}
+		if data != nil {
+			out[i].man, _ = outdir.ParseManifest(data)
 		}
 	}
 	return out
@@ -44,6 +49,9 @@ func provenance(sweeps []sweep, res *stats.Results) []string {
 	var machines []outdir.Machine
 	for _, sw := range sweeps {
 		m := sw.man
+		if m == nil {
+			continue
+		}
 		for _, b := range m.Builds() {
 			if !slices.Contains(builds, b) {
 				builds = append(builds, b)

@@ -30,6 +30,9 @@ type savedTour struct {
 func savedTours(sweeps []sweep) map[board.Board]savedTour {
 	out := map[board.Board]savedTour{}
 	for _, sw := range sweeps {
+		if sw.man == nil {
+			continue
+		}
 		for _, t := range sw.man.Tours {
 			var b board.Board
 			if _, err := fmt.Sscanf(t.Board, "%dx%d", &b.Rows, &b.Cols); err != nil {

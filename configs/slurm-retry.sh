@@ -30,9 +30,8 @@ state=$(squeue -h -j "$MERGE" -o %T 2>/dev/null || true)
 if [ "$state" = PENDING ]; then
 	scontrol update JobId="$MERGE" Dependency="$dep"
 else
-	MERGE=$(sbatch --parsable --job-name=knightsweep-merge --dependency="$dep" --requeue \
-		--output="$OUT/slurm-merge-%j.log" --open-mode=append \
-		--wrap "$(printf '%q ' "$KS_EXPERIMENT" merge -out "$OUT/merged" "$OUT/shard-*/")")
+	MERGE=$(sbatch --parsable --dependency="$dep" --output="$OUT/slurm-merge-%j.log" \
+		--export=ALL configs/slurm-merge.sh)
 	MERGE=${MERGE%%;*}
 fi
 printf 'ARRAY=%s\nMERGE=%s\nRETRIES=%s\nSHARDS=%s\n' "$ARRAY" "$MERGE" "$RETRIES" "$SHARDS" >"$OUT/slurm-jobs"

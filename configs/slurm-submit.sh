@@ -19,8 +19,8 @@
 # starts), OUT/slurm-jobs records the job ids for configs/slurm-retry.sh,
 # and OUT/experiment is the copy of EXPERIMENT that every task runs.
 # A task that is requeued (node failure, preemption, scontrol requeue)
-# appends to its log and continues its shard's rows; a requeued merge
-# merges again over what it had written.
+# appends to its log and continues its shard's rows; the merge
+# (configs/slurm-merge.sh), requeued, merges again over what it had written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARDS=${SHARDS:-8}
@@ -45,9 +45,8 @@ export KS_OUT=$OUT KS_SHARDS=$SHARDS KS_EXPERIMENT=$OUT/experiment
 array=$(sbatch --parsable --array="0-$((SHARDS - 1))" --output="$OUT/slurm-%A_%a.log" --open-mode=append \
 	--export=ALL configs/slurm-task.sh)
 array=${array%%;*}
-merge=$(sbatch --parsable --job-name=knightsweep-merge --dependency="afterok:$array" --requeue \
-	--output="$OUT/slurm-merge-%j.log" --open-mode=append \
-	--wrap "$(printf '%q ' "$KS_EXPERIMENT" merge -out "$OUT/merged" "$OUT/shard-*/")")
+merge=$(sbatch --parsable --dependency="afterok:$array" --output="$OUT/slurm-merge-%j.log" \
+	--export=ALL configs/slurm-merge.sh)
 merge=${merge%%;*}
 printf 'ARRAY=%s\nMERGE=%s\nRETRIES=\nSHARDS=%s\n' "$array" "$merge" "$SHARDS" >"$OUT/slurm-jobs"
 echo "submitted: shards $array (0-$((SHARDS - 1))), merge $merge after them; logs in $OUT/"

@@ -189,7 +189,8 @@
 // sweep; a job twice is an error): series.csv (each series over all its
 // boards), summary.csv (each series on each board), headtohead.csv (paired
 // comparisons: McNemar's exact test on success, the signed-rank test on the
-// cost where both succeeded, Holm's adjustment), charts/ (SVG) and
+// cost where both succeeded, the sign test on which needed less to find a
+// tour, Holm's adjustment), charts/ (SVG) and
 // report.html, one page that opens offline. docs/report.md has the columns and
 // the statistics.
 //

@@ -220,6 +220,19 @@ func verdicts(hs []stats.HeadToHead) []string {
 				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
 			}
 		}
+		if ordered := h.CostALess + h.CostBLess; ordered > 0 {
+			v += fmt.Sprintf(" Nodes to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed fewer in %d, %s in %d, and %d pairs tied or have no known order",
+				h.SeriesA, h.CostALess, h.SeriesB, h.CostBLess, h.Pairs-ordered)
+			if h.CostOrderSignificant() {
+				fewer := h.SeriesA
+				if h.CostBLess > h.CostALess {
+					fewer = h.SeriesB
+				}
+				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm).", fewer, formatP(float64(h.CostOrderHolm)))
+			} else {
+				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", formatP(float64(h.CostOrderHolm)))
+			}
+		}
 		out = append(out, v)
 	}
 	return out

@@ -400,3 +400,42 @@ func TestVerdictFollowsTheTest(t *testing.T) {
 		t.Errorf("comparison %+v", h)
 	}
 }
+
+// dfs runs out of its node budget from most starts where warnsdorff finds a
+// tour at once: the cost columns rest on the 3 pairs where both found one
+// (signed-rank p = 2/8 = 0.25, nothing supported), while the sign test
+// over every pair whose order the runs show counts all 20 for warnsdorff:
+// p = 2/2^20, below 0.001. The verdict says both, each with its test.
+func TestVerdictCountsRunsOutOfBudget(t *testing.T) {
+	var rows []runs.Row
+	for i := range 20 {
+		dfs := runs.Row{Status: status.NodeLimit, Nodes: 100000, TimeNS: 100000}
+		if i < 3 {
+			dfs = runs.Row{Status: status.Found, Nodes: 5000 + int64(i), TimeNS: 5000, Verified: true}
+		}
+		wd := runs.Row{Status: status.Found, Nodes: 64, TimeNS: 64, Verified: true}
+		for _, r := range []runs.Row{dfs, wd} {
+			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes = 8, 8, i/8, i%8, "first", "yes", 100000
+			r.Strategy = "dfs"
+			if r.Nodes == 64 {
+				r.Strategy = "warnsdorff"
+			}
+			rows = append(rows, r)
+		}
+	}
+	out := generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
+	page := readString(t, out.HTML)
+	for _, want := range []string{
+		"a difference the signed-rank test does not support (p=0.25 after Holm)",
+		"dfs needed fewer in 0, warnsdorff in 20, and 0 pairs tied or have no known order; warnsdorff needs fewer more often (exact sign test, p&lt;0.001 after Holm)",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the verdict does not say %q", want)
+		}
+	}
+	h := stats.Compare(out.Results)
+	if len(h) != 1 || h[0].BothFound != 3 || h[0].CostSignificant() || h[0].CostALess != 0 || h[0].CostBLess != 20 ||
+		float64(h[0].CostOrderP) != 2/float64(1<<20) || !h[0].CostOrderSignificant() || h[0].TimeBLess != 20 {
+		t.Errorf("comparison %+v", h)
+	}
+}

@@ -258,6 +258,7 @@ type sample struct {
 
 func (s sample) found() bool    { return status.All[s.st] == status.Found }
 func (s sample) censored() bool { return status.All[s.st].Censored() }
+func (s sample) final() bool    { return status.All[s.st].Final() }
 
 // accum gathers one group's runs.
 type accum struct {

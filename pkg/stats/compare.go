@@ -1,10 +1,12 @@
 package stats
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/status"
 )
 
 // HeadToHead compares two series, A and B, on one board (or, with Board
@@ -17,12 +19,20 @@ import (
 // neither were better. Pairs where both failed are ties, never wins; pairs
 // where both succeeded say nothing of success.
 //
-// Cost second, over the pairs where both found a tour (a cost is compared
-// only where both paid it in full): the median of the paired ratios B/A of
-// nodes (and of time), with the Wilcoxon signed-rank test of their
-// logarithms and its estimate, the Hodges–Lehmann ratio, whose side of
-// one is the side the test supports. A run stopped by its budget never
-// enters a cost comparison.
+// Cost second, two ways. By how much, over the pairs where both found a
+// tour (a cost is measured only where it was paid in full): the median of
+// the paired ratios B/A of nodes (and of time), with the Wilcoxon
+// signed-rank test of their logarithms and its estimate, the
+// Hodges–Lehmann ratio, whose side of one is the side the test supports.
+// A run stopped by its budget never enters those. And which needed less to
+// find a tour, over every pair whose order the runs establish (see
+// sooner): a run stopped by its budget needed more than it used, one that
+// failed for good (status.Final) never finds a tour; the exact sign test
+// on the pairs where A needed less against those where B did, ties and
+// pairs of unknown order left out. Where one series often runs out of
+// budget, the pairs where both found a tour are few and the easy ones; the
+// sign test also counts the pairs where one found a tour within what the
+// other used up.
 type HeadToHead struct {
 	Board   string `csv:"board"`
 	SeriesA string `csv:"series_a"`
@@ -59,6 +69,20 @@ type HeadToHead struct {
 	// below one and a test that says B costs more.
 	CostRatioHL Float `csv:"cost_ratio_hl"`
 	TimeRatioHL Float `csv:"time_ratio_hl"`
+	// CostALess and CostBLess count the pairs in which A, or B, needed
+	// fewer nodes to find a tour, as far as the runs show (see sooner);
+	// CostOrderP is the exact sign test's two-sided p-value on them, and
+	// CostOrderHolm the same adjusted over every such test of the report.
+	CostALess     int   `csv:"cost_a_less"`
+	CostBLess     int   `csv:"cost_b_less"`
+	CostOrderP    Float `csv:"cost_order_p"`
+	CostOrderHolm Float `csv:"cost_order_p_holm"`
+	// TimeALess, TimeBLess, TimeOrderP and TimeOrderHolm are the same for
+	// time.
+	TimeALess     int   `csv:"time_a_less"`
+	TimeBLess     int   `csv:"time_b_less"`
+	TimeOrderP    Float `csv:"time_order_p"`
+	TimeOrderHolm Float `csv:"time_order_p_holm"`
 
 	// A and B are the series compared.
 	A, B Series `csv:"-"`
@@ -76,6 +100,14 @@ func (h HeadToHead) CostSignificant() bool { return float64(h.CostHolm) < 0.05 }
 
 // TimeSignificant reports the same of the time comparison.
 func (h HeadToHead) TimeSignificant() bool { return float64(h.TimeHolm) < 0.05 }
+
+// CostOrderSignificant reports the same of which needed fewer nodes to a
+// tour.
+func (h HeadToHead) CostOrderSignificant() bool { return float64(h.CostOrderHolm) < 0.05 }
+
+// TimeOrderSignificant reports the same of which needed less time to a
+// tour.
+func (h HeadToHead) TimeOrderSignificant() bool { return float64(h.TimeOrderHolm) < 0.05 }
 
 // Compare returns the head-to-head comparisons of every two series of the
 // same tour kind: on every board both ran, boards smallest first, then over
@@ -121,22 +153,68 @@ func Compare(res *Results) []HeadToHead {
 			out = append(out, pp.result())
 		}
 	}
-	mp, cp, tp := make([]float64, len(out)), make([]float64, len(out)), make([]float64, len(out))
-	for i, h := range out {
-		mp[i], cp[i], tp[i] = float64(h.McNemarP), float64(h.CostP), float64(h.TimeP)
-	}
-	mh, ch, th := Holm(mp), Holm(cp), Holm(tp)
-	for i := range out {
-		out[i].McNemarHolm, out[i].CostHolm, out[i].TimeHolm = Float(mh[i]), Float(ch[i]), Float(th[i])
+	// Holm's adjustment, over every test of a kind.
+	for _, kind := range []func(h *HeadToHead) (p, holm *Float){
+		func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm },
+		func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm },
+		func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm },
+		func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm },
+		func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm },
+	} {
+		ps := make([]float64, len(out))
+		for i := range out {
+			p, _ := kind(&out[i])
+			ps[i] = float64(*p)
+		}
+		for i, v := range Holm(ps) {
+			_, holm := kind(&out[i])
+			*holm = Float(v)
+		}
 	}
 	res.pairs = out
 	return out
 }
 
-// costs are the paired log ratios of nodes and of time where both found;
-// ratios are kept as logs so that the test is symmetric (B twice as costly
-// and B half as costly are equally far from even).
-type costs struct{ nodes, time, nodeRatios, timeRatios []float64 }
+// costs are the paired log ratios of nodes and of time where both found
+// (kept as logs so that the test is symmetric: B twice as costly and B half
+// as costly are equally far from even), and the pairs in which A, or B,
+// needed less of each to find a tour.
+type costs struct {
+	nodes, time, nodeRatios, timeRatios []float64
+	nodesLess, timeLess                 [2]int
+}
+
+func sampleNodes(s sample) int64 { return s.nodes }
+func sampleTime(s sample) int64  { return s.time }
+
+// sooner says which run of a pair needed less of a measure to find a tour:
+// -1 for a, +1 for b, 0 when they tie or the runs do not tell. A run that
+// found a tour needed what it used; one stopped by a budget, more than it
+// used (whichever budget stopped it: both grow as a search goes on); one
+// that failed for good, more than any run that found a tour; an error
+// tells nothing. So a run that found a tour needed less than one that
+// failed for good, and less than one stopped by a budget after using at
+// least as much; two runs stopped by budgets, or one stopped and one
+// failed for good, have no known order, and two failed for good tie.
+func sooner(a, b sample, measure func(sample) int64) int {
+	if status.All[a.st] == status.Error || status.All[b.st] == status.Error {
+		return 0
+	}
+	fa, fb := a.found(), b.found()
+	switch {
+	case fa && fb:
+		return cmp.Compare(measure(a), measure(b))
+	case fa && b.final():
+		return -1
+	case fb && a.final():
+		return 1
+	case fa && b.censored() && measure(a) <= measure(b):
+		return -1
+	case fb && a.censored() && measure(b) <= measure(a):
+		return 1
+	}
+	return 0
+}
 
 // pairGroups pairs the runs of two groups on one board by start and trial.
 func pairGroups(ga, gb *Group) (HeadToHead, costs) {
@@ -158,6 +236,7 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		j++
 		h.Pairs++
 		fa, fb := x.found(), y.found()
+		c.order(x, y)
 		sq := board.Square{Row: int(x.start) / ga.Key.Cols, Col: int(x.start) % ga.Key.Cols}
 		switch {
 		case fa && fb:
@@ -190,9 +269,29 @@ func (c *costs) add(a, b sample) {
 	c.nodes, c.time = append(c.nodes, math.Log(rn)), append(c.time, math.Log(rt))
 }
 
+// order counts which of a pair needed less nodes, and less time, to find a
+// tour.
+func (c *costs) order(a, b sample) {
+	for _, m := range []struct {
+		less    *[2]int
+		measure func(sample) int64
+	}{{&c.nodesLess, sampleNodes}, {&c.timeLess, sampleTime}} {
+		switch sooner(a, b, m.measure) {
+		case -1:
+			m.less[0]++
+		case 1:
+			m.less[1]++
+		}
+	}
+}
+
 // finish computes the tests from the counts and the paired costs.
 func (h *HeadToHead) finish(c costs) {
 	h.McNemarP = Float(McNemar(h.AOnly, h.BOnly))
+	h.CostALess, h.CostBLess = c.nodesLess[0], c.nodesLess[1]
+	h.TimeALess, h.TimeBLess = c.timeLess[0], c.timeLess[1]
+	h.CostOrderP = Float(SignTest(h.CostALess, h.CostBLess))
+	h.TimeOrderP = Float(SignTest(h.TimeALess, h.TimeBLess))
 	h.CostRatioMedian, h.CostRatioHL, h.CostP = ratioTest(c.nodeRatios, c.nodes)
 	h.TimeRatioMedian, h.TimeRatioHL, h.TimeP = ratioTest(c.timeRatios, c.time)
 }
@@ -228,6 +327,10 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.c.time = append(p.c.time, c.time...)
 	p.c.nodeRatios = append(p.c.nodeRatios, c.nodeRatios...)
 	p.c.timeRatios = append(p.c.timeRatios, c.timeRatios...)
+	for i := range 2 {
+		p.c.nodesLess[i] += c.nodesLess[i]
+		p.c.timeLess[i] += c.timeLess[i]
+	}
 }
 
 func (p *pooledPairs) result() HeadToHead {

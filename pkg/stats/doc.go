@@ -58,8 +58,13 @@
 // over the pairs where both found a tour, the median of the paired ratios
 // B/A of nodes and of time, and the Wilcoxon signed-rank test of their
 // logarithms (exact up to 100 pairs, the normal approximation with tie and
-// continuity corrections beyond), with the number of pairs it rests on. A
-// report makes many comparisons: each p-value is also given adjusted by
+// continuity corrections beyond), with the number of pairs it rests on.
+// To a tour: the pairs where A needed fewer nodes (less time) to find a
+// tour against those where B did, over every pair whose order the runs
+// show (a run stopped by its budget needed more than it used, one that
+// failed for good never finds a tour), and the exact sign test; where one
+// series often runs out of budget it rests on many more pairs than the
+// cost test. A report makes many comparisons: each p-value is also given adjusted by
 // Holm's method over all of the report's tests of its kind, and only an
 // adjusted p below 0.05 is called significant.
 package stats

@@ -64,19 +64,31 @@ func TestHeadToHead(t *testing.T) {
 		board                                          string
 		pairs, aFound, bFound, aOnly, bOnly, bothFound int
 		mcnemar, cost, costP, timeRatio, timeP         float64
+		// Which needed less to a tour: A's greedy dead ends never find
+		// one, so B needed less there; a dead end against a run out of
+		// budget has no known order.
+		costALess, costBLess, timeALess, timeBLess int
+		costOrderP, timeOrderP                     float64
 	}{
 		// 5x5: 6 pairs; only B found from 1,1; both failed from 0,1 and
 		// 1,0. McNemar on 0 against 1: p = 1. Both found from 0,0, 0,2,
 		// 2,2: node ratios 1, 1.2, 2 (median 1.2); the zero log drops out,
 		// two positive ranks: p = 2/4. Time ratios 2, 3, 5: p = 2/8.
-		{"5x5", 6, 3, 4, 0, 1, 3, 1, 1.2, 0.5, 3, 0.25},
+		// Fewer nodes: A from 0,2 and 2,2, B from 1,1 (0,0 a tie): sign
+		// test 2 against 1, p = 2 (1+3)/8 = 1. Less time: A from 0,0,
+		// 0,2, 2,2, B from 1,1: p = 2 (1+4)/16 = 0.625.
+		{"5x5", 6, 3, 4, 0, 1, 3, 1, 1.2, 0.5, 3, 0.25, 2, 1, 3, 1, 1, 0.625},
 		// 7x9: only B found from 0,4; both from 0,0 (nodes 63 and 63:
 		// ratio 1, no nonzero difference, p = 1; time 1.5, one rank: p = 1).
-		{"7x9", 4, 1, 2, 0, 1, 1, 1, 1, 1, 1.5, 1},
+		// Fewer nodes: B from 0,4 (0,0 a tie): p = 1. Less time: A from
+		// 0,0, B from 0,4: p = 1.
+		{"7x9", 4, 1, 2, 0, 1, 1, 1, 1, 1, 1.5, 1, 0, 1, 1, 1, 1, 1},
 		// Both boards: 0 against 2, p = 2/4; node ratios 1, 1, 1.2, 2:
 		// median 1.1, two nonzero logs, both positive: p = 2/4; time
 		// ratios 1.5, 2, 3, 5: median 2.5, four positive ranks: p = 2/16.
-		{"all", 10, 4, 6, 0, 2, 4, 0.5, 1.1, 0.5, 2.5, 0.125},
+		// Fewer nodes 2 against 2: p = 1; less time 4 against 2:
+		// p = 2 (1+6+15)/64 = 0.6875.
+		{"all", 10, 4, 6, 0, 2, 4, 0.5, 1.1, 0.5, 2.5, 0.125, 2, 2, 4, 2, 1, 0.6875},
 	} {
 		var h *HeadToHead
 		for i := range hs {
@@ -90,12 +102,15 @@ func TestHeadToHead(t *testing.T) {
 		if h.SeriesA != "warnsdorff" || h.SeriesB != "warnsdorff-bt" || h.Pairs != tt.pairs || h.AFound != tt.aFound ||
 			h.BFound != tt.bFound || h.AOnly != tt.aOnly || h.BOnly != tt.bOnly || h.BothFound != tt.bothFound ||
 			!near(float64(h.McNemarP), tt.mcnemar) || !near(float64(h.CostRatioMedian), tt.cost) ||
-			!near(float64(h.CostP), tt.costP) || !near(float64(h.TimeRatioMedian), tt.timeRatio) || !near(float64(h.TimeP), tt.timeP) {
+			!near(float64(h.CostP), tt.costP) || !near(float64(h.TimeRatioMedian), tt.timeRatio) || !near(float64(h.TimeP), tt.timeP) ||
+			h.CostALess != tt.costALess || h.CostBLess != tt.costBLess || h.TimeALess != tt.timeALess || h.TimeBLess != tt.timeBLess ||
+			!near(float64(h.CostOrderP), tt.costOrderP) || !near(float64(h.TimeOrderP), tt.timeOrderP) {
 			t.Errorf("%s: %+v\nwant %+v", tt.board, *h, tt)
 		}
 		// Nothing is significant here: after Holm's adjustment of three
 		// tests, every p is 1.
-		if h.Significant() || h.CostSignificant() || h.McNemarHolm != 1 || h.CostHolm != 1 {
+		if h.Significant() || h.CostSignificant() || h.CostOrderSignificant() || h.TimeOrderSignificant() ||
+			h.McNemarHolm != 1 || h.CostHolm != 1 || h.CostOrderHolm != 1 || h.TimeOrderHolm != 1 {
 			t.Errorf("%s: significant on %d discordant pairs (Holm %v, %v)", tt.board, h.AOnly+h.BOnly, h.McNemarHolm, h.CostHolm)
 		}
 	}
@@ -107,12 +122,53 @@ func TestHeadToHead(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, col := range []string{"board", "series_a", "series_b", "pairs", "a_found", "b_found", "a_only", "b_only",
-		"mcnemar_p", "both_found", "cost_ratio_median", "cost_p"} {
+		"mcnemar_p", "both_found", "cost_ratio_median", "cost_p", "cost_a_less", "cost_b_less", "cost_order_p", "cost_order_p_holm",
+		"time_a_less", "time_b_less", "time_order_p", "time_order_p_holm"} {
 		if !strings.Contains(strings.SplitN(buf.String(), "\n", 2)[0], col) {
 			t.Errorf("headtohead.csv lacks column %s", col)
 		}
 	}
 	golden(t, "headtohead.golden.csv", buf.Bytes())
+}
+
+// Which run of a pair needed less to find a tour, status by status: a run
+// stopped by a budget needed more than it used, one that failed for good
+// never finds a tour, an error tells nothing.
+func TestSooner(t *testing.T) {
+	run := func(st status.Status, nodes int64) sample {
+		return sample{st: uint8(st.Index()), nodes: nodes}
+	}
+	for _, tt := range []struct {
+		name string
+		a, b sample
+		want int
+	}{
+		{"both found, A fewer", run(status.Found, 10), run(status.Found, 20), -1},
+		{"both found, B fewer", run(status.Found, 20), run(status.Found, 10), 1},
+		{"both found, equal", run(status.Found, 20), run(status.Found, 20), 0},
+		{"found within what the other used up", run(status.Found, 100), run(status.NodeLimit, 100), -1},
+		{"found after more than the other used", run(status.Found, 101), run(status.NodeLimit, 100), 0},
+		{"found against a timeout that used more", run(status.Found, 5), run(status.Timeout, 50), -1},
+		{"a timeout that used less than B found with", run(status.Timeout, 50), run(status.Found, 60), 0},
+		{"B found within what A used up", run(status.Timeout, 60), run(status.Found, 60), 1},
+		{"found against a dead end", run(status.Found, 1000000), run(status.DeadEnd, 3), -1},
+		{"not closed against found", run(status.NotClosed, 3), run(status.Found, 1000000), 1},
+		{"found against exhausted", run(status.Found, 7), run(status.Exhausted, 9), -1},
+		{"both stopped by budgets", run(status.NodeLimit, 100), run(status.Timeout, 5), 0},
+		{"stopped against a dead end", run(status.NodeLimit, 100), run(status.DeadEnd, 5), 0},
+		{"both failed for good", run(status.DeadEnd, 3), run(status.Exhausted, 9), 0},
+		{"an error against found", run(status.Error, 0), run(status.Found, 5), 0},
+		{"found against an error", run(status.Found, 5), run(status.Error, 9), 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sooner(tt.a, tt.b, sampleNodes); got != tt.want {
+				t.Errorf("sooner = %d, want %d", got, tt.want)
+			}
+			if got := sooner(tt.b, tt.a, sampleNodes); got != -tt.want {
+				t.Errorf("swapped: sooner = %d, want %d", got, -tt.want)
+			}
+		})
+	}
 }
 
 // Medians that fall on runs stopped by the budget are lower bounds; means

@@ -68,6 +68,13 @@ func (s Status) Index() int {
 // search needed, not measurements.
 func (s Status) Censored() bool { return s == NodeLimit || s == Timeout }
 
+// Final reports whether a run that ended with s found no tour and would
+// find none with any budget (dead_end, not_closed, exhausted): a greedy
+// walk that is stuck stays stuck, and an exhausted search has nothing left
+// to try. Statistics of the cost of finding a tour count such a run as
+// never finding one.
+func (s Status) Final() bool { return s == DeadEnd || s == NotClosed || s == Exhausted }
+
 // Parse returns the status named by word, or false if it is not one of All.
 func Parse(word string) (Status, bool) {
 	s := Status(word)

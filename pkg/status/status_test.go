@@ -28,3 +28,23 @@ func TestCensored(t *testing.T) {
 		}
 	}
 }
+
+// Every status is exactly one of: a tour, a budget that ran out, a failure
+// no budget mends, an error.
+func TestFinal(t *testing.T) {
+	for _, s := range All {
+		want := s == DeadEnd || s == NotClosed || s == Exhausted
+		if s.Final() != want {
+			t.Errorf("%s.Final() = %v", s, !want)
+		}
+		kinds := 0
+		for _, is := range []bool{s == Found, s.Censored(), s.Final(), s == Error} {
+			if is {
+				kinds++
+			}
+		}
+		if kinds != 1 {
+			t.Errorf("%s is %d of found, censored, final and error", s, kinds)
+		}
+	}
+}

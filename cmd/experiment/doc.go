@@ -81,8 +81,8 @@
 //	                   refused when another build of experiment wrote its rows
 //	-allow-mixed-builds  resume even so (the manifest keeps each session's
 //	                   build, and the report names the mix)
-//	-shard i/N         run only shard i of N (0 <= i < N), or auto/N with i from
-//	                   $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX
+//	-shard i/N         run only shard i of N (0 <= i < N <= 16384), or auto/N
+//	                   with i from $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX
 //	-save-tours        add a tour column: the squares of each tour found
 //	-config FILE       read flags from FILE (one a line, # comments) or an
 //	                   embedded preset; the command line overrides it

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
 )
@@ -208,4 +210,19 @@ func TestScripts(t *testing.T) {
 		t.Skip("the documented commands take about a minute")
 	}
 	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+}
+
+// The manual and docs/clusters.md give the shard limit that -shard keeps.
+func TestDocsShardLimit(t *testing.T) {
+	if want := fmt.Sprintf("N <= %d", plan.MaxShards); !strings.Contains(manual(t), want) {
+		t.Errorf("the manual does not say %q", want)
+	}
+	data, err := os.ReadFile("../../docs/clusters.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := plan.MaxShards
+	if want := fmt.Sprintf("N is at most %d,%03d", n/1000, n%1000); !strings.Contains(string(data), want) {
+		t.Errorf("docs/clusters.md does not say %q", want)
+	}
 }

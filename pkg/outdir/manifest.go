@@ -188,6 +188,24 @@ func (m *Manifest) ShardText() string {
 	return m.Shard.String()
 }
 
+// encode returns m as its file holds it, without the room kept after it.
+func (m *Manifest) encode() ([]byte, error) {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
+
+// fileSize returns the size of m's file: its text and the room kept.
+func (m *Manifest) fileSize() (int, error) {
+	data, err := m.encode()
+	if err != nil {
+		return 0, err
+	}
+	return len(data) + reserve - len(data)%4096, nil
+}
+
 // reserve is the room a manifest file keeps beyond its text: spaces after
 // the JSON, which readers ignore. A later rewrite that cannot get new
 // space (a full disk) overwrites the file in place within it.
@@ -199,13 +217,19 @@ const reserve = 8 << 10
 // room the file already holds, so that a manifest is not left saying
 // "running" by a process that has ended. A crash during such an overwrite
 // leaves a cut manifest, which -resume recovers from the flags given.
+//
+// A manifest larger than MaxManifestBytes, room included, is not written:
+// no reader would take it back.
 func (m *Manifest) Write(dir string) error {
-	data, err := json.MarshalIndent(m, "", "  ")
+	data, err := m.encode()
 	if err != nil {
 		return err
 	}
-	data = append(data, '\n')
 	padded := append(data, bytes.Repeat([]byte{' '}, reserve-len(data)%4096)...)
+	if len(padded) > MaxManifestBytes {
+		return fmt.Errorf("manifest of %s (%d sessions) is larger than the %s its readers take: not written",
+			memlimit.Format(int64(len(padded))), len(m.Sessions), memlimit.Format(MaxManifestBytes))
+	}
 	path := filepath.Join(dir, ManifestFile)
 	err = atomicfile.WriteBytes(path, padded)
 	if err != nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)) {

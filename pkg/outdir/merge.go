@@ -102,6 +102,9 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 			return nil, err
 		}
 	}
+	if err := checkMergedSize(ins, p, opts.Command); err != nil {
+		return nil, err
+	}
 
 	if fi, err := os.Stat(opts.Out); err == nil && !fi.IsDir() {
 		return nil, plan.Inputf("-out", "%s is a file; want a directory", opts.Out)
@@ -445,6 +448,37 @@ func mergedManifest(ins []input, p *plan.Plan, command []string, counts map[stat
 	m.Build = m.rowBuild()
 	m.setCounts(counts)
 	return m
+}
+
+// countsRoom is more than the merged counts can add to a manifest whose
+// counts are all 0: each takes at most 19 digits.
+const countsRoom = 8 * 19
+
+// checkMergedSize returns an InputError if the merged manifest, which
+// holds every input's sessions, would be larger than MaxManifestBytes: a
+// merge that no reader (report, a merge run again) could read back. It is
+// checked before anything is written, with every input's tours listed,
+// as if none were gone.
+func checkMergedSize(ins []input, p *plan.Plan, command []string) error {
+	m := mergedManifest(ins, p, command, nil)
+	have := map[string]bool{}
+	for _, in := range ins {
+		for _, t := range in.man.Tours {
+			if !have[t.Board] {
+				have[t.Board] = true
+				m.Tours = append(m.Tours, t)
+			}
+		}
+	}
+	size, err := m.fileSize()
+	if err != nil {
+		return err
+	}
+	if size+countsRoom > MaxManifestBytes {
+		return plan.Inputf("merge", "the %d inputs hold %d sessions (one a run or resume of a shard): their merged %s would take %s, more than the %s its readers take; report their runs.csv files together without merging (experiment report -out DIR), or run the sweep in fewer shards",
+			len(ins), len(m.Sessions), ManifestFile, memlimit.Format(int64(size)), memlimit.Format(MaxManifestBytes))
+	}
+	return nil
 }
 
 func firstLimit(ins []input) *memlimit.Limit {

@@ -1,12 +1,15 @@
 package outdir
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -288,5 +291,66 @@ func TestMergeHintQuoted(t *testing.T) {
 	want := []string{"experiment", "run", "-sizes", "5x5", "-shard", "1/2", "-out", dirs[1], "-resume"}
 	if got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n"); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("the shell reads the hint %q as\n%q\nwant %q", hint, got, want)
+	}
+}
+
+// Two shards each resumed so often that either manifest is readable but
+// their merge's would be larger than MaxManifestBytes: the merge is refused
+// before it writes anything, and says what to do instead.
+func TestMergeTooManySessions(t *testing.T) {
+	s := settings(t, "5", 1000, "warnsdorff")
+	dirs := shards(t, s, 2)
+	for _, dir := range dirs {
+		m, err := ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one := m.Sessions[0]
+		one.Host, one.CPU = strings.Repeat("h", 200), strings.Repeat("c", 300)
+		m.Sessions = slices.Repeat([]Session{one}, 12000)
+		if err := m.Write(dir); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(filepath.Join(dir, ManifestFile)); err != nil || fi.Size() < MaxManifestBytes/2 {
+			t.Fatalf("%s: %v, %d bytes, want more than half the limit", dir, err, fi.Size())
+		}
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	_, err := Merge(context.Background(), MergeOptions{Inputs: dirs, Out: out})
+	var ie *plan.InputError
+	if !errors.As(err, &ie) || ie.Flag != "merge" {
+		t.Fatalf("merge: %v, want an input error of merge", err)
+	}
+	for _, want := range []string{"the 2 inputs hold 24000 sessions", "more than the 16.0MiB its readers take", "experiment report -out DIR"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the refused merge made %s: %v", out, err)
+	}
+}
+
+// A manifest that readers would refuse is not written, and the one there
+// stays.
+func TestManifestWriteBound(t *testing.T) {
+	dir := shards(t, settings(t, "5", 1000, "warnsdorff"), 1)[0]
+	before, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ReadManifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := m.Sessions[0]
+	one.CPU = strings.Repeat("c", 1000)
+	m.Sessions = slices.Repeat([]Session{one}, 16000)
+	err = m.Write(dir)
+	if err == nil || !strings.Contains(err.Error(), "(16000 sessions) is larger than the 16.0MiB its readers take") {
+		t.Fatalf("write: %v", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, ManifestFile)); !bytes.Equal(after, before) {
+		t.Error("the manifest there changed")
 	}
 }

@@ -25,8 +25,12 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
-// MaxShards bounds a sweep's shard count: more is a typing error.
-const MaxShards = 1 << 20
+// MaxShards bounds a sweep's shard count. A merge keeps every shard's
+// sessions in its manifest, about 550 bytes each, and readers take
+// manifests up to 16 MiB (outdir.MaxManifestBytes): 16,384 shards leave
+// room for nearly two sessions a shard (a run and a resume), and a
+// sweep in more shards could not be merged.
+const MaxShards = 1 << 14
 
 // ShardForm says what -shard accepts.
 const ShardForm = "want i/N with 0 <= i < N (such as 0/4), or auto/N to read i from the scheduler"

@@ -61,3 +61,18 @@ func BenchmarkFrontierTotal5x8(b *testing.B) {
 		})
 	}
 }
+
+// Every open tour of 6x6 together (Total, experiment count -total), with 1
+// worker and with one per core.
+func BenchmarkTotal6x6(b *testing.B) {
+	for _, workers := range []int{1, 0} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			for range b.N {
+				g, err := Total(context.Background(), board.Board{Rows: 6, Cols: 6}, Options{Workers: workers})
+				if err != nil || g.Total.Cmp(big.NewInt(6637920)) != 0 {
+					b.Fatal(g.Total, err)
+				}
+			}
+		})
+	}
+}

@@ -146,12 +146,20 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 // searches from one square of each class; for closed tours, which pass
 // every square, from one square in all.
 //
-// For open tours it also uses reversal (see the package doc). The classes
+// Open tours on square boards of 16 to HalvesUpTo squares it counts by
+// their halves, unless given a checkpoint (see the package doc). Otherwise,
+// for open tours it uses reversal (see the package doc). The classes
 // are ranked by their smallest square, which on 6x6 enters fewer squares
 // than ranking them by the cost of their searches either way; a square's
 // count is put together from the counts by last square, a symmetry carrying
 // the square to its class's searched square and its tours' ends along.
 func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
+	return all(ctx, b, opt, true)
+}
+
+// all is All, and with byStart false Total: the same count, without the
+// counts by start square when it can do without them.
+func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, error) {
 	if err := check(b, opt.Method); err != nil {
 		return Grid{}, err
 	}
@@ -177,6 +185,13 @@ func All(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 		if r != s {
 			rank[s] = rank[r]
 		}
+	}
+	cols := 1 // the total alone: one column
+	if byStart {
+		cols = len(searched)
+	}
+	if g.useHalves(opt, cols) {
+		return g.allByHalves(ctx, opt, searched, rank, byStart, t0)
 	}
 	reversal := !opt.Closed && g.n > 1
 	searches := make([]search, len(searched))

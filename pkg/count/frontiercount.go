@@ -278,7 +278,7 @@ func Total(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 		return Grid{}, err
 	}
 	if opt.Method.For(b) != Frontier {
-		g, err := All(ctx, b, opt)
+		g, err := all(ctx, b, opt, false)
 		g.Tours, g.Complete = nil, nil
 		return g, err
 	}

@@ -112,6 +112,12 @@ func (g *graph) walk(ctx context.Context, p path, sr search, byEnd *[MaxSquares]
 // to the end then counts every tour from start exactly once, and the nodes
 // add up to those of one depth-first walk, however deep the split.
 func (g *graph) split(sr search, want int) ([]path, tally) {
+	return g.splitTo(sr, want, int8(g.n-3), g.all)
+}
+
+// splitTo is split, with paths no deeper than deepest, and only those whose
+// first move is to a square of first.
+func (g *graph) splitTo(sr search, want int, deepest int8, first uint64) ([]path, tally) {
 	start, closed := sr.start, sr.closed
 	t := tally{nodes: 1, complete: true}
 	root := path{at: int8(start), visited: 1 << start}
@@ -125,12 +131,15 @@ func (g *graph) split(sr search, want int) ([]path, tally) {
 	if !g.balanced(u, start, closed) || !g.viable(u, start, start, closed, sr.ends) {
 		return nil, t
 	}
-	last := int8(g.n - 1)
 	frontier := []path{root}
-	for len(frontier) < want && len(frontier) > 0 && frontier[0].depth+2 < last {
+	for len(frontier) < want && len(frontier) > 0 && frontier[0].depth < deepest {
 		var next []path
 		for _, p := range frontier {
-			for k := g.nbr[p.at] &^ p.visited; k != 0; k &= k - 1 {
+			k := g.nbr[p.at] &^ p.visited
+			if p.depth == 0 {
+				k &= first
+			}
+			for ; k != 0; k &= k - 1 {
 				sq := bits.TrailingZeros64(k)
 				t.nodes++
 				v := p.visited | 1<<sq

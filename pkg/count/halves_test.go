@@ -1,0 +1,124 @@
+package count
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+)
+
+// Counting by halves gives every square's count and the total that the
+// walk with reverses gives (the walk runs when a checkpoint is asked for),
+// with one worker and with several, on the square boards it is used for:
+// 4x4 (no tour), 5x5 (an odd number of squares: halves of 13 and 12) and
+// 6x6. Total, which keeps one column, gives the same total.
+func TestHalvesMatchTheWalk(t *testing.T) {
+	for _, n := range []int{4, 5, 6} {
+		b := board.Board{Rows: n, Cols: n}
+		walked, err := All(context.Background(), b, Options{Checkpoint: filepath.Join(t.TempDir(), "ck")})
+		if err != nil || !walked.AllComplete {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%v/workers=%d", b, workers), func(t *testing.T) {
+				halved, err := All(context.Background(), b, Options{Workers: workers})
+				if err != nil || !halved.AllComplete {
+					t.Fatal(err)
+				}
+				if halved.Nodes == walked.Nodes && n > 4 {
+					t.Errorf("the halves entered %d squares, as many as the walk: not counted by halves", halved.Nodes)
+				}
+				for r := range b.Rows {
+					for c := range b.Cols {
+						if halved.Tours[r][c].Cmp(walked.Tours[r][c]) != 0 {
+							t.Errorf("%d,%d: %v by halves, %v walked", r, c, halved.Tours[r][c], walked.Tours[r][c])
+						}
+					}
+				}
+				total, err := Total(context.Background(), b, Options{Workers: workers})
+				if err != nil || total.Total.Cmp(walked.Total) != 0 || halved.Total.Cmp(walked.Total) != 0 {
+					t.Errorf("total %v (grid %v), walked %v: %v", total.Total, halved.Total, walked.Total, err)
+				}
+			})
+		}
+	}
+	// The known totals: 1,728 directed open tours of 5x5 and 6,637,920 of
+	// 6x6 (OEIS A165134).
+	for n, want := range map[int]int64{5: 1728, 6: 6637920} {
+		g, err := Total(context.Background(), board.Board{Rows: n, Cols: n}, Options{})
+		if err != nil || g.Total.Cmp(big.NewInt(want)) != 0 {
+			t.Errorf("%dx%d: %v, want %d (%v)", n, n, g.Total, want, err)
+		}
+	}
+}
+
+// A count by halves stopped early has no partial counts: every square's
+// count is 0 and incomplete.
+func TestHalvesStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, err := All(ctx, board.Board{Rows: 6, Cols: 6}, Options{})
+	if err != nil || g.AllComplete || g.Total.Sign() != 0 || g.Complete[0][0] || g.Tours[0][0].Sign() != 0 {
+		t.Errorf("stopped count: %v, complete %v, total %v", err, g.AllComplete, g.Total)
+	}
+}
+
+// Below the memory of one worker's tables, the walk counts instead.
+func TestHalvesMemLimit(t *testing.T) {
+	g := newGraph(board.Board{Rows: 6, Cols: 6})
+	need := halfTableBytes(36, 6)
+	if need != 7*8<<18 {
+		t.Errorf("6x6's table by class: %d bytes, want 7 columns of 8 bytes in 2^18 slots", need)
+	}
+	if !g.useHalves(Options{MemLimit: need}, 6) || g.useHalves(Options{MemLimit: need - 1}, 6) || !g.useHalves(Options{}, 6) {
+		t.Error("the halves do not keep to the memory limit")
+	}
+	if g.useHalves(Options{Closed: true}, 1) || newGraph(board.Board{Rows: 5, Cols: 6}).useHalves(Options{}, 1) {
+		t.Error("halves for closed tours, or for a board that is not square")
+	}
+}
+
+// The halves count rectangles too, with their four symmetries, though All
+// walks them (faster there): every class's count equals the walk's, on
+// boards of an even and an odd number of squares, both ways round.
+func TestHalvesOnRectangles(t *testing.T) {
+	for _, b := range []board.Board{{Rows: 3, Cols: 8}, {Rows: 4, Cols: 5}, {Rows: 5, Cols: 4}, {Rows: 4, Cols: 7}, {Rows: 3, Cols: 9}, {Rows: 5, Cols: 6}} {
+		t.Run(b.String(), func(t *testing.T) {
+			walked, err := All(context.Background(), b, Options{})
+			if err != nil || !walked.AllComplete {
+				t.Fatal(err)
+			}
+			g := newGraph(b)
+			rep := Representatives(b)
+			var searched []int
+			rank := make([]int, g.n)
+			for s, r := range rep {
+				if r == s {
+					searched = append(searched, s)
+				}
+				rank[s] = rank[r]
+				if r == s {
+					rank[s] = len(searched) - 1
+				}
+			}
+			halved, err := g.allByHalves(context.Background(), Options{Workers: 2}, searched, rank, true, time.Now())
+			if err != nil || !halved.AllComplete {
+				t.Fatal(err)
+			}
+			for r := range b.Rows {
+				for c := range b.Cols {
+					if halved.Tours[r][c].Cmp(walked.Tours[r][c]) != 0 {
+						t.Errorf("%d,%d: %v by halves, %v walked", r, c, halved.Tours[r][c], walked.Tours[r][c])
+					}
+				}
+			}
+			if walked.Total.Sign() == 0 {
+				t.Errorf("%v has no open tour: a weak test", b)
+			}
+		})
+	}
+}

@@ -70,9 +70,9 @@
 // only one first move of each set the symmetries fixing it map onto each
 // other, for all of them (no symmetry but the identity fixes a path of
 // two squares or more). On 6x6 the walks enter 5.1M squares, and the
-// halves of 18 squares have 141,407 keys: 0.09 s on 2 cores for every
+// halves of 18 squares have 141,407 keys: 86 ms on 2 cores for every
 // tour together (BenchmarkTotal6x6), where walking every tour with
-// reverses takes 0.26 s. The tables hold a column of counts for each class
+// reverses takes 255 ms. The tables hold a column of counts for each class
 // (All) or one (Total), a table a worker, within Options.MemLimit; on
 // rectangles, with four symmetries instead of eight, the tables are larger
 // and walking is faster, so All walks them.

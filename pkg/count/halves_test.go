@@ -122,3 +122,43 @@ func TestHalvesOnRectangles(t *testing.T) {
 		})
 	}
 }
+
+// A table of halves keeps exact counts: packed with its key in one word,
+// counts that outgrow their bits move to the map beside; it grows and
+// merges without losing any.
+func TestHalfTable(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		cols, keyBits int
+	}{
+		{"packed, 4 bits a count", 1, 60},
+		{"packed, 22 bits a count", 1, 42},
+		{"a word a count", 1, 50},
+		{"three columns", 3, 42},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := newHalfTable(2, tc.cols, tc.keyBits), newHalfTable(3, tc.cols, tc.keyBits)
+			want := map[[2]uint64]uint64{}
+			for i := range uint64(200) {
+				key := 1 + i%37*977 // 37 keys, none 0
+				col := int(i % uint64(tc.cols))
+				a.add(key, col, i)
+				b.add(key, col, 3*i+1)
+				want[[2]uint64{key, uint64(col)}] += 4*i + 1
+			}
+			a.merge(b)
+			if a.used != 37 {
+				t.Errorf("%d keys, want 37", a.used)
+			}
+			for k, n := range want {
+				j := a.find(k[0])
+				if a.slots[j] == 0 || a.keyAt(j) != k[0] || a.count(j, int(k[1])) != n {
+					t.Errorf("key %d column %d: %d, want %d", k[0], k[1], a.count(j, int(k[1])), n)
+				}
+			}
+			if packed := tc.cols == 1 && tc.keyBits <= packedKeyBits; packed != (a.stride == 1) || packed && tc.keyBits == 60 && len(a.over) == 0 {
+				t.Errorf("stride %d, %d keys outgrown", a.stride, len(a.over))
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ package clustertest
 import (
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,8 +39,12 @@ func slurmCluster(t *testing.T, root string) []string {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	script := filepath.Join(root, "scripts", "slurm-cluster.sh")
+	// Ports free now, not the script's defaults: a cluster left running
+	// by a test that was killed holds those, and this one would wait for a
+	// node that cannot start ("Address already in use").
+	ports := freePorts(t, 2)
 	start := time.Now()
-	out := sh(t, root, nil, script+" start "+dir)
+	out := sh(t, root, []string{fmt.Sprintf("KS_SLURMCTLD_PORT=%d", ports[0]), fmt.Sprintf("KS_SLURMD_PORT=%d", ports[1])}, script+" start "+dir)
 	t.Logf("cluster up in %v: %s", time.Since(start).Round(time.Millisecond), strings.TrimSpace(out))
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -52,6 +57,21 @@ func slurmCluster(t *testing.T, root string) []string {
 		exec.Command(script, "stop", dir).Run()
 	})
 	return []string{"SLURM_CONF=" + filepath.Join(dir, "slurm.conf")}
+}
+
+// freePorts returns n TCP ports that nothing listens on now.
+func freePorts(t *testing.T, n int) []int {
+	t.Helper()
+	var ports []int
+	for range n {
+		l, err := net.Listen("tcp", ":0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close() // held until all are chosen, so that they differ
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+	}
+	return ports
 }
 
 func tail(s string, n int) string {

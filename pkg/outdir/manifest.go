@@ -203,8 +203,11 @@ func (m *Manifest) fileSize() (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return len(data) + reserve - len(data)%4096, nil
+	return len(data) + room(len(data)), nil
 }
+
+// room is the spaces kept after a manifest's n bytes of text.
+func room(n int) int { return reserve - n%4096 }
 
 // reserve is the room a manifest file keeps beyond its text: spaces after
 // the JSON, which readers ignore. A later rewrite that cannot get new
@@ -225,7 +228,7 @@ func (m *Manifest) Write(dir string) error {
 	if err != nil {
 		return err
 	}
-	padded := append(data, bytes.Repeat([]byte{' '}, reserve-len(data)%4096)...)
+	padded := append(data, bytes.Repeat([]byte{' '}, room(len(data)))...)
 	if len(padded) > MaxManifestBytes {
 		return fmt.Errorf("manifest of %s (%d sessions) is larger than the %s its readers take: not written",
 			memlimit.Format(int64(len(padded))), len(m.Sessions), memlimit.Format(MaxManifestBytes))

@@ -102,7 +102,11 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 			return nil, err
 		}
 	}
-	if err := checkMergedSize(ins, p, opts.Command); err != nil {
+	tours, err := mergedTours(ins)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMergedSize(ins, p, opts.Command, tours); err != nil {
 		return nil, err
 	}
 
@@ -161,7 +165,7 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 		return nil, err
 	}
 	man := mergedManifest(ins, p, opts.Command, counts)
-	if err := copyTours(ins, opts.Out, man); err != nil {
+	if err := copyTours(tours, opts.Out, man); err != nil {
 		return nil, err
 	}
 	if err := man.Write(opts.Out); err != nil {
@@ -457,18 +461,11 @@ const countsRoom = 8 * 19
 // checkMergedSize returns an InputError if the merged manifest, which
 // holds every input's sessions, would be larger than MaxManifestBytes: a
 // merge that no reader (report, a merge run again) could read back. It is
-// checked before anything is written, with every input's tours listed,
-// as if none were gone.
-func checkMergedSize(ins []input, p *plan.Plan, command []string) error {
+// checked before anything is written, with the tours the merge keeps.
+func checkMergedSize(ins []input, p *plan.Plan, command []string, tours []inputTour) error {
 	m := mergedManifest(ins, p, command, nil)
-	have := map[string]bool{}
-	for _, in := range ins {
-		for _, t := range in.man.Tours {
-			if !have[t.Board] {
-				have[t.Board] = true
-				m.Tours = append(m.Tours, t)
-			}
-		}
+	for _, t := range tours {
+		m.Tours = append(m.Tours, t.SavedTour)
 	}
 	size, err := m.fileSize()
 	if err != nil {

@@ -354,3 +354,38 @@ func TestManifestWriteBound(t *testing.T) {
 		t.Error("the manifest there changed")
 	}
 }
+
+// A merge keeps one saved tour a board: the first that an input lists and
+// still has. Shard 0 lists a tour of 5x5 whose file is gone, shard 1 one
+// whose file is there: the merge copies shard 1's, byte for byte, and
+// lists it once.
+func TestMergeTours(t *testing.T) {
+	dirs := shards(t, settings(t, "5", 1000, "warnsdorff"), 2)
+	tour := SavedTour{Board: "5x5", File: filepath.Join(ToursDir, "5x5.ktour"), Strategy: "warnsdorff", Tiebreak: "first", Start: "0,0"}
+	for i, dir := range dirs {
+		m, err := ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Tours = []SavedTour{tour}
+		if err := m.Write(dir); err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 {
+			os.MkdirAll(filepath.Join(dir, ToursDir), 0o755)
+			if err := os.WriteFile(filepath.Join(dir, tour.File), []byte("shard 1's tour"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	if _, err := Merge(context.Background(), MergeOptions{Inputs: dirs, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(out, tour.File)); err != nil || string(data) != "shard 1's tour" {
+		t.Errorf("merged tour: %q, %v", data, err)
+	}
+	if m, err := ReadManifest(out); err != nil || len(m.Tours) != 1 || m.Tours[0] != tour {
+		t.Errorf("merged manifest's tours: %+v, %v", m.Tours, err)
+	}
+}

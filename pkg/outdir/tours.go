@@ -72,9 +72,17 @@ func (t SavedTour) Path(dir string) (string, error) {
 	return filepath.Join(dir, t.File), nil
 }
 
-// copyTours copies the inputs' saved tours into the merged directory, the
-// first of each board, and lists them in m.
-func copyTours(ins []input, out string, m *Manifest) error {
+// inputTour is a saved tour of an input and its file there.
+type inputTour struct {
+	SavedTour
+	from string
+}
+
+// mergedTours returns the tours a merge of ins keeps: of each board, the
+// first that an input lists and still has (a listed tour that is gone is
+// only a missing picture).
+func mergedTours(ins []input) ([]inputTour, error) {
+	var out []inputTour
 	have := map[string]bool{}
 	for _, in := range ins {
 		for _, t := range in.man.Tours {
@@ -83,21 +91,32 @@ func copyTours(ins []input, out string, m *Manifest) error {
 			}
 			from, err := t.Path(in.dir)
 			if err != nil {
-				return plan.Inputf("merge", "%s: %w", in.dir, err)
+				return nil, plan.Inputf("merge", "%s: %w", in.dir, err)
 			}
-			data, err := os.ReadFile(from)
-			if err != nil {
-				continue // a listed tour that is gone is only a missing picture
-			}
-			if err := os.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
-				return err
-			}
-			if err := atomicfile.WriteBytes(filepath.Join(out, t.File), data); err != nil {
-				return err
+			if _, err := os.Stat(from); err != nil {
+				continue
 			}
 			have[t.Board] = true
-			m.Tours = append(m.Tours, t)
+			out = append(out, inputTour{t, from})
 		}
+	}
+	return out, nil
+}
+
+// copyTours copies tours into the merged directory out and lists them in m.
+func copyTours(tours []inputTour, out string, m *Manifest) error {
+	for _, t := range tours {
+		data, err := os.ReadFile(t.from)
+		if err != nil {
+			continue // gone since mergedTours looked: a missing picture
+		}
+		if err := os.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
+			return err
+		}
+		if err := atomicfile.WriteBytes(filepath.Join(out, t.File), data); err != nil {
+			return err
+		}
+		m.Tours = append(m.Tours, t.SavedTour)
 	}
 	return nil
 }

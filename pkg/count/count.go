@@ -211,8 +211,7 @@ func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, e
 		return Grid{}, err
 	}
 	tallies, byEnd := e.tallies, e.byEnd
-	grid := Grid{Board: b, Method: Enumerate, Tours: make([][]*big.Int, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: true,
-		Resumed: e.resumed, Kept: e.kept}
+	grid := Grid{Board: b, Method: Enumerate, AllComplete: true, Resumed: e.resumed, Kept: e.kept}
 	for _, t := range tallies {
 		grid.Nodes += t.nodes
 		grid.AllComplete = grid.AllComplete && t.complete
@@ -248,15 +247,22 @@ func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, e
 			return n, grid.AllComplete // put together from every class's search
 		}
 	}
+	grid.fill(tours)
+	grid.Elapsed = time.Since(t0)
+	return grid, nil
+}
+
+// fill sets the grid's counts by square, and their total, from tours: the
+// directed tours from square s, and whether their count is complete.
+func (grid *Grid) fill(tours func(s int) (uint64, bool)) {
+	b := grid.Board
+	grid.Tours, grid.Complete, grid.Total = make([][]*big.Int, b.Rows), make([][]bool, b.Rows), new(big.Int)
 	for r := range b.Rows {
-		grid.Tours[r] = make([]*big.Int, b.Cols)
-		grid.Complete[r] = make([]bool, b.Cols)
+		grid.Tours[r], grid.Complete[r] = make([]*big.Int, b.Cols), make([]bool, b.Cols)
 		for c := range b.Cols {
 			n, complete := tours(b.Index(r, c))
 			grid.Tours[r][c], grid.Complete[r][c] = new(big.Int).SetUint64(n), complete
 			grid.Total.Add(grid.Total, grid.Tours[r][c])
 		}
 	}
-	grid.Elapsed = time.Since(t0)
-	return grid, nil
 }

@@ -108,12 +108,17 @@ const (
 	symChunks = (HalvesUpTo + symChunk - 1) / symChunk
 )
 
+// key is unrolled for six chunks: this fails to compile if HalvesUpTo
+// changes their number.
+var _ = [1]struct{}{}[symChunks-6]
+
 func newHalves(g *graph, reps []int, size []uint64, byClass bool) *halves {
 	h := &halves{g: g, a: (g.n + 1) / 2, b: g.n / 2, reps: reps, size: size, cols: 1}
 	if byClass {
 		h.cols = len(reps)
 	}
-	for _, perm := range symmetries(g.b)[1:] {
+	perms := symmetries(g.b)
+	for _, perm := range perms[1:] {
 		var s keySym
 		for sq, t := range perm {
 			s.to[sq] = uint8(t)
@@ -131,7 +136,7 @@ func newHalves(g *graph, reps []int, size []uint64, byClass bool) *halves {
 	}
 	for _, r := range reps {
 		var fixing [][]int
-		for _, perm := range symmetries(g.b) {
+		for _, perm := range perms {
 			if perm[r] == r {
 				fixing = append(fixing, perm)
 			}
@@ -379,7 +384,8 @@ func (h *halves) count(ctx context.Context, opt Options) (tours []uint64, nodes 
 
 // walk walks piece pc to the length of a front half, adding the halves it
 // reaches to ts. It returns the squares it entered, and false if the
-// context stopped it.
+// context stopped it. Its loop is graph.walk's, stopped at a half: a hook
+// in that loop would cost every walk to the end.
 func (h *halves) walk(ctx context.Context, pc piece, ts halfTables) (int64, bool) {
 	g := h.g
 	var (
@@ -542,22 +548,16 @@ func (g *graph) allByHalves(ctx context.Context, opt Options, searched, rank []i
 	if err != nil {
 		return Grid{}, err
 	}
-	b := g.b
-	grid := Grid{Board: b, Method: Enumerate, Total: new(big.Int), Nodes: nodes, AllComplete: complete}
-	if byStart {
-		grid.Tours, grid.Complete = make([][]*big.Int, b.Rows), make([][]bool, b.Rows)
-		for r := range b.Rows {
-			grid.Tours[r], grid.Complete[r] = make([]*big.Int, b.Cols), make([]bool, b.Cols)
-			for c := range b.Cols {
-				n := new(big.Int)
-				if complete {
-					n.SetUint64(tours[rank[b.Index(r, c)]])
-				}
-				grid.Tours[r][c], grid.Complete[r][c] = n, complete
-				grid.Total.Add(grid.Total, n)
+	grid := Grid{Board: g.b, Method: Enumerate, Total: new(big.Int), Nodes: nodes, AllComplete: complete}
+	switch {
+	case byStart:
+		grid.fill(func(s int) (uint64, bool) {
+			if !complete {
+				return 0, false // a count by halves stopped has no part
 			}
-		}
-	} else if complete {
+			return tours[rank[s]], true
+		})
+	case complete:
 		grid.Total.SetUint64(tours[0])
 	}
 	grid.Elapsed = time.Since(t0)

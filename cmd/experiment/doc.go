@@ -127,7 +127,8 @@
 //	                   start_row, start_col, strategy, tiebreak, closed,
 //	                   trial, seed, status, solvable, nodes, backtracks,
 //	                   time_ns, verified, order, prune, max_nodes,
-//	                   timeout_ns, and error when there is one), and tour:
+//	                   timeout_ns, restart_policy, restarts, and error when
+//	                   there is one), and tour:
 //	                   the squares, row*cols+col, up to 1,000,000 squares
 //	-tour-out FILE     write the tour found: the binary .ktour format, or the
 //	                   step grid if FILE ends in .txt (docs/strategies.md)

@@ -56,7 +56,7 @@ func (j *Job) Row() runs.Row {
 		Rows: j.Board.Rows, Cols: j.Board.Cols, StartRow: j.Start.Row, StartCol: j.Start.Col,
 		Strategy: j.Strategy, Tiebreak: j.Tiebreak, Closed: j.Closed, Trial: j.Trial, Seed: j.Seed,
 		Solvable: j.Solvable.String(), Order: j.OrderText, Prune: j.Prune,
-		MaxNodes: j.MaxNodes, TimeoutNS: j.Timeout.Nanoseconds(),
+		MaxNodes: j.MaxNodes, TimeoutNS: j.Timeout.Nanoseconds(), RestartPolicy: runs.NoRestarts,
 	}
 }
 

@@ -177,6 +177,8 @@ const (
 	fError
 	fMaxNodes
 	fTimeoutNS
+	fRestartPolicy
+	fRestarts
 	fTour
 	nFields
 )
@@ -185,7 +187,7 @@ const (
 // it against Row's tags, so that a new column cannot be left unread.
 var fieldNames = [nFields]string{"", "rows", "cols", "start_row", "start_col", "strategy", "tiebreak",
 	"closed", "trial", "seed", "status", "solvable", "nodes", "backtracks", "time_ns", "verified",
-	"order", "prune", "error", "max_nodes", "timeout_ns", "tour"}
+	"order", "prune", "error", "max_nodes", "timeout_ns", "restart_policy", "restarts", "tour"}
 
 func fieldOf(name string) field {
 	for f := fRows; f < nFields; f++ {
@@ -252,6 +254,12 @@ func (rd *Reader) decode(rec [][]byte, row *Row) error {
 		case fTimeoutNS:
 			if len(b) > 0 {
 				row.TimeoutNS, err = parseInt(b)
+			}
+		case fRestartPolicy:
+			row.RestartPolicy = rd.word(b)
+		case fRestarts:
+			if len(b) > 0 {
+				row.Restarts, err = parseInt(b)
 			}
 		case fTour:
 			row.Tour = string(b)

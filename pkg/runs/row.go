@@ -12,7 +12,8 @@
 //	rows, cols, start_row, start_col, strategy, tiebreak, closed, trial,
 //	seed, status, solvable, nodes, backtracks, time_ns, verified
 //
-// The others follow (order, prune, error, max_nodes, timeout_ns); more may
+// The others follow (order, prune, error, max_nodes, timeout_ns,
+// restart_policy, restarts); more may
 // be added at the end. A file written with -save-tours ends with a tour
 // column. docs/runs.md describes every column.
 //
@@ -81,10 +82,20 @@ type Row struct {
 	// in nanoseconds); 0 is no limit.
 	MaxNodes  int64 `csv:"max_nodes" json:"max_nodes"`
 	TimeoutNS int64 `csv:"timeout_ns" json:"timeout_ns"`
+	// RestartPolicy is the run's restart policy as -restarts takes it:
+	// "none", "fixed:C", "luby:U" or "geometric:C,F". Files written before
+	// restarts existed have no such column; their rows read as "".
+	RestartPolicy string `csv:"restart_policy" json:"restart_policy"`
+	// Restarts is how many restarts the run made; nodes and time_ns are
+	// totals over all its attempts.
+	Restarts int64 `csv:"restarts" json:"restarts"`
 	// Tour is the tour found, square indices row*cols+col separated by
 	// spaces: a column only in files written with -save-tours.
 	Tour string `csv:"tour" json:"-"`
 }
+
+// NoRestarts is restart_policy's word for a run that never restarts.
+const NoRestarts = "none"
 
 // TourColumn is the column that only -save-tours files have: always last.
 const TourColumn = "tour"
@@ -127,12 +138,13 @@ type Key struct {
 	Order                          string
 	Prune                          bool
 	MaxNodes, TimeoutNS            int64
+	RestartPolicy                  string
 }
 
 // Key returns the job r ran.
 func (r *Row) Key() Key {
 	return Key{r.Rows, r.Cols, r.StartRow, r.StartCol, r.Strategy, r.Tiebreak, r.Closed, r.Trial,
-		r.Order, r.Prune, r.MaxNodes, r.TimeoutNS}
+		r.Order, r.Prune, r.MaxNodes, r.TimeoutNS, r.RestartPolicy}
 }
 
 // String names the job a row ran, for messages.
@@ -206,8 +218,8 @@ func (r *Row) Validate() error {
 	if r.Trial < 0 {
 		return fmt.Errorf("trial %d: want 0 or more", r.Trial)
 	}
-	if r.Nodes < 0 || r.Backtracks < 0 || r.TimeNS < 0 || r.MaxNodes < 0 || r.TimeoutNS < 0 {
-		return fmt.Errorf("negative nodes, backtracks, time_ns, max_nodes or timeout_ns")
+	if r.Nodes < 0 || r.Backtracks < 0 || r.TimeNS < 0 || r.MaxNodes < 0 || r.TimeoutNS < 0 || r.Restarts < 0 {
+		return fmt.Errorf("negative nodes, backtracks, time_ns, max_nodes, timeout_ns or restarts")
 	}
 	return nil
 }

@@ -19,7 +19,8 @@ func full() []Row {
 		{Rows: 5, Cols: 6, StartRow: 4, StartCol: 5, Strategy: "warnsdorff", Tiebreak: "random", Closed: true,
 			Trial: 7, Seed: 1<<63 + 5, Status: "found", Solvable: "yes", Nodes: 30, Backtracks: 2, TimeNS: 1234,
 			Verified: true, Order: "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1", Prune: true,
-			Error: `panic: "x", y`, MaxNodes: 60_000_000, TimeoutNS: 60_000_000_000, Tour: "29 16 3"},
+			Error: `panic: "x", y`, MaxNodes: 60_000_000, TimeoutNS: 60_000_000_000, RestartPolicy: "luby:49",
+			Restarts: 3, Tour: "29 16 3"},
 		{Rows: 8, Cols: 8, StartRow: 1, StartCol: 2, Strategy: "dfs", Tiebreak: "first", Closed: false,
 			Trial: 1, Seed: 9, Status: "node_limit", Solvable: "unknown", Nodes: 1 << 40, Backtracks: 1 << 39,
 			TimeNS: 5, Verified: false, Order: "34261578", Prune: false, Error: "e", MaxNodes: 1 << 40, TimeoutNS: 1,
@@ -219,7 +220,7 @@ func TestForEachLinesAndStop(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(Header(false))
 	for i := range 50_000 {
-		fmt.Fprintf(&b, "5,5,0,0,dfs,first,false,%d,0,found,yes,25,0,10,true,,false,,0,0\n", i)
+		fmt.Fprintf(&b, "5,5,0,0,dfs,first,false,%d,0,found,yes,25,0,10,true,,false,,0,0,none,0\n", i)
 	}
 	in := &countingReader{r: strings.NewReader(b.String())}
 	stop := errors.New("stop")

@@ -104,6 +104,10 @@ func appendRecord(dst []byte, r *Row, tours bool) []byte {
 	dst = strconv.AppendInt(dst, r.MaxNodes, 10)
 	dst = append(dst, ',')
 	dst = strconv.AppendInt(dst, r.TimeoutNS, 10)
+	dst = append(dst, ',')
+	dst = appendField(dst, r.RestartPolicy)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, r.Restarts, 10)
 	if tours {
 		dst = append(dst, ',')
 		dst = appendField(dst, r.Tour)

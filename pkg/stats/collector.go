@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -162,6 +163,7 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 			Prune:     r.Prune,
 			MaxNodes:  r.MaxNodes,
 			TimeoutNS: r.TimeoutNS,
+			Restarts:  cmp.Or(r.RestartPolicy, runs.NoRestarts),
 		},
 		Rows: r.Rows,
 		Cols: r.Cols,

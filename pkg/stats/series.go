@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 )
 
@@ -26,6 +27,10 @@ type SeriesKey struct {
 	// MaxNodes and TimeoutNS are the runs' budgets; 0 is none.
 	MaxNodes  int64
 	TimeoutNS int64
+	// Restarts is the restart policy, as runs.csv's restart_policy writes
+	// it; "none" for runs without restarts (and for files older than the
+	// column).
+	Restarts string
 	// Source is the input file, set only with Options.BySource.
 	Source string
 }
@@ -81,6 +86,8 @@ func compareSeries(a, b SeriesKey) int {
 		compareBool(a.Prune, b.Prune),
 		cmp.Compare(a.MaxNodes, b.MaxNodes),
 		cmp.Compare(a.TimeoutNS, b.TimeoutNS),
+		compareBool(a.Restarts != runs.NoRestarts, b.Restarts != runs.NoRestarts),
+		cmp.Compare(a.Restarts, b.Restarts),
 		cmp.Compare(a.Source, b.Source),
 	)
 }
@@ -138,6 +145,9 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 		}
 		if len(budgets) > 1 {
 			b.WriteString(", " + BudgetLabel(k.MaxNodes, k.TimeoutNS))
+		}
+		if k.Restarts != runs.NoRestarts {
+			b.WriteString(", restarts " + k.Restarts)
 		}
 		if k.Source != "" {
 			b.WriteString(" [" + short[k.Source] + "]")

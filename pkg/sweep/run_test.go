@@ -171,7 +171,7 @@ func TestRunRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,max_nodes,timeout_ns,tour") {
+	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,max_nodes,timeout_ns,restart_policy,restarts,tour") {
 		t.Errorf("%d lines, header %q", len(lines), lines[0])
 	}
 	m, err := outdir.ReadManifest(sum.Out)

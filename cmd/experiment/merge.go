@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/report"
@@ -24,6 +25,11 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	inputs, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
+	}
+	if *out != "" {
+		if err := outpath.Dir("-out", *out); err != nil {
+			return err
+		}
 	}
 	start := time.Now()
 	sum, err := outdir.Merge(ctx, outdir.MergeOptions{

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
@@ -53,6 +54,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		printPlan(stdout, p, o)
 		return nil
+	}
+	if err := outpath.Dir("-out", o.Out); err != nil {
+		return err
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
@@ -187,6 +191,7 @@ func parseRunFlags(fs *flag.FlagSet, args []string) error {
 	err := parseArgs(fs, args, readConfig)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
 		return errHelp
 	case plan.IsInput(err):
 		return err

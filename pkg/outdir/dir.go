@@ -202,20 +202,20 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	}
 	if string(first) != header {
 		line, _, _ := bytes.Cut(first, []byte("\n"))
-		return fmt.Errorf("%s: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
-			path, line, strings.TrimSuffix(header, "\n"))
+		return &runs.ContentError{Err: fmt.Errorf("%s: line 1: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
+			path, line, strings.TrimSuffix(header, "\n"))}
 	}
 	err = runs.ForEach(io.NewSectionReader(f, 0, size), func(r *runs.Row, line int) error {
 		i, err := p.Index(r)
 		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+			return &runs.ContentError{Line: line, Err: err}
 		}
 		if !sel.Has(i) {
-			return fmt.Errorf("line %d: %v belongs to shard %d/%d, not to -shard %s",
-				line, r.Key(), sel.ShardOf(i), sel.Shard.Count, sel.Shard)
+			return &runs.ContentError{Line: line, Err: fmt.Errorf("%v belongs to shard %d/%d, not to -shard %s",
+				r.Key(), sel.ShardOf(i), sel.Shard.Count, sel.Shard)}
 		}
 		if d.Done.Has(i) {
-			return fmt.Errorf("line %d: a second row for %v", line, r.Key())
+			return &runs.ContentError{Line: line, Err: fmt.Errorf("a second row for %v", r.Key())}
 		}
 		d.Done.Add(i)
 		d.NDone++
@@ -284,6 +284,20 @@ func completeLength(f io.ReaderAt, size int64) (int64, error) {
 		end = start
 	}
 	return 0, nil // not even the header is complete
+}
+
+// mkdirs makes dir and the directories above it that are missing, and
+// returns the topmost one it made ("" if dir was there): what to remove to
+// leave no trace.
+func mkdirs(dir string) (string, error) {
+	made := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		made = d
+	}
+	return made, os.MkdirAll(dir, 0o755)
 }
 
 // NewName returns root/<timestamp of now>, such as results/20250102-150405,

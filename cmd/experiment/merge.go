@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"knightsweep/internal/outpath"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/report"
@@ -47,7 +48,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, n := range sum.Counts {
 		rows += n
 	}
-	fmt.Fprintf(stdout, "merged %d outputs: %d runs, every job of the sweep once (%.1fs)\n", sum.Inputs, rows, time.Since(start).Seconds())
+	fmt.Fprintf(stdout, "merged %s: %s, every job of the sweep once (%.1fs)\n", words.Count(sum.Inputs, "output"), words.Count(rows, "run"), time.Since(start).Seconds())
 	if !*noReport {
 		if err := report.Generate(ctx, sum.Out, []string{sum.Runs}); err != nil {
 			if ctx.Err() != nil {

@@ -228,6 +228,26 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	return nil
 }
 
+// Done returns the jobs of p that the runs.csv in dir has rows for: what
+// -resume will skip, for the plan printed before it starts. It checks
+// nothing (Open does, under the lock); rows that are not p's are left out,
+// and reading stops at the first malformed one.
+func Done(dir string, p *plan.Plan) (plan.JobSet, error) {
+	f, err := os.Open(filepath.Join(dir, RunsFile))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	done := plan.NewJobSet(p.Len())
+	err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, _ int) error {
+		if i, err := p.Index(r); err == nil {
+			done.Add(i)
+		}
+		return nil
+	})
+	return done, err
+}
+
 // Recount reads the directory's runs.csv again and returns its rows by
 // status: after a failed write, the file is the only account of which rows
 // reached the disk (a torn last line is no row).

@@ -254,6 +254,11 @@ func readInputs(paths []string) ([]input, error) {
 			in.dir, in.runs = filepath.Dir(p), p
 		}
 		if in.man, err = ReadManifest(filepath.Join(in.dir, ManifestFile)); err != nil {
+			if !fi.IsDir() && errors.Is(err, fs.ErrNotExist) {
+				// Name the file given, not the manifest of its directory.
+				return nil, plan.Inputf("merge", "%s is not a sweep's %s (there is no %s beside it): give the shards' output directories, or the %s in them",
+					p, RunsFile, ManifestFile, RunsFile)
+			}
 			return nil, plan.Inputf("merge", "%s holds no sweep output: %w", p, err)
 		}
 		ins = append(ins, in)

@@ -49,7 +49,7 @@ func check(flag, path string, dir bool) error {
 	case err == nil && !dir && fi.IsDir():
 		return plan.Inputf(flag, "%s is a directory; %s, such as %s", path, want(dir), filepath.Join(path, "NAME"))
 	case err == nil && !dir && !fi.Mode().IsRegular():
-		return plan.Inputf(flag, "%s is not a regular file (%v); %s", path, fi.Mode().Type(), want(dir))
+		return plan.Inputf(flag, "%s is not a regular file (a device, a pipe or a socket); %s", path, want(dir))
 	case err != nil && !missing(err):
 		return plan.Inputf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
 	}

@@ -91,7 +91,7 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 	case err != nil:
 		return nil, err
 	case len(entries) > 0 && !o.Resume:
-		return nil, plan.Inputf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
+		return nil, errNotEmpty(dir)
 	case len(entries) > 0:
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
@@ -122,6 +122,39 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 	return d, nil
 }
 
+// CheckNew refuses, as Open does without -resume, a directory dir that
+// holds files: for a command that checks -out before it prints its plan.
+// A missing directory is new.
+func CheckNew(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // missing, or a fault Open reports
+	}
+	for _, e := range entries {
+		if counts(dir, e) {
+			return errNotEmpty(dir)
+		}
+	}
+	return nil
+}
+
+func errNotEmpty(dir string) error {
+	return plan.Inputf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
+}
+
+// counts reports whether entry e of dir makes it a directory that holds
+// something: anything but the lock, temporary files a kill left behind and
+// a runs.csv without a complete row.
+func counts(dir string, e fs.DirEntry) bool {
+	switch {
+	case e.Name() == LockFile, atomicfile.IsTemp(e.Name()):
+		return false
+	case e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)):
+		return false
+	}
+	return true
+}
+
 // contents lists dir's entries but the lock, temporary files a kill left
 // behind (removed) and a runs.csv without a complete row.
 func contents(dir string) ([]fs.DirEntry, error) {
@@ -131,12 +164,10 @@ func contents(dir string) ([]fs.DirEntry, error) {
 	}
 	var out []fs.DirEntry
 	for _, e := range entries {
-		switch {
-		case e.Name() == LockFile:
-		case atomicfile.IsTemp(e.Name()):
+		if atomicfile.IsTemp(e.Name()) {
 			os.Remove(filepath.Join(dir, e.Name()))
-		case e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)):
-		default:
+		}
+		if counts(dir, e) {
 			out = append(out, e)
 		}
 	}

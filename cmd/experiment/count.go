@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/memlimit"
@@ -45,6 +46,77 @@ type countJSON struct {
 var errIncomplete = errors.New("count incomplete")
 
 func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	req, err := parseCount(args, stderr)
+	if err != nil {
+		return err
+	}
+	runCtx := ctx
+	if req.timeout > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, req.timeout)
+		defer cancel()
+	}
+	meter := newCountMeter(stderr, req.frontier())
+	opt := req.opt
+	opt.Found, opt.Progress, opt.Layer = &meter.found, meter.progress, meter.layer
+	defer gcFor(req.mem, req.frontier())()
+
+	out, grid, kept, err := req.count(runCtx, opt)
+	meter.finish() // before the error or the counts, which it would draw over
+	// A count stopped by a checkpoint that could not be saved still prints
+	// what it counted, as lower bounds; any other error, nothing.
+	var unsaved *count.CheckpointError
+	if err != nil && (!errors.As(err, &unsaved) || out.Count == nil || out.Nodes == 0) {
+		return countError(err, req.mem, kept, opt.Checkpoint, req.board)
+	}
+	if *req.asJSON {
+		if werr := json.NewEncoder(stdout).Encode(out); werr != nil {
+			return werr
+		}
+	} else if werr := writeCount(stdout, out, grid, req.mode == countAll, req.mode == countTotal); werr != nil {
+		return werr
+	}
+	switch {
+	case err != nil:
+		return countError(err, req.mem, kept, opt.Checkpoint, req.board)
+	case kept:
+		fmt.Fprintf(stderr, "checkpoint saved in %s: run the same command to resume\n", opt.Checkpoint)
+	}
+	switch {
+	case out.Complete:
+		return nil
+	case ctx.Err() != nil:
+		return errInterrupted
+	}
+	return fmt.Errorf("%w: -timeout %v passed; the counts printed are lower bounds", errIncomplete, req.timeout)
+}
+
+// countMode is what a count counts: the tours from one square, the grid of
+// every square's, or their total alone.
+type countMode int
+
+const (
+	countOne countMode = iota
+	countAll
+	countTotal
+)
+
+// countRequest is a count as its flags describe it, checked.
+type countRequest struct {
+	board   board.Board
+	start   board.Square
+	mode    countMode
+	timeout time.Duration
+	mem     memlimit.Limit
+	asJSON  *bool
+	// opt holds the flags' options, without the progress hooks.
+	opt count.Options
+}
+
+func (r countRequest) frontier() bool { return r.opt.Method.For(r.board) == count.Frontier }
+
+// parseCount reads and checks count's flags.
+func parseCount(args []string, stderr io.Writer) (countRequest, error) {
 	fs := newFlagSet("count", "-size N | -rows R -cols C [-start R,C | -starts all] [-closed] [-method M] [-workers N] [-timeout D] [-mem-limit SIZE] [-checkpoint FILE] [-json]", stderr)
 	var bf boardFlags
 	bf.register(fs)
@@ -59,92 +131,139 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	memLimit := fs.String("mem-limit", "", "stop a frontier count before a square or a join that would take more memory than this, such as 8GiB; 0 for no limit (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	ckPath := fs.String("checkpoint", "", "save progress to this `file` and resume from it when it is there (removed when the count completes)")
 	ckEvery := fs.Duration("checkpoint-every", 10*time.Minute, "save the checkpoint this often (and when stopped by -timeout, an interrupt or -mem-limit)")
+	var r countRequest
 	if err := parseFlags(fs, args); err != nil {
-		return err
+		return r, err
 	}
 	method, err := count.ParseMethod(*methodName)
 	if err != nil {
-		return usagef("-method: %v", err)
+		return r, usagef("-method: %v", err)
 	}
-	mem, err := memLimitFlag(*memLimit)
-	if err != nil {
-		return err
+	if r.mem, err = memLimitFlag(*memLimit); err != nil {
+		return r, err
 	}
 	if *ckEvery < 0 {
-		return usagef("-checkpoint-every %v: want 0 (every square) or a positive duration such as 10m", *ckEvery)
+		return r, usagef("-checkpoint-every %v: want 0 (every square) or a positive duration such as 10m", *ckEvery)
 	}
-
-	b, err := bf.board(fs)
-	if err != nil {
-		return err
+	if r.board, err = bf.board(fs); err != nil {
+		return r, err
 	}
-	if err := method.Check(b); err != nil {
-		return usagef("%s: %v", bf.name(fs), err)
+	if err := method.Check(r.board); err != nil {
+		return r, usagef("%s: %v", bf.name(fs), err)
 	}
-	frontier := method.For(b) == count.Frontier
 	set := setFlags(fs)
-	all := false
 	switch {
 	case set["starts"] && *starts != "all":
-		return usagef("-starts %q: the only value is all (or give one square with -start)", *starts)
+		return r, usagef("-starts %q: the only value is all (or give one square with -start)", *starts)
 	case set["starts"] && set["start"]:
-		return usagef("-starts: give -start R,C or -starts all, not both")
+		return r, usagef("-starts: give -start R,C or -starts all, not both")
+	case *totalOnly && (set["start"] || set["starts"]):
+		return r, usagef("-total: give -total, -start R,C or -starts all, one of them")
 	case set["starts"]:
-		all = true
+		r.mode = countAll
+	case *totalOnly:
+		r.mode = countTotal
 	}
-	if *totalOnly && (set["start"] || set["starts"]) {
-		return usagef("-total: give -total, -start R,C or -starts all, one of them")
-	}
-	sq, err := parseStart(*start, b)
-	if err != nil {
-		return err
+	if r.start, err = parseStart(*start, r.board); err != nil {
+		return r, err
 	}
 	if err := parseWorkers(*workers); err != nil {
-		return err
+		return r, err
 	}
 	if *timeout < 0 {
-		return usagef("-timeout %v: want 0 (no limit) or a positive duration such as 10m", *timeout)
+		return r, usagef("-timeout %v: want 0 (no limit) or a positive duration such as 10m", *timeout)
 	}
+	if *ckPath != "" {
+		if err := outpath.File("-checkpoint", *ckPath); err != nil {
+			return r, err
+		}
+	}
+	r.timeout, r.asJSON = *timeout, asJSON
+	r.opt = count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: r.mem.Bytes,
+		Checkpoint: *ckPath, CheckpointEvery: *ckEvery}
+	return r, nil
+}
 
-	runCtx := ctx
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
+// count runs the count r asks for. out.Count is nil if there is nothing
+// to print; after a checkpoint that could not be saved, out and grid hold
+// what was counted before it.
+func (r countRequest) count(ctx context.Context, opt count.Options) (out countJSON, grid count.Grid, kept bool, err error) {
+	b := r.board
+	out = countJSON{Rows: b.Rows, Cols: b.Cols, Closed: opt.Closed, Method: opt.Method.For(b).String()}
+	if r.mode == countOne {
+		res, err := count.From(ctx, b, r.start, opt)
+		if res.Tours != nil {
+			out.StartRow, out.StartCol = &r.start.Row, &r.start.Col
+			out.Count, out.Nodes, out.TimeNS, out.Complete = res.Tours, res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
+			out.PeakStates, out.Resumed = res.PeakStates, res.Resumed
+		}
+		return out, grid, res.Kept, err
 	}
-	var meter *progress.Meter
-	// Neither the squares of a frontier count nor the subtrees of an
-	// enumeration cost alike (7x7: some subtrees take minutes, most
-	// seconds): the meter shows no rate or time left, which would mislead.
-	unit := "subtrees"
+	if r.mode == countTotal {
+		grid, err = count.Total(ctx, b, opt)
+	} else {
+		grid, err = count.All(ctx, b, opt)
+		out.Grid = grid.Tours
+	}
+	if grid.Total != nil {
+		out.Count, out.Total = grid.Total, grid.Total
+		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
+		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
+	}
+	return out, grid, grid.Kept, err
+}
+
+// countMeter draws a count's progress on stderr, from its first report.
+type countMeter struct {
+	stderr io.Writer
+	unit   string
+	meter  *progress.Meter
+	found  atomic.Uint64 // tours the enumeration's searches have found
+	live   func() string
+	last   int
+}
+
+// newCountMeter returns the meter of a count by the frontier method or by
+// enumeration. Neither the squares of a frontier count nor the subtrees of
+// an enumeration cost alike (7x7: some subtrees take minutes, most
+// seconds): the meter shows no rate or time left, which would mislead.
+func newCountMeter(stderr io.Writer, frontier bool) *countMeter {
+	m := &countMeter{stderr: stderr, unit: "subtrees"}
 	if frontier {
-		unit = "steps" // a pass's squares, then its join as many again
+		m.unit = "steps" // a pass's squares, then its join as many again
+	} else {
+		m.live = func() string { return fmt.Sprintf("%d tours found", m.found.Load()) }
 	}
-	var found atomic.Uint64 // tours the enumeration's searches have found
-	var live func() string
-	if !frontier {
-		live = func() string { return fmt.Sprintf("%d tours found", found.Load()) }
+	return m
+}
+
+func (m *countMeter) progress(done, total int) {
+	if m.meter == nil {
+		m.meter = progress.New(m.stderr, progress.Options{Terminal: isTerminal(m.stderr), Name: "count", Unit: m.unit, Total: int64(total),
+			NoEstimate: true, Live: m.live})
+		m.meter.Start()
 	}
-	last := 0
-	opt := count.Options{Found: &found, Closed: *closed, Workers: *workers, Method: method, MemLimit: mem.Bytes,
-		Checkpoint: *ckPath, CheckpointEvery: *ckEvery,
-		Progress: func(done, total int) {
-			if meter == nil {
-				meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "count", Unit: unit, Total: int64(total),
-					NoEstimate: true, Live: live})
-				meter.Start()
-			}
-			for ; last < done; last++ {
-				meter.End(int64(last), 0, 0)
-			}
-		},
-		Layer: func(states int, bytes int64) {
-			meter.Detail(fmt.Sprintf("%d states, %s", states, memlimit.Format(bytes)))
-			meter.Tick(time.Now())
-		},
+	for ; m.last < done; m.last++ {
+		m.meter.End(int64(m.last), 0, 0)
 	}
+}
+
+func (m *countMeter) layer(states int, bytes int64) {
+	m.meter.Detail(fmt.Sprintf("%d states, %s", states, memlimit.Format(bytes)))
+	m.meter.Tick(time.Now())
+}
+
+func (m *countMeter) finish() { m.meter.Finish(time.Now()) }
+
+// gcFor sets the garbage collector's memory limit to mem's, and with
+// frontier its percent low, and returns what restores the settings it
+// found, as sweep.Run does: they are the process's, and a test or a caller
+// that runs two commands must not inherit the first one's.
+func gcFor(mem memlimit.Limit, frontier bool) func() {
+	var restore []func()
 	if mem.Bytes > 0 {
-		debug.SetMemoryLimit(mem.Bytes) // the garbage collector works harder near the limit
+		limit := debug.SetMemoryLimit(mem.Bytes) // the garbage collector works harder near the limit
+		restore = append(restore, func() { debug.SetMemoryLimit(limit) })
 	}
 	if frontier {
 		// A frontier count's memory is a few large slices without
@@ -153,62 +272,14 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// near the limit (peak RSS of 7x7 open: 2.81 GB at Go's default
 		// of 100%, 2.47 GB at 10%, 6% slower; 8x8 closed: 21.6 GB at
 		// 100% in an earlier run, 18.1 GB at 10%).
-		debug.SetGCPercent(10)
+		percent := debug.SetGCPercent(10)
+		restore = append(restore, func() { debug.SetGCPercent(percent) })
 	}
-
-	out := countJSON{Rows: b.Rows, Cols: b.Cols, Closed: *closed, Method: method.For(b).String()}
-	var grid count.Grid
-	kept := false // a checkpoint to resume from was saved
-	if *totalOnly {
-		grid, err = count.Total(runCtx, b, opt)
-		kept = grid.Kept
-		if err != nil {
-			meter.Finish(time.Now()) // before the error, which it would draw over
-			return countError(err, mem, kept, *ckPath, b)
+	return func() {
+		for _, f := range restore {
+			f()
 		}
-		out.Count, out.Total = grid.Total, grid.Total
-		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
-		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
-	} else if all {
-		grid, err = count.All(runCtx, b, opt)
-		kept = grid.Kept
-		if err != nil {
-			meter.Finish(time.Now()) // before the error, which it would draw over
-			return countError(err, mem, kept, *ckPath, b)
-		}
-		out.Count, out.Total, out.Grid = grid.Total, grid.Total, grid.Tours
-		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
-		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
-	} else {
-		res, err := count.From(runCtx, b, sq, opt)
-		kept = res.Kept
-		if err != nil {
-			meter.Finish(time.Now()) // before the error, which it would draw over
-			return countError(err, mem, kept, *ckPath, b)
-		}
-		out.StartRow, out.StartCol = &sq.Row, &sq.Col
-		out.Count, out.Nodes, out.TimeNS, out.Complete = res.Tours, res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
-		out.PeakStates, out.Resumed = res.PeakStates, res.Resumed
 	}
-	meter.Finish(time.Now())
-
-	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(out); err != nil {
-			return err
-		}
-	} else if err := writeCount(stdout, out, grid, all, *totalOnly); err != nil {
-		return err
-	}
-	if kept {
-		fmt.Fprintf(stderr, "checkpoint saved in %s: run the same command to resume\n", *ckPath)
-	}
-	switch {
-	case out.Complete:
-		return nil
-	case ctx.Err() != nil:
-		return errInterrupted
-	}
-	return fmt.Errorf("%w: -timeout %v passed; the counts printed are lower bounds", errIncomplete, *timeout)
 }
 
 // countError adds what to do to a count's error.

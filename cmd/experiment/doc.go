@@ -33,6 +33,18 @@
 // that resumes it); 1 for a runtime failure, such as a full disk (every row
 // already written stays, and the sweep can be resumed).
 //
+// Bad input is refused before any work starts. Every path a command will
+// write (run's and merge's -out, solve's -tour-out and -png, count's
+// -checkpoint, report's -out or the first runs.csv's directory) is checked
+// first: a directory where one is wanted, a file name where a file is, in a
+// directory this user can write in; missing directories on the way are made
+// when the command writes. What an input file holds (a runs.csv read by
+// report, merge or run -resume) is input too: a malformed line, another
+// header, a row twice is exit status 2, naming the file and the line. A
+// runs.csv may start with a UTF-8 byte-order mark and end its lines in CRLF,
+// as spreadsheets save it. A result computed before a late write fails (a
+// full disk) is printed before the error.
+//
 // # experiment run
 //
 //	experiment run [-config FILE] -sizes LIST [-starts all] [-strategies LIST] [flags]
@@ -77,8 +89,9 @@
 //	                   Slurm's SLURM_MEM_PER_NODE or SLURM_MEM_PER_CPU)
 //	-out DIR           output directory (default results/<timestamp>); new or
 //	                   empty unless -resume
-//	-resume            continue the sweep in -out: run only the jobs without a row;
-//	                   refused when another build of experiment wrote its rows
+//	-resume            continue the sweep in -out: run only the jobs without a row
+//	                   (the plan counts those left); refused when another build
+//	                   of experiment wrote its rows
 //	-allow-mixed-builds  resume even so (the manifest keeps each session's
 //	                   build, and the report names the mix)
 //	-shard i/N         run only shard i of N (0 <= i < N <= 16384), or auto/N
@@ -174,8 +187,9 @@
 //	                   join done; enumeration: its finished subtrees; the
 //	                   directory is made at the start) and resume from FILE
 //	                   when it is there; removed once the count completes;
-//	                   a save that fails fails the count (exit 1); a file
-//	                   of another count is refused
+//	                   a save that fails stops the count (exit 1, after
+//	                   the counts so far, marked +); a file of another count
+//	                   is refused
 //	-checkpoint-every D  how often to save (default 10m; 0: after every
 //	                   square and every part of a join, or for enumeration
 //	                   at most once a second); also saved when -timeout, an
@@ -204,7 +218,8 @@
 //	                   directory)
 //	-by-file           keep each file's runs in series of their own, to compare
 //	                   repeated sweeps
-//	-png, -pdf         write every chart as PNG, or PDF (for LaTeX), too
+//	-png, -pdf         write every chart and tour picture as PNG, or PDF (for
+//	                   LaTeX), too
 //	-mem-limit M       refuse input whose size could need more memory than M
 //	-quiet             print nothing but errors
 //

@@ -107,7 +107,7 @@ const configFlag = "config"
 // line's flags then override them. fs's flags must be plain values (a later
 // Set replaces an earlier one), and -config may not appear in a file.
 func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, error)) error {
-	if err := fs.Parse(args); err != nil {
+	if err := parseQuiet(fs, args); err != nil {
 		return err
 	}
 	cfg := fs.Lookup(configFlag)
@@ -123,20 +123,16 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 	if err != nil {
 		return &plan.InputError{Flag: "-" + configFlag, Err: err}
 	}
-	saved := fs.Output()
-	fs.SetOutput(io.Discard) // a bad line gets our message, not the usage
-	defer fs.SetOutput(saved)
 	for _, l := range lines {
 		if strings.HasPrefix(l.Arg, "-"+configFlag+"=") || l.Arg == "-"+configFlag {
 			return plan.Inputf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
 		}
-		if err := fs.Parse([]string{l.Arg}); err != nil {
+		if err := parseQuiet(fs, []string{l.Arg}); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				err = errors.New("-h is not a setting")
 			}
 			return plan.Inputf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
 		}
 	}
-	fs.SetOutput(saved)
-	return fs.Parse(args)
+	return parseQuiet(fs, args)
 }

@@ -96,8 +96,8 @@ func TestParseArgsConfig(t *testing.T) {
 	}{
 		{"missing.flags", "-config: file does not exist"},
 		{"nested.flags", "-config: nested.flags:1: a flag file cannot name another flag file"},
-		{"bad.flags", "-config: bad.flags:2: flag provided but not defined: -frob"},
-		{"badval.flags", `-config: badval.flags:3: invalid value "lots" for flag -max-nodes`},
+		{"bad.flags", "-config: bad.flags:2: -frob: no such flag"},
+		{"badval.flags", `-config: badval.flags:3: -max-nodes "lots": want a whole number`},
 	} {
 		fs, _ := newTestFlags()
 		err := parseArgs(fs, []string{"-config", tt.file}, open)

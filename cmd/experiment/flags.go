@@ -5,7 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/solver"
@@ -25,8 +28,9 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 
 // parseFlags parses args into fs; a bad flag is a usageError, -h is errHelp.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	if err := parseQuiet(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return errHelp
 		}
 		return usageError{err}
@@ -35,6 +39,74 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usagef("%s: unexpected argument %q (flags come as -name value)", fs.Name(), fs.Arg(0))
 	}
 	return nil
+}
+
+// parseQuiet is fs.Parse without the flag package's own report of a bad
+// flag (its message and the whole usage, some 45 lines): the error it
+// returns says in one line what the flag accepts. -h returns flag.ErrHelp
+// without printing the usage, which the caller prints.
+func parseQuiet(fs *flag.FlagSet, args []string) error {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return flagError(fs, err)
+}
+
+// The flag package's errors, which flagError rewrites.
+var (
+	badValue   = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
+	noSuchFlag = regexp.MustCompile(`^flag provided but not defined: -(\S+)$`)
+	noValue    = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
+)
+
+// flagError rewrites an error of the flag package as the other flags'
+// errors read: the flag, what was given, what it accepts.
+func flagError(fs *flag.FlagSet, err error) error {
+	msg := err.Error()
+	if m := noSuchFlag.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("-%s: no such flag (\"experiment %s -h\" lists them)", m[1], fs.Name())
+	}
+	if m := noValue.FindStringSubmatch(msg); m != nil {
+		if f := fs.Lookup(m[1]); f != nil {
+			_, usage := flag.UnquoteUsage(f)
+			return fmt.Errorf("-%s: missing its value: %s", m[1], usage)
+		}
+		return fmt.Errorf("-%s: missing its value", m[1])
+	}
+	m := badValue.FindStringSubmatch(msg)
+	if m == nil {
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return err
+	}
+	want := m[3] // a flag.Value of our own says what it accepts
+	if g, ok := f.Value.(flag.Getter); ok {
+		switch g.Get().(type) {
+		case time.Duration:
+			want = "want a duration with its unit, such as 30s, 5m or 1h30m"
+		case bool:
+			want = "want true or false"
+		case uint64, uint:
+			want = "want a whole number, 0 or more"
+		case int, int64:
+			want = "want a whole number"
+		case float64:
+			want = "want a number"
+		}
+		if strings.Contains(m[3], "out of range") {
+			want = "out of range; " + want
+		}
+	}
+	_, usage := flag.UnquoteUsage(f)
+	return fmt.Errorf("-%s %s: %s (-%s: %s)", m[2], strconv.Quote(m[1]), want, m[2], usage)
 }
 
 // boardFlags are -size, or -rows and -cols.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/outpath"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/report"
@@ -25,6 +27,11 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if *out != "" {
+		if err := outpath.Dir("-out", *out); err != nil {
+			return err
+		}
+	}
 	start := time.Now()
 	sum, err := outdir.Merge(ctx, outdir.MergeOptions{
 		Out: *out, Inputs: inputs, Command: append([]string{programName(), "merge"}, args...), MixedBuilds: *mixed,
@@ -41,7 +48,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, n := range sum.Counts {
 		rows += n
 	}
-	fmt.Fprintf(stdout, "merged %d outputs: %d runs, every job of the sweep once (%.1fs)\n", sum.Inputs, rows, time.Since(start).Seconds())
+	fmt.Fprintf(stdout, "merged %s: %s, every job of the sweep once (%.1fs)\n", words.Count(sum.Inputs, "output"), words.Count(rows, "run"), time.Since(start).Seconds())
 	if !*noReport {
 		if err := report.Generate(ctx, sum.Out, []string{sum.Runs}); err != nil {
 			if ctx.Err() != nil {

@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
@@ -58,9 +58,16 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("-mem-limit: %s of runs.csv could take up to %s to report on, more than the limit of %s: raise -mem-limit, or report on fewer files at once",
 			memlimit.Format(size), memlimit.Format(need), mem)
 	}
-	if mem.Bytes > 0 {
-		debug.SetMemoryLimit(mem.Bytes) // the garbage collector works harder near the limit
+	outDir, outFlag := *out, "-out"
+	if outDir == "" {
+		outDir, outFlag = filepath.Dir(paths[0]), "-out (default: the first runs.csv's directory)"
 	}
+	for _, dir := range []string{outDir, filepath.Join(outDir, "charts")} {
+		if err := outpath.Dir(outFlag, dir); err != nil {
+			return err
+		}
+	}
+	defer gcFor(mem, false)()
 	start := time.Now()
 	opt := report.Options{OutDir: *out, BySource: *byFile}
 	if *png {
@@ -115,8 +122,9 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // parseFlagsOnly is parseFlags without the check for positional arguments.
 func parseFlagsOnly(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	if err := parseQuiet(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return errHelp
 		}
 		return usageError{err}

@@ -21,7 +21,7 @@ func TestReportErrors(t *testing.T) {
 		{[]string{"report", filepath.Join(dir, "none.csv")}, 2, "no such file"},
 		{[]string{"report", dir}, 2, "is a directory: give the runs.csv in it"},
 		{[]string{"report", bad}, 2, "missing required column: start_row"},
-		{[]string{"report", "-bogus", bad}, 2, "flag provided but not defined: -bogus"},
+		{[]string{"report", "-bogus", bad}, 2, "-bogus: no such flag"},
 		{[]string{"report", "-h"}, 0, "usage: experiment report"},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/internal/outpath"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
@@ -47,16 +49,30 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if o.Out == "" {
 		o.Out = outdir.NewName("results", time.Now())
 	}
+	// With -resume, the plan shows what is left to run: the jobs without a
+	// row in -out (nil: all of them).
+	var done plan.JobSet
+	if o.Resume {
+		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
+	}
 	if f.planOnly {
 		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 			return err
 		}
-		printPlan(stdout, p, o)
+		printPlan(stdout, p, o, done)
 		return nil
+	}
+	if err := outpath.Dir("-out", o.Out); err != nil {
+		return err
+	}
+	if !o.Resume {
+		if err := outdir.CheckNew(o.Out); err != nil {
+			return err
+		}
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
-		printPlan(stderr, p, o)
+		printPlan(stderr, p, o, done)
 	}
 	o.Notes = stderr
 	o.Command = append([]string{programName(), "run"}, args...)
@@ -90,17 +106,24 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 }
 
 // printPlan says, before a sweep starts, what it will run, where it writes
-// and how long the cost model expects it to take.
-func printPlan(w io.Writer, p *plan.Plan, o sweep.Options) {
+// and how long the cost model expects it to take. The jobs in done (those
+// -resume finds rows for) are left out of the runs and the estimate.
+func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) {
 	s := p.Settings()
 	boards := s.Sizes.String()
 	if len(s.Sizes) > 4 {
 		boards = fmt.Sprintf("%v to %v", s.Sizes[0], s.Sizes[len(s.Sizes)-1])
 	}
 	var skip func(int64) bool // nil: every job, summed a cell at a time
+	var sel *plan.Selection
 	if !o.Shard.Whole() {
-		sel := p.Select(o.Shard)
+		sel = p.Select(o.Shard)
 		skip = func(i int64) bool { return !sel.Has(i) }
+	}
+	var total int64
+	if done != nil {
+		total, _ = p.Cost(skip)
+		skip = func(i int64) bool { return done.Has(i) || sel != nil && !sel.Has(i) }
 	}
 	jobs, cost := p.Cost(skip)
 	budget := "no budget"
@@ -112,7 +135,12 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options) {
 	case s.Timeout > 0:
 		budget = fmt.Sprintf("%v a run", s.Timeout)
 	}
-	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s, %s; %d runs", len(s.Sizes), boards, s.Starts, strings.Join(s.Strategies, ", "), jobs)
+	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s, %s; ", len(s.Sizes), boards, s.Starts, strings.Join(s.Strategies, ", "))
+	if done != nil {
+		fmt.Fprintf(w, "%s left of %d (%d done before)", words.Count(jobs, "run"), total, total-jobs)
+	} else {
+		fmt.Fprint(w, words.Count(jobs, "run"))
+	}
 	if !o.Shard.Whole() {
 		fmt.Fprintf(w, " (shard %s of %d)", o.Shard, p.Len())
 	}
@@ -187,6 +215,7 @@ func parseRunFlags(fs *flag.FlagSet, args []string) error {
 	err := parseArgs(fs, args, readConfig)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
 		return errHelp
 	case plan.IsInput(err):
 		return err

@@ -44,7 +44,7 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"run", "-sizes", "1000", "-strategies", "warnsdorff", "-mem-limit", "1MB"}, "-mem-limit: warnsdorff on 1000x1000 needs about"},
 		{[]string{"run", "-sizes", "5", "-strategies", "parberry"}, "-strategies: no job to run: parberry skips 25 start(s) on 5x5"},
 		{[]string{"run", "-sizes", "5", "-strategies", "warnsdorff", "-tiebreak", "random", "-trials", "3", "-out", done, "-resume"}, `-resume: ` + done + ` was run with other settings (-tiebreak: was ["first"], now ["random"]; -trials: was 1, now 3)`},
-		{[]string{"run", "-sizes", "5", "-frobnicate"}, "flag provided but not defined: -frobnicate"},
+		{[]string{"run", "-sizes", "5", "-frobnicate"}, "-frobnicate: no such flag"},
 		{[]string{"run", "-sizes", "5", "extra"}, `unexpected argument "extra"`},
 	} {
 		out, errOut, code := runCLI(t, tt.args...)

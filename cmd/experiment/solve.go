@@ -98,8 +98,16 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// Refuse before allocating: a 20000 x 20000 dfs would ask for 12 GB.
 	if need := info.BytesOn(b.Rows, b.Cols); mem.Bytes > 0 && need > mem.Bytes {
-		return usagef("-mem-limit: %s on %v needs about %s, more than the limit of %s: raise -mem-limit or take a smaller board (or %s, which need less)",
-			info.Name, b, memlimit.Format(need), mem, strings.Join(lean(b), ", "))
+		alt := ""
+		switch others := lean(b, info.Name, need); len(others) {
+		case 0:
+		case 1:
+			alt = fmt.Sprintf(" (or %s, which needs less)", others[0])
+		default:
+			alt = fmt.Sprintf(" (or %s, which need less)", strings.Join(others, ", "))
+		}
+		return usagef("-mem-limit: %s on %v needs about %s, more than the limit of %s: raise -mem-limit or take a smaller board%s",
+			info.Name, b, memlimit.Format(need), mem, alt)
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
@@ -148,14 +156,19 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-// lean lists the strategies that would fit a board of b best: the least
-// memory first.
-func lean(b board.Board) []string {
-	names := slices.Clone(solver.Names())
-	slices.SortStableFunc(names, func(x, y string) int {
-		ix, _ := solver.Lookup(x)
-		iy, _ := solver.Lookup(y)
-		return cmp.Compare(ix.BytesOn(b.Rows, b.Cols), iy.BytesOn(b.Rows, b.Cols))
-	})
-	return names[:2]
+// lean lists up to two strategies other than name that need less memory
+// than need on b, the least first.
+func lean(b board.Board, name string, need int64) []string {
+	bytes := func(n string) int64 {
+		info, _ := solver.Lookup(n)
+		return info.BytesOn(b.Rows, b.Cols)
+	}
+	var names []string
+	for _, n := range solver.Names() {
+		if n != name && bytes(n) < need {
+			names = append(names, n)
+		}
+	}
+	slices.SortStableFunc(names, func(x, y string) int { return cmp.Compare(bytes(x), bytes(y)) })
+	return names[:min(2, len(names))]
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
@@ -32,9 +33,8 @@ func (o tourOutputs) check(b board.Board) error {
 		if f.name == "" {
 			continue
 		}
-		dir := filepath.Dir(f.name)
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return usagef("%s %s: directory %s does not exist", f.flag, f.name, dir)
+		if err := outpath.File(f.flag, f.name); err != nil {
+			return err
 		}
 	}
 	if o.tour != "" && tourfile.IsText(o.tour) && (b.Rows > tourfile.MaxTextSide || b.Cols > tourfile.MaxTextSide) {
@@ -57,6 +57,14 @@ func (o tourOutputs) write(p solver.Problem, res solver.Result, stderr io.Writer
 		return nil
 	}
 	b := p.Board
+	for _, name := range []string{o.tour, o.png} {
+		if name != "" {
+			// check let a missing directory pass: it is made now.
+			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+				return err
+			}
+		}
+	}
 	// A found tour is closed if it was asked to be, or happens to be.
 	closed := p.Closed || isMove(b, res.Tour.Last(), res.Tour.First())
 	if o.tour != "" {

@@ -77,14 +77,18 @@ func TestSolveTourOutWithoutTour(t *testing.T) {
 
 func TestSolveTourOutBadFlags(t *testing.T) {
 	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-size", "201", "-png", filepath.Join(dir, "x.png")}, "pictures are drawn for boards up to 200 x 200, and 201x201 is larger"},
 		{[]string{"-size", "1002", "-tour-out", filepath.Join(dir, "x.txt")}, "text form is for boards up to 1000 x 1000"},
-		{[]string{"-size", "8", "-tour-out", filepath.Join(dir, "no", "x.ktour")}, "does not exist"},
-		{[]string{"-size", "8", "-png", filepath.Join(dir, "no", "x.png")}, "-png"},
+		{[]string{"-size", "8", "-tour-out", filepath.Join(file, "x.ktour")}, file + " is a file, so nothing can be made under it"},
+		{[]string{"-size", "8", "-png", dir}, "-png: " + dir + " is a directory; want a file name"},
 		{[]string{"-size", "9", "-strategy", "parberry"}, "n x (n+2)"},
 	} {
 		_, errOut, code := runCLI(t, append([]string{"solve", "-strategy", "parberry"}, tt.args...)...)

@@ -133,12 +133,12 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 	t0 := time.Now()
 	sq := b.Index(start.Row, start.Col)
 	e, err := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.all, found: opt.Found}}, opt, false)
-	if err != nil {
+	if err != nil && !e.partial {
 		return Result{}, err
 	}
 	t := e.tallies[0]
 	return Result{Board: b, Start: start, Method: Enumerate, Tours: new(big.Int).SetUint64(t.tours), Nodes: t.nodes, Complete: t.complete,
-		Resumed: e.resumed, Kept: e.kept, Elapsed: time.Since(t0)}, nil
+		Resumed: e.resumed, Kept: e.kept, Elapsed: time.Since(t0)}, err
 }
 
 // All counts the directed tours of b from every start square. Squares that a
@@ -207,7 +207,7 @@ func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, e
 		}
 	}
 	e, err := g.count(ctx, searches, opt, reversal)
-	if err != nil {
+	if err != nil && !e.partial {
 		return Grid{}, err
 	}
 	tallies, byEnd := e.tallies, e.byEnd
@@ -249,7 +249,7 @@ func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, e
 	}
 	grid.fill(tours)
 	grid.Elapsed = time.Since(t0)
-	return grid, nil
+	return grid, err
 }
 
 // fill sets the grid's counts by square, and their total, from tours: the

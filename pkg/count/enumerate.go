@@ -31,6 +31,10 @@ type enumeration struct {
 	byEnd   [][MaxSquares]uint64
 	resumed bool
 	kept    bool
+	// partial is set when a checkpoint could not be saved or removed after
+	// the work: the tallies hold what was counted, the error says why it
+	// stopped.
+	partial bool
 }
 
 // piece is a subtree of a search: the paths split returns.
@@ -156,19 +160,16 @@ func (g *graph) count(ctx context.Context, searches []search, opt Options, byEnd
 		})
 	}
 	eg.Wait()
-	if saveErr != nil {
-		return e, saveErr
-	}
 	complete := done == len(pieces)
-	if opt.Checkpoint != "" {
-		if complete {
-			if err := removeCheckpoint(opt.Checkpoint); err != nil {
-				return e, err
-			}
-		} else {
-			if err := writeEnumCheckpoint(opt.Checkpoint, &ck); err != nil {
-				return e, err
-			}
+	// A checkpoint that could not be saved stops the count, but what it
+	// counted is still added up: the caller prints it, as lower bounds.
+	err := saveErr
+	switch {
+	case opt.Checkpoint == "" || err != nil:
+	case complete:
+		err = removeCheckpoint(opt.Checkpoint)
+	default:
+		if err = writeEnumCheckpoint(opt.Checkpoint, &ck); err == nil {
 			e.kept = true
 		}
 	}
@@ -181,7 +182,8 @@ func (g *graph) count(ctx context.Context, searches []search, opt Options, byEnd
 		t.nodes += ck.Nodes[i] + partial[i].nodes
 		t.complete = t.complete && complete
 	}
-	return e, nil
+	e.partial = err != nil
+	return e, err
 }
 
 // piecesHash identifies a count's subtrees, so that a checkpoint is used

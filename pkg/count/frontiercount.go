@@ -174,6 +174,23 @@ func stopped(err error) bool {
 	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
+// unsaved reports whether err is a checkpoint that could not be written:
+// the count stopped, and what it counted before is still returned, with
+// the error.
+func unsaved(err error) bool {
+	var ce *CheckpointError
+	return errors.As(err, &ce)
+}
+
+// unsavedOnly returns err if it is unsaved's, and nil for a count that was
+// only stopped (its result says it is incomplete).
+func unsavedOnly(err error) error {
+	if unsaved(err) {
+		return err
+	}
+	return nil
+}
+
 // directed returns the directed tours from one square that a pass's count
 // stands for: a closed tour is counted once in each direction, an open one
 // once from its end at the start.
@@ -208,14 +225,14 @@ func frontierFrom(ctx context.Context, b board.Board, start board.Square, opt Op
 	j := newFrontierJob(b, opt, passes)
 	err := j.run(ctx)
 	res.Nodes, res.PeakStates, res.Resumed, res.Kept, res.Elapsed = j.stats.expanded, j.stats.peakStates, j.resumed, j.kept, time.Since(t0)
-	if err != nil && !stopped(err) {
+	if err != nil && !stopped(err) && !unsaved(err) {
 		return res, err
 	}
 	res.Complete = err == nil
 	if len(j.counts) > 0 {
 		res.Tours = directed(j.counts[0], opt.Closed)
 	}
-	return res, nil
+	return res, unsavedOnly(err)
 }
 
 // frontierAll is All by the frontier method: one pass for closed tours
@@ -240,7 +257,7 @@ func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) 
 	err := j.run(ctx)
 	grid := Grid{Board: b, Method: Frontier, Tours: make([][]*big.Int, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: err == nil,
 		Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept}
-	if err != nil && !stopped(err) {
+	if err != nil && !stopped(err) && !unsaved(err) {
 		return grid, err
 	}
 	for r := range b.Rows {
@@ -265,7 +282,7 @@ func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) 
 		}
 	}
 	grid.Elapsed = time.Since(t0)
-	return grid, nil
+	return grid, unsavedOnly(err)
 }
 
 // Total counts the directed tours of b from all its squares together. The
@@ -286,7 +303,7 @@ func Total(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	j := newFrontierJob(b, opt, []frontierPass{{start: -1}})
 	err := j.run(ctx)
 	g := Grid{Board: b, Method: Frontier, Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept, AllComplete: err == nil}
-	if err != nil && !stopped(err) {
+	if err != nil && !stopped(err) && !unsaved(err) {
 		return g, err
 	}
 	g.Total = new(big.Int)
@@ -302,5 +319,5 @@ func Total(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 		}
 	}
 	g.Elapsed = time.Since(t0)
-	return g, nil
+	return g, unsavedOnly(err)
 }

@@ -91,7 +91,7 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 	case err != nil:
 		return nil, err
 	case len(entries) > 0 && !o.Resume:
-		return nil, plan.Inputf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
+		return nil, errNotEmpty(dir)
 	case len(entries) > 0:
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
@@ -122,6 +122,39 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 	return d, nil
 }
 
+// CheckNew refuses, as Open does without -resume, a directory dir that
+// holds files: for a command that checks -out before it prints its plan.
+// A missing directory is new.
+func CheckNew(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // missing, or a fault Open reports
+	}
+	for _, e := range entries {
+		if counts(dir, e) {
+			return errNotEmpty(dir)
+		}
+	}
+	return nil
+}
+
+func errNotEmpty(dir string) error {
+	return plan.Inputf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
+}
+
+// counts reports whether entry e of dir makes it a directory that holds
+// something: anything but the lock, temporary files a kill left behind and
+// a runs.csv without a complete row.
+func counts(dir string, e fs.DirEntry) bool {
+	switch {
+	case e.Name() == LockFile, atomicfile.IsTemp(e.Name()):
+		return false
+	case e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)):
+		return false
+	}
+	return true
+}
+
 // contents lists dir's entries but the lock, temporary files a kill left
 // behind (removed) and a runs.csv without a complete row.
 func contents(dir string) ([]fs.DirEntry, error) {
@@ -131,12 +164,10 @@ func contents(dir string) ([]fs.DirEntry, error) {
 	}
 	var out []fs.DirEntry
 	for _, e := range entries {
-		switch {
-		case e.Name() == LockFile:
-		case atomicfile.IsTemp(e.Name()):
+		if atomicfile.IsTemp(e.Name()) {
 			os.Remove(filepath.Join(dir, e.Name()))
-		case e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)):
-		default:
+		}
+		if counts(dir, e) {
 			out = append(out, e)
 		}
 	}
@@ -202,20 +233,20 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	}
 	if string(first) != header {
 		line, _, _ := bytes.Cut(first, []byte("\n"))
-		return fmt.Errorf("%s: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
-			path, line, strings.TrimSuffix(header, "\n"))
+		return &runs.ContentError{Err: fmt.Errorf("%s: line 1: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
+			path, line, strings.TrimSuffix(header, "\n"))}
 	}
 	err = runs.ForEach(io.NewSectionReader(f, 0, size), func(r *runs.Row, line int) error {
 		i, err := p.Index(r)
 		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+			return &runs.ContentError{Line: line, Err: err}
 		}
 		if !sel.Has(i) {
-			return fmt.Errorf("line %d: %v belongs to shard %d/%d, not to -shard %s",
-				line, r.Key(), sel.ShardOf(i), sel.Shard.Count, sel.Shard)
+			return &runs.ContentError{Line: line, Err: fmt.Errorf("%v belongs to shard %d/%d, not to -shard %s",
+				r.Key(), sel.ShardOf(i), sel.Shard.Count, sel.Shard)}
 		}
 		if d.Done.Has(i) {
-			return fmt.Errorf("line %d: a second row for %v", line, r.Key())
+			return &runs.ContentError{Line: line, Err: fmt.Errorf("a second row for %v", r.Key())}
 		}
 		d.Done.Add(i)
 		d.NDone++
@@ -226,6 +257,26 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 		return fmt.Errorf("resume from %s: %w", path, err)
 	}
 	return nil
+}
+
+// Done returns the jobs of p that the runs.csv in dir has rows for: what
+// -resume will skip, for the plan printed before it starts. It checks
+// nothing (Open does, under the lock); rows that are not p's are left out,
+// and reading stops at the first malformed one.
+func Done(dir string, p *plan.Plan) (plan.JobSet, error) {
+	f, err := os.Open(filepath.Join(dir, RunsFile))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	done := plan.NewJobSet(p.Len())
+	err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, _ int) error {
+		if i, err := p.Index(r); err == nil {
+			done.Add(i)
+		}
+		return nil
+	})
+	return done, err
 }
 
 // Recount reads the directory's runs.csv again and returns its rows by
@@ -284,6 +335,20 @@ func completeLength(f io.ReaderAt, size int64) (int64, error) {
 		end = start
 	}
 	return 0, nil // not even the header is complete
+}
+
+// mkdirs makes dir and the directories above it that are missing, and
+// returns the topmost one it made ("" if dir was there): what to remove to
+// leave no trace.
+func mkdirs(dir string) (string, error) {
+	made := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		made = d
+	}
+	return made, os.MkdirAll(dir, 0o755)
 }
 
 // NewName returns root/<timestamp of now>, such as results/20250102-150405,

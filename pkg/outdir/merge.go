@@ -82,7 +82,7 @@ const maxListed = 3
 // The runs.csv there must equal the merged rows byte for byte, or the
 // merge is refused: so nothing is lost that the inputs could not give
 // again, and files in Out that a merge does not write are left alone.
-func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
+func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) {
 	if len(opts.Inputs) == 0 {
 		return nil, plan.Inputf("merge", "give the output directories of the shards (or their runs.csv files)")
 	}
@@ -113,9 +113,17 @@ func Merge(ctx context.Context, opts MergeOptions) (*MergeSummary, error) {
 	if fi, err := os.Stat(opts.Out); err == nil && !fi.IsDir() {
 		return nil, plan.Inputf("-out", "%s is a file; want a directory", opts.Out)
 	}
-	if err := os.MkdirAll(opts.Out, 0o755); err != nil {
+	made, err := mkdirs(opts.Out)
+	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		// A refused merge leaves nothing it made: no directory
+		// holding only its lock.
+		if made != "" && plan.IsInput(err) {
+			os.RemoveAll(made)
+		}
+	}()
 	lock, err := LockDir(opts.Out)
 	if err != nil {
 		return nil, err
@@ -246,6 +254,11 @@ func readInputs(paths []string) ([]input, error) {
 			in.dir, in.runs = filepath.Dir(p), p
 		}
 		if in.man, err = ReadManifest(filepath.Join(in.dir, ManifestFile)); err != nil {
+			if !fi.IsDir() && errors.Is(err, fs.ErrNotExist) {
+				// Name the file given, not the manifest of its directory.
+				return nil, plan.Inputf("merge", "%s is not a sweep's %s (there is no %s beside it): give the shards' output directories, or the %s in them",
+					p, RunsFile, ManifestFile, RunsFile)
+			}
 			return nil, plan.Inputf("merge", "%s holds no sweep output: %w", p, err)
 		}
 		ins = append(ins, in)

@@ -3,6 +3,8 @@ package plan
 import (
 	"errors"
 	"fmt"
+
+	"knightsweep/pkg/runs"
 )
 
 // InputError is bad input from the user: a flag value a sweep cannot run
@@ -27,8 +29,11 @@ func Inputf(flag, format string, args ...any) error {
 	return &InputError{Flag: flag, Err: fmt.Errorf(format, args...)}
 }
 
-// IsInput reports whether err is, or wraps, an InputError.
+// IsInput reports whether err is, or wraps, bad input: an InputError, or
+// a *runs.ContentError (what a runs.csv holds is input, whichever command
+// reads it). It is the one rule the commands' exit statuses follow.
 func IsInput(err error) bool {
 	var ie *InputError
-	return errors.As(err, &ie)
+	var ce *runs.ContentError
+	return errors.As(err, &ie) || errors.As(err, &ce)
 }

@@ -3,6 +3,7 @@ package plan
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -119,6 +120,10 @@ func parseSizeItem(item string) (lo, hi int, rect *board.Board, err error) {
 // side reads one board side.
 func side(s string) (int, error) {
 	s = strings.TrimSpace(s)
+	if s == "" {
+		// "-5" reads as a range whose first side is missing.
+		return 0, errors.New("a side is missing (a range is A-B; sides are 1 or more)")
+	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a whole number", truncate(s))

@@ -250,9 +250,6 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 		}
 		path := filepath.Join(dir, f.name+"."+format)
 		err := atomicfile.Write(path, func(w io.Writer) error { return f.write(w, format) }, atomicfile.NoSync)
-		if errors.Is(err, errUnsupported) {
-			continue
-		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 		}

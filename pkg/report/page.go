@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"knightsweep/internal/buildinfo"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/status"
@@ -206,8 +207,8 @@ func verdicts(hs []stats.HeadToHead) []string {
 			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", formatP(float64(h.McNemarHolm)))
 		}
 		if h.BothFound > 0 {
-			v += fmt.Sprintf(" Where both found one (%d pairs), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				h.BothFound, h.SeriesB, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+			v += fmt.Sprintf(" Where both found one (%s), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
+				words.Count(h.BothFound, "pair"), h.SeriesB, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
 			if h.CostSignificant() {

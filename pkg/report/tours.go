@@ -1,7 +1,6 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -99,11 +98,9 @@ func tourFigure(b board.Board, sample *stats.TourSample, saved savedTour, haveSa
 			return pic.WriteSVG(w)
 		case "png":
 			return pic.WritePNG(w)
+		case "pdf":
+			return pic.WritePDF(w)
 		}
-		return errUnsupported
+		return fmt.Errorf("tour picture format %q: want svg, png or pdf", format)
 	}}, nil
 }
-
-// errUnsupported is a figure's answer to a format it is not drawn in (tour
-// pictures are SVG and PNG): that file is left out.
-var errUnsupported = errors.New("format not drawn for this figure")

@@ -28,6 +28,25 @@ func (e *TornError) Error() string {
 	return fmt.Sprintf("line %d is cut short (no newline at the end of the file): the remains of a write a crash interrupted, not a row", e.Line)
 }
 
+// ContentError is a fault in what a runs.csv holds, rather than in reading
+// it: a header that is not a runs.csv's, a malformed row, a row that is
+// not the sweep's. It is bad input wherever it comes from (report, merge,
+// run -resume: exit status 2; plan.IsInput says so), and names the line.
+type ContentError struct {
+	// Line is the line at fault, or 0 for the file as a whole.
+	Line int
+	Err  error
+}
+
+func (e *ContentError) Error() string {
+	if e.Line == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+}
+
+func (e *ContentError) Unwrap() error { return e.Err }
+
 // Reader reads the rows of a runs.csv in order, checking each. Its memory
 // does not grow with the length of the file, and reading a row allocates
 // nothing but the text of its error and tour columns.
@@ -51,18 +70,25 @@ func NewReader(r io.Reader) (*Reader, error) {
 	header, line, torn, err := recs.next()
 	switch {
 	case err == io.EOF:
-		return nil, errors.New("empty file: no header")
+		return nil, &ContentError{Err: errors.New("empty file: no header")}
 	case torn:
 		return nil, &TornError{Line: line}
+	case err == errTooLong:
+		return nil, &ContentError{Line: 1, Err: err}
+	case isParse(err):
+		return nil, &ContentError{Line: 1, Err: fmt.Errorf("header: %w", unwrapParse(err))}
 	case err != nil:
-		return nil, fmt.Errorf("header: %w", unwrapParse(err))
+		return nil, err
 	}
 	names := make([]string, len(header))
 	for i, h := range header {
 		names[i] = string(h)
 	}
+	// A spreadsheet may save its CSV with a UTF-8 byte-order mark, which
+	// is no part of the first column's name.
+	names[0] = strings.TrimPrefix(names[0], "\uFEFF")
 	if err := CheckHeader(names); err != nil {
-		return nil, err
+		return nil, &ContentError{Line: line, Err: err}
 	}
 	rd := &Reader{recs: recs, cols: make([]field, len(names)), words: map[string]string{}}
 	for i, h := range names {
@@ -96,11 +122,11 @@ func (rd *Reader) Read(row *Row) error {
 		return &TornError{Line: line}
 	case err == errTooLong:
 		rd.done = true
-		return err
+		return &ContentError{Line: rd.recs.line, Err: err}
 	case err != nil:
 		rd.done = true
 		if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
-			return fmt.Errorf("line %d: %w", pe.StartLine, pe.Err)
+			return &ContentError{Line: pe.StartLine, Err: pe.Err}
 		}
 		return err
 	}
@@ -116,9 +142,14 @@ func (rd *Reader) Read(row *Row) error {
 	}
 	if err != nil {
 		rd.done = true
-		return fmt.Errorf("line %d: %w", line, err)
+		return &ContentError{Line: line, Err: err}
 	}
 	return nil
+}
+
+func isParse(err error) bool {
+	var pe *csv.ParseError
+	return errors.As(err, &pe)
 }
 
 func unwrapParse(err error) error {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
@@ -99,7 +100,7 @@ func (c *Collector) Read(ctx context.Context, name string, r io.Reader) error {
 		return nil
 	})
 	if te := (*runs.TornError)(nil); errors.As(err, &te) {
-		c.warn.add(name, te.Line, "rows cut short by a crash (no newline at the end of the file), left out")
+		c.warn.add(name, te.Line, "row", "cut short by a crash (no newline at the end of the file), left out")
 		err = nil
 	}
 	if err == nil && n == 0 {
@@ -190,12 +191,12 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	}
 	found := r.Status == status.Found
 	if found && !r.Verified {
-		c.warn.add(name, line, "found runs not marked verified")
+		c.warn.add(name, line, "found run", "not marked verified")
 	}
 	if r.Status == status.Error {
 		// A failure of the program, not of the strategy, yet it counts as
 		// not found: whoever reads the rates must know.
-		c.warn.add(name, line, "runs of %s ended in error (a panic, or a tour the validator rejected; the row's error column says which): "+
+		c.warn.add(name, line, "run", "of %s ended in error (a panic, or a tour the validator rejected; the row's error column says which): "+
 			"they count as not found, so %s's rates and comparisons rest in part on a failure of the program, not of the strategy", r.Strategy, r.Strategy)
 	}
 	if r.Trial > 1<<31-1 || src > 1<<16-1 {
@@ -318,14 +319,17 @@ type warnings struct {
 type warning struct {
 	n     int
 	where string
+	// noun is counted by n ("row"), msg says the rest of the sentence.
+	noun, msg string
 }
 
-func (w *warnings) add(name string, line int, format string, args ...any) {
+func (w *warnings) add(name string, line int, noun, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if w.seen == nil {
 		w.seen = map[string]*warning{}
 	}
-	if x := w.seen[msg]; x != nil {
+	key := noun + " " + msg
+	if x := w.seen[key]; x != nil {
 		x.n++
 		return
 	}
@@ -333,15 +337,15 @@ func (w *warnings) add(name string, line int, format string, args ...any) {
 	if line > 0 {
 		where = fmt.Sprintf("%s line %d", name, line)
 	}
-	w.seen[msg] = &warning{n: 1, where: where}
-	w.order = append(w.order, msg)
+	w.seen[key] = &warning{n: 1, where: where, noun: noun, msg: msg}
+	w.order = append(w.order, key)
 }
 
 func (w *warnings) list() []string {
 	var out []string
 	for _, msg := range w.order {
 		x := w.seen[msg]
-		s := fmt.Sprintf("%d %s", x.n, msg)
+		s := words.Count(x.n, x.noun) + " " + x.msg
 		if x.where != "" {
 			s += " (first at " + x.where + ")"
 		}

@@ -52,6 +52,9 @@ type Group struct {
 	// witnessed holds the starts on the group's board from which some run
 	// of the data found a tour of the group's kind.
 	witnessed squares
+	// tourCensored counts the runs from starts with a tour (those of
+	// TourAttempts) that a budget stopped.
+	tourCensored int
 }
 
 // squares is a sorted set of square indices: four bytes a square, where
@@ -308,7 +311,7 @@ func finishGroup(k GroupKey, a *accum, witnessed squares, warn *warnings) *Group
 		case theory.No:
 			s.Unsolvable += st.Attempts
 			for range st.Found {
-				warn.add(fmt.Sprintf("%v from %d,%d", k.Board(), st.Row, st.Col), 0, "found runs from a start where theory says no tour exists")
+				warn.add(fmt.Sprintf("%v from %d,%d", k.Board(), st.Row, st.Col), 0, "found run", "from a start where theory says no tour exists")
 			}
 		default:
 			s.Unknown += st.Attempts
@@ -329,6 +332,9 @@ func finishGroup(k GroupKey, a *accum, witnessed squares, warn *warnings) *Group
 			}
 			if cens {
 				s.Censored++
+				if st.HasTour {
+					g.tourCensored++
+				}
 			}
 			nodes, times = append(nodes, obs{smp.nodes, cens}), append(times, obs{smp.time, cens})
 		}

@@ -381,7 +381,7 @@ func TestVerifiedCounted(t *testing.T) {
 	if s.Found != 3 || s.Verified != 2 || s.Error != 2 {
 		t.Errorf("found %d, verified %d, error %d; want 3, 2 and 2", s.Found, s.Verified, s.Error)
 	}
-	for _, want := range []string{"1 found runs not marked verified", "2 runs of warnsdorff ended in error"} {
+	for _, want := range []string{"1 found run not marked verified", "2 runs of warnsdorff ended in error"} {
 		if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
 			t.Errorf("no warning %q: %q", want, res.Warnings)
 		}

@@ -147,6 +147,9 @@ type Total struct {
 	TourHi        Float `csv:"tour_hi"`
 	WitnessStarts int   `csv:"witness_starts"`
 	Censored      int   `csv:"censored"`
+	// TourCensored counts the runs of TourAttempts that a budget stopped:
+	// the same runs as the rate's, where Censored counts every run's.
+	TourCensored int `csv:"tour_censored"`
 }
 
 func totals(res *Results) []Total {
@@ -161,6 +164,7 @@ func totals(res *Results) []Total {
 			t.TourFound += g.TourFound
 			t.WitnessStarts += g.WitnessStarts
 			t.Censored += g.Censored
+			t.TourCensored += g.tourCensored
 		}
 		t.TourRate, t.TourLo, t.TourHi = rateAndInterval(t.TourFound, t.TourAttempts)
 		out = append(out, t)

@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // WriteTable prints, for each group, one line of a table that fits an
@@ -23,8 +24,17 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 	for _, s := range summaries {
 		series := ""
 		if s.Series != prev || prev == "" {
-			series = cut(s.Series, 22)
+			series = s.Series
 			prev = s.Series
+			if utf8.RuneCountInString(series) > 22 {
+				// A label too long for its column gets a line of its own,
+				// whole: with -by-file two files' series differ only at
+				// the end, in the file's tag.
+				if _, err := fmt.Fprintln(w, series); err != nil {
+					return err
+				}
+				series = ""
+			}
 		}
 		_, err := fmt.Fprintf(w, format, series, cut(s.Board, 9),
 			fraction(s.Found, s.Attempts), fraction(s.TourFound, s.TourAttempts),

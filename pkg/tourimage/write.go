@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
 
 	"knightsweep/internal/svgcanvas"
 )
@@ -41,6 +42,20 @@ func (p *Picture) WriteSVG(w io.Writer) error {
 	c.Scale(svgScale, svgScale)
 	p.draw(c)
 	if _, err := c.WriteTo(w); err != nil {
+		return fmt.Errorf("draw %dx%d: %w", p.rows, p.cols, err)
+	}
+	return nil
+}
+
+// WritePDF writes the picture as a one-page PDF of the SVG's size, its
+// fonts embedded, for LaTeX (report -pdf writes one beside each chart's).
+func (p *Picture) WritePDF(w io.Writer) error {
+	width, height := p.Size()
+	pdf := vgpdf.New(vg.Length(width)*svgScale, vg.Length(height)*svgScale)
+	pdf.EmbedFonts(true)
+	pdf.Scale(svgScale, svgScale)
+	p.draw(pdf)
+	if _, err := pdf.WriteTo(w); err != nil {
 		return fmt.Errorf("draw %dx%d: %w", p.rows, p.cols, err)
 	}
 	return nil

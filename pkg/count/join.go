@@ -108,6 +108,9 @@ type joinPlan struct {
 	// pos[i] is the position in the front side's order of the back
 	// side's cut square i.
 	pos []int
+	// chunkStates is how many states of the larger layer the join takes
+	// at once.
+	chunkStates int
 }
 
 // joinEntryBytes is the memory of a state an index holds.
@@ -406,8 +409,9 @@ type joinProgress struct {
 	tours  []u256
 }
 
-// joinChunk is how many states of the larger layer a join takes at once.
-var joinChunk = 1 << 16 // a variable for tests
+// defaultJoinChunk is how many states of the larger layer a join takes at
+// once.
+const defaultJoinChunk = 1 << 16
 
 // run joins the two layers and returns the tours they make together.
 // prog, if not nil, holds the chunks already done (a checkpoint's) and is
@@ -429,7 +433,7 @@ func (j *joinPlan) run(ctx context.Context, front, back *side, workers int, prog
 	// A chunk is a range of the larger layer's states in their order, the
 	// order a checkpoint keeps them in, so that a resumed join's chunks are
 	// the same.
-	chunks := ranges(big.states, joinChunk)
+	chunks := ranges(big.states, j.chunkStates)
 	if prog.chunks != len(chunks) {
 		if prog.chunks > 0 {
 			return u256{}, fmt.Errorf("count: a join of %d parts resumed as one of %d", prog.chunks, len(chunks))

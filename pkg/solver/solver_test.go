@@ -243,22 +243,35 @@ func (l *pathLiar) Run(context.Context) Result {
 	return Result{Status: status.Found, Nodes: 4, Tour: &l.p}
 }
 
-func TestRunCatchesFaults(t *testing.T) {
-	Register(Info{Name: "test-panic", Strategy: panicky{}})
-	Register(Info{Name: "test-liar", Strategy: liar{}})
-	Register(Info{Name: "test-path-liar", Strategy: &pathLiar{}})
-	defer delete(registry, "test-panic")
-	defer delete(registry, "test-liar")
-	defer delete(registry, "test-path-liar")
-	res, err := Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-panic"})
-	if err != nil || res.Status != status.Error || res.Err == "" {
-		t.Errorf("panic: %+v %v", res, err)
+// newTestSolver prepares p with a strategy of the test's own, unregistered:
+// tests leave the registry every test shares as it is.
+func newTestSolver(t *testing.T, in Info, p Problem) *Solver {
+	t.Helper()
+	p.Strategy = in.Name
+	if err := p.normalize(); err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range []string{"test-liar", "test-path-liar"} {
-		res, err = Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: name})
-		if err != nil || res.Status != status.Error || res.Verified || !strings.Contains(res.Err, "invalid tour") {
-			t.Errorf("%s: %+v %v", name, res, err)
+	s, err := newSolver(in, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestRunCatchesFaults(t *testing.T) {
+	p := Problem{Board: board.Board{Rows: 2, Cols: 2}}
+	res := newTestSolver(t, Info{Name: "test-panic", Strategy: panicky{}}, p).Run(context.Background())
+	if res.Status != status.Error || !strings.HasPrefix(res.Err, "panic: ") {
+		t.Errorf("panic: %+v", res)
+	}
+	for _, in := range []Info{{Name: "test-liar", Strategy: liar{}}, {Name: "test-path-liar", Strategy: &pathLiar{}}} {
+		res := newTestSolver(t, in, p).Run(context.Background())
+		if res.Status != status.Error || res.Verified || !strings.Contains(res.Err, "invalid tour") {
+			t.Errorf("%s: %+v", in.Name, res)
 		}
+	}
+	if _, err := Lookup("test-panic"); err == nil {
+		t.Error("the test's strategy is in the registry")
 	}
 }
 
@@ -335,12 +348,7 @@ func TestElapsedIsTheSearch(t *testing.T) {
 		t.Fatalf("squirrel-cull on %v: %+v %v", b, res.Status, err)
 	}
 	squares := res.Tour.Squares(nil)
-	Register(Info{Name: "test-instant", Strategy: &instant{squares}})
-	defer delete(registry, "test-instant")
-	s, err := New(Problem{Board: b, Strategy: "test-instant"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newTestSolver(t, Info{Name: "test-instant", Strategy: &instant{squares}}, Problem{Board: b})
 	run, check := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 	var p tour.Path
 	var c tour.Checker

@@ -202,7 +202,7 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	}
 	if string(first) != header {
 		line, _, _ := bytes.Cut(first, []byte("\n"))
-		return fmt.Errorf("%s: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
+		return plan.Inputf("-resume", "%s: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
 			path, line, strings.TrimSuffix(header, "\n"))
 	}
 	err = runs.ForEach(io.NewSectionReader(f, 0, size), func(r *runs.Row, line int) error {
@@ -222,10 +222,16 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 		d.Counts[r.Status]++
 		return nil
 	})
-	if err != nil {
+	var readErr *fs.PathError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &readErr):
 		return fmt.Errorf("resume from %s: %w", path, err)
 	}
-	return nil
+	// What the file holds is not this sweep's rows: bad input, as a
+	// merge's inputs would be.
+	return plan.Inputf("-resume", "resume from %s: %w", path, err)
 }
 
 // Recount reads the directory's runs.csv again and returns its rows by

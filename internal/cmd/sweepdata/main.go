@@ -49,6 +49,16 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 	if err != nil {
 		return fmt.Errorf("-sizes %w", err)
 	}
+	// The plan is checked before out is touched: bad flags leave a file
+	// there as it was.
+	var p *plan.Plan
+	if synthetic <= 0 {
+		p, err = plan.New(plan.Settings{Sizes: boards, Strategies: []string{"dfs", "warnsdorff", "warnsdorff-bt"},
+			MaxNodes: maxNodes, SaveTours: saveTours})
+		if err != nil {
+			return err
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
@@ -72,7 +82,7 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 	if synthetic > 0 {
 		err = writeSynthetic(synthetic, write)
 	} else {
-		err = solveAll(boards, maxNodes, saveTours, write)
+		err = solveAll(p, write)
 	}
 	if err != nil {
 		return err
@@ -80,16 +90,10 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 	return f.Close()
 }
 
-// solveAll runs every start of every board in sizes with the three seed
-// strategies, as the runner plans them (plan.New) and records them
-// (plan.Job.Record), one core each as in a sweep, writing each board's rows
-// when it is done.
-func solveAll(sizes plan.Sizes, maxNodes int64, saveTours bool, write func([]runs.Row) error) error {
-	p, err := plan.New(plan.Settings{Sizes: sizes, Strategies: []string{"dfs", "warnsdorff", "warnsdorff-bt"},
-		MaxNodes: maxNodes, SaveTours: saveTours})
-	if err != nil {
-		return err
-	}
+// solveAll runs every job of p (every start of its boards with the three
+// seed strategies) and records it as the runner does (plan.Job.Record), one
+// core each as in a sweep, writing each board's rows when it is done.
+func solveAll(p *plan.Plan, write func([]runs.Row) error) error {
 	ctx := context.Background()
 	var batch []runs.Row
 	flush := func(b board.Board) error {

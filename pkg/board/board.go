@@ -1,7 +1,9 @@
 package board
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -24,6 +26,28 @@ func New(rows, cols int) (Board, error) {
 
 // Squares returns the number of squares, Rows*Cols.
 func (b Board) Squares() int { return b.Rows * b.Cols }
+
+// Compare orders boards as plans and reports list them: by squares, then by
+// rows, so 4x6 comes after 4x5 and before 6x4. It is the one board order:
+// -sizes, the report's tables and charts all ask it.
+func Compare(a, b Board) int {
+	return cmp.Or(cmp.Compare(a.Squares(), b.Squares()), cmp.Compare(a.Rows, b.Rows))
+}
+
+// Corners returns b's corner squares, each once, in row-major order: four on
+// most boards, fewer on boards one square wide. It is what -starts corners
+// and a corner-only strategy mean by a corner.
+func (b Board) Corners() []Square {
+	var sqs []Square
+	for _, r := range []int{0, b.Rows - 1} {
+		for _, c := range []int{0, b.Cols - 1} {
+			if sq := (Square{Row: r, Col: c}); !slices.Contains(sqs, sq) {
+				sqs = append(sqs, sq)
+			}
+		}
+	}
+	return sqs
+}
 
 // String returns "RxC".
 func (b Board) String() string { return fmt.Sprintf("%dx%d", b.Rows, b.Cols) }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -108,5 +109,39 @@ func TestNewAndParseSquare(t *testing.T) {
 		if _, err := ParseSquare(bad); err == nil {
 			t.Errorf("ParseSquare(%q) succeeded", bad)
 		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	// By squares, then rows: the order of -sizes and of every report table.
+	want := []Board{{1, 1}, {2, 3}, {3, 2}, {1, 8}, {2, 4}, {4, 2}, {3, 3}, {4, 5}, {5, 4}, {4, 6}, {6, 4}, {5, 5}}
+	got := slices.Clone(want)
+	slices.Reverse(got)
+	slices.SortFunc(got, Compare)
+	if !slices.Equal(got, want) {
+		t.Errorf("sorted by Compare: %v, want %v", got, want)
+	}
+	if c := Compare(Board{4, 6}, Board{4, 6}); c != 0 {
+		t.Errorf("Compare(4x6, 4x6) = %d, want 0", c)
+	}
+}
+
+func TestCorners(t *testing.T) {
+	tests := []struct {
+		b    Board
+		want []Square
+	}{
+		{Board{1, 1}, []Square{{0, 0}}},
+		{Board{1, 5}, []Square{{0, 0}, {0, 4}}},
+		{Board{5, 1}, []Square{{0, 0}, {4, 0}}},
+		{Board{2, 2}, []Square{{0, 0}, {0, 1}, {1, 0}, {1, 1}}},
+		{Board{3, 4}, []Square{{0, 0}, {0, 3}, {2, 0}, {2, 3}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.b.String(), func(t *testing.T) {
+			if got := tt.b.Corners(); !slices.Equal(got, tt.want) {
+				t.Errorf("Corners() = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

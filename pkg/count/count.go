@@ -51,6 +51,10 @@ type Options struct {
 	// completes.
 	Checkpoint      string
 	CheckpointEvery time.Duration
+	// joinChunk, if positive, is how many states of the larger layer a
+	// frontier join takes at once, instead of defaultJoinChunk (tests: a
+	// join of many parts, to stop in the middle of one).
+	joinChunk int
 }
 
 // Result is the count of the directed tours from one start square.

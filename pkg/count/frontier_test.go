@@ -124,8 +124,6 @@ func TestFrontierColourRule(t *testing.T) {
 // from its checkpoint to the same counts, and the checkpoint is removed
 // when it completes.
 func TestFrontierCheckpoint(t *testing.T) {
-	defer func(c int) { joinChunk = c }(joinChunk)
-	joinChunk = 64 // joins of many parts, to stop in the middle of one
 	b := board.Board{Rows: 5, Cols: 6}
 	want, err := All(context.Background(), b, Options{Method: Frontier})
 	if err != nil {
@@ -141,6 +139,7 @@ func TestFrontierCheckpoint(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			opt := Options{Method: Frontier, Checkpoint: path, CheckpointEvery: time.Hour,
+				joinChunk: 64, // joins of many parts, to stop in the middle of one
 				Progress: func(done, total int) {
 					if done == stopAt {
 						cancel()

@@ -109,7 +109,7 @@ func (j *frontierJob) run(ctx context.Context) error {
 			r, c := j.b.RowCol(pass.start)
 			task.start = j.plan.vertex(board.Square{Row: r, Col: c})
 		}
-		hooks := frontierHooks{from: from, limit: j.opt.MemLimit}
+		hooks := frontierHooks{from: from, limit: j.opt.MemLimit, joinChunk: j.opt.joinChunk}
 		from = nil
 		hooks.progress = func(squares, joined, joins int) {
 			if j.opt.Progress == nil {

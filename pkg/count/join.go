@@ -108,6 +108,9 @@ type joinPlan struct {
 	// pos[i] is the position in the front side's order of the back
 	// side's cut square i.
 	pos []int
+	// chunkStates is how many states of the larger layer the join takes
+	// at once.
+	chunkStates int
 }
 
 // joinEntryBytes is the memory of a state an index holds.
@@ -406,8 +409,9 @@ type joinProgress struct {
 	tours  []u256
 }
 
-// joinChunk is how many states of the larger layer a join takes at once.
-var joinChunk = 1 << 16 // a variable for tests
+// defaultJoinChunk is how many states of the larger layer a join takes at
+// once.
+const defaultJoinChunk = 1 << 16
 
 // run joins the two layers and returns the tours they make together.
 // prog, if not nil, holds the chunks already done (a checkpoint's) and is
@@ -429,7 +433,7 @@ func (j *joinPlan) run(ctx context.Context, front, back *side, workers int, prog
 	// A chunk is a range of the larger layer's states in their order, the
 	// order a checkpoint keeps them in, so that a resumed join's chunks are
 	// the same.
-	chunks := ranges(big.states, joinChunk)
+	chunks := ranges(big.states, j.chunkStates)
 	if prog.chunks != len(chunks) {
 		if prog.chunks > 0 {
 			return u256{}, fmt.Errorf("count: a join of %d parts resumed as one of %d", prog.chunks, len(chunks))
@@ -500,142 +504,177 @@ func ranges(l [][]entry, n int) [][][]entry {
 	return out
 }
 
-// chunk joins the states of part (of the back side if back) with the
-// indexed layer of big.
+// chunk joins the states of pieces (of the back side if back) with the
+// indexed layer ix: each state, with every group of states that can
+// complete it, adds its count times the counts of those that do.
 func (j *joinPlan) chunk(pieces [][]entry, back bool, ix *joinIndex) (u256, error) {
 	var tours u256
-	var mine [24]uint8
-	var myLinks [24]int8
-	k := j.k
-	// cands are the cut squares that can be tour ends: those with at most
-	// one edge from this side; ones those with one.
-	var cands, ones []int
-	// add adds count times the sum of the counts of the states of group
-	// that join this one's links.
-	add := func(count u128, group uint, cutEnds uint32) error {
-		if group >= j.groups || ix.present[group/64]&(1<<(group%64)) == 0 {
-			return nil
-		}
-		// The sum is kept in 128 bits and the carries out of them, which a
-		// group of many states of large counts can make.
-		var sum u128
-		var carries uint64
-		var over bool
-		if j.closed {
-			startAt, nodes := -1, 0
-			for i := range k {
-				if myLinks[i] >= 0 {
-					nodes++
-					if startAt < 0 {
-						startAt = i
-					}
-				}
-			}
-			if startAt < 0 {
-				return nil // no edge crosses the cut
-			}
-			for _, o := range ix.entries[ix.first[group]:ix.first[group+1]] {
-				if closes(&myLinks, &o.links, startAt, nodes) {
-					if sum, over = sum.add(o.n); over {
-						carries++
-					}
-				}
-			}
-		} else {
-			// The squares with an edge from each side, or a tour's end:
-			// those with one edge here, and the cut ends with none.
-			// The walk starts at a tour's end this side knows of, if any:
-			// a cut end (left by its one link) or where a fragment here
-			// leads to one (left by the other side's link).
-			nodes, startAt, viaA := len(ones), -1, false
-			for i := range k {
-				cutEnd := cutEnds&(1<<i) != 0
-				if cutEnd && myLinks[i] == linkNone {
-					nodes++
-				}
-				if startAt < 0 && (cutEnd || myLinks[i] == linkEnd) {
-					startAt, viaA = i, !(cutEnd && myLinks[i] >= 0)
-				}
-			}
-			for _, o := range ix.entries[ix.first[group]:ix.first[group+1]] {
-				if opens(&myLinks, &o.links, startAt, viaA, nodes, ones) {
-					if sum, over = sum.add(o.n); over {
-						carries++
-					}
-				}
-			}
-		}
-		if sum == (u128{}) && carries == 0 {
-			return nil // no state completes this one
-		}
-		n, over := u256{sum.lo, sum.hi, carries}.mul(count)
-		if !over {
-			tours, over = tours.add(n)
-		}
-		if over {
-			return ErrOverflow
-		}
-		return nil
-	}
+	var st joinState
+	var ps []partner
 	for _, piece := range pieces {
 		for _, e := range piece {
-			_, ends := j.decode(e.key, back, &mine)
-			links(&mine, k, &myLinks)
-			// The group of the states that complete this one: 2 - degree on
-			// every cut square, one less on a cut square that is a tour's end.
-			want := uint(0)
-			cands, ones = cands[:0], ones[:0]
-			for i := range k {
-				d := degree(mine[i])
-				want += uint(2-d) * j.pow3[i]
-				if d <= 1 {
-					cands = append(cands, i)
+			st.read(j, e.key, back)
+			ps = j.partners(&st, ps)
+			for _, p := range ps {
+				sum, carries := j.completing(ix, &st, p)
+				if sum == (u128{}) && carries == 0 {
+					continue // no state completes this one
 				}
-				if d == 1 {
-					ones = append(ones, i)
+				n, over := u256{sum.lo, sum.hi, carries}.mul(e.n)
+				if !over {
+					tours, over = tours.add(n)
 				}
-			}
-			if j.closed {
-				if err := add(e.n, want, 0); err != nil {
-					return tours, err
-				}
-				continue
-			}
-			// The other side's ends, and the rest of the two on cut squares;
-			// the start, if it is a cut square, must be one of them.
-			for theirEnds := 0; theirEnds <= 2-ends; theirEnds++ {
-				onCut := 2 - ends - theirEnds
-				base := want + uint(theirEnds)*j.top
-				switch onCut {
-				case 0:
-					if j.start < 0 {
-						if err := add(e.n, base, 0); err != nil {
-							return tours, err
-						}
-					}
-				case 1:
-					for _, a := range cands {
-						if j.start >= 0 && a != j.start {
-							continue
-						}
-						if err := add(e.n, base-j.pow3[a], 1<<a); err != nil {
-							return tours, err
-						}
-					}
-				case 2:
-					for x, a := range cands {
-						for _, b := range cands[x+1:] {
-							if j.start >= 0 && a != j.start && b != j.start {
-								continue
-							}
-							if err := add(e.n, base-j.pow3[a]-j.pow3[b], 1<<a|1<<b); err != nil {
-								return tours, err
-							}
-						}
-					}
+				if over {
+					return tours, ErrOverflow
 				}
 			}
 		}
 	}
 	return tours, nil
+}
+
+// joinState is a state of the larger layer as the join reads it.
+type joinState struct {
+	codes [24]uint8 // in the front side's order of the cut squares
+	links [24]int8  // the other end of each cut square's fragment (links)
+	ends  int       // the tour ends the state has made
+	// want is the group of the states whose degrees complete this one's:
+	// 2 - degree on every cut square (before any tour end is placed).
+	want uint
+	// cands are the cut squares that can be tour ends: those with at most
+	// one edge from this side; ones those with one.
+	cands, ones []int
+}
+
+// read decodes key, a state of the front side (back false: the back side).
+func (s *joinState) read(j *joinPlan, key uint64, back bool) {
+	_, s.ends = j.decode(key, back, &s.codes)
+	links(&s.codes, j.k, &s.links)
+	s.want = 0
+	s.cands, s.ones = s.cands[:0], s.ones[:0]
+	for i := range j.k {
+		d := degree(s.codes[i])
+		s.want += uint(2-d) * j.pow3[i]
+		if d <= 1 {
+			s.cands = append(s.cands, i)
+		}
+		if d == 1 {
+			s.ones = append(s.ones, i)
+		}
+	}
+}
+
+// partner is a group of the indexed layer that may complete a state, and
+// the cut squares that are then tour ends (a bit each): the group's
+// degrees are one less on those.
+type partner struct {
+	group   uint
+	cutEnds uint32
+}
+
+// partners returns, in out's room, the groups that may complete s: for a
+// closed count, the one whose degrees complete its own; for an open count,
+// one for each way of placing the tour ends neither side has made on cut
+// squares, the start among them if it is a cut square.
+func (j *joinPlan) partners(s *joinState, out []partner) []partner {
+	out = out[:0]
+	if j.closed {
+		return append(out, partner{s.want, 0})
+	}
+	// The other side's ends, and the rest of the two on cut squares.
+	for theirEnds := 0; theirEnds <= 2-s.ends; theirEnds++ {
+		base := s.want + uint(theirEnds)*j.top
+		switch onCut := 2 - s.ends - theirEnds; onCut {
+		case 0:
+			if j.start < 0 {
+				out = append(out, partner{base, 0})
+			}
+		case 1:
+			for _, a := range s.cands {
+				if j.start < 0 || a == j.start {
+					out = append(out, partner{base - j.pow3[a], 1 << a})
+				}
+			}
+		case 2:
+			for x, a := range s.cands {
+				for _, b := range s.cands[x+1:] {
+					if j.start < 0 || a == j.start || b == j.start {
+						out = append(out, partner{base - j.pow3[a] - j.pow3[b], 1<<a | 1<<b})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// completing returns the sum of the counts of the states of p's group
+// whose fragments join s's into one tour, kept in 128 bits and the carries
+// out of them, which a group of many states of large counts can make.
+func (j *joinPlan) completing(ix *joinIndex, s *joinState, p partner) (sum u128, carries uint64) {
+	g := p.group
+	if g >= j.groups || ix.present[g/64]&(1<<(g%64)) == 0 {
+		return sum, 0
+	}
+	group := ix.entries[ix.first[g]:ix.first[g+1]]
+	if j.closed {
+		return closing(group, &s.links, j.k)
+	}
+	return opening(group, s, j.k, p.cutEnds)
+}
+
+// closing sums the counts of the states of group whose fragments close
+// with links, a closed count's state, into one cycle.
+func closing(group []joinEntry, links *[24]int8, k int) (sum u128, carries uint64) {
+	startAt, nodes := -1, 0
+	for i := range k {
+		if links[i] >= 0 {
+			nodes++
+			if startAt < 0 {
+				startAt = i
+			}
+		}
+	}
+	if startAt < 0 {
+		return sum, 0 // no edge crosses the cut
+	}
+	var over bool
+	for _, o := range group {
+		if closes(links, &o.links, startAt, nodes) {
+			if sum, over = sum.add(o.n); over {
+				carries++
+			}
+		}
+	}
+	return sum, carries
+}
+
+// opening sums the counts of the states of group whose fragments join s,
+// an open count's state, into one path, with tour ends on the cut squares
+// of cutEnds.
+func opening(group []joinEntry, s *joinState, k int, cutEnds uint32) (sum u128, carries uint64) {
+	// The squares with an edge from each side, or a tour's end: those with
+	// one edge here, and the cut ends with none. The walk starts at a
+	// tour's end this side knows of, if any: a cut end (left by its one
+	// link) or where a fragment here leads to one (left by the other
+	// side's link).
+	nodes, startAt, viaA := len(s.ones), -1, false
+	for i := range k {
+		cutEnd := cutEnds&(1<<i) != 0
+		if cutEnd && s.links[i] == linkNone {
+			nodes++
+		}
+		if startAt < 0 && (cutEnd || s.links[i] == linkEnd) {
+			startAt, viaA = i, !(cutEnd && s.links[i] >= 0)
+		}
+	}
+	var over bool
+	for _, o := range group {
+		if opens(&s.links, &o.links, startAt, viaA, nodes, s.ones) {
+			if sum, over = sum.add(o.n); over {
+				carries++
+			}
+		}
+	}
+	return sum, carries
 }

@@ -1,6 +1,7 @@
 package count
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"runtime/debug"
@@ -31,6 +32,9 @@ type frontierHooks struct {
 	// (tests: every count is multiplied by its square, so that a small
 	// board's totals pass 2^128 where the answer is known).
 	one u128
+	// joinChunk, if positive, is the states of the larger layer a join
+	// takes at once (Options.joinChunk).
+	joinChunk int
 }
 
 // highCount is the bits past which a side's counts leave the steps to the
@@ -178,6 +182,7 @@ func (p *frontierPlan) count(ctx context.Context, task frontierTask, workers int
 			saveErr = hooks.save(m, false)
 		}
 	}
+	j.chunkStates = cmp.Or(hooks.joinChunk, defaultJoinChunk)
 	got, err := j.run(ctx, m.front, m.back, workers, &m.join, onChunk)
 	if err == nil {
 		err = saveErr

@@ -23,7 +23,7 @@ func FuzzParseSizes(f *testing.F) {
 			t.Fatalf("ParseSizes(%q) gave %d boards", s, len(z))
 		}
 		for i, b := range z {
-			if _, err := board.New(b.Rows, b.Cols); err != nil || i > 0 && compareBoards(z[i-1], b) >= 0 {
+			if _, err := board.New(b.Rows, b.Cols); err != nil || i > 0 && board.Compare(z[i-1], b) >= 0 {
 				t.Fatalf("ParseSizes(%q) gave %v (not a board, or not in order)", s, b)
 			}
 		}

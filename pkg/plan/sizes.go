@@ -135,13 +135,8 @@ func side(s string) (int, error) {
 }
 
 func (z *Sizes) normalize() {
-	slices.SortFunc(*z, compareBoards)
+	slices.SortFunc(*z, board.Compare)
 	*z = slices.Compact(*z)
-}
-
-// compareBoards orders boards by squares, then rows.
-func compareBoards(a, b board.Board) int {
-	return cmp.Or(cmp.Compare(a.Squares(), b.Squares()), cmp.Compare(a.Rows, b.Rows))
 }
 
 // String returns the boards as a -sizes value: "5x5,6x6,6x8".

@@ -128,7 +128,7 @@ func (st Starts) On(b board.Board, closed bool) StartSet {
 	set := StartSet{kind: st.kind, b: b}
 	switch st.kind {
 	case cornerStarts:
-		set.list = corners(b)
+		set.list = b.Corners()
 	case listStarts:
 		set.list = st.list
 	case solvableStarts:
@@ -251,15 +251,6 @@ func (s StartSet) Position(sq board.Square) (int, bool) {
 		return 0, false
 	}
 	return s.b.Index(sq.Row, sq.Col), true
-}
-
-// corners returns the distinct corners of b in row-major order: four on
-// most boards, fewer on boards one square wide.
-func corners(b board.Board) []board.Square {
-	last, right := b.Rows-1, b.Cols-1
-	cs := []board.Square{{Row: 0, Col: 0}, {Row: 0, Col: right}, {Row: last, Col: 0}, {Row: last, Col: right}}
-	slices.SortFunc(cs, compareSquares)
-	return slices.Compact(cs)
 }
 
 // compareSquares orders squares row-major.

@@ -48,7 +48,7 @@ const (
 // is accepted and flattened. It returns the bytes too, read within the
 // bound, for the caller to parse as a sweep's (nil when there are none).
 func readManifest(dir string) (Manifest, []byte) {
-	m := Manifest{Path: filepath.Join(dir, "manifest.json")}
+	m := Manifest{Path: filepath.Join(dir, outdir.ManifestFile)}
 	f, err := os.Open(m.Path)
 	if errors.Is(err, os.ErrNotExist) {
 		return m, nil

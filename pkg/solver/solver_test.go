@@ -100,16 +100,27 @@ func TestContext(t *testing.T) {
 	if res.Elapsed > 2*time.Second {
 		t.Errorf("timeout took %v", res.Elapsed)
 	}
-	ctx, cancel = context.WithCancel(context.Background())
-	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	// Searches canceled while they run (no tour starts on 7x7's minority
+	// colour: they would run for hours), on one core and on two, say so,
+	// with the nodes they entered; one whose context is already canceled
+	// enters none.
 	for _, strategy := range []string{"dfs", "warnsdorff-bt"} {
-		res, _ := Solve(ctx, Problem{Board: board.Board{Rows: 7, Cols: 7}, Start: board.Square{Row: 0, Col: 1}, Strategy: strategy})
-		_ = res
+		for _, threads := range []int{1, 2} {
+			ctx, cancel := context.WithCancel(context.Background())
+			stop := time.AfterFunc(10*time.Millisecond, cancel)
+			res, err := Solve(ctx, Problem{Board: board.Board{Rows: 7, Cols: 7}, Start: board.Square{Row: 0, Col: 1}, Strategy: strategy, Threads: threads})
+			stop.Stop()
+			cancel()
+			if err != nil || res.Status != status.Canceled || res.Nodes < CheckInterval || res.Elapsed > 2*time.Second {
+				t.Errorf("%s on %d cores canceled while running: %s after %d nodes, %v, %v", strategy, threads, res.Status, res.Nodes, res.Elapsed, err)
+			}
+		}
 	}
-	<-ctx.Done()
-	res, _ = Solve(ctx, p)
-	if res.Status != status.Canceled {
-		t.Errorf("canceled context: %s", res.Status)
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	res, err = Solve(ctx, p)
+	if err != nil || res.Status != status.Canceled || res.Nodes != 0 {
+		t.Errorf("canceled context: %s after %d nodes, %v", res.Status, res.Nodes, err)
 	}
 }
 
@@ -193,9 +204,13 @@ func TestLargerBoards(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	res := solveT(t, Problem{Board: board.Board{Rows: 9, Cols: 9}, Start: board.Square{Row: 4, Col: 4}, Strategy: "dfs", MaxNodes: 50_000_000})
-	if res.Status != status.Found && res.Status != status.NodeLimit {
-		t.Errorf("9x9 dfs: %s", res.Status)
+	// 9x9 dfs from the centre finds no tour in 50,000,000 nodes; where it
+	// stands then is the plain reference search's.
+	p := Problem{Board: board.Board{Rows: 9, Cols: 9}, Start: board.Square{Row: 4, Col: 4}, Strategy: "dfs", MaxNodes: 50_000_000}
+	res := solveT(t, p)
+	st, nodes, backtracks, _ := referenceDFS(p.Board, p.Start, board.DefaultOrder, false, p.MaxNodes)
+	if res.Status != status.NodeLimit || res.Status != st || res.Nodes != nodes || res.Backtracks != backtracks {
+		t.Errorf("9x9 dfs: %s after %d nodes, %d backtracks; reference %s, %d, %d", res.Status, res.Nodes, res.Backtracks, st, nodes, backtracks)
 	}
 }
 
@@ -243,22 +258,35 @@ func (l *pathLiar) Run(context.Context) Result {
 	return Result{Status: status.Found, Nodes: 4, Tour: &l.p}
 }
 
-func TestRunCatchesFaults(t *testing.T) {
-	Register(Info{Name: "test-panic", Strategy: panicky{}})
-	Register(Info{Name: "test-liar", Strategy: liar{}})
-	Register(Info{Name: "test-path-liar", Strategy: &pathLiar{}})
-	defer delete(registry, "test-panic")
-	defer delete(registry, "test-liar")
-	defer delete(registry, "test-path-liar")
-	res, err := Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: "test-panic"})
-	if err != nil || res.Status != status.Error || res.Err == "" {
-		t.Errorf("panic: %+v %v", res, err)
+// newTestSolver prepares p with a strategy of the test's own, unregistered:
+// tests leave the registry every test shares as it is.
+func newTestSolver(t *testing.T, in Info, p Problem) *Solver {
+	t.Helper()
+	p.Strategy = in.Name
+	if err := p.normalize(); err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range []string{"test-liar", "test-path-liar"} {
-		res, err = Solve(context.Background(), Problem{Board: board.Board{Rows: 2, Cols: 2}, Strategy: name})
-		if err != nil || res.Status != status.Error || res.Verified || !strings.Contains(res.Err, "invalid tour") {
-			t.Errorf("%s: %+v %v", name, res, err)
+	s, err := newSolver(in, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestRunCatchesFaults(t *testing.T) {
+	p := Problem{Board: board.Board{Rows: 2, Cols: 2}}
+	res := newTestSolver(t, Info{Name: "test-panic", Strategy: panicky{}}, p).Run(context.Background())
+	if res.Status != status.Error || !strings.HasPrefix(res.Err, "panic: ") {
+		t.Errorf("panic: %+v", res)
+	}
+	for _, in := range []Info{{Name: "test-liar", Strategy: liar{}}, {Name: "test-path-liar", Strategy: &pathLiar{}}} {
+		res := newTestSolver(t, in, p).Run(context.Background())
+		if res.Status != status.Error || res.Verified || !strings.Contains(res.Err, "invalid tour") {
+			t.Errorf("%s: %+v", in.Name, res)
 		}
+	}
+	if _, err := Lookup("test-panic"); err == nil {
+		t.Error("the test's strategy is in the registry")
 	}
 }
 
@@ -335,12 +363,7 @@ func TestElapsedIsTheSearch(t *testing.T) {
 		t.Fatalf("squirrel-cull on %v: %+v %v", b, res.Status, err)
 	}
 	squares := res.Tour.Squares(nil)
-	Register(Info{Name: "test-instant", Strategy: &instant{squares}})
-	defer delete(registry, "test-instant")
-	s, err := New(Problem{Board: b, Strategy: "test-instant"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newTestSolver(t, Info{Name: "test-instant", Strategy: &instant{squares}}, Problem{Board: b})
 	run, check := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 	var p tour.Path
 	var c tour.Checker

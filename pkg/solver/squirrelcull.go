@@ -2,7 +2,6 @@ package solver
 
 import (
 	"fmt"
-	"slices"
 
 	"knightsweep/pkg/board"
 )
@@ -16,22 +15,9 @@ func init() {
 		Summary:  "Warnsdorff's rule with Squirrel & Cull's switching move orders (Ganzfried 2004), n x n boards from a corner, linear time",
 		Bytes:    linearBytes,
 		Boards:   squareBoards,
-		Starts:   corners,
+		Starts:   board.Board.Corners,
 		Strategy: squirrelCullStrategy{},
 	})
-}
-
-// corners returns b's corner squares, each once.
-func corners(b board.Board) []board.Square {
-	var sqs []board.Square
-	for _, r := range []int{0, b.Rows - 1} {
-		for _, c := range []int{0, b.Cols - 1} {
-			if sq := (board.Square{Row: r, Col: c}); !slices.Contains(sqs, sq) {
-				sqs = append(sqs, sq)
-			}
-		}
-	}
-	return sqs
 }
 
 func squareBoards(b board.Board) error {

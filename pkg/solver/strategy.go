@@ -244,6 +244,7 @@ func Lookup(name string) (Info, error) {
 // state allocates nothing.
 type Solver struct {
 	p      Problem
+	info   Info
 	search Search
 	check  tour.Checker
 	timed  deadlineCtx
@@ -258,7 +259,8 @@ type restarter interface {
 	restart(p Problem) bool
 }
 
-// New checks p and prepares its search.
+// New checks p and prepares its search with the registered strategy
+// p.Strategy.
 func New(p Problem) (*Solver, error) {
 	if err := p.normalize(); err != nil {
 		return nil, err
@@ -267,6 +269,13 @@ func New(p Problem) (*Solver, error) {
 	if err != nil {
 		return nil, err
 	}
+	return newSolver(info, p)
+}
+
+// newSolver prepares p's search with the strategy info describes, which
+// need not be registered: tests run strategies of their own through it
+// without adding them to the registry every test shares. p is normalized.
+func newSolver(info Info, p Problem) (*Solver, error) {
 	if err := info.CheckTiebreak(p.Tiebreak); err != nil {
 		return nil, err
 	}
@@ -278,7 +287,7 @@ func New(p Problem) (*Solver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("strategy %s on %v: %w", p.Strategy, p.Board, err)
 	}
-	return &Solver{p: p, search: s}, nil
+	return &Solver{p: p, info: info, search: s}, nil
 }
 
 // Problem returns the normalized problem the Solver runs.
@@ -298,11 +307,7 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 		s.p = p
 		return nil
 	}
-	info, err := Lookup(p.Strategy)
-	if err != nil {
-		return err
-	}
-	search, err := info.Prepare(p)
+	search, err := s.info.Prepare(p)
 	if err != nil {
 		return fmt.Errorf("strategy %s on %v: %w", p.Strategy, p.Board, err)
 	}

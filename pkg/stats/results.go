@@ -194,7 +194,7 @@ func (c *Collector) Finish() (*Results, error) {
 	res := &Results{Inputs: slices.Clone(c.sources), InputRows: slices.Clone(c.perFile), Rows: c.rows}
 	keys := slices.Collect(maps.Keys(c.groups))
 	slices.SortFunc(keys, func(a, b GroupKey) int {
-		return cmp.Or(compareSeries(a.SeriesKey, b.SeriesKey), compareBoards(a.Board(), b.Board()))
+		return cmp.Or(compareSeries(a.SeriesKey, b.SeriesKey), board.Compare(a.Board(), b.Board()))
 	})
 	var seriesKeys []SeriesKey
 	for _, k := range keys {
@@ -240,9 +240,9 @@ func (c *Collector) Finish() (*Results, error) {
 		res.Groups = append(res.Groups, g)
 		boards[k.Board()] = true
 	}
-	res.Boards = slices.SortedFunc(maps.Keys(boards), compareBoards)
+	res.Boards = slices.SortedFunc(maps.Keys(boards), board.Compare)
 	for _, wk := range slices.SortedFunc(maps.Keys(run), func(a, b witnessKey) int {
-		return cmp.Or(compareBoards(a.b, b.b), compareBool(a.closed, b.closed))
+		return cmp.Or(board.Compare(a.b, b.b), compareBool(a.closed, b.closed))
 	}) {
 		e := Existence{Board: wk.b, Closed: wk.closed}
 		for _, sq := range run[wk] {

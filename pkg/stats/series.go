@@ -61,11 +61,6 @@ type Look struct {
 	Strategy, Variant int
 }
 
-// compareBoards orders boards by squares, then rows.
-func compareBoards(a, b board.Board) int {
-	return cmp.Or(cmp.Compare(a.Squares(), b.Squares()), cmp.Compare(a.Rows, b.Rows))
-}
-
 // strategyRank places a strategy by the registry's order; unknown names
 // (a file from another build) come after, alphabetically.
 func strategyRank(name string) int {

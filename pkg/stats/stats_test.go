@@ -212,10 +212,11 @@ func TestSummaries(t *testing.T) {
 			t.Errorf("%s on %s: mean %v with %d censored runs", tt.strategy, tt.board, s.NodesMean, s.Censored)
 		}
 	}
-	for _, e := range res.Existence {
-		if e.Board.String() == "7x9" && (e.Starts != 4 || e.TheoryNo != 1 || e.Witnessed != 2 || e.Unsettled != 1 || e.TheoryYes != 0) {
-			t.Errorf("7x9 existence %+v", e)
-		}
+	i := slices.IndexFunc(res.Existence, func(e Existence) bool { return e.Board.String() == "7x9" && !e.Closed })
+	if i < 0 {
+		t.Errorf("no 7x9 existence among %+v", res.Existence)
+	} else if e := res.Existence[i]; e.Starts != 4 || e.TheoryNo != 1 || e.Witnessed != 2 || e.Unsettled != 1 || e.TheoryYes != 0 {
+		t.Errorf("7x9 existence %+v", e)
 	}
 	var buf bytes.Buffer
 	if err := WriteTable(&buf, res.Summaries()); err != nil {
@@ -257,6 +258,9 @@ func TestOddBoardsCounted(t *testing.T) {
 	res, err := c.Finish()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(res.Groups) != 2 || res.Groups[0].Key.Rows != 13 || res.Groups[1].Key.Rows != 15 {
+		t.Fatalf("%d groups, want warnsdorff on 13x13 and on 15x15", len(res.Groups))
 	}
 	for _, g := range res.Groups {
 		n := g.Key.Rows

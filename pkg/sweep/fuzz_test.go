@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 )
 
 // FuzzResume resumes a sweep from an arbitrary runs.csv: the resume either
-// refuses with an error or finishes the sweep with every job once.
+// refuses it as bad input (an InputError: exit 2, as FuzzMerge requires of
+// merge) or finishes the sweep with every job once.
 func FuzzResume(f *testing.F) {
 	sw := sweep{settings(f, "3x4", 100, "warnsdorff", "dfs"), Options{Out: filepath.Join(f.TempDir(), "seed"), Workers: 1}}
 	if _, err := runSweep(context.Background(), sw); err != nil {
@@ -39,6 +41,9 @@ func FuzzResume(f *testing.F) {
 		os.WriteFile(filepath.Join(o.Out, outdir.RunsFile), csv, 0o644)
 		sum, err := runSweep(context.Background(), o)
 		if err != nil {
+			if !plan.IsInput(err) {
+				t.Fatalf("resume refused with %v, which is not an InputError (exit 2)", err)
+			}
 			return
 		}
 		if sum.State != outdir.StateCompleted || sum.Skipped+sum.Ran != sum.Jobs {

@@ -45,7 +45,14 @@ func (t Tour) check() error {
 	if s := t.Squares[0]; s < 0 || int(s) >= n {
 		return fmt.Errorf("first square %d is off the %dx%d board", s, t.Rows, t.Cols)
 	}
-	if t.Closed && len(t.Squares) > 1 && moveCode(t.Cols, t.Squares[len(t.Squares)-1], t.Squares[0]) < 0 {
+	return checkClosed(t.Closed, t.Cols, len(t.Squares), t.Squares[len(t.Squares)-1], t.Squares[0])
+}
+
+// checkClosed reports a path of length squares, from first to last on a
+// board of cols columns, that is marked closed but does not close: the one
+// closed-tour rule that Write, WritePath and Read all keep.
+func checkClosed(closed bool, cols, length int, last, first int32) error {
+	if closed && length > 1 && moveCode(cols, last, first) < 0 {
 		return errors.New("tour marked closed but its last square is not a knight's move from its first")
 	}
 	return nil
@@ -85,8 +92,8 @@ func WritePath(w io.Writer, p *tour.Path, closed bool) error {
 	if _, err := board.New(p.Rows(), p.Cols()); err != nil {
 		return fmt.Errorf("write tour: %w", err)
 	}
-	if closed && p.Len() > 1 && moveCode(p.Cols(), p.Last(), p.First()) < 0 {
-		return errors.New("write tour: tour marked closed but its last square is not a knight's move from its first")
+	if err := checkClosed(closed, p.Cols(), p.Len(), p.Last(), p.First()); err != nil {
+		return fmt.Errorf("write tour: %w", err)
 	}
 	var h [headerSize]byte
 	copy(h[:], Magic)
@@ -189,8 +196,8 @@ func ReadPath(r io.Reader) (*tour.Path, bool, error) {
 			return nil, false, fmt.Errorf("read tour: move %d leaves the %dx%d board", i+1, rows, cols)
 		}
 	}
-	if closed && length > 1 && moveCode(int(cols), int32(row*int(cols)+col), int32(first)) < 0 {
-		return nil, false, errors.New("read tour: tour marked closed but its last square is not a knight's move from its first")
+	if err := checkClosed(closed, int(cols), int(length), int32(row*int(cols)+col), int32(first)); err != nil {
+		return nil, false, fmt.Errorf("read tour: %w", err)
 	}
 	return p, closed, nil
 }

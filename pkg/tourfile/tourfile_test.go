@@ -217,6 +217,39 @@ func TestWriteRejects(t *testing.T) {
 	}
 }
 
+// TestClosedRule: every way in and out of the binary form refuses a tour
+// marked closed that does not close, with the same words.
+func TestClosedRule(t *testing.T) {
+	const msg = "tour marked closed but its last square is not a knight's move from its first"
+	open := Tour{Rows: 5, Cols: 5, Squares: []int32{0, 7, 16}}
+	var p tour.Path
+	if err := p.SetSquares(open.Rows, open.Cols, open.Squares); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WritePath(&buf, &p, false); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	b[5] = flagClosed
+	_, readErr := Read(bytes.NewReader(withCRC(b)))
+	closed := open
+	closed.Closed = true
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"Write", Write(io.Discard, closed), "write tour: " + msg},
+		{"WritePath", WritePath(io.Discard, &p, true), "write tour: " + msg},
+		{"Read", readErr, "read tour: " + msg},
+	} {
+		if tt.err == nil || tt.err.Error() != tt.want {
+			t.Errorf("%s: %v, want %q", tt.name, tt.err, tt.want)
+		}
+	}
+}
+
 func TestText(t *testing.T) {
 	var buf bytes.Buffer
 	tr := seedTour()

@@ -4,9 +4,10 @@
 //	go run ./internal/cmd/sweepdata -sizes 5-8 -out /tmp/quick/runs.csv
 //	go run ./internal/cmd/sweepdata -synthetic 1000000 -out /tmp/big/runs.csv
 //
-// Without -synthetic it solves every start of every board with dfs,
-// warnsdorff and warnsdorff-bt under a node limit, one after another: real
-// rows, as the runner would write them (no manifest). With -synthetic N it
+// Without -synthetic it solves every start of every board of -sizes (as
+// experiment's -sizes) with dfs, warnsdorff and warnsdorff-bt under a node
+// limit, one after another: real rows, as the runner would write them (no
+// manifest). With -synthetic N it
 // writes N made-up rows (boards 5x5..20x20 and two rectangles, four series,
 // repeated trials) in seconds, for measuring the report on large inputs.
 package main
@@ -18,10 +19,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
@@ -30,7 +30,7 @@ import (
 
 func main() {
 	out := flag.String("out", "", "runs.csv to write (its directory is created)")
-	sizes := flag.String("sizes", "5-8", "board sides, a range A-B")
+	sizes := flag.String("sizes", "5-8", "boards, as experiment's -sizes (N, A-B, RxC, comma-separated)")
 	maxNodes := flag.Int64("max-nodes", 1_000_000, "node limit of each run")
 	synthetic := flag.Int("synthetic", 0, "write this many made-up rows instead of solving")
 	saveTours := flag.Bool("save-tours", false, "add a tour column")
@@ -45,9 +45,19 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 	if out == "" {
 		return fmt.Errorf("-out: missing")
 	}
-	lo, hi, err := parseRange(sizes)
+	boards, err := plan.ParseSizes(sizes)
 	if err != nil {
-		return err
+		return fmt.Errorf("-sizes %w", err)
+	}
+	// The plan is checked before out is touched: bad flags leave a file
+	// there as it was.
+	var p *plan.Plan
+	if synthetic <= 0 {
+		p, err = plan.New(plan.Settings{Sizes: boards, Strategies: []string{"dfs", "warnsdorff", "warnsdorff-bt"},
+			MaxNodes: maxNodes, SaveTours: saveTours})
+		if err != nil {
+			return err
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
@@ -72,7 +82,7 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 	if synthetic > 0 {
 		err = writeSynthetic(synthetic, write)
 	} else {
-		err = solveAll(lo, hi, maxNodes, write)
+		err = solveAll(p, write)
 	}
 	if err != nil {
 		return err
@@ -80,57 +90,42 @@ func run(out, sizes string, maxNodes int64, synthetic int, saveTours bool) error
 	return f.Close()
 }
 
-func parseRange(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "-")
-	if !ok {
-		b = a
-	}
-	lo, err1 := strconv.Atoi(a)
-	hi, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
-		return 0, 0, fmt.Errorf("-sizes %q: want N or A-B with 1 <= A <= B", s)
-	}
-	return lo, hi, nil
-}
-
-// solveAll runs every start of every n x n board, lo <= n <= hi, with the
-// three seed strategies.
-func solveAll(lo, hi int, maxNodes int64, write func([]runs.Row) error) error {
+// solveAll runs every job of p (every start of its boards with the three
+// seed strategies) and records it as the runner does (plan.Job.Record), one
+// core each as in a sweep, writing each board's rows when it is done.
+func solveAll(p *plan.Plan, write func([]runs.Row) error) error {
 	ctx := context.Background()
-	for n := lo; n <= hi; n++ {
-		var batch []runs.Row
-		for r := range n {
-			for c := range n {
-				for _, strategy := range []string{"dfs", "warnsdorff", "warnsdorff-bt"} {
-					p := solver.Problem{
-						Board: board.Board{Rows: n, Cols: n}, Start: board.Square{Row: r, Col: c},
-						Strategy: strategy, MaxNodes: maxNodes,
-						Threads: 1, // as in a sweep: its times are one core's
-					}
-					s, err := solver.New(p)
-					if err != nil {
-						return err
-					}
-					res := s.Run(ctx)
-					row := runs.Row{
-						Rows: n, Cols: n, StartRow: r, StartCol: c, Strategy: strategy, Tiebreak: "first",
-						Status: res.Status, Solvable: theory.From(n, n, r, c, false).String(),
-						Nodes: res.Nodes, Backtracks: res.Backtracks, TimeNS: res.Elapsed.Nanoseconds(),
-						Verified: res.Verified, Order: board.DefaultOrder.String(), Error: res.Err, MaxNodes: maxNodes,
-					}
-					if res.Status == status.Found {
-						row.Tour = runs.FormatTour(res.Tour.Squares(nil))
-					}
-					batch = append(batch, row)
-				}
-			}
-		}
+	var batch []runs.Row
+	flush := func(b board.Board) error {
 		if err := write(batch); err != nil {
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "%dx%d done\n", n, n)
+		batch = batch[:0]
+		fmt.Fprintf(os.Stderr, "%v done\n", b)
+		return nil
 	}
-	return nil
+	var last board.Board
+	for j := range p.Jobs() {
+		if len(batch) > 0 && j.Board != last {
+			if err := flush(last); err != nil {
+				return err
+			}
+		}
+		last = j.Board
+		pr := j.Problem()
+		pr.Threads = 1 // as in a sweep: its times are one core's
+		s, err := solver.New(pr)
+		if err != nil {
+			return err
+		}
+		res := s.Run(ctx)
+		row := j.Record(res)
+		if res.Status == status.Found {
+			row.Tour = runs.FormatTour(res.Tour.Squares(nil))
+		}
+		batch = append(batch, row)
+	}
+	return flush(last)
 }
 
 // writeSynthetic writes n made-up rows: plausible shapes, not real data.

@@ -20,10 +20,8 @@ const OrderRandom = "random"
 // multiple of m's move count below 64), after which the next six bits
 // decide: exactly uniform, and at most 4 in 64 draws rejected. The bits
 // come from SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom
-// number generators", OOPSLA 2014), ten draws from each 64-bit output: an
-// orderRNG is two words, which the walks keep in registers, and the
-// generator runs off the walk's critical path. Seeding it with the
-// problem's seed makes a run a function of its seed.
+// number generators", OOPSLA 2014), ten tries from each output. Seeding it
+// with the problem's seed makes a run a function of its seed.
 
 // splitGolden is SplitMix64's increment.
 const splitGolden = 0x9e3779b97f4a7c15
@@ -49,7 +47,13 @@ func newOrderRNG(seed uint64) orderRNG {
 	return g
 }
 
-// pickBits is the number of random bits a draw takes.
+// refill takes the next SplitMix64 output: 60 bits below the sentinel.
+func (g *orderRNG) refill() {
+	g.x += splitGolden
+	g.buf = splitMix(g.x)>>4 | 1<<60
+}
+
+// pickBits is the number of random bits a try takes.
 const pickBits = 6
 
 // pickReject marks the rejected entries of pickTable.
@@ -76,8 +80,12 @@ var pickTable = func() (t [256][1 << pickBits]uint8) {
 	return t
 }()
 
-// pick draws one of the moves of m (not empty) uniformly.
+// pick returns the next move to try of m (not empty): its only move, or
+// one drawn uniformly.
 func (g *orderRNG) pick(m uint8) uint8 {
+	if m&(m-1) == 0 {
+		return uint8(bits.TrailingZeros8(m))
+	}
 	for {
 		r := g.buf & (1<<pickBits - 1)
 		if g.buf >>= pickBits; g.buf == 1 {
@@ -89,15 +97,9 @@ func (g *orderRNG) pick(m uint8) uint8 {
 	}
 }
 
-// refill takes the next SplitMix64 output: 60 bits below the sentinel.
-func (g *orderRNG) refill() {
-	g.x += splitGolden
-	g.buf = splitMix(g.x)>>4 | 1<<60
-}
-
 // dfsRand64 is dfs in a random move order on boards of at most 64 squares:
 // dfs64's walk, on one core, with each square's next move drawn from its
-// untried ones (see pickMove) instead of taken lowest first.
+// untried ones (see orderRNG.pick) instead of taken lowest first.
 type dfsRand64 struct {
 	p Problem
 	bitBoard
@@ -143,8 +145,8 @@ func (s *dfsRand64) attempt(ctx context.Context, seed uint64, maxNodes int64) Re
 // every node.
 func (w *walkerRand64) chunk(left int64) (int, int64, int) {
 	t := w.b
-	visited, row, m, d, rng := w.visited, w.row, w.m, w.d, w.rng
-	last, closeTo := w.last, w.closeTo
+	visited, row, m, d, buf := w.visited, w.row, w.m, w.d, w.rng.buf
+	last := w.last
 	why := chunkBudget
 	var sq, free uint64
 	var mv uint8
@@ -164,13 +166,30 @@ func (w *walkerRand64) chunk(left int64) (int, int64, int) {
 			break
 		}
 		left--
-		mv = rng.pick(m)
+		// orderRNG.pick, written out: buf in a register, the state and
+		// closeTo in memory, so that the walk's own values stay in
+		// registers.
+		if m&(m-1) == 0 {
+			mv = uint8(bits.TrailingZeros8(m))
+		} else {
+			for {
+				r := buf & (1<<pickBits - 1)
+				if buf >>= pickBits; buf == 1 {
+					w.rng.buf = buf
+					w.rng.refill()
+					buf = w.rng.buf
+				}
+				if mv = pickTable[m][r]; mv != pickReject {
+					break
+				}
+			}
+		}
 		m &^= 1 << (mv & 7)
 		sq = row >> (8 * (mv & 7)) & 63
 	enter:
 		free = t.nbr[sq] &^ visited
 		if free == 0 {
-			if d+1 == last && closeTo>>sq&1 != 0 {
+			if d+1 == last && w.closeTo>>sq&1 != 0 {
 				d++
 				w.path[d] = int32(sq)
 				why = chunkFound
@@ -191,6 +210,6 @@ func (w *walkerRand64) chunk(left int64) (int, int64, int) {
 		m = t.g.moves(sq, free)
 		row = t.to[sq]
 	}
-	w.visited, w.row, w.m, w.d, w.rng = visited, row, m, d, rng
+	w.visited, w.row, w.m, w.d, w.rng.buf = visited, row, m, d, buf
 	return why, left, int(d)
 }

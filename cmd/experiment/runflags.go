@@ -50,7 +50,7 @@ var shardEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
 
 // register defines the flags on fs, with their defaults and help.
 func (f *runFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.config, configFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight); flags on the command line override it")
+	fs.StringVar(&f.config, configFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight, restarts); flags on the command line override it")
 	fs.StringVar(&f.sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
 	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
 	fs.StringVar(&f.strategies, "strategies", strings.Join(solver.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))

@@ -122,7 +122,7 @@ func (s *Settings) Normalize() error {
 	} else {
 		o, err := board.ParseOrder(s.Order)
 		if err != nil {
-			return &InputError{Flag: "-order", Err: err}
+			return Inputf("-order", "%v, or %s (%s)", err, solver.OrderRandom, strings.Join(solver.RandomOrders(), ", "))
 		}
 		s.Order = o.String()
 	}

@@ -122,7 +122,9 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 			tiebreaks[k.Strategy] = map[string]bool{}
 		}
 		tiebreaks[k.Strategy][k.Tiebreak] = true
-		orders[k.Order] = true
+		if k.Order != solver.OrderRandom { // named in its own series' label
+			orders[k.Order] = true
+		}
 		budgets[[2]int64{k.MaxNodes, k.TimeoutNS}] = true
 	}
 	short := shortNames(sources)

@@ -9,8 +9,9 @@ import (
 // 80-column terminal: series, board, tours found of attempts, found of
 // attempts from starts with a tour, runs stopped by a budget, median nodes
 // and median time, ">=" before a median that is a lower bound. The series
-// is named on its first line only and cut to 22 characters. It is the
-// end-of-run table of experiment run and what experiment report prints.
+// is named on its first line only, or on a line of its own above when its
+// name is longer than 22 characters. It is the end-of-run table of
+// experiment run and what experiment report prints.
 //
 //	series                 board     found/runs found/tour budget   nodes     time
 //	dfs                    5x5              3/5        3/4      0     300   3.00µs
@@ -23,8 +24,17 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 	for _, s := range summaries {
 		series := ""
 		if s.Series != prev || prev == "" {
-			series = cut(s.Series, 22)
+			series = s.Series
 			prev = s.Series
+			if len([]rune(series)) > 22 {
+				// Cut, series that differ only at the end (their budgets,
+				// restart policies) would look alike: a long name takes a
+				// line of its own.
+				if _, err := fmt.Fprintln(w, series); err != nil {
+					return err
+				}
+				series = ""
+			}
 		}
 		_, err := fmt.Fprintf(w, format, series, cut(s.Board, 9),
 			fraction(s.Found, s.Attempts), fraction(s.TourFound, s.TourAttempts),

@@ -5,6 +5,7 @@
 //	dfs-vs-warnsdorff  plain dfs against Warnsdorff's rule, boards 5..12
 //	closed             closed tours on the boards that have them
 //	overnight          boards 5..30 with every strategy, hours
+//	restarts           randomised dfs and warnsdorff-bt, with and without restarts
 //
 // Run one with "experiment run -config NAME"; flags on the command line
 // override the preset's. Each file's header says what it covers and costs.

@@ -8,7 +8,7 @@ import (
 )
 
 func TestPresets(t *testing.T) {
-	want := []string{"closed", "dfs-vs-warnsdorff", "overnight", "quick"}
+	want := []string{"closed", "dfs-vs-warnsdorff", "overnight", "quick", "restarts"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %q; want %q", got, want)
 	}
@@ -31,7 +31,7 @@ func TestPresets(t *testing.T) {
 			t.Errorf("%s: header lacks the name, Covers: or Costs:\n%s", name, a)
 		}
 	}
-	if _, err := Read("nonesuch"); err == nil || !strings.Contains(err.Error(), "want one of closed, dfs-vs-warnsdorff, overnight, quick") {
+	if _, err := Read("nonesuch"); err == nil || !strings.Contains(err.Error(), "want one of closed, dfs-vs-warnsdorff, overnight, quick, restarts") {
 		t.Errorf("Read(nonesuch): %v", err)
 	}
 }

@@ -68,11 +68,31 @@
 //	                   strategy cannot take are left out, with a note
 //	-order O           move order: 8 offsets "2,1 1,2 ..." or the literature's
 //	                   digits "34261578" (default: the classic DFS program's,
-//	                   2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1)
+//	                   2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1), or random:
+//	                   dfs tries the untried moves of every square in a
+//	                   uniformly random order drawn from the job's seed (a
+//	                   randomised series, order column "random"); the other
+//	                   strategies run the default order
 //	-tiebreak LIST     tie-break rules of warnsdorff and warnsdorff-bt: first
 //	                   (default), random, pohl, roth; each rule is a series of
 //	                   its own
-//	-trials K          run each randomised job (-tiebreak random) K times
+//	-restarts LIST     restart policies of the randomised backtracking runs
+//	                   (dfs -order random, warnsdorff-bt -tiebreak random),
+//	                   separated by semicolons (a comma works where the next
+//	                   policy begins with its name), each a series of its own:
+//	                   none (default), fixed:C (restart every C nodes), luby:U
+//	                   (Luby's sequence 1,1,2,1,1,2,4,... times U nodes),
+//	                   geometric:C,F (C, C*F, C*F^2, ... nodes). Every attempt
+//	                   draws a fresh order from a seed derived from the job's
+//	                   and its index; -max-nodes and -timeout bound the whole
+//	                   run; nodes is the total over the attempts and the
+//	                   restarts column how many were made. The other runs
+//	                   never restart; a list that no run takes is refused, as
+//	                   is fixed:C without -max-nodes or -timeout (a cut
+//	                   attempt proves nothing, so a start without a tour
+//	                   would never end) or with C below a board's squares
+//	-trials K          run each randomised job (-tiebreak random, -order
+//	                   random) K times
 //	-seed S            base seed of the randomised jobs; each job's seed is a
 //	                   hash of S and the job, recorded in the seed column
 //	-prune             prune dead branches in the strategies that can (dfs,
@@ -105,7 +125,9 @@
 //
 // The presets (configs/*.flags, compiled in): quick (boards 5..8, the
 // default), dfs-vs-warnsdorff (5..12), closed (closed tours), overnight
-// (5..30, hours). Each file's header says what it covers and what it costs
+// (5..30, hours), restarts (randomised dfs and warnsdorff-bt from corners,
+// without restarts, with the predicted best fixed cutoff and with Luby's
+// sequence: the run-length distributions and what restarts do to them). Each file's header says what it covers and what it costs
 // on 2 cores; run -plan prints the cost model's estimate for any sweep.
 //
 // Without a budget (-max-nodes or -timeout) a plain dfs from most squares of
@@ -125,7 +147,10 @@
 //	-strategy S        dfs (default), warnsdorff, warnsdorff-bt, parberry,
 //	                   squirrel-cull
 //	-order O, -tiebreak R, -seed N, -closed, -prune, -max-nodes N, -timeout D
-//	                   as for run (one rule, one seed)
+//	                   as for run (one rule, one seed); -order random with
+//	                   dfs; a sweep's row replays exactly from its seed
+//	-restarts P        one restart policy, as for run; the line adds
+//	                   restarts=K
 //	-mem-limit M       refuse a search whose memory estimate is over M
 //	-workers N         cores the search may use (default: all). On a board
 //	                   of up to 64 squares, dfs and warnsdorff-bt (tie-break

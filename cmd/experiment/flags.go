@@ -178,7 +178,7 @@ func parseStrategy(name string) (solver.Info, error) {
 func parseOrderFlag(s string) (board.Order, error) {
 	o, err := board.ParseOrder(s)
 	if err != nil {
-		return board.Order{}, usagef("-order: %v", err)
+		return board.Order{}, usagef("-order: %v, or %s (%s)", err, solver.OrderRandom, strings.Join(solver.RandomOrders(), ", "))
 	}
 	return o, nil
 }

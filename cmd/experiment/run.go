@@ -20,6 +20,7 @@ import (
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 	"knightsweep/pkg/report"
+	"knightsweep/pkg/solver"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/sweep"
 )
@@ -144,10 +145,23 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) {
 	if !o.Shard.Whole() {
 		fmt.Fprintf(w, " (shard %s of %d)", o.Shard, p.Len())
 	}
-	fmt.Fprintf(w, ", %s\n", budget)
+	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
 	fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
 		progress.Estimate(cost/float64(o.Workers)), o.Workers, o.MemLimit)
+}
+
+// randomisation names, for the plan's line, a random move order and the
+// restart policies: "; order random; restarts none, luby:49".
+func randomisation(s plan.Settings) string {
+	var out string
+	if s.Order == solver.OrderRandom {
+		out += "; order " + solver.OrderRandom
+	}
+	if len(s.Restarts) > 0 {
+		out += "; restarts " + strings.Join(s.Restarts, ", ")
+	}
+	return out
 }
 
 // countWord writes a count the way people say it: 60M, 220M, 1.5k.

@@ -34,7 +34,7 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"run", "-sizes", "5", "-strategies", "warnsdorff", "-out", done}, "-out: " + done + " is not empty: give a new directory, or add -resume"},
 		{[]string{"run", "-sizes", "6", "-strategies", "warnsdorff", "-out", done, "-resume"}, `-resume: ` + done + ` was run with other settings (-sizes: was ["5x5"], now ["6x6"])`},
 		{[]string{"run", "-resume", "-sizes", "5"}, "-resume: needs -out"},
-		{[]string{"run", "-config", "nonesuch"}, "-config: nonesuch: no such file, nor a preset of that name (presets: closed, dfs-vs-warnsdorff, overnight, quick)"},
+		{[]string{"run", "-config", "nonesuch"}, "-config: nonesuch: no such file, nor a preset of that name (presets: closed, dfs-vs-warnsdorff, overnight, quick, restarts)"},
 		{[]string{"run", "-sizes", "5", "-tiebreak", "coin"}, `-tiebreak: unknown rule "coin": want a comma-separated list of first, random, pohl, roth`},
 		{[]string{"run", "-sizes", "5", "-strategies", "dfs", "-tiebreak", "roth"}, `-tiebreak: "roth": no strategy of -strategies accepts it`},
 		{[]string{"run", "-sizes", "5", "-trials", "0"}, "-trials: 0: want a number of trials from 1 to"},

@@ -117,7 +117,9 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 			tiebreaks[k.Strategy] = map[string]bool{}
 		}
 		tiebreaks[k.Strategy][k.Tiebreak] = true
-		orders[k.Order] = true
+		if k.Order != solver.OrderRandom { // named in its own series' label
+			orders[k.Order] = true
+		}
 		budgets[[2]int64{k.MaxNodes, k.TimeoutNS}] = true
 	}
 	short := shortNames(sources)
@@ -129,7 +131,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 		if k.Tiebreak != solver.TieFirst || len(tiebreaks[k.Strategy]) > 1 {
 			b.WriteString("/" + k.Tiebreak)
 		}
-		if len(orders) > 1 {
+		if len(orders) > 1 || k.Order == solver.OrderRandom {
 			b.WriteString(", order " + orderLabel(k.Order))
 		}
 		if k.Prune {

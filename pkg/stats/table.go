@@ -10,8 +10,9 @@ import (
 // 80-column terminal: series, board, tours found of attempts, found of
 // attempts from starts with a tour, runs stopped by a budget, median nodes
 // and median time, ">=" before a median that is a lower bound. The series
-// is named on its first line only and cut to 22 characters. It is the
-// end-of-run table of experiment run and what experiment report prints.
+// is named on its first line only, or on a line of its own above when its
+// name is longer than 22 characters. It is the end-of-run table of
+// experiment run and what experiment report prints.
 //
 //	series                 board     found/runs found/tour budget   nodes     time
 //	dfs                    5x5              3/5        3/4      0     300   3.00µs

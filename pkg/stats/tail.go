@@ -146,7 +146,8 @@ func (t Tail) Verdict() string {
 	if !t.OK {
 		return "no tail estimate: " + t.Why
 	}
-	iv := fmt.Sprintf("tail index %.2g, 95%% CI %.2g–%.2g, from the %d largest runs (%d found a tour)", t.Index, t.Lo, t.Hi, t.Tail, t.Uncensored)
+	iv := fmt.Sprintf("tail index %s, 95%% CI %s–%s, from the %d largest runs (%d found a tour)",
+		FormatCount(t.Index), FormatCount(t.Lo), FormatCount(t.Hi), t.Tail, t.Uncensored)
 	switch t.Heavy() {
 	case 1:
 		return "heavy-tailed: " + iv + "; below 1, so the mean run length grows with the budget"
@@ -159,5 +160,5 @@ func (t Tail) Verdict() string {
 	case -1:
 		return "not heavy-tailed: " + iv + "; above 2, mean and variance settle as the budget grows"
 	}
-	return "cannot tell whether heavy-tailed: " + iv + " includes 2"
+	return "cannot tell whether heavy-tailed: " + iv + "; the interval includes 2"
 }

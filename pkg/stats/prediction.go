@@ -122,8 +122,13 @@ func (p *RestartPrediction) mean(cost func(*Empirical) float64) float64 {
 	return sum / float64(len(p.emp))
 }
 
+// release drops the runs a prediction keeps for Predict: a Results keeps
+// its groups' figures, not a second copy of their runs.
+func (p *RestartPrediction) release() { p.starts, p.emp = nil, nil }
+
 // Predict returns a policy's predicted expected nodes to a tour, with a
-// bootstrap 95% interval; NaN where the runs cannot judge it.
+// bootstrap 95% interval; NaN where the runs cannot judge it. Only until
+// Finish returns: it releases the runs.
 func (p *RestartPrediction) Predict(pol RestartPolicy) (cost, lo, hi float64) {
 	cost = p.mean(pol.Cost)
 	if math.IsNaN(cost) {

@@ -247,6 +247,9 @@ func (c *Collector) Finish() (*Results, error) {
 	linkRestarts(res.Groups)
 	for _, g := range res.Groups {
 		g.fillRunLengthColumns()
+		if g.RunLengths != nil && g.RunLengths.Restart != nil {
+			g.RunLengths.Restart.release()
+		}
 	}
 	res.Boards = slices.SortedFunc(maps.Keys(boards), compareBoards)
 	for _, wk := range slices.SortedFunc(maps.Keys(run), func(a, b witnessKey) int {

@@ -72,13 +72,13 @@ func plural(n int, word string) string {
 }
 
 // tourRuns returns the group's runs from starts that have a tour, and the
-// same split by start.
+// same split by start (slices of all).
 func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
+	var bounds []int
 	g.eachStart(func(st *Start, smps []sample) {
 		if !st.HasTour {
 			return
 		}
-		var rs []Run
 		for _, s := range smps {
 			r := Run{Nodes: s.nodes, TimeNS: s.time}
 			switch {
@@ -91,11 +91,15 @@ func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
 				// ended without a tour and would not find one later.
 				r.Outcome = RunFailed
 			}
-			rs = append(rs, r)
+			all = append(all, r)
 		}
-		all = append(all, rs...)
-		byStart = append(byStart, rs)
+		bounds = append(bounds, len(all))
 	})
+	from := 0
+	for _, to := range bounds {
+		byStart = append(byStart, all[from:to:to])
+		from = to
+	}
 	return all, byStart
 }
 

@@ -87,6 +87,9 @@ func restartText(rl *stats.RunLengths) string {
 		return "none: one run a start, so no start's run-length distribution to restart"
 	}
 	p := rl.Restart
+	if rl.Found == 0 {
+		return "none: no run found a tour"
+	}
 	if p == nil {
 		return fmt.Sprintf("none: no start has %d trials with a tour found within the cutoffs the runs can judge", stats.MinRuns)
 	}

@@ -12,6 +12,7 @@ import (
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/sweep"
 )
@@ -27,6 +28,7 @@ type runFlags struct {
 	maxNodes   int64
 	timeout    time.Duration
 	tiebreak   string
+	restarts   string
 	trials     int
 	seed       uint64
 	prune      bool
@@ -52,12 +54,13 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
 	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
 	fs.StringVar(&f.strategies, "strategies", strings.Join(solver.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))
-	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+")")
+	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: "+strings.Join(solver.RandomOrders(), ", ")+" draw a uniformly random order at every square from the job's seed (a randomised series, with -trials), the others run the default order")
 	fs.BoolVar(&f.closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")
 	fs.StringVar(&f.tiebreak, "tiebreak", solver.TieFirst, "comma-separated tie-break `rules` for the strategies with ties ("+strings.Join(solver.Accepting(solver.TieRandom), ", ")+"): "+strings.Join(solver.Tiebreaks, ", ")+"; each rule is a series of its own, strategies without ties run first")
-	fs.IntVar(&f.trials, "trials", 1, "run each randomised job (-tiebreak random) `K` times, trials 0..K-1; deterministic jobs run once")
+	fs.StringVar(&f.restarts, "restarts", restart.Policy{}.String(), "restart `policies`, separated by semicolons (a comma works where the next policy begins with its name), each a series of its own: "+restart.Form+"; they apply to randomised backtracking ("+solver.RestartableList()+"), the other runs never restart")
+	fs.IntVar(&f.trials, "trials", 1, "run each randomised job (-tiebreak random, -order random) `K` times, trials 0..K-1; deterministic jobs run once")
 	fs.Uint64Var(&f.seed, "seed", 0, "base `seed` of the randomised jobs; each job's seed is a hash of it and the job, recorded in the seed column")
 	fs.BoolVar(&f.prune, "prune", false, "prune dead branches in the strategies that can ("+strings.Join(solver.Pruning(), ", ")+"); the others run unpruned")
 	fs.StringVar(&f.memLimit, "mem-limit", "", "bound the summed memory estimates of the searches running at once, such as 512MB or 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
@@ -103,13 +106,23 @@ func (f *runFlags) settings() (plan.Settings, error) {
 			tiebreaks = append(tiebreaks, tb)
 		}
 	}
+	var restarts []string
+	if strings.TrimSpace(f.restarts) != "" {
+		policies, err := restart.ParseList(f.restarts)
+		if err != nil {
+			return s, &plan.InputError{Flag: "-restarts", Err: err}
+		}
+		for _, p := range policies {
+			restarts = append(restarts, p.String())
+		}
+	}
 	if f.trials < 1 {
 		return s, plan.Inputf("-trials", "%d: want a number of trials from 1 to %d", f.trials, plan.MaxJobs)
 	}
 	s = plan.Settings{
 		Sizes: sizes, Starts: starts, Strategies: strategies, Tiebreaks: tiebreaks, Order: f.order,
 		Closed: f.closed, MaxNodes: f.maxNodes, Timeout: f.timeout,
-		Trials: f.trials, Seed: f.seed, Prune: f.prune, SaveTours: f.saveTours,
+		Trials: f.trials, Seed: f.seed, Prune: f.prune, SaveTours: f.saveTours, Restarts: restarts,
 	}
 	return s, s.Normalize()
 }

@@ -13,6 +13,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
@@ -39,9 +40,10 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	bf.register(fs)
 	start := fs.String("start", "0,0", "start square `row,col`, 0-indexed from the top-left")
 	strategy := fs.String("strategy", solver.Names()[0], "search `strategy`: "+strategyList())
-	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+")")
+	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random (for "+strings.Join(solver.RandomOrders(), ", ")+": a uniformly random order at every square, drawn from -seed)")
 	tiebreak := fs.String("tiebreak", solver.TieFirst, "tie-break `rule` of "+strings.Join(solver.Accepting(solver.TieRandom), " and ")+": "+strings.Join(solver.Tiebreaks, ", "))
-	seed := fs.Uint64("seed", 0, "`seed` of the random tie-break rule")
+	seed := fs.Uint64("seed", 0, "`seed` of the random tie-break rule and the random order (a sweep's seed column replays its run)")
+	restarts := fs.String("restarts", restart.Policy{}.String(), "restart `policy` of a randomised backtracking search ("+solver.RestartableList()+"): "+restart.Form)
 	closed := fs.Bool("closed", false, "ask for a closed tour (the last square a knight's move from the start)")
 	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(solver.Pruning(), ", ")+")")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
@@ -70,15 +72,35 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *prune && !info.Prunes {
 		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(solver.Pruning(), ", "))
 	}
-	o, err := parseOrderFlag(*order)
-	if err != nil {
-		return err
+	randomOrder := strings.TrimSpace(*order) == solver.OrderRandom
+	var o board.Order
+	if !randomOrder {
+		if o, err = parseOrderFlag(*order); err != nil {
+			return err
+		}
 	}
 	if info.OwnOrder && setFlags(fs)["order"] {
 		return usagef("-order: %s uses its own published move orders; leave -order out", info.Name)
 	}
+	if randomOrder && !info.RandomOrder {
+		return usagef("-order random: %s takes no random move order; %s do", info.Name, strings.Join(solver.RandomOrders(), ", "))
+	}
 	if err := info.CheckTiebreak(*tiebreak); err != nil {
 		return usagef("-tiebreak: %v", err)
+	}
+	policy, err := restart.Parse(*restarts)
+	if err != nil {
+		return usagef("-restarts: %v", err)
+	}
+	if policy.Kind != restart.None {
+		switch {
+		case !info.Restartable(*tiebreak, randomOrder):
+			return usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, solver.RestartableList())
+		case policy.Kind == restart.Fixed && *maxNodes == 0 && *timeout == 0:
+			return usagef("-restarts %v: a fixed cutoff never proves that no tour starts at a square, so such a run might never end: give -max-nodes or -timeout too, or use luby:U or geometric:C,F", policy)
+		case policy.Kind == restart.Fixed && policy.C < int64(b.Squares()):
+			return usagef("-restarts %v: a tour of %v enters %d squares, more than the cutoff: no attempt could find one", policy, b, b.Squares())
+		}
 	}
 	if *maxNodes < 0 {
 		return usagef("-max-nodes %d: want 0 (no limit) or a positive number of nodes", *maxNodes)
@@ -103,7 +125,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
-		Timeout: *timeout, Tiebreak: *tiebreak, Seed: *seed, Prune: *prune, Threads: *workers}
+		Timeout: *timeout, Tiebreak: *tiebreak, Seed: *seed, Prune: *prune, Threads: *workers,
+		RandomOrder: randomOrder, Restarts: policy}
 	s, err := solver.New(p)
 	if err != nil {
 		return usageError{err}
@@ -127,8 +150,12 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				return err
 			}
 		}
-		_, err := fmt.Fprintf(stdout, "status=%s nodes=%d backtracks=%d time=%v verified=%v\n",
-			res.Status, res.Nodes, res.Backtracks, res.Elapsed.Round(time.Microsecond), res.Verified)
+		restarts := ""
+		if policy.Kind != restart.None {
+			restarts = fmt.Sprintf(" restarts=%d", res.Restarts)
+		}
+		_, err := fmt.Fprintf(stdout, "status=%s nodes=%d backtracks=%d%s time=%v verified=%v\n",
+			res.Status, res.Nodes, res.Backtracks, restarts, res.Elapsed.Round(time.Microsecond), res.Verified)
 		if err != nil {
 			return err
 		}

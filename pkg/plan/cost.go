@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/theory"
 )
@@ -139,6 +140,9 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 	c.cost[1] = c.cost[0]
 	if in.Complete {
 		c.cost[1] = seconds(exhaustNodes(squares))
+	}
+	if c.policy.Kind == restart.Fixed { // a cut attempt proves nothing: no tour costs the budget
+		c.cost[1] = seconds(math.Inf(1))
 	}
 	f := c.noTourFraction(s.Closed)
 	switch f { // a share of 0 of an endless cost is none, not NaN

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/theory"
@@ -25,7 +26,8 @@ type Job struct {
 	MaxNodes int64
 	Timeout  time.Duration
 	Order    board.Order
-	// OrderText is Order in offset notation, as rows record it.
+	// OrderText is Order in offset notation, as rows record it, or
+	// solver.OrderRandom for a job in a random move order (RandomOrder).
 	OrderText string
 	Prune     bool
 	// SaveTour asks for the tour found in the row (-save-tours).
@@ -39,6 +41,11 @@ type Job struct {
 	// Cost is the job's estimated seconds, from the plan's cost model: it
 	// orders the work and weighs progress.
 	Cost float64
+
+	// RandomOrder asks for a random move order (solver.Problem.RandomOrder);
+	// Restarts is the job's restart policy.
+	RandomOrder bool
+	Restarts    restart.Policy
 }
 
 // Problem returns the search the job runs.
@@ -46,6 +53,7 @@ func (j *Job) Problem() solver.Problem {
 	return solver.Problem{
 		Board: j.Board, Start: j.Start, Strategy: j.Strategy, Order: j.Order,
 		Closed: j.Closed, MaxNodes: j.MaxNodes, Timeout: j.Timeout, Tiebreak: j.Tiebreak, Seed: j.Seed, Prune: j.Prune,
+		RandomOrder: j.RandomOrder, Restarts: j.Restarts,
 	}
 }
 
@@ -56,7 +64,7 @@ func (j *Job) Row() runs.Row {
 		Rows: j.Board.Rows, Cols: j.Board.Cols, StartRow: j.Start.Row, StartCol: j.Start.Col,
 		Strategy: j.Strategy, Tiebreak: j.Tiebreak, Closed: j.Closed, Trial: j.Trial, Seed: j.Seed,
 		Solvable: j.Solvable.String(), Order: j.OrderText, Prune: j.Prune,
-		MaxNodes: j.MaxNodes, TimeoutNS: j.Timeout.Nanoseconds(), RestartPolicy: runs.NoRestarts,
+		MaxNodes: j.MaxNodes, TimeoutNS: j.Timeout.Nanoseconds(), RestartPolicy: j.Restarts.String(),
 	}
 }
 
@@ -71,6 +79,7 @@ func (j *Job) Record(res solver.Result) runs.Row {
 	r.Backtracks = res.Backtracks
 	r.TimeNS = res.Elapsed.Nanoseconds()
 	r.Verified = res.Verified
+	r.Restarts = res.Restarts
 	r.Error = runs.OneLine(res.Err)
 	return r
 }
@@ -81,7 +90,10 @@ func JobOf(p solver.Problem) Job {
 	j := Job{
 		Board: p.Board, Start: p.Start, Strategy: p.Strategy, Tiebreak: p.Tiebreak, Seed: p.Seed,
 		Closed: p.Closed, MaxNodes: p.MaxNodes, Timeout: p.Timeout, Order: p.Order, OrderText: p.Order.String(),
-		Prune: p.Prune,
+		Prune: p.Prune, RandomOrder: p.RandomOrder, Restarts: p.Restarts,
+	}
+	if p.RandomOrder {
+		j.OrderText = solver.OrderRandom
 	}
 	j.Solvable = theory.From(p.Board.Rows, p.Board.Cols, p.Start.Row, p.Start.Col, p.Closed)
 	return j

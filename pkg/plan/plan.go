@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/theory"
@@ -51,6 +52,10 @@ type cell struct {
 	pos []int
 	// trials is Settings.Trials for randomised jobs, else 1.
 	trials int
+	// randomOrder is set for runs in a random move order; policy is the
+	// cell's restart policy (restarts its String).
+	randomOrder bool
+	policy      restart.Policy
 	// prune is Settings.Prune for strategies that prune, else false.
 	prune bool
 	// bytes is the strategy's memory estimate, threads the cores a search
@@ -88,6 +93,7 @@ type cellKey struct {
 	board    board.Board
 	strategy string
 	tiebreak string
+	restarts string
 }
 
 // Skip is a part of the sweep that a strategy cannot run, left out of the
@@ -113,9 +119,12 @@ func New(s Settings) (*Plan, error) {
 	if err := s.Normalize(); err != nil {
 		return nil, err
 	}
-	o, err := board.ParseOrder(s.Order)
-	if err != nil {
-		return nil, &InputError{Flag: "-order", Err: err}
+	o := board.DefaultOrder
+	if s.Order != solver.OrderRandom {
+		var err error
+		if o, err = board.ParseOrder(s.Order); err != nil {
+			return nil, &InputError{Flag: "-order", Err: err}
+		}
 	}
 	p := &Plan{settings: s, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
 	for _, b := range s.Sizes {
@@ -134,11 +143,12 @@ func New(s Settings) (*Plan, error) {
 			if pos != nil && len(pos) == 0 {
 				continue
 			}
-			for _, tb := range in.RunsTiebreaks(s.Tiebreaks) {
-				c := cell{cellKey: cellKey{b, name, tb}, first: p.total, set: set, pos: pos,
-					trials: 1, prune: s.Prune && in.Prunes,
+			for _, run := range s.runs(in) {
+				tb, ro := run.tiebreak, s.randomOrder(in)
+				c := cell{cellKey: cellKey{b, name, tb, run.policy.String()}, first: p.total, set: set, pos: pos,
+					trials: 1, prune: s.Prune && in.Prunes, randomOrder: ro, policy: run.policy,
 					bytes: in.BytesOn(b.Rows, b.Cols), threads: in.ThreadsOn(b.Rows, b.Cols)}
-				if in.Randomised(tb) {
+				if in.RandomisedBy(tb, ro) {
 					c.trials = s.Trials
 				}
 				c.estimate(in, s)
@@ -197,8 +207,17 @@ func (p *Plan) Settings() Settings { return p.settings }
 // Len returns the number of jobs.
 func (p *Plan) Len() int64 { return p.total }
 
-// OrderText returns the move order in offset notation, as rows record it.
+// OrderText returns the move order in offset notation, as rows record it
+// (those of runs in a random order record solver.OrderRandom).
 func (p *Plan) OrderText() string { return p.orderText }
+
+// orderOf is the order column of c's rows.
+func (p *Plan) orderOf(c *cell) string {
+	if c.randomOrder {
+		return solver.OrderRandom
+	}
+	return p.orderText
+}
 
 // Job returns the job with index i, 0 <= i < Len().
 func (p *Plan) Job(i int64) Job {
@@ -226,15 +245,16 @@ func (p *Plan) job(c *cell, k int64) Job {
 		MaxNodes:  s.MaxNodes,
 		Timeout:   s.Timeout,
 		Order:     p.order,
-		OrderText: p.orderText,
+		OrderText: p.orderOf(c),
 		Prune:     c.prune,
 		Bytes:     c.bytes,
 		Threads:   c.threads,
 		SaveTour:  s.SaveTours,
 	}
+	j.RandomOrder, j.Restarts = c.randomOrder, c.policy
 	j.Solvable = theory.From(c.board.Rows, c.board.Cols, j.Start.Row, j.Start.Col, s.Closed)
 	j.Cost = c.cost[b2i(j.Solvable == theory.No)]
-	if info(c.strategy).Randomised(c.tiebreak) {
+	if info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
 		j.Seed = JobSeed(s.Seed, j)
 	}
 	return j
@@ -266,11 +286,16 @@ func (p *Plan) Jobs() iter.Seq[Job] {
 func (p *Plan) Index(row *runs.Row) (int64, error) {
 	s := p.settings
 	b := board.Board{Rows: row.Rows, Cols: row.Cols}
-	ci, ok := p.byKey[cellKey{b, row.Strategy, row.Tiebreak}]
+	policy := cmp.Or(row.RestartPolicy, runs.NoRestarts)
+	ci, ok := p.byKey[cellKey{b, row.Strategy, row.Tiebreak, policy}]
 	switch {
 	case !ok:
-		return 0, fmt.Errorf("no job of this sweep runs %s (tie-break %s) on %v", row.Strategy, row.Tiebreak, b)
-	case row.Closed != s.Closed || row.Prune != p.cells[ci].prune || row.Order != p.orderText:
+		with := ""
+		if policy != runs.NoRestarts {
+			with = ", restarts " + policy
+		}
+		return 0, fmt.Errorf("no job of this sweep runs %s (tie-break %s%s) on %v", row.Strategy, row.Tiebreak, with, b)
+	case row.Closed != s.Closed || row.Prune != p.cells[ci].prune || row.Order != p.orderOf(&p.cells[ci]):
 		return 0, fmt.Errorf("closed=%v prune=%v order %q: not this sweep's", row.Closed, row.Prune, row.Order)
 	case row.MaxNodes != s.MaxNodes || row.TimeoutNS != s.Timeout.Nanoseconds():
 		return 0, fmt.Errorf("budget max_nodes=%d timeout %v: this sweep's is max_nodes=%d timeout %v",

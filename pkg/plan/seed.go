@@ -11,6 +11,9 @@ import (
 // else, so a job draws the same random stream whatever the worker count,
 // the schedule or the shard that runs it, and two jobs of a sweep never
 // share a stream by accident (as seed+trial would across start squares).
+// The restart policy is left out on purpose: a job with restarts draws the
+// stream of the same job without, so that its first attempt is that run up
+// to the cutoff, and the series compare trial by trial.
 //
 // The hash is FNV-1a (64 bits) of the fields in a fixed binary layout,
 // finished with SplitMix64's mixer; it is part of the file format: changing

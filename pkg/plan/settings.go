@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/restart"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 )
 
@@ -28,7 +30,9 @@ type Settings struct {
 	// Tiebreaks lists the tie-break rules to run; each strategy runs those
 	// it accepts, or "first" if it accepts none of them.
 	Tiebreaks []string `json:"tiebreaks"`
-	// Order is the move order in offset notation.
+	// Order is the move order in offset notation, or solver.OrderRandom:
+	// the strategies that take a random move order (dfs) draw one at every
+	// square, the others run in the default order.
 	Order    string        `json:"order"`
 	Closed   bool          `json:"closed"`
 	MaxNodes int64         `json:"max_nodes"`
@@ -44,6 +48,11 @@ type Settings struct {
 	Prune bool `json:"prune"`
 	// SaveTours adds the tour column to runs.csv.
 	SaveTours bool `json:"save_tours"`
+	// Restarts lists the restart policies (restart.Policy.String), each a
+	// series of its own for the runs they apply to
+	// (solver.Info.Restartable); the other runs never restart. Empty means
+	// none alone, so that sweeps from before restarts compare equal.
+	Restarts []string `json:"restarts,omitempty"`
 }
 
 // settingFlags names the flag behind each JSON field of Settings, for
@@ -53,6 +62,7 @@ var settingFlags = map[string]string{
 	"tiebreaks": "-tiebreak", "order": "-order", "closed": "-closed",
 	"max_nodes": "-max-nodes", "timeout_ns": "-timeout", "trials": "-trials",
 	"seed": "-seed", "prune": "-prune", "save_tours": "-save-tours",
+	"restarts": "-restarts",
 }
 
 // MaxTourSquares is the largest board whose tours -save-tours writes into
@@ -104,11 +114,18 @@ func (s *Settings) Normalize() error {
 		}
 	}
 
-	o, err := board.ParseOrder(s.Order)
-	if err != nil {
-		return &InputError{Flag: "-order", Err: err}
+	if strings.TrimSpace(s.Order) == solver.OrderRandom {
+		s.Order = solver.OrderRandom
+		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).RandomOrder }) {
+			return Inputf("-order", "random: no strategy of -strategies takes a random move order (%s do)", strings.Join(solver.RandomOrders(), ", "))
+		}
+	} else {
+		o, err := board.ParseOrder(s.Order)
+		if err != nil {
+			return &InputError{Flag: "-order", Err: err}
+		}
+		s.Order = o.String()
 	}
-	s.Order = o.String()
 	if s.MaxNodes < 0 {
 		return Inputf("-max-nodes", "%d: want 0 (no limit) or a positive number of nodes", s.MaxNodes)
 	}
@@ -125,6 +142,9 @@ func (s *Settings) Normalize() error {
 		return Inputf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
 			s.Trials, strings.Join(solver.Accepting(solver.TieRandom), " or "))
 	}
+	if err := s.normalizeRestarts(); err != nil {
+		return err
+	}
 	if s.Prune && !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).Prunes }) {
 		return Inputf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(solver.Pruning(), ", "))
 	}
@@ -139,14 +159,105 @@ func (s *Settings) Normalize() error {
 
 // randomised reports whether some job of the sweep draws random numbers.
 func (s *Settings) randomised() bool {
+	return s.anyRun(func(in solver.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
+}
+
+// anyRun reports whether f holds for some strategy and tie-break rule the
+// sweep runs.
+func (s *Settings) anyRun(f func(in solver.Info, tiebreak string) bool) bool {
 	for _, name := range s.Strategies {
 		for _, tb := range info(name).RunsTiebreaks(s.Tiebreaks) {
-			if info(name).Randomised(tb) {
+			if f(info(name), tb) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// randomOrder reports whether the sweep's runs of in draw a random move
+// order.
+func (s *Settings) randomOrder(in solver.Info) bool {
+	return s.Order == solver.OrderRandom && in.RandomOrder
+}
+
+// run is a tie-break rule and restart policy that a strategy runs: a cell
+// of the plan on each board.
+type run struct {
+	tiebreak string
+	policy   restart.Policy
+}
+
+// runs lists what the sweep runs of in: each tie-break rule it runs, with
+// each restart policy where restarts apply, else without.
+func (s *Settings) runs(in solver.Info) []run {
+	var out []run
+	for _, tb := range in.RunsTiebreaks(s.Tiebreaks) {
+		if !in.Restartable(tb, s.randomOrder(in)) {
+			out = append(out, run{tiebreak: tb})
+			continue
+		}
+		for _, p := range s.policies() {
+			out = append(out, run{tb, p})
+		}
+	}
+	return out
+}
+
+// policies returns the restart policies of the sweep, none alone by
+// default.
+func (s *Settings) policies() []restart.Policy {
+	if len(s.Restarts) == 0 {
+		return []restart.Policy{{}}
+	}
+	out := make([]restart.Policy, len(s.Restarts))
+	for i, r := range s.Restarts {
+		out[i], _ = restart.Parse(r) // normalizeRestarts checked them
+	}
+	return out
+}
+
+// normalizeRestarts puts -restarts in canonical form (none first, then as
+// strings sort; none alone is empty) and refuses policies that no run of
+// the sweep takes and fixed cutoffs that cannot work.
+func (s *Settings) normalizeRestarts() error {
+	var names []string
+	none := false
+	for _, r := range s.Restarts {
+		p, err := restart.Parse(r)
+		if err != nil {
+			return Inputf("-restarts", "%v", err)
+		}
+		if p.Kind == restart.None {
+			none = true
+		} else {
+			names = append(names, p.String())
+		}
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	if len(names) > 0 && none {
+		names = append([]string{runs.NoRestarts}, names...)
+	}
+	s.Restarts = names
+	for _, p := range s.policies() {
+		if p.Kind == restart.None {
+			continue
+		}
+		if !s.anyRun(func(in solver.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
+			return Inputf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", p, solver.RestartableList())
+		}
+		if p.Kind != restart.Fixed {
+			continue
+		}
+		if s.MaxNodes == 0 && s.Timeout == 0 {
+			return Inputf("-restarts", "%v: a fixed cutoff never proves that no tour starts at a square, so such a run would never end: give -max-nodes or -timeout too, or use luby:U or geometric:C,F", p)
+		}
+		if b := s.Sizes[len(s.Sizes)-1]; p.C < int64(b.Squares()) {
+			return Inputf("-restarts", "%v: a tour of %v enters %d squares, more than the cutoff: no attempt could find one; want a cutoff of %d nodes or more", p, b, b.Squares(), b.Squares())
+		}
+	}
+	return nil
 }
 
 // info returns a strategy known to be registered.

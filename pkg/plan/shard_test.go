@@ -63,7 +63,7 @@ func TestShardsBalance(t *testing.T) {
 			}
 			jobs[s]++
 			cost[s] += j.Cost
-			k := cellKey{j.Board, j.Strategy, j.Tiebreak}
+			k := cellKey{j.Board, j.Strategy, j.Tiebreak, j.Restarts.String()}
 			if perCell[k] == nil {
 				perCell[k] = make([]int, n)
 			}

@@ -21,6 +21,8 @@ func init() {
 		Prunes:   true,
 		Bytes:    searchBytes,
 		Strategy: dfsStrategy{},
+
+		RandomOrder: true,
 	})
 }
 
@@ -38,7 +40,10 @@ func (dfsStrategy) Prepare(p Problem) (Search, error) {
 		return newDFSPrune(p)
 	}
 	n := p.Board.Squares()
-	if n <= 64 {
+	switch {
+	case n <= 64 && p.RandomOrder:
+		return newDFSRand64(p), nil
+	case n <= 64:
 		return newDFS64(p), nil
 	}
 	return &dfs{
@@ -47,6 +52,7 @@ func (dfsStrategy) Prepare(p Problem) (Search, error) {
 		path:    make([]int32, n),
 		untried: make([]uint8, n),
 		visited: make([]uint8, n+1),
+		random:  p.RandomOrder,
 	}, nil
 }
 
@@ -69,6 +75,10 @@ type dfs struct {
 	// visited[s] is 1 for squares on the path; visited[n] is a sentinel 1
 	// for the unused neighbour slots.
 	visited []uint8
+	// random draws each next move from the untried ones (Problem.RandomOrder,
+	// see orderRNG.pick).
+	random bool
+	rng    orderRNG
 }
 
 func (s *dfs) restart(p Problem) bool { s.p = p; return true }
@@ -79,12 +89,16 @@ type walkN struct {
 	m uint8 // untried moves of path[d]
 }
 
-func (s *dfs) Run(ctx context.Context) Result {
+func (s *dfs) Run(ctx context.Context) Result { return s.attempt(ctx, s.p.Seed, s.p.MaxNodes) }
+
+// attempt is Run with another seed and node limit (see attempter).
+func (s *dfs) attempt(ctx context.Context, seed uint64, maxNodes int64) Result {
 	n := len(s.path)
 	clear(s.visited)
 	s.visited[n] = 1
 	start := int32(s.p.StartIndex())
-	bud := newBudget(ctx, s.p.MaxNodes)
+	s.rng = newOrderRNG(seed)
+	bud := newBudget(ctx, maxNodes)
 	s.path[0], s.visited[start] = start, 1
 	w := walkN{m: freeMask(s.g.Adj, s.visited, start)}
 	if n == 1 {
@@ -103,9 +117,10 @@ func (s *dfs) chunk(w *walkN, left int64) (int, int64) {
 	closed, start := s.p.Closed, path[0]
 	d, m := w.d, w.m
 	cur := path[d]
+	random, rng := s.random, s.rng
 	why := chunkBudget
 	var sq int32
-	var free uint8
+	var free, mv uint8
 	for {
 		if m == 0 {
 			if d == 0 {
@@ -121,8 +136,12 @@ func (s *dfs) chunk(w *walkN, left int64) (int, int64) {
 			break
 		}
 		left--
-		sq = adj[8*int(cur)+bits.TrailingZeros8(m)]
-		m &= m - 1
+		mv = uint8(bits.TrailingZeros8(m))
+		if random {
+			mv = rng.pick(m)
+		}
+		sq = adj[8*int(cur)+int(mv&7)]
+		m &^= 1 << (mv & 7)
 	enter:
 		free = freeMask(adj, visited, sq)
 		if free == 0 {
@@ -145,7 +164,7 @@ func (s *dfs) chunk(w *walkN, left int64) (int, int64) {
 		}
 		m = free
 	}
-	w.d, w.m = d, m
+	w.d, w.m, s.rng = d, m, rng
 	return why, left
 }
 

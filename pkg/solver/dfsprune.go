@@ -23,12 +23,17 @@ func newDFSPrune(p Problem) (*dfsPrune, error) {
 	n := p.Board.Squares()
 	g := Graph(p.Board, p.Order)
 	return &dfsPrune{
-		dfs: dfs{p: p, g: g, path: make([]int32, n), untried: make([]uint8, n), visited: make([]uint8, n+1)},
+		dfs: dfs{p: p, g: g, path: make([]int32, n), untried: make([]uint8, n), visited: make([]uint8, n+1),
+			random: p.RandomOrder},
 		cov: newCoverage(g, int32(p.StartIndex()), p.Closed),
 	}, nil
 }
 
-func (s *dfsPrune) Run(ctx context.Context) Result {
+func (s *dfsPrune) Run(ctx context.Context) Result { return s.attempt(ctx, s.p.Seed, s.p.MaxNodes) }
+
+// attempt is Run with another seed and node limit (see attempter); it
+// hides dfs's, which does not prune.
+func (s *dfsPrune) attempt(ctx context.Context, seed uint64, maxNodes int64) Result {
 	n := len(s.path)
 	visited, cov := s.visited, s.cov
 	clear(visited)
@@ -37,7 +42,8 @@ func (s *dfsPrune) Run(ctx context.Context) Result {
 	adj, path, untried := s.g.Adj, s.path, s.untried
 	start := int32(s.p.StartIndex())
 	closed := s.p.Closed
-	bud := newBudget(ctx, s.p.MaxNodes)
+	random, rng := s.random, newOrderRNG(seed)
+	bud := newBudget(ctx, maxNodes)
 
 	path[0], visited[start] = start, 1
 	cov.visit(start)
@@ -58,8 +64,12 @@ func (s *dfsPrune) Run(ctx context.Context) Result {
 					return Result{Status: st, Nodes: nodes, Backtracks: backtracks}
 				}
 			}
-			untried[d] = m & (m - 1)
-			sq := adj[8*int(cur)+bits.TrailingZeros8(m)]
+			mv := uint8(bits.TrailingZeros8(m))
+			if random {
+				mv = rng.pick(m)
+			}
+			untried[d] = m &^ (1 << (mv & 7))
+			sq := adj[8*int(cur)+int(mv&7)]
 			nodes++
 			cov.visit(sq)
 			if !cov.viable(sq) {

@@ -51,6 +51,26 @@
 // roth (the farthest from the centre ((rows-1)/2, (cols-1)/2)); pohl and
 // roth leave remaining ties to move order.
 //
+// # Random move order and restarts
+//
+// Problem.RandomOrder makes the strategies that take it (Info.RandomOrder:
+// dfs) try the untried moves of every square in a uniformly random order,
+// drawn from Seed (see randomorder.go): a run is a function of its seed,
+// and a search that exhausts enters the same nodes as in move order, since
+// the tree of paths is the same.
+//
+// Problem.Restarts gives a randomised backtracking search (Info.Restartable:
+// dfs in a random order, warnsdorff-bt with the random tie rule) a restart
+// policy (package restart): attempt i is cut after the policy's i-th cutoff
+// and the search starts afresh from the start square with seed
+// restart.Seed(Seed, i+1) (attempt 0 uses Seed itself). MaxNodes and the
+// run's deadline bound all attempts together; Result.Restarts counts the
+// restarts, and Nodes, Backtracks and Elapsed add up over the attempts (every
+// square of an abandoned attempt counts as left). A restart allocates
+// nothing and resets the search's state in at most O(squares) steps. An
+// attempt that exhausts proves that no tour starts at the square; a fixed
+// cutoff never lets one exhaust.
+//
 // # Pruning
 //
 // Problem.Prune makes the searching strategies (those whose Info.Prunes is

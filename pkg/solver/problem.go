@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/tour"
 )
@@ -17,6 +18,10 @@ type Problem struct {
 	Strategy string
 	// Order is the move order; the zero Order means board.DefaultOrder.
 	Order board.Order
+	// RandomOrder asks the strategies that take one (Info.RandomOrder: dfs)
+	// to try the untried moves of every square in a uniformly random
+	// order, drawn from Seed, instead of Order.
+	RandomOrder bool
 	// Closed asks for a closed tour: the last square a knight's move from
 	// the start.
 	Closed bool
@@ -31,6 +36,12 @@ type Problem struct {
 	Tiebreak string
 	// Seed seeds randomised strategies and tie-break rules.
 	Seed uint64
+	// Restarts is the restart policy of a randomised backtracking search
+	// (Info.Restartable): attempt i is cut after Restarts.Cutoff(i) nodes
+	// and the search starts afresh with seed restart.Seed(Seed, i+1).
+	// MaxNodes and Timeout bound the whole run. The zero policy never
+	// restarts.
+	Restarts restart.Policy
 	// Prune asks searching strategies to cut branches that provably cannot
 	// complete a tour.
 	Prune bool
@@ -93,6 +104,9 @@ type Result struct {
 	// backtracking ones, on small boards); Solver.Run makes it Tour.
 	squares []int32
 	Elapsed time.Duration
+	// Restarts is how many times a search with a restart policy started
+	// afresh; Nodes, Backtracks and Elapsed are totals over its attempts.
+	Restarts int64
 	// Verified is true when package tour accepted Tour.
 	Verified bool
 	// Err explains an Error status.

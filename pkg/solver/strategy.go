@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/tour"
@@ -57,6 +58,8 @@ type Info struct {
 	// Tiebreaks lists the tie-break rules the strategy accepts; nil means
 	// only TieFirst.
 	Tiebreaks []string
+	// RandomOrder strategies take Problem.RandomOrder (-order random).
+	RandomOrder bool
 	// Cost guides the planner's cost model (see Cost).
 	Cost Cost
 	// Bytes estimates the memory a search of a rows x cols board needs, as
@@ -146,6 +149,20 @@ func (i Info) CheckTiebreak(rule string) error {
 // random numbers: only those have a seed, and only those repeat as trials.
 func (i Info) Randomised(rule string) bool { return RandomTiebreak(rule) }
 
+// RandomisedBy is Randomised for runs that may also ask for a random move
+// order (Problem.RandomOrder), which only RandomOrder strategies take.
+func (i Info) RandomisedBy(rule string, randomOrder bool) bool {
+	return i.Randomised(rule) || randomOrder && i.RandomOrder
+}
+
+// Restartable reports whether a restart policy applies to the strategy's
+// runs with tie-break rule and random order or not: complete (backtracking)
+// searches that draw random numbers, where a fresh attempt walks another
+// tree.
+func (i Info) Restartable(rule string, randomOrder bool) bool {
+	return i.Complete && i.RandomisedBy(rule, randomOrder)
+}
+
 // ThreadsOn returns how many cores one search of a rows x cols board uses.
 func (i Info) ThreadsOn(rows, cols int) int {
 	if i.Threads == nil {
@@ -214,6 +231,26 @@ func Defaults() []string { return filter(func(i Info) bool { return i.Default })
 // Pruning lists the strategies that honour Problem.Prune, in Names order.
 func Pruning() []string { return filter(func(i Info) bool { return i.Prunes }) }
 
+// RandomOrders lists the strategies that take a random move order, in
+// Names order.
+func RandomOrders() []string { return filter(func(i Info) bool { return i.RandomOrder }) }
+
+// RestartableList names the runs a restart policy applies to, for
+// messages: "dfs with -order random, warnsdorff-bt with -tiebreak random".
+func RestartableList() string {
+	var runs []string
+	for _, n := range Names() {
+		i := registry[n]
+		if i.Restartable(TieFirst, true) && !i.Restartable(TieFirst, false) {
+			runs = append(runs, n+" with -order "+OrderRandom)
+		}
+		if i.Restartable(TieRandom, false) && slices.Contains(i.TiebreakRules(), TieRandom) {
+			runs = append(runs, n+" with -tiebreak "+TieRandom)
+		}
+	}
+	return strings.Join(runs, ", ")
+}
+
 // Accepting lists the strategies that accept tie-break rule, in Names order.
 func Accepting(rule string) []string {
 	return filter(func(i Info) bool { return slices.Contains(i.TiebreakRules(), rule) })
@@ -274,11 +311,34 @@ func New(p Problem) (*Solver, error) {
 		return nil, fmt.Errorf("strategy %s does not prune; pruning applies to %s",
 			p.Strategy, strings.Join(Pruning(), ", "))
 	}
+	if p.RandomOrder && !info.RandomOrder {
+		return nil, fmt.Errorf("strategy %s takes no random move order; %s do", p.Strategy, strings.Join(RandomOrders(), ", "))
+	}
+	if p.Restarts.Kind != restart.None && !info.Restartable(p.Tiebreak, p.RandomOrder) {
+		return nil, fmt.Errorf("restart policy %v: restarts apply to randomised backtracking only (%s)", p.Restarts, RestartableList())
+	}
+	s, err := prepare(info, p)
+	if err != nil {
+		return nil, err
+	}
+	return &Solver{p: p, search: s}, nil
+}
+
+// prepare prepares info's search of p, wrapped in the restart driver when
+// p has a restart policy.
+func prepare(info Info, p Problem) (Search, error) {
 	s, err := info.Prepare(p)
 	if err != nil {
 		return nil, fmt.Errorf("strategy %s on %v: %w", p.Strategy, p.Board, err)
 	}
-	return &Solver{p: p, search: s}, nil
+	if p.Restarts.Kind == restart.None {
+		return s, nil
+	}
+	a, ok := s.(attempter)
+	if !ok {
+		return nil, fmt.Errorf("strategy %s on %v: its search cannot restart", p.Strategy, p.Board)
+	}
+	return &restarting{inner: a, p: p}, nil
 }
 
 // Problem returns the normalized problem the Solver runs.
@@ -302,9 +362,9 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	search, err := info.Prepare(p)
+	search, err := prepare(info, p)
 	if err != nil {
-		return fmt.Errorf("strategy %s on %v: %w", p.Strategy, p.Board, err)
+		return err
 	}
 	s.p, s.search = p, search
 	return nil

@@ -83,17 +83,20 @@ type warnsdorffBT struct {
 
 func (s *warnsdorffBT) restart(p Problem) bool { s.p = p; return true }
 
-func (s *warnsdorffBT) Run(ctx context.Context) Result {
+func (s *warnsdorffBT) Run(ctx context.Context) Result { return s.attempt(ctx, s.p.Seed, s.p.MaxNodes) }
+
+// attempt is Run with another seed and node limit (see attempter).
+func (s *warnsdorffBT) attempt(ctx context.Context, seed uint64, maxNodes int64) Result {
 	f := freeDegrees{g: s.g, free: s.free, visited: s.visited}
 	f.reset()
 	if s.tie == tieRandom {
-		s.rng.reseed(s.p.Seed)
+		s.rng.reseed(seed)
 	}
 	n := len(s.path)
 	path, kids, nkids, next := s.path, s.kids, s.nkids, s.next
 	start := int32(s.p.StartIndex())
 	closed := s.p.Closed
-	bud := newBudget(ctx, s.p.MaxNodes)
+	bud := newBudget(ctx, maxNodes)
 
 	path[0] = start
 	f.visit(start)

@@ -32,18 +32,24 @@ func newWarnsdorffBTPrune(p Problem) (*warnsdorffBTPrune, error) {
 }
 
 func (s *warnsdorffBTPrune) Run(ctx context.Context) Result {
+	return s.attempt(ctx, s.p.Seed, s.p.MaxNodes)
+}
+
+// attempt is Run with another seed and node limit (see attempter); it
+// hides warnsdorffBT's, which does not prune.
+func (s *warnsdorffBTPrune) attempt(ctx context.Context, seed uint64, maxNodes int64) Result {
 	f := freeDegrees{g: s.g, free: s.free, visited: s.visited}
 	f.reset()
 	cov := s.cov
 	cov.reset()
 	if s.tie == tieRandom {
-		s.rng.reseed(s.p.Seed)
+		s.rng.reseed(seed)
 	}
 	n := len(s.path)
 	path, kids, nkids, next := s.path, s.kids, s.nkids, s.next
 	start := int32(s.p.StartIndex())
 	closed := s.p.Closed
-	bud := newBudget(ctx, s.p.MaxNodes)
+	bud := newBudget(ctx, maxNodes)
 
 	path[0] = start
 	f.visit(start)

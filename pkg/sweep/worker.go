@@ -8,6 +8,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/plan"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
@@ -36,6 +37,8 @@ type solverKey struct {
 	strategy, tiebreak string
 	closed, prune      bool
 	order              board.Order
+	randomOrder        bool
+	restarts           restart.Policy
 	maxNodes           int64
 	timeout            time.Duration
 	threads            int
@@ -80,7 +83,7 @@ func (w *worker) run(ctx context.Context, j plan.Job, threads int) (r result, ok
 // prepare returns a Solver for j: the last one, restarted, when it was
 // prepared for j's cell.
 func (w *worker) prepare(j plan.Job, threads int) (*solver.Solver, error) {
-	key := solverKey{j.Board, j.Strategy, j.Tiebreak, j.Closed, j.Prune, j.Order, j.MaxNodes, j.Timeout, threads}
+	key := solverKey{j.Board, j.Strategy, j.Tiebreak, j.Closed, j.Prune, j.Order, j.RandomOrder, j.Restarts, j.MaxNodes, j.Timeout, threads}
 	if w.solver != nil && w.key == key {
 		if err := w.solver.Restart(j.Start, j.Seed); err != nil {
 			return nil, err

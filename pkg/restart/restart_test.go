@@ -1,0 +1,132 @@
+package restart
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// The first 105 terms of Luby's sequence as OEIS A182105 lists them.
+var a182105 = []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16,
+	1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16, 32, 1, 1, 2, 1,
+	1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8}
+
+func TestLubyTerms(t *testing.T) {
+	for i, want := range a182105 {
+		if got := LubyTerm(int64(i + 1)); got != want {
+			t.Fatalf("term %d: %d, OEIS A182105 says %d", i+1, got, want)
+		}
+	}
+	// Luby et al.'s definition: term 2^k - 1 is 2^(k-1), and the sequence
+	// up to it is the sequence up to 2^(k-1) - 1 twice, then that term.
+	for k := 1; k < 62; k++ {
+		if got := LubyTerm(1<<k - 1); got != 1<<(k-1) {
+			t.Fatalf("term 2^%d-1: %d", k, got)
+		}
+	}
+	for i := int64(1); i < 1<<12; i++ {
+		k := int64(1)
+		for 1<<k-1 < i {
+			k++
+		}
+		if i < 1<<k-1 && LubyTerm(i) != LubyTerm(i-(1<<(k-1))+1) {
+			t.Fatalf("term %d is not term %d", i, i-(1<<(k-1))+1)
+		}
+	}
+}
+
+func TestCutoffs(t *testing.T) {
+	must := func(s string) Policy {
+		p, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tt := range []struct {
+		policy string
+		want   []int64
+	}{
+		{"none", []int64{0, 0, 0}},
+		{"fixed:49", []int64{49, 49, 49, 49}},
+		{"luby:49", []int64{49, 49, 98, 49, 49, 98, 196, 49, 49, 98, 49, 49, 98, 196, 392, 49}},
+		{"luby:1", a182105[:40]},
+		{"geometric:100,2", []int64{100, 200, 400, 800, 1600}},
+		{"geometric:10,1.5", []int64{10, 15, 22, 33, 50, 75, 113}}, // floor(10*1.5^i)
+		{"geometric:7,1", []int64{7, 7, 7}},
+	} {
+		p := must(tt.policy)
+		for i, want := range tt.want {
+			if got := p.Cutoff(int64(i)); got != want {
+				t.Errorf("%s: cutoff %d is %d, want %d", tt.policy, i, got, want)
+			}
+		}
+		if p.String() != tt.policy {
+			t.Errorf("%s prints as %s", tt.policy, p)
+		}
+	}
+	// Cutoffs saturate rather than overflow.
+	if c := must("geometric:1000000,1000").Cutoff(10); c != math.MaxInt64 {
+		t.Errorf("geometric overflow: %d", c)
+	}
+	if c := must("luby:1125899906842624").Cutoff(1<<62 - 2); c != math.MaxInt64 {
+		t.Errorf("luby overflow: %d", c)
+	}
+}
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "none", " none ": "none", "fixed:5": "fixed:5", "luby: 7": "luby:7", "geometric:100, 1.50": "geometric:100,1.5",
+	} {
+		p, err := Parse(in)
+		if err != nil || p.String() != want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", in, p, err, want)
+		}
+	}
+	for _, bad := range []string{"fixed", "fixed:", "fixed:0", "fixed:-3", "fixed:1.5", "fixed:5,2", "luby:0", "geometric:100",
+		"geometric:100,0.5", "geometric:0,2", "geometric:10,x", "restart:5", "Fixed:5", "fixed:2000000000000000000"} {
+		if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "want none, fixed:C") {
+			t.Errorf("Parse(%q): %v", bad, err)
+		}
+	}
+}
+
+func TestParseList(t *testing.T) {
+	for in, want := range map[string]string{
+		"none;luby:49":                         "none luby:49",
+		"none,luby:49":                         "none luby:49",
+		"none;geometric:100,2;fixed:49":        "none geometric:100,2 fixed:49",
+		"geometric:100,2,fixed:49":             "geometric:100,2 fixed:49",
+		" fixed:49 ; ; luby:3,geometric:5,1.5": "fixed:49 luby:3 geometric:5,1.5",
+	} {
+		ps, err := ParseList(in)
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.String())
+		}
+		if err != nil || strings.Join(got, " ") != want {
+			t.Errorf("ParseList(%q) = %v, %v; want %s", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", ";", "none,49", "luby:49,2"} {
+		if _, err := ParseList(bad); err == nil {
+			t.Errorf("ParseList(%q) accepted", bad)
+		}
+	}
+}
+
+func TestSeed(t *testing.T) {
+	seen := map[uint64]bool{}
+	for _, s := range []uint64{0, 1, 2, 1 << 63} {
+		if Seed(s, 0) != s {
+			t.Errorf("attempt 0 of seed %d draws from %d", s, Seed(s, 0))
+		}
+		for i := range int64(100) {
+			v := Seed(s, i)
+			if seen[v] {
+				t.Fatalf("seed %d attempt %d repeats an earlier attempt's seed", s, i)
+			}
+			seen[v] = true
+		}
+	}
+}

@@ -1,0 +1,196 @@
+package solver
+
+import (
+	"context"
+	"math/bits"
+)
+
+// OrderRandom is the move order of Problem.RandomOrder as -order takes it
+// and runs.csv's order column records it.
+const OrderRandom = "random"
+
+// The random move order (Problem.RandomOrder) tries the untried moves of
+// every square in a uniformly random order: each time the search takes a
+// move from a square, it draws it uniformly from the moves not yet tried
+// there, which makes every order of the square's moves equally likely. A
+// square with one move left takes it without a draw.
+//
+// A draw is one load: pickTable[m][r] is the move that six random bits r
+// pick among the moves of mask m, or a rejection (r past the largest
+// multiple of m's move count below 64), after which the next six bits
+// decide: exactly uniform, and at most 4 in 64 draws rejected. The bits
+// come from SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom
+// number generators", OOPSLA 2014), ten draws from each 64-bit output: an
+// orderRNG is two words, which the walks keep in registers, and the
+// generator runs off the walk's critical path. Seeding it with the
+// problem's seed makes a run a function of its seed.
+
+// splitGolden is SplitMix64's increment.
+const splitGolden = 0x9e3779b97f4a7c15
+
+// splitMix returns SplitMix64's output for state x.
+func splitMix(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// orderRNG is the random order's stream: the SplitMix64 state x and buf,
+// the unused bits of its last output below a sentinel bit (at least six of
+// them: pick refills as soon as it takes the last).
+type orderRNG struct {
+	x, buf uint64
+}
+
+// newOrderRNG returns the stream of seed.
+func newOrderRNG(seed uint64) orderRNG {
+	g := orderRNG{x: seed ^ 0x6a09e667f3bcc909} // so that seed 0 is no special state
+	g.refill()
+	return g
+}
+
+// pickBits is the number of random bits a draw takes.
+const pickBits = 6
+
+// pickReject marks the rejected entries of pickTable.
+const pickReject = 0xff
+
+// pickTable[m][r] is the move that the random bits r pick from mask m:
+// the (r mod k)-th lowest of its k moves, or pickReject for r >= 64 - 64
+// mod k. Every move of m has the same number of entries.
+var pickTable = func() (t [256][1 << pickBits]uint8) {
+	for m := range 256 {
+		var moves []uint8
+		for b := range 8 {
+			if m>>b&1 != 0 {
+				moves = append(moves, uint8(b))
+			}
+		}
+		for r := range t[m] {
+			t[m][r] = pickReject
+			if k := len(moves); k > 0 && r < len(t[m])/k*k {
+				t[m][r] = moves[r%k]
+			}
+		}
+	}
+	return t
+}()
+
+// pick draws one of the moves of m (not empty) uniformly.
+func (g *orderRNG) pick(m uint8) uint8 {
+	for {
+		r := g.buf & (1<<pickBits - 1)
+		if g.buf >>= pickBits; g.buf == 1 {
+			g.refill()
+		}
+		if mv := pickTable[m][r]; mv != pickReject {
+			return mv
+		}
+	}
+}
+
+// refill takes the next SplitMix64 output: 60 bits below the sentinel.
+func (g *orderRNG) refill() {
+	g.x += splitGolden
+	g.buf = splitMix(g.x)>>4 | 1<<60
+}
+
+// dfsRand64 is dfs in a random move order on boards of at most 64 squares:
+// dfs64's walk, on one core, with each square's next move drawn from its
+// untried ones (see pickMove) instead of taken lowest first.
+type dfsRand64 struct {
+	p Problem
+	bitBoard
+	w walkerRand64
+}
+
+// walkerRand64 is where a dfsRand64 walk stands between chunks.
+type walkerRand64 struct {
+	bitWalk
+	row uint64 // b.to[path[d]]
+	m   uint8  // untried moves of path[d]
+	rng orderRNG
+	// untried[d] is path[d]'s untried moves once the walk has gone deeper.
+	untried [256]uint8
+}
+
+func newDFSRand64(p Problem) *dfsRand64 {
+	s := &dfsRand64{p: p, bitBoard: newBitBoard(p)}
+	s.w.b = &s.bitBoard
+	return s
+}
+
+func (s *dfsRand64) restart(p Problem) bool { s.p = p; return true }
+
+func (s *dfsRand64) Run(ctx context.Context) Result { return s.attempt(ctx, s.p.Seed, s.p.MaxNodes) }
+
+// attempt stands the walk on the start in O(1) steps (see attempter).
+func (s *dfsRand64) attempt(ctx context.Context, seed uint64, maxNodes int64) Result {
+	w := &s.w
+	start := w.begin(s.p)
+	if s.n == 1 {
+		return lone(s.p, w.path[:1])
+	}
+	w.rng = newOrderRNG(seed)
+	w.row = s.to[start]
+	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
+	bud := newBudget(ctx, maxNodes)
+	return runChunks(&bud, 1, w.squares(), w.chunk)
+}
+
+// chunk is walker64.chunk with the next move drawn at random: a copy, not
+// a test in walker64's loop, which is plain dfs's and would pay it at
+// every node.
+func (w *walkerRand64) chunk(left int64) (int, int64, int) {
+	t := w.b
+	visited, row, m, d, rng := w.visited, w.row, w.m, w.d, w.rng
+	last, closeTo := w.last, w.closeTo
+	why := chunkBudget
+	var sq, free uint64
+	var mv uint8
+	for {
+		if m == 0 {
+			if d == 0 {
+				why = chunkExhausted
+				break
+			}
+			visited &^= 1 << (w.path[d] & 63)
+			d--
+			m = w.untried[d]
+			row = t.to[w.path[d]&63]
+			continue
+		}
+		if left == 0 {
+			break
+		}
+		left--
+		mv = rng.pick(m)
+		m &^= 1 << (mv & 7)
+		sq = row >> (8 * (mv & 7)) & 63
+	enter:
+		free = t.nbr[sq] &^ visited
+		if free == 0 {
+			if d+1 == last && closeTo>>sq&1 != 0 {
+				d++
+				w.path[d] = int32(sq)
+				why = chunkFound
+				break
+			}
+			continue
+		}
+		w.untried[d] = m
+		visited |= 1 << sq
+		d++
+		w.path[d] = int32(sq)
+		if free&(free-1) == 0 && left != 0 {
+			m = 0
+			left--
+			sq = uint64(bits.TrailingZeros64(free)) & 63
+			goto enter
+		}
+		m = t.g.moves(sq, free)
+		row = t.to[sq]
+	}
+	w.visited, w.row, w.m, w.d, w.rng = visited, row, m, d, rng
+	return why, left, int(d)
+}

@@ -3,6 +3,8 @@ package stats
 import (
 	"math"
 	"slices"
+
+	"knightsweep/pkg/restart"
 )
 
 // RestartPrediction is what restarting a randomised series would cost,
@@ -85,11 +87,12 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 		return nil
 	}
 	p.Ratio = p.Cost / p.ERT
-	p.CostLo, p.CostHi = p.interval(RestartPolicy{Kind: "fixed", C: p.Cutoff})
+	p.CostLo, p.CostHi = p.interval(restart.Policy{Kind: restart.Fixed, C: p.Cutoff})
 	p.LubyCost = math.NaN()
 	best := math.Inf(1)
 	for _, u := range lubyUnits(cands[len(cands)-1]) {
-		v := p.mean(func(e *Empirical) float64 { return e.lubyCost(u, best*float64(len(p.emp))) })
+		luby := restart.Policy{Kind: restart.Luby, C: u}
+		v := p.mean(func(e *Empirical) float64 { return e.policyCost(luby, best*float64(len(p.emp))) })
 		if v < best {
 			best, p.LubyUnit, p.LubyCost = v, u, v
 		}
@@ -129,8 +132,8 @@ func (p *RestartPrediction) release() { p.starts, p.emp = nil, nil }
 // Predict returns a policy's predicted expected nodes to a tour, with a
 // bootstrap 95% interval; NaN where the runs cannot judge it. Only until
 // Finish returns: it releases the runs.
-func (p *RestartPrediction) Predict(pol RestartPolicy) (cost, lo, hi float64) {
-	cost = p.mean(pol.Cost)
+func (p *RestartPrediction) Predict(pol restart.Policy) (cost, lo, hi float64) {
+	cost = p.mean(func(e *Empirical) float64 { return e.PolicyCost(pol) })
 	if math.IsNaN(cost) {
 		return cost, math.NaN(), math.NaN()
 	}
@@ -142,18 +145,18 @@ func (p *RestartPrediction) Predict(pol RestartPolicy) (cost, lo, hi float64) {
 // the resamples: the percentile bootstrap. A fixed cutoff needs no sorted
 // distribution (E[min(X, c)] and P(X <= c) are sums), a sequence does, and
 // takes fewer resamples.
-func (p *RestartPrediction) interval(pol RestartPolicy) (lo, hi float64) {
+func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
 	b := bootstraps(p.Runs)
-	if pol.Kind != "fixed" {
+	if pol.Kind != restart.Fixed {
 		b = min(b, minBootstraps)
 	}
-	rs := newResampler(p.seed ^ seedOf(pol.Kind))
+	rs := newResampler(p.seed ^ seedOf(pol.String()))
 	est := make([]float64, b)
 	buf := []Run{}
 	for i := range est {
 		var sum float64
 		for _, runs := range p.starts {
-			if pol.Kind == "fixed" {
+			if pol.Kind == restart.Fixed {
 				sum += fixedCostOfResample(runs, pol.C, rs)
 				continue
 			}
@@ -161,7 +164,7 @@ func (p *RestartPrediction) interval(pol RestartPolicy) (lo, hi float64) {
 			for range runs {
 				buf = append(buf, runs[rs.index(len(runs))])
 			}
-			sum += pol.Cost(NewEmpirical(buf))
+			sum += NewEmpirical(buf).PolicyCost(pol)
 		}
 		est[i] = sum / float64(len(p.starts))
 	}

@@ -1,11 +1,10 @@
 package stats
 
 import (
-	"fmt"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
+
+	"knightsweep/pkg/restart"
 )
 
 // Empirical is the distribution of one start's runs, every run equally
@@ -119,99 +118,17 @@ func (e *Empirical) sequenceCost(cutoff func(i int) int64, bound float64) float6
 	return math.NaN()
 }
 
-// Luby returns the i-th term (from 1) of Luby, Sinclair and Zuckerman's
-// universal sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
-func Luby(i int) int64 {
-	for {
-		k := 1
-		for (1<<k)-1 < i {
-			k++
-		}
-		if i == (1<<k)-1 {
-			return 1 << (k - 1)
-		}
-		i -= (1 << (k - 1)) - 1
-	}
-}
+// PolicyCost returns the expected nodes to a tour of a restart policy
+// (package restart: its cutoffs, attempt by attempt) over e; a fixed
+// cutoff in closed form. NaN for no restarts.
+func (e *Empirical) PolicyCost(p restart.Policy) float64 { return e.policyCost(p, math.Inf(1)) }
 
-// LubyCost returns the expected nodes to a tour of Luby's sequence with
-// unit u: cutoffs u·Luby(i).
-func (e *Empirical) LubyCost(u int64) float64 { return e.lubyCost(u, math.Inf(1)) }
-
-func (e *Empirical) lubyCost(u int64, bound float64) float64 {
-	return e.sequenceCost(func(i int) int64 { return satMul(u, Luby(i)) }, bound)
-}
-
-// GeometricCost returns the expected nodes to a tour of cutoffs c, c·f,
-// c·f², ...
-func (e *Empirical) GeometricCost(c int64, f float64) float64 {
-	return e.SequenceCost(func(i int) int64 {
-		v := float64(c) * math.Pow(f, float64(i-1))
-		if v >= math.MaxInt64/2 {
-			return math.MaxInt64
-		}
-		return int64(v)
-	})
-}
-
-func satMul(a, b int64) int64 {
-	if a > 0 && b > math.MaxInt64/a {
-		return math.MaxInt64
-	}
-	return a * b
-}
-
-// RestartPolicy is a restart policy as runs.csv's restart_policy writes
-// it: "none", "fixed:C", "luby:U", "geometric:C,F".
-type RestartPolicy struct {
-	Kind string // "none", "fixed", "luby", "geometric"
-	C    int64  // the cutoff, unit or first cutoff
-	F    float64
-}
-
-// ParseRestartPolicy reads a restart_policy value.
-func ParseRestartPolicy(s string) (RestartPolicy, error) {
-	if s == "" || s == "none" {
-		return RestartPolicy{Kind: "none"}, nil
-	}
-	kind, arg, ok := strings.Cut(s, ":")
-	bad := fmt.Errorf("restart policy %q: want none, fixed:C, luby:U or geometric:C,F", s)
-	if !ok {
-		return RestartPolicy{}, bad
-	}
-	p := RestartPolicy{Kind: kind}
-	first, factor, hasF := strings.Cut(arg, ",")
-	c, err := strconv.ParseInt(first, 10, 64)
-	if err != nil || c <= 0 {
-		return RestartPolicy{}, bad
-	}
-	p.C = c
-	switch kind {
-	case "fixed", "luby":
-		if hasF {
-			return RestartPolicy{}, bad
-		}
-	case "geometric":
-		f, err := strconv.ParseFloat(factor, 64)
-		if !hasF || err != nil || !(f > 1) {
-			return RestartPolicy{}, bad
-		}
-		p.F = f
-	default:
-		return RestartPolicy{}, bad
-	}
-	return p, nil
-}
-
-// Cost returns the policy's expected nodes to a tour over e.
-func (p RestartPolicy) Cost(e *Empirical) float64 {
+func (e *Empirical) policyCost(p restart.Policy, bound float64) float64 {
 	switch p.Kind {
-	case "fixed":
+	case restart.None:
+		return math.NaN()
+	case restart.Fixed:
 		return e.FixedCost(p.C)
-	case "luby":
-		return e.LubyCost(p.C)
-	case "geometric":
-		return e.GeometricCost(p.C, p.F)
 	}
-	return math.NaN()
+	return e.sequenceCost(func(i int) int64 { return p.Cutoff(int64(i - 1)) }, bound)
 }

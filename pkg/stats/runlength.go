@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
 )
 
@@ -164,7 +165,7 @@ func linkRestarts(groups []*Group) {
 			continue
 		}
 		pr := &PredictedRestart{Base: b.Series, Cost: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-		pol, err := ParseRestartPolicy(g.Key.Restarts)
+		pol, err := restart.Parse(g.Key.Restarts)
 		switch {
 		case err != nil:
 			pr.Why = err.Error()

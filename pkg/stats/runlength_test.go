@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"knightsweep/pkg/restart"
 )
 
 // A hand-worked Kaplan–Meier curve: seven runs, one censored at 20, one
@@ -225,22 +227,16 @@ func TestBestCutoff(t *testing.T) {
 	}
 }
 
-// Luby's sequence, and its expected cost against a direct sum.
-func TestLuby(t *testing.T) {
-	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16, 1}
-	for i, w := range want {
-		if got := Luby(i + 1); got != w {
-			t.Errorf("Luby(%d) = %d, want %d", i+1, got, w)
-		}
-	}
+// The expected cost of Luby's sequence (and a geometric one) against a
+// direct sum, attempt by attempt, over the runs.
+func TestSequenceCost(t *testing.T) {
 	// Half the runs find a tour in 1 node, half in 3: unit 1 tries 1 (cost
 	// 1, success 1/2), 1, 2 (cost 1.5, success 1/2), 1, 1, 2, then 4 (cost
 	// 2, success 1): 1 + 1/2 + 1.5/4 + 1/8 + 1/16 + 1.5/32 + 2/64.
 	two := []Run{{Nodes: 1}, {Nodes: 3}}
-	if got := NewEmpirical(two).LubyCost(1); !near(got, 2.140625) {
+	if got := NewEmpirical(two).PolicyCost(restart.Policy{Kind: restart.Luby, C: 1}); !near(got, 2.140625) {
 		t.Errorf("Luby cost %g, want 2.140625", got)
 	}
-	// A wider distribution, summed attempt by attempt over the runs.
 	rng := rand.New(rand.NewPCG(3, 4))
 	var runs []Run
 	for range 50 {
@@ -250,31 +246,27 @@ func TestLuby(t *testing.T) {
 		}
 		runs = append(runs, r)
 	}
-	for _, u := range []int64{1, 7, 64} {
+	for _, pol := range []restart.Policy{
+		{Kind: restart.Luby, C: 1}, {Kind: restart.Luby, C: 7}, {Kind: restart.Luby, C: 64},
+		{Kind: restart.Geometric, C: 3, F: 1.5},
+	} {
 		reach, total := 1.0, 0.0
-		for i := 1; reach > 1e-15; i++ {
-			cost, found := bruteAttempt(runs, u*Luby(i))
+		for i := int64(0); reach > 1e-15; i++ {
+			c := pol.C * restart.LubyTerm(i+1)
+			if pol.Kind == restart.Geometric {
+				c = int64(math.Floor(float64(pol.C) * math.Pow(pol.F, float64(i))))
+			}
+			cost, found := bruteAttempt(runs, c)
 			total += reach * cost / float64(len(runs))
 			reach *= 1 - float64(found)/float64(len(runs))
 		}
-		if got := NewEmpirical(runs).LubyCost(u); math.Abs(got-total) > 1e-9*total {
-			t.Errorf("unit %d: %g, direct %g", u, got, total)
+		if got := NewEmpirical(runs).PolicyCost(pol); math.Abs(got-total) > 1e-9*total {
+			t.Errorf("%v: %g, direct %g", pol, got, total)
 		}
 	}
-}
-
-func TestParseRestartPolicy(t *testing.T) {
-	for s, want := range map[string]RestartPolicy{
-		"none": {Kind: "none"}, "fixed:49": {Kind: "fixed", C: 49}, "luby:32": {Kind: "luby", C: 32},
-		"geometric:100,1.5": {Kind: "geometric", C: 100, F: 1.5},
-	} {
-		if got, err := ParseRestartPolicy(s); err != nil || got != want {
-			t.Errorf("%q: %+v, %v", s, got, err)
-		}
-	}
-	for _, s := range []string{"fixed", "fixed:0", "fixed:x", "luby:3,2", "geometric:10", "geometric:10,1", "other:3"} {
-		if _, err := ParseRestartPolicy(s); err == nil {
-			t.Errorf("%q accepted", s)
-		}
+	// Cutoffs past a censored run cannot be judged.
+	cens := append(runs[:10:10], Run{Nodes: 5, Outcome: RunCensored})
+	if got := NewEmpirical(cens).PolicyCost(restart.Policy{Kind: restart.Luby, C: 1}); !math.IsNaN(got) {
+		t.Errorf("Luby past a run stopped at 5 nodes: %g, want NaN", got)
 	}
 }

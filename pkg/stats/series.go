@@ -124,7 +124,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 		if k.Tiebreak != strategies.TieFirst || len(tiebreaks[k.Strategy]) > 1 {
 			b.WriteString("/" + k.Tiebreak)
 		}
-		if len(orders) > 1 || k.Order == solver.OrderRandom {
+		if len(orders) > 1 || k.Order == strategies.OrderRandom {
 			b.WriteString(", order " + orderLabel(k.Order))
 		}
 		if k.Prune {

@@ -21,6 +21,11 @@ func Rank(name string) int {
 	return len(Names)
 }
 
+// OrderRandom is the move order column's word (and -order's) for a search
+// that tries each square's untried moves in a uniformly random order drawn
+// from the job's seed.
+const OrderRandom = "random"
+
 // The tie-break rules: how Warnsdorff's rule chooses among free neighbours
 // with the same, smallest, number of free onward moves.
 const (

@@ -109,9 +109,27 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 		Title: fmt.Sprintf("%v: share of runs without a tour after x nodes, P(nodes > x), Kaplan–Meier", b) + ", one curve per series, both axes log scale (a heavy tail is a straight line); " +
 			"ticks mark runs stopped by their budget (censored), dashed lines the budgets; a curve ends at the bottom where every run found a tour",
 		Width:  sizeChartWidth,
-		Height: 10 * vg.Centimeter,
-		draw:   withLegend(p, leg),
+		Height: 10*vg.Centimeter + legendHeight(leg),
+		draw:   withLegendBelow(p, leg),
 	}, nil
+}
+
+// legendHeight is the height of leg's entries stacked, plus a margin.
+func legendHeight(leg plot.Legend) vg.Length {
+	r := leg.Rectangle(draw.Canvas{Rectangle: vg.Rectangle{Max: vg.Point{X: 1000, Y: 1000}}})
+	return r.Max.Y - r.Min.Y + vg.Points(12)
+}
+
+// withLegendBelow draws p above its legend, which takes the full width:
+// the labels of survival curves (series, policy, what the runs are) are
+// long, and a legend beside the plot would leave it narrow.
+func withLegendBelow(p *plot.Plot, leg plot.Legend) func(c draw.Canvas) {
+	return func(c draw.Canvas) {
+		h := legendHeight(leg)
+		p.Draw(draw.Crop(c, 0, 0, h, 0))
+		lc := draw.Crop(c, vg.Points(40), 0, 0, -(c.Max.Y - c.Min.Y - h))
+		leg.Draw(lc)
+	}
 }
 
 // survivalSteps turns a curve into points for a post-step line from lo: S

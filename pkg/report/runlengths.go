@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
 )
 
@@ -82,6 +83,9 @@ func restartText(rl *stats.RunLengths) string {
 		}
 		return fmt.Sprintf("measured ERT %s; %s predicted %s nodes (%s–%s): %s the prediction's interval",
 			measured, pr.Base, stats.FormatCount(pr.Cost), countOrInf(pr.Lo), countOrInf(pr.Hi), where)
+	}
+	if rl.Policy != runs.NoRestarts {
+		return "restarts " + rl.Policy + "; the data hold no runs of this series without restarts to predict its cost from"
 	}
 	if !rl.Trials {
 		return "none: one run a start, so no start's run-length distribution to restart"

@@ -97,3 +97,18 @@ func TestVerdictLine(t *testing.T) {
 		t.Errorf("the verdict line is not %q:\n%s", want, page[strings.Index(page, `class="verdicts"`):][:600])
 	}
 }
+
+// A restart series without its series without restarts says why there is
+// no prediction beside it.
+func TestRestartSeriesAlone(t *testing.T) {
+	var rows []runs.Row
+	for _, r := range trials() {
+		if r.RestartPolicy == "fixed:24" {
+			rows = append(rows, r)
+		}
+	}
+	page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
+	if want := "restarts fixed:24; the data hold no runs of this series without restarts"; !strings.Contains(page, want) {
+		t.Errorf("the page does not say %q", want)
+	}
+}

@@ -27,6 +27,8 @@ type RunLengths struct {
 	Runs, Starts, Found, Censored, Failed int
 	// MaxNodes is the node budget, 0 for none.
 	MaxNodes int64
+	// Policy is the series' restart policy (runs.NoRestarts for none).
+	Policy string
 	ERT      ERT
 	Tail     Tail
 	// Restart is the restart prediction: only for the trials of a series
@@ -118,7 +120,7 @@ func runLengths(g *Group) *RunLengths {
 	if len(all) < MinRuns {
 		return nil
 	}
-	rl := &RunLengths{Runs: len(all), Starts: len(byStart), MaxNodes: g.Key.MaxNodes}
+	rl := &RunLengths{Runs: len(all), Starts: len(byStart), MaxNodes: g.Key.MaxNodes, Policy: g.Key.Restarts}
 	var predictFrom [][]Run
 	for _, rs := range byStart {
 		rl.Trials = rl.Trials || len(rs) > 1

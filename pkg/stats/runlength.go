@@ -29,8 +29,8 @@ type RunLengths struct {
 	MaxNodes int64
 	// Policy is the series' restart policy (runs.NoRestarts for none).
 	Policy string
-	ERT      ERT
-	Tail     Tail
+	ERT    ERT
+	Tail   Tail
 	// Restart is the restart prediction: only for the trials of a series
 	// without restarts, from starts with at least MinRuns runs; nil
 	// otherwise, or when no run found a tour within the cutoffs the runs

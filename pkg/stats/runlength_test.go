@@ -122,6 +122,11 @@ func TestTailIndexNone(t *testing.T) {
 	if tl := TailIndex(same[:10]); tl.OK {
 		t.Errorf("10 runs: %+v", tl)
 	}
+	// One run of 30 longer than the rest: a tail of one is no tail.
+	same[0].Nodes = 5000
+	if tl := TailIndex(same); tl.OK || tl.Tail != 1 {
+		t.Errorf("one long run: %+v", tl)
+	}
 }
 
 // testdata/runlengths.csv: warnsdorff-bt/random on 5x5 from 0,0, 24

@@ -33,9 +33,12 @@ type Tail struct {
 // least minTail, and, where runs were stopped by the budget, enough more
 // for a tenth of the runs, and at least minTailEvents, to have found a
 // tour in it.
+// A tail of fewer than minExceedances distinct lengths above the threshold
+// (ties at it, as when most runs take the same course) is no tail.
 const (
-	minTail       = 10
-	minTailEvents = 10
+	minTail        = 10
+	minTailEvents  = 10
+	minExceedances = 5
 )
 
 // TailIndex estimates the tail index of the lengths of runs that found a
@@ -106,6 +109,9 @@ func TailIndex(runs []Run) Tail {
 	switch {
 	case n == 0:
 		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", FormatCount(float64(u)))
+		return t
+	case n < minExceedances:
+		t.Why = fmt.Sprintf("only %d runs are longer than the %s nodes most took: too few for a tail", n, FormatCount(float64(u)))
 		return t
 	case d == 0:
 		t.Why = fmt.Sprintf("none of the %d largest runs found a tour (all stopped by the budget)", n)

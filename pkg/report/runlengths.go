@@ -77,6 +77,10 @@ func restartText(rl *stats.RunLengths) string {
 		if pr.Why != "" {
 			return fmt.Sprintf("measured ERT %s; no prediction from %s: %s", measured, pr.Base, pr.Why)
 		}
+		if math.IsNaN(pr.Lo) {
+			return fmt.Sprintf("measured ERT %s; %s predicted %s nodes (no interval: a sequence's is drawn for up to %d runs)",
+				measured, pr.Base, stats.FormatCount(pr.Cost), stats.MaxBootstrapRuns)
+		}
 		where := "outside"
 		if pr.Inside(rl.ERT.Nodes) {
 			where = "inside"

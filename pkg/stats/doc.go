@@ -84,7 +84,8 @@
 //   - ERT, the expected running time (COCO's and IOHanalyzer's): the
 //     nodes (time) of all runs, each counting what it used, over the runs
 //     that found a tour, with a percentile bootstrap 95% interval drawn
-//     from a seed derived from the group, so that a report is reproducible.
+//     from a seed derived from the group, so that a report is reproducible
+//     (past MaxBootstrapRuns runs, the delta method's normal interval).
 //   - Tail index: Hill's estimator in its censored form (the
 //     maximum-likelihood fit of a Pareto tail), with an exact chi-squared
 //     interval without censoring and Garwood's with it. Heavy-tailed is

@@ -13,7 +13,8 @@ type ERT struct {
 	Nodes, TimeNS float64
 	// NodesLo, NodesHi, TimeLo and TimeHi are percentile bootstrap 95%
 	// intervals (Bootstraps resamples of the runs, seeded from what is
-	// measured); Hi is +Inf when resamples without a tour are likely.
+	// measured); Hi is +Inf when resamples without a tour are likely. Past
+	// MaxBootstrapRuns runs they are the delta method's normal intervals.
 	NodesLo, NodesHi, TimeLo, TimeHi float64
 	Runs, Found                      int
 }
@@ -36,7 +37,21 @@ func ExpectedRunningTime(runs []Run, seed uint64) ERT {
 		return e
 	}
 	e.Nodes, e.TimeNS = nodes/float64(e.Found), times/float64(e.Found)
-	b := bootstraps(len(runs))
+	if len(runs) > MaxBootstrapRuns {
+		var sn, st ratioSums
+		for _, r := range runs {
+			f := 0.0
+			if r.Outcome == RunFound {
+				f = 1
+			}
+			sn.add(float64(r.Nodes), f)
+			st.add(float64(r.TimeNS), f)
+		}
+		e.NodesLo, e.NodesHi = normalInterval(sn.ratio())
+		e.TimeLo, e.TimeHi = normalInterval(st.ratio())
+		return e
+	}
+	b := Bootstraps
 	rs := newResampler(seed)
 	estN, estT := make([]float64, b), make([]float64, b)
 	for i := range b {

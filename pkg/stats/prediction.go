@@ -144,11 +144,34 @@ func (p *RestartPrediction) Predict(pol restart.Policy) (cost, lo, hi float64) {
 // interval resamples each start's runs and takes the policy's cost over
 // the resamples: the percentile bootstrap. A fixed cutoff needs no sorted
 // distribution (E[min(X, c)] and P(X <= c) are sums), a sequence does, and
-// takes fewer resamples.
+// takes fewer resamples. Past MaxBootstrapRuns runs, a fixed cutoff's
+// interval is the delta method's (the starts' variances added), and a
+// sequence gets none (NaN).
 func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
-	b := bootstraps(p.Runs)
+	if p.Runs > MaxBootstrapRuns {
+		if pol.Kind != restart.Fixed {
+			return math.NaN(), math.NaN()
+		}
+		var mean, v float64
+		for _, runs := range p.starts {
+			var s ratioSums
+			for _, r := range runs {
+				f := 0.0
+				if r.Outcome == RunFound && r.Nodes <= pol.C {
+					f = 1
+				}
+				s.add(float64(min(r.Nodes, pol.C)), f)
+			}
+			rs, vs := s.ratio()
+			mean += rs
+			v += vs
+		}
+		k := float64(len(p.starts))
+		return normalInterval(mean/k, v/(k*k))
+	}
+	b := Bootstraps
 	if pol.Kind != restart.Fixed {
-		b = min(b, minBootstraps)
+		b = minBootstraps
 	}
 	rs := newResampler(p.seed ^ seedOf(pol.String()))
 	est := make([]float64, b)

@@ -275,3 +275,30 @@ func TestSequenceCost(t *testing.T) {
 		t.Errorf("Luby past a run stopped at 5 nodes: %g, want NaN", got)
 	}
 }
+
+// The delta method's variance of a ratio of sums, by hand: pairs (2, 1),
+// (4, 1), (6, 0) give r = 12/2 = 6; a - r·b = -4, -2, 6, whose mean square
+// is 56/3; over n = 3 and the squared mean of b (4/9): 56/9 · 9/4 = 14.
+func TestRatioSums(t *testing.T) {
+	var s ratioSums
+	for _, p := range [][2]float64{{2, 1}, {4, 1}, {6, 0}} {
+		s.add(p[0], p[1])
+	}
+	if r, v := s.ratio(); !near(r, 6) || !near(v, 14) {
+		t.Errorf("ratio %g, variance %g; want 6 and 14", r, v)
+	}
+	// Past MaxBootstrapRuns the ERT's interval is the normal one, around
+	// the ERT: 6,000 runs, every other one found a tour at 10 nodes, the
+	// others failed at 30: ERT (3000·10 + 3000·30) / 3000 = 40.
+	runs := make([]Run, 6000)
+	for i := range runs {
+		runs[i] = Run{Nodes: 10}
+		if i%2 == 1 {
+			runs[i] = Run{Nodes: 30, Outcome: RunFailed}
+		}
+	}
+	e := ExpectedRunningTime(runs, 1)
+	if !near(e.Nodes, 40) || !(e.NodesLo < 40 && 40 < e.NodesHi) || e.NodesHi-e.NodesLo > 4 {
+		t.Errorf("ERT %g (%g–%g), want 40 within a narrow interval", e.Nodes, e.NodesLo, e.NodesHi)
+	}
+}

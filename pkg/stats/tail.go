@@ -76,18 +76,16 @@ func TailIndex(runs []Run) Tail {
 	}
 	slices.SortFunc(z, func(a, b Run) int { return cmp.Compare(b.Nodes, a.Nodes) })
 	k := max(minTail, len(z)/10)
-	events := func(k int) int {
-		d := 0
-		for _, r := range z[:k] {
-			if r.Outcome == RunFound {
-				d++
-			}
+	events := 0
+	for _, r := range z[:k] {
+		if r.Outcome == RunFound {
+			events++
 		}
-		return d
 	}
-	want := max(minTailEvents, len(z)/10)
-	for k < len(z)-1 && events(k) < want {
-		k++
+	for want := max(minTailEvents, len(z)/10); k < len(z)-1 && events < want; k++ {
+		if z[k].Outcome == RunFound {
+			events++
+		}
 	}
 	u := z[k].Nodes
 	if u <= 0 {

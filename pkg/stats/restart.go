@@ -129,6 +129,41 @@ func (e *Empirical) policyCost(p restart.Policy, bound float64) float64 {
 		return math.NaN()
 	case restart.Fixed:
 		return e.FixedCost(p.C)
+	case restart.Luby:
+		return e.lubyCost(p.C)
 	}
 	return e.sequenceCost(func(i int) int64 { return p.Cutoff(int64(i - 1)) }, bound)
+}
+
+// lubyCost is the expected cost of Luby's sequence with unit u, block by
+// block: its first 2^k - 1 terms are its first 2^(k-1) - 1 twice, then
+// 2^(k-1). So, with C_k the expected cost of running them (stopping at a
+// tour) and Q_k the chance that none finds one, C_1 = E[min(X, u)], Q_1 =
+// P(no tour within u), and C_k = C_{k-1}(1 + Q_{k-1}) + Q_{k-1}² E[min(X,
+// u·2^(k-1))], Q_k = Q_{k-1}² P(no tour within u·2^(k-1)). Sixty blocks at
+// most, where the attempt by attempt sum took millions of attempts for a
+// small unit. NaN when a block whose cutoff is past Limit is reached with a
+// chance above 1e-9.
+func (e *Empirical) lubyCost(u int64) float64 {
+	if u <= 0 || u > e.Limit {
+		return math.NaN()
+	}
+	cost, p := e.attempt(u)
+	c, q := cost, 1-p
+	for k := 1; k < 62; k++ {
+		cut := u << k
+		if cut <= 0 || cut/u != 1<<k || cut > e.Limit {
+			if q*q > 1e-9 {
+				return math.NaN()
+			}
+			return c * (1 + q)
+		}
+		cost, p := e.attempt(cut)
+		c = c*(1+q) + q*q*cost
+		q = q * q * (1 - p)
+		if q <= 1e-13 {
+			return c
+		}
+	}
+	return math.NaN()
 }

@@ -80,7 +80,7 @@ func (e *Empirical) FixedCost(c int64) float64 {
 }
 
 // maxAttempts bounds the attempts a sequence's expectation sums.
-const maxAttempts = 10_000_000
+const maxAttempts = 1_000_000
 
 // SequenceCost returns the exact expected nodes to a tour of restarts with
 // cutoffs cutoff(1), cutoff(2), ..., over the empirical distribution: the

@@ -1,11 +1,15 @@
 package stats
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"knightsweep/pkg/restart"
+	"knightsweep/pkg/runs"
 )
 
 // A hand-worked Kaplan–Meier curve: seven runs, one censored at 20, one
@@ -182,6 +186,30 @@ func TestRunLengthsByHand(t *testing.T) {
 	}
 }
 
+// One run from each of the 36 starts of 6x6 (every one has an open tour) is
+// a spread over instances: ERT and tail, no restart prediction.
+func TestSpreadOverStarts(t *testing.T) {
+	var rows []string
+	for sq := range 36 {
+		rows = append(rows, fmt.Sprintf("6,6,%d,%d,dfs,first,false,0,0,found,yes,%d,0,%d,true,,false,,0,0,none,0", sq/6, sq%6, 100+sq*sq, 1000))
+	}
+	c := NewCollector(Options{})
+	if err := c.Read(context.Background(), "spread.csv", strings.NewReader(runs.Header(false)+strings.Join(rows, "\n")+"\n")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rl := res.Groups[0].RunLengths
+	if rl == nil || rl.Runs != 36 {
+		t.Fatalf("run lengths %+v", rl)
+	}
+	if rl.Trials || rl.Restart != nil || rl.Kind() != "spread over 36 starts, one run each" {
+		t.Errorf("spread: %+v, %q", rl, rl.Kind())
+	}
+}
+
 // bruteAttempt sums, run by run, min(X, c) and the runs that found a
 // tour within c.
 func bruteAttempt(runs []Run, c int64) (cost float64, found int) {
@@ -223,6 +251,15 @@ func TestBestCutoff(t *testing.T) {
 	p := PredictRestarts([][]Run{runs}, 1)
 	if p.Cutoff != 2 || p.Cost != 5 || p.ERT != 266 || !near(p.Ratio, 5.0/266) {
 		t.Errorf("prediction %+v", p)
+	}
+	// Two starts, one cutoff for both: the second finds every tour in 10
+	// nodes, so no cutoff below 10 serves it; c = 10 costs (34/5)/(3/5) =
+	// 11.33 on the first and 10 on the second, 10.67 on average; c = 1,000
+	// costs (266 + 10)/2. The ERT without restarts averages 266 and 10.
+	ten := []Run{{Nodes: 10}, {Nodes: 10}, {Nodes: 10}, {Nodes: 10}, {Nodes: 10}}
+	p = PredictRestarts([][]Run{runs, ten}, 1)
+	if p.Cutoff != 10 || !near(p.Cost, 32.0/3) || p.ERT != 138 || p.Starts != 2 || p.Runs != 10 {
+		t.Errorf("two starts: %+v, want c* 10 costing 10.67", p)
 	}
 	// A censored run caps the cutoffs the runs can judge.
 	cens := append(runs[:4:4], Run{Nodes: 6, Outcome: RunCensored})

@@ -101,8 +101,8 @@ func restartText(rl *stats.RunLengths) string {
 	if p == nil {
 		return fmt.Sprintf("none: no start has %d trials with a tour found within the cutoffs the runs can judge", stats.MinRuns)
 	}
-	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of the ERT without restarts",
-		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), countOrInf(p.CostLo), countOrInf(p.CostHi), stats.FormatRatio(p.Ratio))
+	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of the ERT without restarts (%d of %d runs found a tour within c*)",
+		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), countOrInf(p.CostLo), countOrInf(p.CostHi), stats.FormatRatio(p.Ratio), p.Within, p.Runs)
 	if !math.IsNaN(p.LubyCost) {
 		s += fmt.Sprintf("; Luby's sequence, unit %s: %s nodes", stats.FormatCount(float64(p.LubyUnit)), stats.FormatCount(p.LubyCost))
 	} else {

@@ -57,6 +57,7 @@ func TestRunLengthSection(t *testing.T) {
 		"24 trials from 1 start",
 		"<td>347 (",
 		"restart every c* = 24 nodes: 41.1 nodes to a tour",
+		"(14 of 24 runs found a tour within c*)",
 		"cutoffs only up to 1000 nodes",
 		"measured ERT 36 nodes; warnsdorff-bt/random predicted 41.1 nodes",
 		"inside the prediction&#39;s interval",

@@ -29,6 +29,9 @@ type RestartPrediction struct {
 	Cutoff               int64
 	Cost, CostLo, CostHi float64
 	Ratio                float64
+	// Within counts the runs that found a tour within c*: what the cost
+	// rests on (one run of 500 makes a wide interval).
+	Within int
 	// LubyUnit is the unit of Luby's sequence with the least expected
 	// cost, LubyCost that cost (NaN when every unit reaches cutoffs past
 	// Limit).
@@ -87,6 +90,9 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 		return nil
 	}
 	p.Ratio = p.Cost / p.ERT
+	for _, e := range p.emp {
+		p.Within += atMost(e.found, p.Cutoff)
+	}
 	p.CostLo, p.CostHi = p.interval(restart.Policy{Kind: restart.Fixed, C: p.Cutoff})
 	p.LubyCost = math.NaN()
 	best := math.Inf(1)

@@ -159,7 +159,7 @@ func TestRunLengthsByHand(t *testing.T) {
 		t.Errorf("ERT interval %g–%g", rl.ERT.NodesLo, rl.ERT.NodesHi)
 	}
 	p := rl.Restart
-	if p == nil || p.Cutoff != 24 || !near(p.Cost, 24*24.0/14) || p.Limit != 1000 || !near(p.Ratio, 24*24.0/14/346.8) {
+	if p == nil || p.Cutoff != 24 || !near(p.Cost, 24*24.0/14) || p.Limit != 1000 || !near(p.Ratio, 24*24.0/14/346.8) || p.Within != 14 {
 		t.Fatalf("restart prediction %+v, want c* 24 costing 41.14", p)
 	}
 	if !(p.CostLo <= p.Cost && p.Cost <= p.CostHi) {

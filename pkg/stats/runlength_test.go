@@ -339,3 +339,25 @@ func TestRatioSums(t *testing.T) {
 		t.Errorf("ERT %g (%g–%g), want 40 within a narrow interval", e.Nodes, e.NodesLo, e.NodesHi)
 	}
 }
+
+// Exponential run lengths (what restarts with a fixed cutoff leave), with
+// and without a budget at twice their mean, are never called heavy: over
+// the short stretch their largest runs span, any tail looks like some power
+// law.
+func TestTailIndexExponential(t *testing.T) {
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		for _, budget := range []int64{0, 2_000_000} {
+			runs := make([]Run, 500)
+			for i := range runs {
+				runs[i] = Run{Nodes: int64(1e6 * rng.ExpFloat64())}
+				if budget > 0 && runs[i].Nodes >= budget {
+					runs[i] = Run{Nodes: budget, Outcome: RunCensored}
+				}
+			}
+			if tl := TailIndex(runs); tl.Heavy() > 0 {
+				t.Errorf("seed %d, budget %d: %s", seed, budget, tl.Verdict())
+			}
+		}
+	}
+}

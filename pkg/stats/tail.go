@@ -27,12 +27,21 @@ type Tail struct {
 	// Exact is true when no run of the tail was censored: the interval is
 	// then exact for a Pareto tail, Garwood's otherwise.
 	Exact bool
+	// Span is the ratio of the longest run of the tail (a censored one's
+	// budget) to the threshold: the stretch the index describes. Heavy
+	// claims nothing over less than MinSpan: on a short stretch any tail,
+	// an exponential one too, fits some power law.
+	Span float64
 }
 
 // Minimum tail sizes: the tail holds at least a tenth of the runs and at
 // least minTail, and, where runs were stopped by the budget, enough more
 // for a tenth of the runs, and at least minTailEvents, to have found a
 // tour in it.
+// MinSpan is the shortest stretch, as the ratio of the longest run to the
+// threshold, over which a power law is called heavy: a decade.
+const MinSpan = 10
+
 // A tail of fewer than minExceedances distinct lengths above the threshold
 // (ties at it, as when most runs take the same course) is no tail.
 const (
@@ -49,7 +58,9 @@ const (
 // k runs above it contribute log(x/u) each to T, the d of them that found a
 // tour are events, and α = d / T. The threshold takes k as a tenth of the
 // runs (at least minTail), raised where the largest runs were censored
-// until d is a tenth of the runs (at least minTailEvents).
+// until d is a tenth of the runs (at least minTailEvents). (Lowering it
+// further, for a tail spanning MinSpan, made the runs of fixed-cutoff
+// restarts, whose tail is exponential, look heavy: the body is no tail.)
 //
 // The interval: for a Pareto tail without censoring, 2αT follows a
 // chi-squared law with 2d degrees of freedom exactly (Rényi's
@@ -104,6 +115,7 @@ func TailIndex(runs []Run) Tail {
 		}
 	}
 	t.Threshold, t.Tail, t.Uncensored = float64(u), n, d
+	t.Span = float64(z[0].Nodes) / float64(u)
 	switch {
 	case n == 0:
 		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", FormatCount(float64(u)))
@@ -130,14 +142,15 @@ func TailIndex(runs []Run) Tail {
 // Heavy reports what the interval supports: 1 when the index is below 1
 // (the mean grows with the budget), 2 when it is below 2 but not surely
 // below 1 (the variance does), -1 when it is above 2 (not heavy-tailed),
-// and 0 when the data cannot tell.
+// and 0 when the data cannot tell. Heavy claims need a tail that spans
+// MinSpan.
 func (t Tail) Heavy() int {
 	switch {
 	case !t.OK:
 		return 0
-	case t.Hi < 1:
+	case t.Hi < 1 && t.Span >= MinSpan:
 		return 1
-	case t.Hi < 2:
+	case t.Hi < 2 && t.Span >= MinSpan:
 		return 2
 	case t.Lo > 2:
 		return -1
@@ -163,6 +176,10 @@ func (t Tail) Verdict() string {
 		return v + "; whether the mean does (index below 1), the interval does not say"
 	case -1:
 		return "not heavy-tailed: " + iv + "; above 2, mean and variance settle as the budget grows"
+	}
+	if t.Hi < 2 {
+		return fmt.Sprintf("cannot tell whether heavy-tailed: %s, but over a stretch of only %s times the threshold (%s nodes): too short to call it a power law, which any tail resembles over a short stretch",
+			iv, FormatCount(t.Span), FormatCount(t.Threshold))
 	}
 	return "cannot tell whether heavy-tailed: " + iv + "; the interval includes 2"
 }

@@ -64,8 +64,20 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 	if hi <= lo {
 		hi = lo * 10
 	}
-	// The floor of the y axis: below the smallest share one run makes.
-	floor := 1 / (2 * float64(most))
+	// The floor of the y axis: below the lowest point of a curve, and below
+	// the smallest share one run makes where a curve falls to 0 (every run
+	// found a tour), which a log axis cannot show.
+	floor := 1.0
+	for _, c := range curves {
+		low := 1.0
+		if n := len(c.sv.Steps); n > 0 {
+			low = c.sv.Steps[n-1].S
+		}
+		if low <= 0 {
+			low = 1 / (2 * float64(most))
+		}
+		floor = math.Min(floor, low/2)
+	}
 	for i, c := range curves {
 		st := seriesStyle(c.s.Look)
 		st.line.Width += vg.Points(float64(min(len(curves)-1-i, 2)))

@@ -193,7 +193,7 @@ func lead(h stats.HeadToHead, where string) string {
 	v := fmt.Sprintf("%s against %s %s: ", h.SeriesA, h.SeriesB, where)
 	switch {
 	case h.AOnly+h.BOnly == 0:
-		v += "they found tours from the same runs"
+		v += "neither finds more tours (they found them in the same runs)"
 	case h.Significant():
 		v += fmt.Sprintf("%s finds more tours (%s adjusted)", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
 	default:

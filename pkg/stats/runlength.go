@@ -74,14 +74,15 @@ func plural(n int, word string) string {
 	return FormatCount(float64(n)) + " " + word + "s"
 }
 
-// tourRuns returns the group's runs from starts that have a tour, and the
-// same split by start (slices of all).
+// tourRuns returns the group's runs from starts that have a tour, but for
+// those that ended in error, and the same split by start (slices of all).
 func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
 	var bounds []int
 	g.eachStart(func(st *Start, smps []sample) {
 		if !st.HasTour {
 			return
 		}
+		before := len(all)
 		for _, s := range smps {
 			r := Run{Nodes: s.nodes, TimeNS: s.time}
 			switch {
@@ -89,14 +90,20 @@ func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
 				r.Outcome = RunFound
 			case s.censored():
 				r.Outcome = RunCensored
-			default:
-				// Dead ends, not closed, exhausted and errors: the run
-				// ended without a tour and would not find one later.
+			case s.final():
+				// Dead ends, not closed, exhausted: the run ended without
+				// a tour and would not find one later.
 				r.Outcome = RunFailed
+			default:
+				// An error is a failure of the program, not a length:
+				// it says nothing of the strategy's runs (the page warns).
+				continue
 			}
 			all = append(all, r)
 		}
-		bounds = append(bounds, len(all))
+		if len(all) > before {
+			bounds = append(bounds, len(all))
+		}
 	})
 	from := 0
 	for _, to := range bounds {

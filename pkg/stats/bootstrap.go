@@ -36,11 +36,23 @@ func (s *ratioSums) add(a, b float64) {
 }
 
 // ratio returns Σa / Σb and the variance of that ratio.
-func (s *ratioSums) ratio() (r, v float64) {
-	r = s.a / s.b
-	mb := s.b / s.n
-	d := (s.aa - 2*r*s.ab + r*r*s.bb) / s.n
-	return r, math.Max(d, 0) / s.n / (mb * mb)
+func (s *ratioSums) ratio() (r, v float64) { return stratifiedRatio([]ratioSums{*s}) }
+
+// stratifiedRatio returns Σa / Σb over strata sampled apart (the starts of
+// trials from several starts) and its variance: the variances of Σ(a - r·b)
+// within each stratum added, over (Σb)².
+func stratifiedRatio(strata []ratioSums) (r, v float64) {
+	var a, b, sum float64
+	for _, s := range strata {
+		a += s.a
+		b += s.b
+	}
+	r = a / b
+	for _, s := range strata {
+		x := s.a - r*s.b
+		sum += s.aa - 2*r*s.ab + r*r*s.bb - x*x/s.n
+	}
+	return r, math.Max(sum, 0) / (b * b)
 }
 
 // normalInterval is r ± 1.96 sd, NaN with no variance to speak of.

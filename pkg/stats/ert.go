@@ -22,13 +22,23 @@ type ERT struct {
 // ExpectedRunningTime returns the ERT of runs, with bootstrap intervals
 // drawn from seed.
 func ExpectedRunningTime(runs []Run, seed uint64) ERT {
-	e := ERT{Runs: len(runs)}
+	return expectedRunningTime([][]Run{runs}, seed)
+}
+
+// expectedRunningTime is the ERT of runs in strata that were sampled apart
+// (the trials of each start): a resample draws each stratum's runs from
+// that stratum, so that every start keeps its share.
+func expectedRunningTime(strata [][]Run, seed uint64) ERT {
+	var e ERT
 	var nodes, times float64
-	for _, r := range runs {
-		nodes += float64(r.Nodes)
-		times += float64(r.TimeNS)
-		if r.Outcome == RunFound {
-			e.Found++
+	for _, runs := range strata {
+		e.Runs += len(runs)
+		for _, r := range runs {
+			nodes += float64(r.Nodes)
+			times += float64(r.TimeNS)
+			if r.Outcome == RunFound {
+				e.Found++
+			}
 		}
 	}
 	nan := math.NaN()
@@ -37,18 +47,20 @@ func ExpectedRunningTime(runs []Run, seed uint64) ERT {
 		return e
 	}
 	e.Nodes, e.TimeNS = nodes/float64(e.Found), times/float64(e.Found)
-	if len(runs) > MaxBootstrapRuns {
-		var sn, st ratioSums
-		for _, r := range runs {
-			f := 0.0
-			if r.Outcome == RunFound {
-				f = 1
+	if e.Runs > MaxBootstrapRuns {
+		sn, st := make([]ratioSums, len(strata)), make([]ratioSums, len(strata))
+		for i, runs := range strata {
+			for _, r := range runs {
+				f := 0.0
+				if r.Outcome == RunFound {
+					f = 1
+				}
+				sn[i].add(float64(r.Nodes), f)
+				st[i].add(float64(r.TimeNS), f)
 			}
-			sn.add(float64(r.Nodes), f)
-			st.add(float64(r.TimeNS), f)
 		}
-		e.NodesLo, e.NodesHi = normalInterval(sn.ratio())
-		e.TimeLo, e.TimeHi = normalInterval(st.ratio())
+		e.NodesLo, e.NodesHi = normalInterval(stratifiedRatio(sn))
+		e.TimeLo, e.TimeHi = normalInterval(stratifiedRatio(st))
 		return e
 	}
 	b := Bootstraps
@@ -57,12 +69,14 @@ func ExpectedRunningTime(runs []Run, seed uint64) ERT {
 	for i := range b {
 		var n, t float64
 		f := 0
-		for range runs {
-			r := runs[rs.index(len(runs))]
-			n += float64(r.Nodes)
-			t += float64(r.TimeNS)
-			if r.Outcome == RunFound {
-				f++
+		for _, runs := range strata {
+			for range runs {
+				r := runs[rs.index(len(runs))]
+				n += float64(r.Nodes)
+				t += float64(r.TimeNS)
+				if r.Outcome == RunFound {
+					f++
+				}
 			}
 		}
 		estN[i], estT[i] = n/float64(f), t/float64(f) // +Inf when f == 0

@@ -146,7 +146,13 @@ func runLengths(g *Group) *RunLengths {
 		}
 	}
 	seed := seedOf(g.Series, g.Key.Board().String())
-	rl.ERT = ExpectedRunningTime(all, seed)
+	if rl.Trials {
+		// The starts were chosen, their trials drawn: resample within each.
+		rl.ERT = expectedRunningTime(byStart, seed)
+	} else {
+		// A spread: the starts are the draws.
+		rl.ERT = ExpectedRunningTime(all, seed)
+	}
 	rl.Tail = TailIndex(all)
 	if rl.Trials && g.Key.Restarts == runs.NoRestarts {
 		rl.Restart = PredictRestarts(predictFrom, seed^seedOf("restart"))

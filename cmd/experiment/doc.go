@@ -239,6 +239,16 @@
 // report.html, one page that opens offline. docs/report.md has the columns and
 // the statistics.
 //
+// Run lengths: for every series and board with at least 20 runs from starts
+// with a tour, the page draws the Kaplan–Meier survival of nodes,
+// P(nodes > x), log-log (charts/survival-RxC), and gives the expected
+// running time (ERT, COCO's: nodes of all runs over runs that found a tour)
+// with a bootstrap interval, the tail index with its verdict, and, for the
+// trials of a randomised series, the best fixed restart cutoff c*, its cost,
+// and Luby's sequence; summary.csv has them as ert_nodes, ert_nodes_lo,
+// ert_nodes_hi, ert_time_ns, tail_index, tail_index_lo, tail_index_hi,
+// restart_cutoff and restart_ert_nodes.
+//
 //	-out DIR           write the report into DIR (default: the first file's
 //	                   directory)
 //	-by-file           keep each file's runs in series of their own, to compare

@@ -4,6 +4,8 @@
 //     size, one line per series, with Wilson 95% intervals as error bars;
 //   - MedianNodes and MedianTime: median nodes and median time by board
 //     size, on log y axes;
+//   - Survival: for one board, the Kaplan–Meier survival of run lengths,
+//     P(nodes > x), log-log, one curve per series with enough runs;
 //   - HeatMap: for one board, the outcome and the nodes of every start
 //     square, one panel per series.
 //

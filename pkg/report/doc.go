@@ -10,12 +10,17 @@
 //	headtohead.csv        paired comparisons of every two series (stats.HeadToHead)
 //	charts/*.svg          success, nodes, time by board size; per board
 //	                      heatmap-RxC, solved-vs-nodes-RxC, solved-vs-time-RxC,
-//	                      nodes-to-success-RxC, only-A-B-RxC, tour-RxC
+//	                      nodes-to-success-RxC, only-A-B-RxC, tour-RxC,
+//	                      survival-RxC
 //	report.html           all of it on one page
 //
 // The page opens with the answer (per series: success over the runs from
-// starts that have a tour, all boards together, with the budget), then the
-// comparisons and charts, board by board, and keeps what was run (every
+// starts that have a tour, all boards together, with the budget, and one
+// paragraph per pair of series that leads with a verdict line: which finds
+// more tours, which needs fewer nodes, each with its adjusted p-value),
+// then the comparisons and charts, the run lengths (survival curves, ERT,
+// tail index and restart predictions: package stats's RunLengths), board
+// by board, and keeps what was run (every
 // manifest.json beside the CSVs, read as generic JSON and shown as it is)
 // folded at the bottom. A missing or unreadable manifest is noted, not
 // fatal. The statistics are package stats's; its documentation says how

@@ -182,6 +182,11 @@ func drawCharts(ctx context.Context, res *stats.Results, page *page, saved map[b
 		})
 	}
 
+	for i := range page.RunLengths {
+		rb := &page.RunLengths[i]
+		add(&rb.Survival, func() (*figure, error) { return chartFigure(chart.Survival(res, rb.board)) })
+	}
+
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))

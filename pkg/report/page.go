@@ -22,6 +22,9 @@ import (
 //go:embed report.html.tmpl
 var pageSource string
 
+//go:embed runlengths.html.tmpl
+var runLengthSource string
+
 // pageTemplate parses the page's template when a report is first written,
 // not when the program starts (every experiment command would pay for it).
 var pageTemplate = sync.OnceValue(func() *template.Template {
@@ -35,7 +38,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"base":         filepath.Base,
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
-	}).Parse(pageSource))
+	}).Parse(pageSource + runLengthSource))
 })
 
 // page is what report.html shows.
@@ -48,7 +51,7 @@ type page struct {
 	// Totals is the answer: each series over all its boards; Verdicts say
 	// in words what the paired comparisons support.
 	Totals   []stats.Total
-	Verdicts []string
+	Verdicts []verdict
 	// Summary holds the groups board by board, so that series on one board
 	// sit together; Compare the paired comparisons likewise.
 	Summary              []boardSummary
@@ -56,6 +59,8 @@ type page struct {
 	Existence            []stats.Existence
 	Success, Nodes, Time figureSlot
 	Boards               []boardFigures
+	// RunLengths is the run-length section, board by board.
+	RunLengths []runLengthBoard
 }
 
 type input struct {
@@ -158,6 +163,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 		}
 	}
 	p.Verdicts = verdicts(comparisons)
+	p.RunLengths = runLengthBoards(res)
 	return p
 }
 
@@ -174,16 +180,55 @@ func slug(s string) string {
 	return strings.Trim(nonWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
 }
 
+// verdict is one pair's paragraph in the Answer: a short line saying which
+// finds more tours and which needs less work, each with its adjusted
+// p-value, then the statistics.
+type verdict struct {
+	Lead, Detail string
+}
+
+// lead is a pair's verdict line: which finds more tours (exact McNemar
+// test) and which needs fewer nodes to a tour (exact sign test over every
+// pair whose order the runs show), each after Holm's adjustment.
+func lead(h stats.HeadToHead, where string) string {
+	v := fmt.Sprintf("%s against %s %s: ", h.SeriesA, h.SeriesB, where)
+	switch {
+	case h.AOnly+h.BOnly == 0:
+		v += "neither finds more tours (they found them in the same runs)"
+	case h.Significant():
+		v += fmt.Sprintf("%s finds more tours (%s adjusted)", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
+	default:
+		v += fmt.Sprintf("neither finds more tours (%s adjusted)", formatP(float64(h.McNemarHolm)))
+	}
+	switch {
+	case h.CostALess+h.CostBLess == 0:
+		v += "; no pair shows which needs fewer nodes."
+	case h.CostOrderSignificant():
+		v += fmt.Sprintf("; %s needs fewer nodes to a tour (%s adjusted).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
+	default:
+		v += fmt.Sprintf("; neither needs fewer nodes to a tour (%s adjusted).", formatP(float64(h.CostOrderHolm)))
+	}
+	return v
+}
+
+// either names series B of a pair if b, else series A.
+func either(h stats.HeadToHead, b bool) string {
+	if b {
+		return h.SeriesB
+	}
+	return h.SeriesA
+}
+
 // verdicts says in words what the comparisons over all boards (or, for
 // series that share one board, on it) support, after Holm's adjustment.
-func verdicts(hs []stats.HeadToHead) []string {
+func verdicts(hs []stats.HeadToHead) []verdict {
 	pooled := map[[2]string]bool{}
 	for _, h := range hs {
 		if h.Board == "all" {
 			pooled[[2]string{h.SeriesA, h.SeriesB}] = true
 		}
 	}
-	var out []string
+	var out []verdict
 	for _, h := range hs {
 		if h.Board != "all" && pooled[[2]string{h.SeriesA, h.SeriesB}] {
 			continue
@@ -198,11 +243,7 @@ func verdicts(hs []stats.HeadToHead) []string {
 		case h.AOnly+h.BOnly == 0:
 			v += "; they found tours from the same runs."
 		case h.Significant():
-			better := h.SeriesA
-			if h.BOnly > h.AOnly {
-				better = h.SeriesB
-			}
-			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", better, formatP(float64(h.McNemarHolm)))
+			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
 		default:
 			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", formatP(float64(h.McNemarHolm)))
 		}
@@ -225,16 +266,12 @@ func verdicts(hs []stats.HeadToHead) []string {
 			v += fmt.Sprintf(" Nodes to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed fewer in %d, %s in %d, and %d pairs tied or have no known order",
 				h.SeriesA, h.CostALess, h.SeriesB, h.CostBLess, h.Pairs-ordered)
 			if h.CostOrderSignificant() {
-				fewer := h.SeriesA
-				if h.CostBLess > h.CostALess {
-					fewer = h.SeriesB
-				}
-				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm).", fewer, formatP(float64(h.CostOrderHolm)))
+				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
 			} else {
 				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", formatP(float64(h.CostOrderHolm)))
 			}
 		}
-		out = append(out, v)
+		out = append(out, verdict{Lead: lead(h, where), Detail: v})
 	}
 	return out
 }

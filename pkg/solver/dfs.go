@@ -11,7 +11,6 @@ func init() {
 	Register(Info{
 		Name:     "dfs",
 		Summary:  "plain depth-first backtracking, moves tried in move order (the classic DFS program)",
-		Rank:     1,
 		Default:  true,
 		Complete: true,
 		// Measured in sweeps (experiment run -config dfs-vs-warnsdorff,

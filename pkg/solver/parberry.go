@@ -16,7 +16,6 @@ func init() {
 	Register(Info{
 		Name:         "parberry",
 		Summary:      "Parberry's divide and conquer: a closed tour of n x n or n x (n+2), n even >= 6, in linear time",
-		Rank:         10,
 		AlwaysClosed: true,
 		Cost:         Cost{NsPerNode: 1}, // BenchmarkParberry: 0.6 to 0.9 ns a square
 		Threads:      parberryThreads,

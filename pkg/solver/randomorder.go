@@ -3,11 +3,13 @@ package solver
 import (
 	"context"
 	"math/bits"
+
+	"knightsweep/pkg/strategies"
 )
 
 // OrderRandom is the move order of Problem.RandomOrder as -order takes it
-// and runs.csv's order column records it.
-const OrderRandom = "random"
+// and runs.csv's order column records it (package strategies names it).
+const OrderRandom = strategies.OrderRandom
 
 // The random move order (Problem.RandomOrder) tries the untried moves of
 // every square in a uniformly random order: each time the search takes a

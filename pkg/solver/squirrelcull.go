@@ -9,7 +9,6 @@ import (
 func init() {
 	Register(Info{
 		Name:     "squirrel-cull",
-		Rank:     10,
 		OwnOrder: true,
 		Cost:     Cost{NsPerNode: 7}, // BenchmarkSquirrelCull: 6.3 ns a node
 		Summary:  "Warnsdorff's rule with Squirrel & Cull's switching move orders (Ganzfried 2004), n x n boards from a corner, linear time",

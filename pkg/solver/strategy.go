@@ -13,6 +13,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/tour"
 )
 
@@ -40,8 +41,6 @@ type Info struct {
 	Name string
 	// Summary is a one-line description for help texts.
 	Summary string
-	// Rank orders Names: lower first, then alphabetically.
-	Rank int
 	// Default strategies are those a sweep runs when none are named: they
 	// take every board and start.
 	Default bool
@@ -212,14 +211,15 @@ func Register(info Info) {
 	registry[info.Name] = info
 }
 
-// Names lists the registered strategies by Rank, then name.
+// Names lists the registered strategies in the order of package
+// strategies, then by name.
 func Names() []string {
 	names := make([]string, 0, len(registry))
 	for n := range registry {
 		names = append(names, n)
 	}
 	slices.SortFunc(names, func(a, b string) int {
-		return cmp.Or(cmp.Compare(registry[a].Rank, registry[b].Rank), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(strategies.Rank(a), strategies.Rank(b)), cmp.Compare(a, b))
 	})
 	return names
 }

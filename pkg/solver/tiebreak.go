@@ -8,27 +8,19 @@ import (
 	"strings"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/strategies"
 )
 
-// The tie-break rules: how Warnsdorff's rule chooses among free neighbours
-// with the same, smallest, number of free onward moves.
+// The tie-break rules (package strategies names them and their order).
 const (
-	// TieFirst takes the first tied square in move order (the seeds' rule).
-	TieFirst = "first"
-	// TieRandom takes one of the tied squares uniformly at random, from a
-	// stream seeded by Problem.Seed.
-	TieRandom = "random"
-	// TiePohl takes the tied square whose free neighbours have the smallest
-	// sum of free onward moves (Pohl 1967); remaining ties in move order.
-	TiePohl = "pohl"
-	// TieRoth takes the tied square farthest from the board's centre
-	// (Roth); remaining ties in move order. The centre is exactly
-	// ((rows-1)/2, (cols-1)/2), a half-integer on even sides.
-	TieRoth = "roth"
+	TieFirst  = strategies.TieFirst
+	TieRandom = strategies.TieRandom
+	TiePohl   = strategies.TiePohl
+	TieRoth   = strategies.TieRoth
 )
 
 // Tiebreaks lists every tie-break rule, the default first.
-var Tiebreaks = []string{TieFirst, TieRandom, TiePohl, TieRoth}
+var Tiebreaks = strategies.Tiebreaks
 
 // RandomTiebreak reports whether rule draws random numbers.
 func RandomTiebreak(rule string) bool { return rule == TieRandom }

@@ -8,7 +8,6 @@ func init() {
 	Register(Info{
 		Name:      "warnsdorff",
 		Summary:   "Warnsdorff's greedy rule, no backtracking, linear time; ties by -tiebreak (first: the first in move order)",
-		Rank:      2,
 		Default:   true,
 		Tiebreaks: Tiebreaks,
 		// BenchmarkWarnsdorff: 6 ns a node on 100x100, 10 on 1000x1000 and

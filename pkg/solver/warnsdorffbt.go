@@ -11,7 +11,6 @@ func init() {
 	Register(Info{
 		Name:     "warnsdorff-bt",
 		Summary:  "depth-first backtracking, moves tried by ascending onward degree, ties by -tiebreak (first: in move order)",
-		Rank:     3,
 		Default:  true,
 		Complete: true,
 		// Measured in sweeps as dfs's: 11.5 to 12.3 ns a node on the

@@ -67,4 +67,36 @@
 // cost test. A report makes many comparisons: each p-value is also given adjusted by
 // Holm's method over all of the report's tests of its kind, and only an
 // adjusted p below 0.05 is called significant.
+//
+// # Run lengths
+//
+// For every group with at least MinRuns runs from starts that have a tour,
+// RunLengths describes the whole distribution of their nodes. Runs are
+// independent draws: the trials of a randomised search from one start
+// (each with its own seed), or, for a deterministic strategy run once from
+// each of many starts, a spread over instances, which is labelled so and
+// never used to predict restarts. A run stopped by its budget is censored:
+// its length is more than it used. A run that failed for good (a dead end,
+// an exhausted search) has no length to a tour: it never finds one.
+//
+//   - Survival: P(nodes > x) by Kaplan and Meier, censored runs leaving the
+//     risk set without a drop, failed runs staying in it.
+//   - ERT, the expected running time (COCO's and IOHanalyzer's): the
+//     nodes (time) of all runs, each counting what it used, over the runs
+//     that found a tour, with a percentile bootstrap 95% interval drawn
+//     from a seed derived from the group, so that a report is reproducible
+//     (past MaxBootstrapRuns runs, the delta method's normal interval).
+//   - Tail index: Hill's estimator in its censored form (the
+//     maximum-likelihood fit of a Pareto tail), with an exact chi-squared
+//     interval without censoring and Garwood's with it. Heavy-tailed is
+//     said only when the interval lies below 2 (below 1: the mean grows
+//     with the budget), not heavy-tailed only when it lies above 2.
+//   - Restarts, for trials of a series without restarts: the fixed cutoff
+//     c* that minimises E[min(X, c)] / P(X <= c) over each start's
+//     empirical distribution (averaged over starts, one cutoff for all),
+//     its cost with a bootstrap interval and its ratio to the ERT, and the
+//     exact expected cost of Luby's sequence with the best unit. Cutoffs
+//     past the fewest nodes at which a run was stopped cannot be judged.
+//     A series run with restarts (restart_policy) is set beside what its
+//     series without restarts predicts for its policy.
 package stats

@@ -47,6 +47,10 @@ type Group struct {
 	Summary
 	// Sources lists the input files that contributed runs.
 	Sources []string
+	// RunLengths are the measures of the whole distribution of run
+	// lengths; nil for groups with fewer than MinRuns runs from starts
+	// that have a tour.
+	RunLengths *RunLengths
 	// samples are the runs, sorted by start, then trial.
 	samples []sample
 	// witnessed holds the starts on the group's board from which some run
@@ -239,6 +243,16 @@ func (c *Collector) Finish() (*Results, error) {
 		slices.Sort(g.Sources)
 		res.Groups = append(res.Groups, g)
 		boards[k.Board()] = true
+	}
+	for _, g := range res.Groups {
+		g.RunLengths = runLengths(g)
+	}
+	linkRestarts(res.Groups)
+	for _, g := range res.Groups {
+		g.fillRunLengthColumns()
+		if g.RunLengths != nil && g.RunLengths.Restart != nil {
+			g.RunLengths.Restart.release()
+		}
 	}
 	res.Boards = slices.SortedFunc(maps.Keys(boards), board.Compare)
 	for _, wk := range slices.SortedFunc(maps.Keys(run), func(a, b witnessKey) int {

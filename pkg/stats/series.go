@@ -9,7 +9,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 )
 
 // SeriesKey is what a series ran: everything that decides its runs but the
@@ -50,7 +50,7 @@ type Series struct {
 	Key   SeriesKey
 	Label string
 	// Look says how every chart draws the series: Strategy picks the colour
-	// and marker (the strategy's place in the registry, so a strategy looks
+	// and marker (the strategy's place in package strategies, so a strategy looks
 	// the same in every report), Variant the dashes among the series of one
 	// strategy (tie-break rules, budgets).
 	Look Look
@@ -61,14 +61,9 @@ type Look struct {
 	Strategy, Variant int
 }
 
-// strategyRank places a strategy by the registry's order; unknown names
-// (a file from another build) come after, alphabetically.
-func strategyRank(name string) int {
-	if i := slices.Index(solver.Names(), name); i >= 0 {
-		return i
-	}
-	return len(solver.Names())
-}
+// strategyRank places a strategy by package strategies' order; unknown
+// names (a file from another build) come after, alphabetically.
+func strategyRank(name string) int { return strategies.Rank(name) }
 
 func compareSeries(a, b SeriesKey) int {
 	return cmp.Or(
@@ -87,12 +82,7 @@ func compareSeries(a, b SeriesKey) int {
 	)
 }
 
-func tiebreakRank(tb string) int {
-	if i := slices.Index(solver.Tiebreaks, tb); i >= 0 {
-		return i
-	}
-	return len(solver.Tiebreaks)
-}
+func tiebreakRank(tb string) int { return strategies.TiebreakRank(tb) }
 
 func compareBool(a, b bool) int {
 	switch {
@@ -117,7 +107,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 			tiebreaks[k.Strategy] = map[string]bool{}
 		}
 		tiebreaks[k.Strategy][k.Tiebreak] = true
-		if k.Order != solver.OrderRandom { // named in its own series' label
+		if k.Order != strategies.OrderRandom { // named in its own series' label
 			orders[k.Order] = true
 		}
 		budgets[[2]int64{k.MaxNodes, k.TimeoutNS}] = true
@@ -128,10 +118,10 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 	for i, k := range keys {
 		var b strings.Builder
 		b.WriteString(k.Strategy)
-		if k.Tiebreak != solver.TieFirst || len(tiebreaks[k.Strategy]) > 1 {
+		if k.Tiebreak != strategies.TieFirst || len(tiebreaks[k.Strategy]) > 1 {
 			b.WriteString("/" + k.Tiebreak)
 		}
-		if len(orders) > 1 || k.Order == solver.OrderRandom {
+		if len(orders) > 1 || k.Order == strategies.OrderRandom {
 			b.WriteString(", order " + orderLabel(k.Order))
 		}
 		if k.Prune {
@@ -209,7 +199,7 @@ func shortNames(paths []string) map[string]string {
 // Who names a strategy and, when it is not the default rule, its tie-break
 // rule: "warnsdorff/random".
 func Who(strategy, tiebreak string) string {
-	if tiebreak != "" && tiebreak != solver.TieFirst {
+	if tiebreak != "" && tiebreak != strategies.TieFirst {
 		return strategy + "/" + tiebreak
 	}
 	return strategy

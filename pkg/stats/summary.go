@@ -82,6 +82,23 @@ type Summary struct {
 	TimeMedianCensored  bool `csv:"time_median_censored"`
 	TimeP90Censored     bool `csv:"time_p90_censored"`
 	TimeMaxCensored     bool `csv:"time_max_censored"`
+	// The run-length columns (RunLengths), empty where a measure does not
+	// apply (fewer than MinRuns runs from starts with a tour, no tour
+	// found, no tail estimate, no restart prediction). ERT: the nodes of
+	// every run over the runs that found a tour, with its bootstrap 95%
+	// interval, and the same in time.
+	ERTNodes   Float `csv:"ert_nodes"`
+	ERTNodesLo Float `csv:"ert_nodes_lo"`
+	ERTNodesHi Float `csv:"ert_nodes_hi"`
+	ERTTimeNS  Float `csv:"ert_time_ns"`
+	// TailIndex is the tail index of run lengths with its 95% interval.
+	TailIndex   Float `csv:"tail_index"`
+	TailIndexLo Float `csv:"tail_index_lo"`
+	TailIndexHi Float `csv:"tail_index_hi"`
+	// RestartCutoff is the predicted best fixed cutoff c*, RestartERTNodes
+	// the expected nodes to a tour restarting after c* nodes.
+	RestartCutoff   Float `csv:"restart_cutoff"`
+	RestartERTNodes Float `csv:"restart_ert_nodes"`
 }
 
 // Success returns the Wilson interval of the success rate.

@@ -1,0 +1,132 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats"
+)
+
+// runLengthBoard is a board's part of the run-length section: the survival
+// chart of its series and a row of measures for each.
+type runLengthBoard struct {
+	Board    string
+	board    board.Board
+	Survival figureSlot
+	Rows     []runLengthRow
+}
+
+// runLengthRow is one series' run-length measures, in words.
+type runLengthRow struct {
+	Series, Kind, Outcomes string
+	ERTNodes, ERTTime      string
+	Tail                   string
+	Heavy                  bool
+	Restart                string
+}
+
+// runLengthBoards gathers the groups with run-length measures, board by
+// board.
+func runLengthBoards(res *stats.Results) []runLengthBoard {
+	var out []runLengthBoard
+	for _, b := range res.Boards {
+		rb := runLengthBoard{Board: b.String(), board: b}
+		for _, g := range res.BoardGroups(b) {
+			if rl := g.RunLengths; rl != nil {
+				rb.Rows = append(rb.Rows, runLengthRowOf(g.Series, rl))
+			}
+		}
+		if len(rb.Rows) > 0 {
+			out = append(out, rb)
+		}
+	}
+	return out
+}
+
+func runLengthRowOf(series string, rl *stats.RunLengths) runLengthRow {
+	r := runLengthRow{
+		Series:   series,
+		Kind:     rl.Kind(),
+		Outcomes: fmt.Sprintf("found %d, stopped by the budget %d, failed for good %d", rl.Found, rl.Censored, rl.Failed),
+		Tail:     rl.Tail.Verdict(),
+		Heavy:    rl.Tail.Heavy() > 0,
+	}
+	if !rl.Trials {
+		r.Kind += ": a spread over instances, not one search's run lengths"
+	}
+	e := rl.ERT
+	if math.IsNaN(e.Nodes) {
+		r.ERTNodes, r.ERTTime = "no tour found", "no tour found"
+	} else {
+		r.ERTNodes = fmt.Sprintf("%s (%s–%s)", stats.FormatCount(e.Nodes), countOrInf(e.NodesLo), countOrInf(e.NodesHi))
+		r.ERTTime = fmt.Sprintf("%s (%s–%s)", stats.FormatNS(e.TimeNS), nsOrInf(e.TimeLo), nsOrInf(e.TimeHi))
+	}
+	r.Restart = restartText(rl)
+	return r
+}
+
+// restartText says what restarts would do, or why the page does not say.
+func restartText(rl *stats.RunLengths) string {
+	if pr := rl.Predicted; pr != nil {
+		measured := "no tour found"
+		if !math.IsNaN(rl.ERT.Nodes) {
+			measured = fmt.Sprintf("%s nodes", stats.FormatCount(rl.ERT.Nodes))
+		}
+		if pr.Why != "" {
+			return fmt.Sprintf("measured ERT %s; no prediction from %s: %s", measured, pr.Base, pr.Why)
+		}
+		if math.IsNaN(pr.Lo) {
+			return fmt.Sprintf("measured ERT %s; %s predicted %s nodes (no interval: a sequence's is drawn for up to %d runs)",
+				measured, pr.Base, stats.FormatCount(pr.Cost), stats.MaxBootstrapRuns)
+		}
+		where := "outside"
+		if pr.Inside(rl.ERT.Nodes) {
+			where = "inside"
+		}
+		return fmt.Sprintf("measured ERT %s; %s predicted %s nodes (%s–%s): %s the prediction's interval",
+			measured, pr.Base, stats.FormatCount(pr.Cost), countOrInf(pr.Lo), countOrInf(pr.Hi), where)
+	}
+	if rl.Policy != runs.NoRestarts {
+		return "restarts " + rl.Policy + "; the data hold no runs of this series without restarts to predict its cost from"
+	}
+	if !rl.Trials {
+		return "none: one run a start, so no start's run-length distribution to restart"
+	}
+	p := rl.Restart
+	if rl.Found == 0 {
+		return "none: no run found a tour"
+	}
+	if p == nil {
+		return fmt.Sprintf("none: no start has %d trials with a tour found within the cutoffs the runs can judge", stats.MinRuns)
+	}
+	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of the ERT without restarts (%d of %d runs found a tour within c*)",
+		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), countOrInf(p.CostLo), countOrInf(p.CostHi), stats.FormatRatio(p.Ratio), p.Within, p.Runs)
+	if !math.IsNaN(p.LubyCost) {
+		s += fmt.Sprintf("; Luby's sequence, unit %s: %s nodes", stats.FormatCount(float64(p.LubyUnit)), stats.FormatCount(p.LubyCost))
+	} else {
+		s += "; Luby's sequence: every unit reaches cutoffs the budget hides"
+	}
+	if p.Limit < math.MaxInt64 {
+		s += fmt.Sprintf(". Cutoffs only up to %s nodes, where the budget stopped runs: a longer one might do better", stats.FormatCount(float64(p.Limit)))
+	}
+	if p.Starts > 1 {
+		s += fmt.Sprintf(". Per start, averaged over %d starts", p.Starts)
+	}
+	return s
+}
+
+func countOrInf(v float64) string {
+	if math.IsInf(v, 1) {
+		return "∞"
+	}
+	return stats.FormatCount(v)
+}
+
+func nsOrInf(v float64) string {
+	if math.IsInf(v, 1) {
+		return "∞"
+	}
+	return stats.FormatNS(v)
+}

@@ -1,0 +1,26 @@
+package solver
+
+import (
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/strategies"
+)
+
+// Every strategy the solver registers has its place in package
+// strategies, which orders lists and charts without asking the solver.
+func TestNamesInStrategies(t *testing.T) {
+	for _, n := range Names() {
+		if strings.HasPrefix(n, "test-") {
+			continue
+		}
+		if strategies.Rank(n) == len(strategies.Names) {
+			t.Errorf("strategy %s is registered but not listed in package strategies", n)
+		}
+	}
+	for _, n := range strategies.Names {
+		if _, err := Lookup(n); err != nil {
+			t.Errorf("package strategies lists %s, which the solver does not register", n)
+		}
+	}
+}

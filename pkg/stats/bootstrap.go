@@ -1,0 +1,109 @@
+package stats
+
+import (
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// Bootstraps draws this many resamples for a percentile interval.
+const Bootstraps = 1000
+
+// MaxBootstrapRuns is the most runs an interval resamples. Past it a
+// resample costs a random memory access a run, a thousand times over (a
+// million runs took a minute), and the ratio of sums the intervals are of
+// is close to normal: the interval is the delta method's (ratioSums).
+const MaxBootstrapRuns = 5000
+
+// minBootstraps is the resamples of a sequence policy's prediction, each of
+// which sorts its runs.
+const minBootstraps = 200
+
+// ratioSums accumulates pairs (a, b) for the delta method's interval of
+// Σa / Σb: the normal approximation, with the variance of a - r·b.
+type ratioSums struct {
+	n, a, b, aa, bb, ab float64
+}
+
+func (s *ratioSums) add(a, b float64) {
+	s.n++
+	s.a += a
+	s.b += b
+	s.aa += a * a
+	s.bb += b * b
+	s.ab += a * b
+}
+
+// ratio returns Σa / Σb and the variance of that ratio.
+func (s *ratioSums) ratio() (r, v float64) { return stratifiedRatio([]ratioSums{*s}) }
+
+// stratifiedRatio returns Σa / Σb over strata sampled apart (the starts of
+// trials from several starts) and its variance: the variances of Σ(a - r·b)
+// within each stratum added, over (Σb)².
+func stratifiedRatio(strata []ratioSums) (r, v float64) {
+	var a, b, sum float64
+	for _, s := range strata {
+		a += s.a
+		b += s.b
+	}
+	r = a / b
+	for _, s := range strata {
+		x := s.a - r*s.b
+		sum += s.aa - 2*r*s.ab + r*r*s.bb - x*x/s.n
+	}
+	return r, math.Max(sum, 0) / (b * b)
+}
+
+// normalInterval is r ± 1.96 sd, NaN with no variance to speak of.
+func normalInterval(r, v float64) (lo, hi float64) {
+	if math.IsNaN(v) || math.IsInf(r, 0) {
+		return math.NaN(), math.NaN()
+	}
+	sd := math.Sqrt(v)
+	return math.Max(0, r-Z95*sd), r + Z95*sd
+}
+
+// seedOf derives a bootstrap's seed from what it measures (a group's label
+// and board, and the measure's name), so that a report of the same data
+// gives the same intervals whatever else the data hold and in whatever
+// order they are computed.
+func seedOf(parts ...string) uint64 {
+	h := fnv.New64a()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
+// percentileInterval returns the 2.5% and 97.5% points of the bootstrap
+// estimates (type 7 quantiles; +Inf sorts last).
+func percentileInterval(est []float64) (lo, hi float64) {
+	if len(est) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	slices.Sort(est)
+	at := func(p float64) float64 {
+		h := p * float64(len(est)-1)
+		i := int(h)
+		if i+1 >= len(est) || est[i] == est[i+1] {
+			return est[i]
+		}
+		if math.IsInf(est[i+1], 1) {
+			return math.Inf(1)
+		}
+		return est[i] + (h-float64(i))*(est[i+1]-est[i])
+	}
+	return at(0.025), at(0.975)
+}
+
+// resampler draws bootstrap resamples of index sets, from a seeded PCG.
+type resampler struct{ rng *rand.Rand }
+
+func newResampler(seed uint64) resampler {
+	return resampler{rand.New(rand.NewPCG(seed, 0x6b6e69676874))}
+}
+
+// index returns a uniform index below n.
+func (r resampler) index(n int) int { return r.rng.IntN(n) }

@@ -1,0 +1,217 @@
+package stats
+
+import (
+	"math"
+	"slices"
+
+	"knightsweep/pkg/restart"
+)
+
+// RestartPrediction is what restarting a randomised series would cost,
+// predicted from its runs start by start: each start's runs are an
+// empirical distribution of the search's run length there, and a restart
+// policy's cost is its exact expectation over it. Over several starts the
+// costs are averaged, with one policy for them all (what a sweep with
+// -restarts runs).
+type RestartPrediction struct {
+	// Starts and Runs count what the prediction rests on: starts with at
+	// least MinRuns runs, and their runs.
+	Starts, Runs int
+	// Limit is the largest cutoff the runs can judge: the fewest nodes at
+	// which a run was stopped by its budget; math.MaxInt64 when none was.
+	Limit int64
+	// ERT is the mean over the starts of their ERT without restarts.
+	ERT float64
+	// Cutoff is c*, the fixed cutoff (at most Limit) with the least
+	// expected cost E[min(X, c)] / P(X <= c); Cost is that cost, with a
+	// bootstrap 95% interval (the runs resampled, c* kept), and Ratio is
+	// Cost / ERT.
+	Cutoff               int64
+	Cost, CostLo, CostHi float64
+	Ratio                float64
+	// Within counts the runs that found a tour within c*: what the cost
+	// rests on (one run of 500 makes a wide interval).
+	Within int
+	// LubyUnit is the unit of Luby's sequence with the least expected
+	// cost, LubyCost that cost (NaN when every unit reaches cutoffs past
+	// Limit).
+	LubyUnit int64
+	LubyCost float64
+
+	starts [][]Run
+	emp    []*Empirical
+	seed   uint64
+}
+
+// maxCandidates bounds the cutoffs tried for c*: past it, they are thinned
+// evenly among the runs' lengths.
+const maxCandidates = 4096
+
+// PredictRestarts predicts restarts from the runs of each start (each with
+// at least MinRuns runs). It returns nil when no run found a tour within
+// the cutoffs the runs can judge.
+func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
+	if len(starts) == 0 {
+		return nil
+	}
+	p := &RestartPrediction{Starts: len(starts), Limit: math.MaxInt64, starts: starts, seed: seed}
+	var cands []int64
+	for _, runs := range starts {
+		e := NewEmpirical(runs)
+		p.emp = append(p.emp, e)
+		p.Runs += len(runs)
+		p.Limit = min(p.Limit, e.Limit)
+		p.ERT += ertNodes(runs) / float64(len(starts))
+		cands = append(cands, e.found...)
+	}
+	slices.Sort(cands)
+	cands = slices.Compact(cands)
+	if p.Limit < math.MaxInt64 {
+		i, _ := slices.BinarySearch(cands, p.Limit+1)
+		cands = cands[:i]
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	if len(cands) > maxCandidates {
+		thin := make([]int64, 0, maxCandidates)
+		for i := range maxCandidates {
+			thin = append(thin, cands[i*(len(cands)-1)/(maxCandidates-1)])
+		}
+		cands = slices.Compact(thin)
+	}
+	p.Cost = math.Inf(1)
+	for _, c := range cands {
+		if v := p.mean(func(e *Empirical) float64 { return e.FixedCost(c) }); v < p.Cost {
+			p.Cost, p.Cutoff = v, c
+		}
+	}
+	if math.IsInf(p.Cost, 1) {
+		return nil
+	}
+	p.Ratio = p.Cost / p.ERT
+	for _, e := range p.emp {
+		p.Within += atMost(e.found, p.Cutoff)
+	}
+	p.CostLo, p.CostHi = p.interval(restart.Policy{Kind: restart.Fixed, C: p.Cutoff})
+	p.LubyCost = math.NaN()
+	best := math.Inf(1)
+	for _, u := range lubyUnits(cands[len(cands)-1]) {
+		luby := restart.Policy{Kind: restart.Luby, C: u}
+		v := p.mean(func(e *Empirical) float64 { return e.policyCost(luby, best*float64(len(p.emp))) })
+		if v < best {
+			best, p.LubyUnit, p.LubyCost = v, u, v
+		}
+	}
+	return p
+}
+
+// lubyUnits are the units tried for Luby's sequence: 1 to top on a
+// geometric grid of eight steps a doubling.
+func lubyUnits(top int64) []int64 {
+	var out []int64
+	for j := 0; ; j++ {
+		u := int64(math.Round(math.Pow(2, float64(j)/8)))
+		if u > top {
+			break
+		}
+		if len(out) == 0 || out[len(out)-1] != u {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// mean averages cost over the starts' distributions.
+func (p *RestartPrediction) mean(cost func(*Empirical) float64) float64 {
+	var sum float64
+	for _, e := range p.emp {
+		sum += cost(e)
+	}
+	return sum / float64(len(p.emp))
+}
+
+// release drops the runs a prediction keeps for Predict: a Results keeps
+// its groups' figures, not a second copy of their runs.
+func (p *RestartPrediction) release() { p.starts, p.emp = nil, nil }
+
+// Predict returns a policy's predicted expected nodes to a tour, with a
+// bootstrap 95% interval; NaN where the runs cannot judge it. Only until
+// Finish returns: it releases the runs.
+func (p *RestartPrediction) Predict(pol restart.Policy) (cost, lo, hi float64) {
+	cost = p.mean(func(e *Empirical) float64 { return e.PolicyCost(pol) })
+	if math.IsNaN(cost) {
+		return cost, math.NaN(), math.NaN()
+	}
+	lo, hi = p.interval(pol)
+	return cost, lo, hi
+}
+
+// interval resamples each start's runs and takes the policy's cost over
+// the resamples: the percentile bootstrap. A fixed cutoff needs no sorted
+// distribution (E[min(X, c)] and P(X <= c) are sums), a sequence does, and
+// takes fewer resamples. Past MaxBootstrapRuns runs, a fixed cutoff's
+// interval is the delta method's (the starts' variances added), and a
+// sequence gets none (NaN).
+func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
+	if p.Runs > MaxBootstrapRuns {
+		if pol.Kind != restart.Fixed {
+			return math.NaN(), math.NaN()
+		}
+		var mean, v float64
+		for _, runs := range p.starts {
+			var s ratioSums
+			for _, r := range runs {
+				f := 0.0
+				if r.Outcome == RunFound && r.Nodes <= pol.C {
+					f = 1
+				}
+				s.add(float64(min(r.Nodes, pol.C)), f)
+			}
+			rs, vs := s.ratio()
+			mean += rs
+			v += vs
+		}
+		k := float64(len(p.starts))
+		return normalInterval(mean/k, v/(k*k))
+	}
+	b := Bootstraps
+	if pol.Kind != restart.Fixed {
+		b = minBootstraps
+	}
+	rs := newResampler(p.seed ^ seedOf(pol.String()))
+	est := make([]float64, b)
+	buf := []Run{}
+	for i := range est {
+		var sum float64
+		for _, runs := range p.starts {
+			if pol.Kind == restart.Fixed {
+				sum += fixedCostOfResample(runs, pol.C, rs)
+				continue
+			}
+			buf = buf[:0]
+			for range runs {
+				buf = append(buf, runs[rs.index(len(runs))])
+			}
+			sum += NewEmpirical(buf).PolicyCost(pol)
+		}
+		est[i] = sum / float64(len(p.starts))
+	}
+	est = slices.DeleteFunc(est, math.IsNaN)
+	return percentileInterval(est)
+}
+
+// fixedCostOfResample draws a resample of runs and returns its fixed-cutoff
+// cost at c (c is at most every censored run's length).
+func fixedCostOfResample(runs []Run, c int64, rs resampler) float64 {
+	var cost float64
+	found := 0
+	for range runs {
+		r := runs[rs.index(len(runs))]
+		cost += float64(min(r.Nodes, c))
+		if r.Outcome == RunFound && r.Nodes <= c {
+			found++
+		}
+	}
+	return cost / float64(found)
+}

@@ -1,0 +1,219 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+
+	"knightsweep/pkg/restart"
+	"knightsweep/pkg/runs"
+)
+
+// MinRuns is the fewest runs from starts with a tour that a group needs
+// for its run-length measures (survival, ERT, tail index, restarts), and
+// that a start needs for a restart prediction.
+const MinRuns = 20
+
+// RunLengths are the measures of a group's whole distribution of run
+// lengths, over its runs from starts that have a tour.
+type RunLengths struct {
+	// Trials is true when some start was run several times (the trials of
+	// a randomised search): the runs are draws of one search's run length.
+	// Otherwise each start was run once, and the runs are a spread over
+	// instances (a deterministic strategy from many starts), not a
+	// run-length distribution.
+	Trials bool
+	// Runs, Starts, Found, Censored and Failed count the runs, their
+	// starts, and how they ended (Failed: for good, without a tour).
+	Runs, Starts, Found, Censored, Failed int
+	// MaxNodes is the node budget, 0 for none.
+	MaxNodes int64
+	// Policy is the series' restart policy (runs.NoRestarts for none).
+	Policy string
+	ERT    ERT
+	Tail   Tail
+	// Restart is the restart prediction: only for the trials of a series
+	// without restarts, from starts with at least MinRuns runs; nil
+	// otherwise, or when no run found a tour within the cutoffs the runs
+	// can judge.
+	Restart *RestartPrediction
+	// Predicted is, for a series with restarts, what the runs of the same
+	// series without restarts predict for its policy; nil when the sweep
+	// has no such series or it has no prediction.
+	Predicted *PredictedRestart
+}
+
+// PredictedRestart sets a restart series' measured ERT beside the cost its
+// base series (the same key, restart_policy none) predicts for its policy.
+type PredictedRestart struct {
+	Base string // the base series' label
+	// Cost, Lo and Hi are the prediction and its bootstrap 95% interval;
+	// NaN with Why when the base's runs cannot judge the policy.
+	Cost, Lo, Hi float64
+	Why          string
+}
+
+// Inside reports whether the measured ERT lies in the prediction's
+// interval.
+func (p *PredictedRestart) Inside(measured float64) bool {
+	return measured >= p.Lo && measured <= p.Hi
+}
+
+// Kind says what the runs are, for captions: "1,000 trials from 1 start",
+// "spread over 64 starts, one run each".
+func (rl *RunLengths) Kind() string {
+	if rl.Trials {
+		return fmt.Sprintf("%s trials from %s", FormatCount(float64(rl.Runs)), plural(rl.Starts, "start"))
+	}
+	return fmt.Sprintf("spread over %s, one run each", plural(rl.Starts, "start"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return FormatCount(float64(n)) + " " + word + "s"
+}
+
+// tourRuns returns the group's runs from starts that have a tour, but for
+// those that ended in error, and the same split by start (slices of all).
+func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
+	var bounds []int
+	g.eachStart(func(st *Start, smps []sample) {
+		if !st.HasTour {
+			return
+		}
+		before := len(all)
+		for _, s := range smps {
+			r := Run{Nodes: s.nodes, TimeNS: s.time}
+			switch {
+			case s.found():
+				r.Outcome = RunFound
+			case s.censored():
+				r.Outcome = RunCensored
+			case s.final():
+				// Dead ends, not closed, exhausted: the run ended without
+				// a tour and would not find one later.
+				r.Outcome = RunFailed
+			default:
+				// An error is a failure of the program, not a length:
+				// it says nothing of the strategy's runs (the page warns).
+				continue
+			}
+			all = append(all, r)
+		}
+		if len(all) > before {
+			bounds = append(bounds, len(all))
+		}
+	})
+	from := 0
+	for _, to := range bounds {
+		byStart = append(byStart, all[from:to:to])
+		from = to
+	}
+	return all, byStart
+}
+
+// Survival returns the Kaplan–Meier survival curve of the group's runs
+// from starts that have a tour.
+func (g *Group) Survival() Survival {
+	all, _ := g.tourRuns()
+	return KaplanMeier(all)
+}
+
+// runLengths computes a group's run-length measures, nil for a group with
+// fewer than MinRuns runs from starts with a tour.
+func runLengths(g *Group) *RunLengths {
+	all, byStart := g.tourRuns()
+	if len(all) < MinRuns {
+		return nil
+	}
+	rl := &RunLengths{Runs: len(all), Starts: len(byStart), MaxNodes: g.Key.MaxNodes, Policy: g.Key.Restarts}
+	var predictFrom [][]Run
+	for _, rs := range byStart {
+		rl.Trials = rl.Trials || len(rs) > 1
+		if len(rs) >= MinRuns {
+			predictFrom = append(predictFrom, rs)
+		}
+	}
+	for _, r := range all {
+		switch r.Outcome {
+		case RunFound:
+			rl.Found++
+		case RunCensored:
+			rl.Censored++
+		default:
+			rl.Failed++
+		}
+	}
+	seed := seedOf(g.Series, g.Key.Board().String())
+	if rl.Trials {
+		// The starts were chosen, their trials drawn: resample within each.
+		rl.ERT = expectedRunningTime(byStart, seed)
+	} else {
+		// A spread: the starts are the draws.
+		rl.ERT = ExpectedRunningTime(all, seed)
+	}
+	rl.Tail = TailIndex(all)
+	if rl.Trials && g.Key.Restarts == runs.NoRestarts {
+		rl.Restart = PredictRestarts(predictFrom, seed^seedOf("restart"))
+	}
+	return rl
+}
+
+// linkRestarts gives every restart series' group the prediction of its
+// base series for its policy.
+func linkRestarts(groups []*Group) {
+	base := map[GroupKey]*Group{}
+	for _, g := range groups {
+		if g.Key.Restarts == runs.NoRestarts {
+			base[g.Key] = g
+		}
+	}
+	for _, g := range groups {
+		if g.Key.Restarts == runs.NoRestarts || g.RunLengths == nil {
+			continue
+		}
+		k := g.Key
+		k.Restarts = runs.NoRestarts
+		b := base[k]
+		if b == nil {
+			continue
+		}
+		pr := &PredictedRestart{Base: b.Series, Cost: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+		pol, err := restart.Parse(g.Key.Restarts)
+		switch {
+		case err != nil:
+			pr.Why = err.Error()
+		case b.RunLengths == nil || b.RunLengths.Restart == nil:
+			pr.Why = "the series without restarts has no prediction (too few trials from a start, or no tour within the cutoffs its runs can judge)"
+		default:
+			pr.Cost, pr.Lo, pr.Hi = b.RunLengths.Restart.Predict(pol)
+			if math.IsNaN(pr.Cost) {
+				pr.Why = fmt.Sprintf("the policy reaches cutoffs past %s nodes, where the runs without restarts were stopped by their budget", FormatCount(float64(b.RunLengths.Restart.Limit)))
+			}
+		}
+		g.RunLengths.Predicted = pr
+	}
+}
+
+// fillRunLengthColumns copies the run-length measures into the group's
+// summary.csv columns: empty (NaN) where a measure does not apply.
+func (g *Group) fillRunLengthColumns() {
+	s := &g.Summary
+	nan := Float(math.NaN())
+	s.ERTNodes, s.ERTNodesLo, s.ERTNodesHi, s.ERTTimeNS = nan, nan, nan, nan
+	s.TailIndex, s.TailIndexLo, s.TailIndexHi = nan, nan, nan
+	s.RestartCutoff, s.RestartERTNodes = nan, nan
+	rl := g.RunLengths
+	if rl == nil {
+		return
+	}
+	s.ERTNodes, s.ERTNodesLo, s.ERTNodesHi = Float(rl.ERT.Nodes), Float(rl.ERT.NodesLo), Float(rl.ERT.NodesHi)
+	s.ERTTimeNS = Float(rl.ERT.TimeNS)
+	if rl.Tail.OK {
+		s.TailIndex, s.TailIndexLo, s.TailIndexHi = Float(rl.Tail.Index), Float(rl.Tail.Lo), Float(rl.Tail.Hi)
+	}
+	if p := rl.Restart; p != nil {
+		s.RestartCutoff, s.RestartERTNodes = Float(p.Cutoff), Float(p.Cost)
+	}
+}

@@ -69,7 +69,7 @@ type Result struct {
 	Tours, Walks uint64
 	FailLength   []Fail
 	// States is the number of tie points the memo kept, PeakStates the
-	// most at once, PeakBytes their memory; Unmemoised counts the tie
+	// most it held between two depths, PeakBytes the most memory it held; Unmemoised counts the tie
 	// points walked on without it (the memo full, or Plain).
 	States, PeakStates, PeakBytes, Unmemoised int64
 	// Nodes counts the squares the walk entered.
@@ -111,11 +111,12 @@ func from[K set](ctx context.Context, b board.Board, start board.Square, o Optio
 	if !wk.float {
 		wk.w = numWords(n)
 	}
+	wk.lay = newLayout[K](wk.w)
 	wk.limit.Store(o.MemLimit)
 	var tick func(int)
 	if o.Tick != nil {
 		tick = func(d int) {
-			o.Tick(Progress{Depth: d + 1, Squares: n, States: wk.states.Load(), Held: wk.held.Load()})
+			o.Tick(Progress{Depth: d + 1, Squares: n, States: wk.states, Held: wk.held.Load()})
 		}
 	}
 	workers := defaultWorkers(o.Workers)
@@ -128,7 +129,7 @@ func from[K set](ctx context.Context, b board.Board, start board.Square, o Optio
 	}
 	res := Result{Board: b, Start: start, Closed: o.Closed, Rule: o.Rule,
 		Tours: t.tours, Walks: t.walks, Nodes: t.nodes,
-		States: wk.states.Load(), PeakStates: wk.peak.Load(), PeakBytes: wk.peakHeld.Load(), Unmemoised: wk.unmemo.Load(),
+		States: wk.states, PeakStates: wk.peak, PeakBytes: wk.peakHeld.Load(), Unmemoised: wk.unmemo,
 		Elapsed: time.Since(t0)}
 	if t.overflow {
 		return res, ErrOverflow
@@ -178,4 +179,19 @@ func bound(x, rel float64) float64 {
 	}
 	// The rounding of the exact sum to float64 adds half an ulp.
 	return math.Nextafter(x*rel*(1+1e-15)+math.Abs(x)*math.Ldexp(1, -53), math.Inf(1))
+}
+
+// EstimateBytes guesses the memo's peak memory on b from a corner start,
+// from the peaks measured on square boards (docs/performance.md: 8x8
+// 6,471 tie points at once, 9x9 201,765, 10x10 5.77 million, some 75
+// bytes each): their logarithm grows about 0.18 a square. It is a guide
+// for a warning, not a bound: the memo never passes Options.MemLimit.
+func EstimateBytes(b board.Board) int64 {
+	n := float64(b.Squares())
+	states := 5.77e6 * math.Exp(0.18*(n-100))
+	bytes := states * 75
+	if bytes > math.MaxInt64/2 {
+		return math.MaxInt64 / 2
+	}
+	return int64(bytes) + 1<<20
 }

@@ -2,7 +2,6 @@ package exact
 
 import (
 	"sync"
-	"unsafe"
 )
 
 // A layer holds the tie points of one depth that walks have reached, each
@@ -19,17 +18,29 @@ type layer[K set] struct {
 const (
 	shardBits  = 6
 	shardCount = 1 << shardBits
-	emptyCur   = 0xFFFF
 )
 
+// A shard is an open-addressing table whose slots lie in one slice, a
+// slot's words together (one or two cache lines, so that a look-up costs
+// one miss): the key's words, a word of tag (the current square plus one,
+// 0 for a free slot, and in bits 16.. the float mode's roundings), the
+// count of walks, and the probability's words.
 type shard[K set] struct {
-	mu   sync.Mutex
-	keys []K
-	cur  []uint16 // emptyCur: a free slot
-	cnt  []uint64
-	mass []uint64 // w words a slot
-	rc   []uint16 // float mode: roundings bound
-	n    int
+	mu     sync.Mutex
+	slots  []uint64
+	stride int
+	size   int // slots
+	n      int
+}
+
+// layout is the shape of a slot.
+type layout struct {
+	kw, w, stride int
+}
+
+func newLayout[K set](w int) layout {
+	var k K
+	return layout{kw: len(k), w: w, stride: len(k) + 2 + w}
 }
 
 func hash[K set](v *K, cur int) uint64 {
@@ -44,63 +55,61 @@ func hash[K set](v *K, cur int) uint64 {
 }
 
 // entryBytes is the memory of one slot.
-func entryBytes[K set](w int, float bool) int64 {
-	var k K
-	b := int64(unsafe.Sizeof(k)) + 2 + 8 + 8*int64(w)
-	if float {
-		b += 2
-	}
-	return b
+func (l layout) entryBytes() int64 { return 8 * int64(l.stride) }
+
+func (s *shard[K]) alloc(size int, l layout) {
+	s.slots = make([]uint64, size*l.stride)
+	s.stride = l.stride
+	s.size = size
 }
 
-func (s *shard[K]) alloc(size, w int, float bool) {
-	s.keys = make([]K, size)
-	s.cur = make([]uint16, size)
-	for i := range s.cur {
-		s.cur[i] = emptyCur
-	}
-	s.cnt = make([]uint64, size)
-	s.mass = make([]uint64, size*w)
-	if float {
-		s.rc = make([]uint16, size)
-	}
-}
-
-// find returns the slot of (v, cur), or the free slot where it goes.
+// find returns the offset of (v, cur)'s slot, or of the free slot where it
+// goes.
 func (s *shard[K]) find(v *K, cur int, h uint64) (int, bool) {
-	mask := len(s.cur) - 1
-	i := int(h) & mask
-	for {
-		c := s.cur[i]
-		if c == emptyCur {
-			return i, false
+	mask := s.size - 1
+	kw := len(*v)
+	tag := uint64(cur + 1)
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		e := s.slots[i*s.stride : i*s.stride+kw+1]
+		t := e[kw] & 0xFFFF
+		if t == 0 {
+			return i * s.stride, false
 		}
-		if int(c) == cur && s.keys[i] == *v {
-			return i, true
+		if t == tag && equal(v, e) {
+			return i * s.stride, true
 		}
-		i = (i + 1) & mask
 	}
 }
+
+func equal[K set](v *K, e []uint64) bool {
+	for i := range len(*v) {
+		if (*v)[i] != e[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// key reads the key of the slot at off.
 
 // grow doubles the table.
-func (s *shard[K]) grow(w int, float bool) {
-	old := struct {
-		keys []K
-		cur  []uint16
-		cnt  []uint64
-		mass []uint64
-		rc   []uint16
-	}{s.keys, s.cur, s.cnt, s.mass, s.rc}
-	s.alloc(2*len(old.cur), w, float)
-	for i, c := range old.cur {
-		if c == emptyCur {
+func (s *shard[K]) grow(l layout) {
+	old := s.slots
+	s.alloc(2*s.size, l)
+	for off := 0; off < len(old); off += l.stride {
+		if old[off+l.kw]&0xFFFF == 0 {
 			continue
 		}
-		j, _ := s.find(&old.keys[i], int(c), hash(&old.keys[i], int(c)))
-		s.keys[j], s.cur[j], s.cnt[j] = old.keys[i], c, old.cnt[i]
-		copy(s.mass[j*w:(j+1)*w], old.mass[i*w:(i+1)*w])
-		if float {
-			s.rc[j] = old.rc[i]
-		}
+		k, cur := s.keyOf(old, off)
+		to, _ := s.find(&k, cur, hash(&k, cur))
+		copy(s.slots[to:to+l.stride], old[off:off+l.stride])
 	}
+}
+
+func (s *shard[K]) keyOf(slots []uint64, off int) (K, int) {
+	var k K
+	for i := range len(k) {
+		k[i] = slots[off+i]
+	}
+	return k, int(slots[off+len(k)]&0xFFFF) - 1
 }

@@ -18,18 +18,19 @@ type walker[K set] struct {
 	closed bool
 	float  bool // probabilities as float64, beyond 64 squares
 	w      int  // words of a probability
+	lay    layout
 	memo   bool // false: walk every tie (the plain walk)
 	layers []*layer[K]
 	// held is the memory the layers hold; limit bounds it (0: none).
 	held, limit atomic.Int64
 	peakHeld    atomic.Int64
-	states      atomic.Int64 // tie points remembered
-	peak        atomic.Int64 // most tie points held at once
-	live        atomic.Int64
-	unmemo      atomic.Int64 // tie points walked without the memo
-	overflow    atomic.Bool
-	depth       atomic.Int64
-	ctx         context.Context
+	// states counts the tie points remembered, peak the most held
+	// between two depths (both added up from the workers' tallies after
+	// each depth), unmemo those walked on without the memo.
+	states, peak, unmemo int64
+	overflow             atomic.Bool
+	depth                atomic.Int64
+	ctx                  context.Context
 }
 
 // tally is what a worker adds up: its walks' ends.
@@ -45,6 +46,9 @@ type tally struct {
 	ffail    []fsum
 	// rounds bounds the roundings of any float64 added up.
 	rounds uint16
+	// stored and expanded count the tie points this worker put in the
+	// memo and took out; unmemo those it walked on without it.
+	stored, expanded, unmemo int64
 }
 
 type worker[K set] struct {
@@ -111,11 +115,11 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 		w.end(&v, cur, d, c, cnt, rc)
 		return
 	}
-	if w.wk.memo && w.wk.remember(&v, cur, d, c, cnt, rc) {
+	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {
 		return
 	}
 	// Walk on from here without the memo: every tied square in turn.
-	w.wk.unmemo.Add(1)
+	w.t.unmemo++
 	s := w.scratch[d]
 	copy(s, c)
 	for i := range t {
@@ -165,51 +169,53 @@ func (w *worker[K]) end(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
 
 // remember adds the tie point (v, cur) at depth d to its layer, or
 // reports false if the memory limit leaves no room.
-func (wk *walker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) bool {
+func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) bool {
+	wk := w.wk
 	l := wk.layers[d]
 	h := hash(v, cur)
 	s := &l.shards[h>>(64-shardBits)]
+	lay := wk.lay
 	s.mu.Lock()
-	if s.cur == nil {
-		if !wk.reserve(minShard * entryBytes[K](wk.w, wk.float)) {
+	if s.slots == nil {
+		if !wk.reserve(minShard * lay.entryBytes()) {
 			s.mu.Unlock()
 			return false
 		}
-		s.alloc(minShard, wk.w, wk.float)
+		s.alloc(minShard, lay)
 	}
-	i, ok := s.find(v, cur, h)
-	if !ok && 4*(s.n+1) > 3*len(s.cur) {
-		if !wk.reserve(int64(len(s.cur)) * entryBytes[K](wk.w, wk.float)) {
+	off, ok := s.find(v, cur, h)
+	if !ok && 2*(s.n+1) > s.size {
+		if !wk.reserve(int64(s.size) * lay.entryBytes()) {
 			s.mu.Unlock()
 			return false
 		}
-		s.grow(wk.w, wk.float)
-		i, _ = s.find(v, cur, h)
+		s.grow(lay)
+		off, _ = s.find(v, cur, h)
 	}
-	w := wk.w
+	e := s.slots[off : off+lay.stride]
+	kw := lay.kw
 	if ok {
 		var c uint64
-		s.cnt[i], c = bits.Add64(s.cnt[i], cnt, 0)
+		e[kw+1], c = bits.Add64(e[kw+1], cnt, 0)
 		if c != 0 {
 			wk.overflow.Store(true)
 		}
 		if wk.float {
-			s.mass[i] = math.Float64bits(math.Float64frombits(s.mass[i]) + math.Float64frombits(p[0]))
-			s.rc[i] = max(s.rc[i], rc) + 1
+			e[kw+2] = math.Float64bits(math.Float64frombits(e[kw+2]) + math.Float64frombits(p[0]))
+			r := max(uint16(e[kw]>>16), rc) + 1
+			e[kw] = e[kw]&0xFFFF | uint64(r)<<16
 		} else {
-			addTo(s.mass[i*w:(i+1)*w], p)
+			addTo(e[kw+2:], p)
 		}
 	} else {
-		s.keys[i], s.cur[i], s.cnt[i] = *v, uint16(cur), cnt
-		copy(s.mass[i*w:(i+1)*w], p)
-		if wk.float {
-			s.rc[i] = rc
+		for i := range kw {
+			e[i] = (*v)[i]
 		}
+		e[kw] = uint64(cur+1) | uint64(rc)<<16
+		e[kw+1] = cnt
+		copy(e[kw+2:], p)
 		s.n++
-		wk.states.Add(1)
-		if n := wk.live.Add(1); n > wk.peak.Load() {
-			wk.peak.Store(n) // a race may lose a peak by one; it is a statistic
-		}
+		w.t.stored++
 	}
 	s.mu.Unlock()
 	return true
@@ -274,12 +280,24 @@ func (wk *walker[K]) run(workers int, tick func(d int)) (tally, error) {
 		}
 		wg.Wait()
 		wk.layers[d] = nil
+		var stored, expanded int64
+		for _, w := range ws {
+			stored += w.t.stored
+			expanded += w.t.expanded
+		}
+		wk.states = stored
+		wk.peak = max(wk.peak, stored-expanded)
 		if tick != nil {
 			tick(d)
 		}
 	}
 	if err := wk.ctx.Err(); err != nil {
 		return tally{}, err
+	}
+	wk.states = 0
+	for _, w := range ws {
+		wk.states += w.t.stored
+		wk.unmemo += w.t.unmemo
 	}
 	sum := ws[0].t
 	for _, w := range ws[1:] {
@@ -297,20 +315,20 @@ func (w *worker[K]) expand(s *shard[K], d int) {
 	wk := w.wk
 	var out [8]int16
 	mass := w.scratch[d]
-	for i, c := range s.cur {
-		if c == emptyCur {
+	lay := wk.lay
+	for off := 0; off < len(s.slots); off += lay.stride {
+		e := s.slots[off : off+lay.stride]
+		if e[lay.kw]&0xFFFF == 0 {
 			continue
 		}
-		if i&1023 == 0 && wk.ctx.Err() != nil {
+		if off&(1023*lay.stride) == 0 && wk.ctx.Err() != nil {
 			return
 		}
-		v := s.keys[i]
-		t := wk.g.tied(&v, int(c), &out)
-		copy(mass, s.mass[i*wk.w:(i+1)*wk.w])
-		var rc uint16
-		if wk.float {
-			rc = s.rc[i]
-		}
+		v, c := s.keyOf(s.slots, off)
+		t := wk.g.tied(&v, c, &out)
+		copy(mass, e[lay.kw+2:])
+		rc := uint16(e[lay.kw] >> 16)
+		cnt := e[lay.kw+1]
 		for k := range t {
 			nv := v
 			add(&nv, int(out[k]))
@@ -319,14 +337,14 @@ func (w *worker[K]) expand(s *shard[K], d int) {
 			if !wk.float {
 				f = lcm / uint64(t)
 			}
-			w.follow(nv, int(out[k]), d+1, mass, f, s.cnt[i], rc)
+			w.follow(nv, int(out[k]), d+1, mass, f, cnt, rc)
 		}
 	}
-	if s.cur != nil {
-		wk.held.Add(-int64(len(s.cur)) * entryBytes[K](wk.w, wk.float))
-		wk.live.Add(-int64(s.n))
+	if s.slots != nil {
+		wk.held.Add(-int64(s.size) * lay.entryBytes())
+		w.t.expanded += int64(s.n)
 	}
-	s.keys, s.cur, s.cnt, s.mass, s.rc, s.n = nil, nil, nil, nil, nil, 0
+	s.slots, s.size, s.n = nil, 0, 0
 }
 
 func (t *tally) merge(o *tally) {

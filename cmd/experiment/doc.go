@@ -254,6 +254,15 @@
 //	-png, -pdf         write every chart as PNG, or PDF (for LaTeX), too
 //	-mem-limit M       refuse input whose size could need more memory than M
 //	-quiet             print nothing but errors
+//	-exact             beside each sampled rate of a randomised greedy rule
+//	                   (warnsdorff -tiebreak random), its exact probability
+//	                   (experiment exact), with the check that the rate's
+//	                   Wilson interval covers it (outside it, an oddity and a
+//	                   warning), and each board's map of exact probabilities;
+//	                   computed for boards of up to 64 squares and kept in
+//	                   exact.csv in the report's directory
+//	-exact-from FILE   the same, with the probabilities of FILE (experiment
+//	                   exact -out), for boards of any size
 //
 // # experiment merge
 //

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
-
-	"knightsweep/pkg/solver"
 )
 
 // Rule is a greedy rule whose every step this package walks: Warnsdorff's
@@ -36,13 +34,16 @@ const (
 	Roth
 )
 
+// ruleNames are the rules' names: those the solver has are its -tiebreak
+// names (TestSolverSameRule holds them to pkg/solver's, which this package
+// does not import: the report, which never runs a solver, uses it).
 var ruleNames = [...]string{
-	Random:     solver.TieRandom,
+	Random:     "random",
 	PohlRandom: "pohl-random",
 	RothRandom: "roth-random",
-	First:      solver.TieFirst,
-	Pohl:       solver.TiePohl,
-	Roth:       solver.TieRoth,
+	First:      "first",
+	Pohl:       "pohl",
+	Roth:       "roth",
 }
 
 // Rules lists the rules' names, the default first.

@@ -44,6 +44,11 @@ func TestSolverSameRule(t *testing.T) {
 	if testing.Short() {
 		seeds = 20
 	}
+	for r, name := range map[Rule]string{Random: solver.TieRandom, First: solver.TieFirst, Pohl: solver.TiePohl, Roth: solver.TieRoth} {
+		if r.String() != name || r.Sampled() != name {
+			t.Errorf("rule %v: the solver calls it %q", r, name)
+		}
+	}
 	for _, c := range []struct {
 		b      board.Board
 		closed bool

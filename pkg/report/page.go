@@ -34,7 +34,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"base":         filepath.Base,
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
-	}).Parse(pageSource))
+	}).Parse(pageSource + exactSource))
 })
 
 // page is what report.html shows.
@@ -55,6 +55,8 @@ type page struct {
 	Existence            []stats.Existence
 	Success, Nodes, Time figureSlot
 	Boards               []boardFigures
+	// Exact is the exact probabilities' section (report -exact), or nil.
+	Exact *exactSection
 }
 
 type input struct {

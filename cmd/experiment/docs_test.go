@@ -15,6 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"knightsweep/pkg/exact"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
@@ -96,6 +97,7 @@ func TestDocsNameEveryColumn(t *testing.T) {
 		{"report.md", stats.Columns[stats.Summary]()},
 		{"report.md", stats.Columns[stats.Total]()},
 		{"report.md", stats.Columns[stats.HeadToHead]()},
+		{"strategies.md", exact.Columns()},
 	} {
 		have := quoted(t, filepath.Join("..", "..", "docs", tt.doc))
 		for _, n := range tt.names {

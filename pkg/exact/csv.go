@@ -169,3 +169,6 @@ func WriteCSV(path string, rows []Row) error {
 	}
 	return nil
 }
+
+// Columns returns the exact CSV's column names.
+func Columns() []string { return strings.Split(Header, ",") }

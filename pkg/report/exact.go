@@ -194,9 +194,9 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		iv95 := stats.Wilson(c.st.Found, c.st.Attempts, stats.Z95)
 		iv := stats.Wilson(c.st.Found, c.st.Attempts, z)
 		row := exactRow{Board: c.g.Board().String(), Start: board.Square{Row: c.st.Row, Col: c.st.Col}.String(), Series: c.g.Series,
-			Found: c.st.Found, Attempts: c.st.Attempts, Rate: stats.FormatPercent(c.st.Rate()),
-			Lo95: stats.FormatPercent(iv95.Lo), Hi95: stats.FormatPercent(iv95.Hi),
-			Lo: stats.FormatPercent(iv.Lo), Hi: stats.FormatPercent(iv.Hi),
+			Found: c.st.Found, Attempts: c.st.Attempts, Rate: pct(c.st.Rate()),
+			Lo95: pct(iv95.Lo), Hi95: pct(iv95.Hi),
+			Lo: pct(iv.Lo), Hi: pct(iv.Hi),
 			Exact: fmt.Sprintf("%.6f", c.p), Fraction: c.frac, Verdict: "covered"}
 		if c.p < iv95.Lo || c.p > iv95.Hi {
 			sec.Missed95++
@@ -258,3 +258,8 @@ func (sec *exactSection) figures(add func(*figureSlot, func() (*figure, error)))
 		add(&m.Map, func() (*figure, error) { return chartFigure(chart.ExactMap(m.board, m.labels, m.probs)) })
 	}
 }
+
+// pct writes a share as a percentage to 0.01%: the exact probabilities
+// differ from the rates in the third digit, which stats.FormatPercent
+// rounds away.
+func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }

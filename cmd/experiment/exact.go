@@ -222,6 +222,10 @@ func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all b
 	var sb strings.Builder
 	for _, b := range sizes {
 		set := starts.On(b, closed)
+		if set.Len() == 0 {
+			fmt.Fprintf(&sb, "%v: no start square (-starts %v)\n", b, starts)
+			continue
+		}
 		if all {
 			fmt.Fprintf(&sb, "%v %s%s: probability of a tour from each start\n", b, rule, closedWord(closed))
 			for r := range b.Rows {

@@ -51,14 +51,14 @@ func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
 				return fmt.Sprintf("%.3f", x)[1:]
 			}
 		}
-		panels[i] = &panel{title: labels[i] + ": exact probability of a tour", cells: g, step: step}
+		panels[i] = &panel{title: labels[i] + " (white: not computed)", cells: g, step: step}
 	}
 	tileW := vg.Length(b.Cols)*cell + 2.2*vg.Centimeter
 	tileH := vg.Length(b.Rows)*cell + 2.0*vg.Centimeter
-	width := max(vg.Length(ncols)*tileW, 12*vg.Centimeter)
+	width := max(vg.Length(ncols)*tileW, 8*vg.Centimeter)
 	titleH := 1.2 * vg.Centimeter
 	height := vg.Length(nrows)*tileH + titleH
-	title := fmt.Sprintf("%v: exact probability of a tour by start square (row 0 at the top; white: not computed)", b)
+	title := fmt.Sprintf("%v: exact probability of a tour by start", b)
 	drawFn := func(c draw.Canvas) {
 		st := textStyle(12)
 		st.XAlign, st.YAlign = draw.XCenter, draw.YTop

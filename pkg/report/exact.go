@@ -125,9 +125,12 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		for _, g := range groups {
 			rule, _ := exactRule(g)
 			b := g.Board()
+			// Every start of the board, not only those sampled, for
+			// its map (all of 8x8's take under a second).
 			var starts []board.Square
-			for _, st := range g.PerStart() {
-				sq := board.Square{Row: st.Row, Col: st.Col}
+			for i := range b.Squares() {
+				r, c := b.RowCol(i)
+				sq := board.Square{Row: r, Col: c}
 				if _, ok := have[exact.Key{Board: b, Start: sq, Closed: g.Key.Closed, Rule: rule.String()}]; !ok {
 					starts = append(starts, sq)
 				}
@@ -158,8 +161,10 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		}
 		slices.Sort(sec.Notes)
 		if added {
+			// A cache that cannot be written costs the next report the
+			// computing again, not this report.
 			if err := exact.WriteCSV(cache, rows); err != nil {
-				return nil, err
+				sec.Notes = append(sec.Notes, fmt.Sprintf("the exact probabilities could not be kept for the next report: %v", err))
 			}
 		}
 	}
@@ -172,16 +177,23 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		frac string
 	}
 	var cmps []cmp
+	missing := 0
 	for _, g := range groups {
 		rule, _ := exactRule(g)
 		b := g.Board()
 		for _, st := range g.PerStart() {
 			r, ok := have[exact.Key{Board: b, Start: board.Square{Row: st.Row, Col: st.Col}, Closed: g.Key.Closed, Rule: rule.String()}]
 			if !ok || st.Attempts == 0 {
+				if !ok && (opt.ExactFrom != "" || b.Squares() <= MaxExactComputed) {
+					missing++
+				}
 				continue
 			}
 			cmps = append(cmps, cmp{g, st, r.Probability, r.ProbabilityFraction})
 		}
+	}
+	if missing > 0 {
+		sec.Notes = append(sec.Notes, fmt.Sprintf("%d starts sampled have no exact probability in %s", missing, sec.Source))
 	}
 	sec.Checks = len(cmps)
 	if len(cmps) == 0 {

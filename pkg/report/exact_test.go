@@ -51,7 +51,7 @@ func TestExactSection(t *testing.T) {
 		t.Errorf("warnings %q: want one oddity, from 0,6", out.Results.Warnings)
 	}
 	cached, err := exact.ReadCSV(filepath.Join(dir, ExactCache))
-	if err != nil || len(cached) != 3 {
+	if err != nil || len(cached) != 49 {
 		t.Fatalf("the cache: %d rows, %v", len(cached), err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "charts", "exactmap-7x7.svg")); err != nil {

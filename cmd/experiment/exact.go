@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -138,9 +139,17 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			Total: int64(len(tasks)), NoEstimate: true})
 		meter.Start()
 	}
-	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: mem.Bytes, Plain: *plain, Float: *float,
+	memo := mem.Bytes
+	if mem.Bytes > 0 {
+		// The memo's share, as count's: the rest is for the runtime, the
+		// tallies and the depths freed that the collector has yet to
+		// reclaim; the collector works harder near the limit.
+		memo = mem.Bytes / 10 * 9
+		debug.SetMemoryLimit(mem.Bytes)
+	}
+	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
 		Tick: func(p exact.Progress) {
-			meter.Detail(fmt.Sprintf("depth %d/%d, %d tie points, %s", p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))
+			meter.Detail(fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))
 			meter.Tick(time.Now())
 		}}
 	results := map[exact.Key]exact.Row{}

@@ -33,6 +33,8 @@ type Options struct {
 
 // Progress is how far one start's walk has gone.
 type Progress struct {
+	Board          board.Board
+	Start          board.Square
 	Depth, Squares int
 	States         int64 // tie points remembered so far
 	Held           int64 // bytes the memo holds
@@ -116,7 +118,7 @@ func from[K set](ctx context.Context, b board.Board, start board.Square, o Optio
 	var tick func(int)
 	if o.Tick != nil {
 		tick = func(d int) {
-			o.Tick(Progress{Depth: d + 1, Squares: n, States: wk.states, Held: wk.held.Load()})
+			o.Tick(Progress{Board: b, Start: start, Depth: d + 1, Squares: n, States: wk.states, Held: wk.held.Load()})
 		}
 	}
 	workers := defaultWorkers(o.Workers)

@@ -64,7 +64,8 @@ func images(b board.Board, s board.Square) []board.Square {
 
 // Run walks every task: several at once, one worker each, when there are
 // at least twice as many tasks as workers, else one after another with
-// every worker; o.MemLimit is shared among the walks at once. done is
+// every worker; o.MemLimit is shared among the walks at once, and o.Tick
+// may be called by several at once. done is
 // called (from one goroutine at a time) as each task ends; the first
 // error stops the rest.
 func Run(ctx context.Context, tasks []Task, o Options, done func(Task, Result) error) error {
@@ -87,7 +88,6 @@ func Run(ctx context.Context, tasks []Task, o Options, done func(Task, Result) e
 	if o.MemLimit > 0 {
 		one.MemLimit = max(one.MemLimit, 1)
 	}
-	one.Tick = nil
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// The biggest boards first, so that the last walks are short.

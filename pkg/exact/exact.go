@@ -113,7 +113,13 @@ func from[K set](ctx context.Context, b board.Board, start board.Square, o Optio
 	if !wk.float {
 		wk.w = numWords(n)
 	}
-	wk.lay = newLayout[K](wk.w)
+	wk.lays = make([]layout, n)
+	for d := range wk.lays {
+		wk.lays[d] = newLayout[K](1)
+		if !wk.float {
+			wk.lays[d] = newLayout[K](numWords(d + 1))
+		}
+	}
 	wk.limit.Store(o.MemLimit)
 	var tick func(int)
 	if o.Tick != nil {

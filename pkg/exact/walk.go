@@ -18,7 +18,9 @@ type walker[K set] struct {
 	closed bool
 	float  bool // probabilities as float64, beyond 64 squares
 	w      int  // words of a probability
-	lay    layout
+	// lays[d] is the slot of depth d's memo: its probability takes the
+	// words 840^d needs.
+	lays []layout
 	memo   bool // false: walk every tie (the plain walk)
 	layers []*layer[K]
 	// held is the memory the layers hold; limit bounds it (0: none).
@@ -99,6 +101,10 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	w.t.nodes += int64(j)
 	// The probability at depth d, in contrib.
 	c := w.contrib
+	if !w.wk.float {
+		// Only the words that 840^d needs: the rest are zero.
+		c = c[:w.wk.lays[d].w]
+	}
 	if w.wk.float {
 		x := math.Float64frombits(src[0])
 		if f > 1 {
@@ -109,7 +115,7 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 		}
 		c[0] = math.Float64bits(x)
 	} else {
-		scale(c, src, f, j)
+		scale(c, src[:len(c)], f, j)
 	}
 	if t == 0 {
 		w.end(&v, cur, d, c, cnt, rc)
@@ -122,6 +128,7 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	w.t.unmemo++
 	s := w.scratch[d]
 	copy(s, c)
+	clear(s[len(c):])
 	for i := range t {
 		nv := v
 		add(&nv, int(out[i]))
@@ -152,7 +159,7 @@ func (w *worker[K]) end(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
 		if w.wk.float {
 			w.t.fsuccess.add(math.Float64frombits(p[0]))
 		} else {
-			addTo(w.t.success, p)
+			addTo(w.t.success[:len(p)], p)
 		}
 		return
 	}
@@ -164,7 +171,7 @@ func (w *worker[K]) end(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
 	if w.t.fail[l] == nil {
 		w.t.fail[l] = make([]uint64, w.wk.w)
 	}
-	addTo(w.t.fail[l], p)
+	addTo(w.t.fail[l][:len(p)], p)
 }
 
 // remember adds the tie point (v, cur) at depth d to its layer, or
@@ -174,7 +181,7 @@ func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16
 	l := wk.layers[d]
 	h := hash(v, cur)
 	s := &l.shards[h>>(64-shardBits)]
-	lay := wk.lay
+	lay := wk.lays[d]
 	s.mu.Lock()
 	if s.slots == nil {
 		if !wk.reserve(minShard * lay.entryBytes()) {
@@ -315,7 +322,7 @@ func (w *worker[K]) expand(s *shard[K], d int) {
 	wk := w.wk
 	var out [8]int16
 	mass := w.scratch[d]
-	lay := wk.lay
+	lay := wk.lays[d]
 	for off := 0; off < len(s.slots); off += lay.stride {
 		e := s.slots[off : off+lay.stride]
 		if e[lay.kw]&0xFFFF == 0 {
@@ -327,6 +334,7 @@ func (w *worker[K]) expand(s *shard[K], d int) {
 		v, c := s.keyOf(s.slots, off)
 		t := wk.g.tied(&v, c, &out)
 		copy(mass, e[lay.kw+2:])
+		clear(mass[lay.w:])
 		rc := uint16(e[lay.kw] >> 16)
 		cnt := e[lay.kw+1]
 		for k := range t {

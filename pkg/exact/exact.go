@@ -82,6 +82,11 @@ type Result struct {
 // ErrOverflow is a count of walks past 2^64.
 var ErrOverflow = errors.New("more than 2^64 walks")
 
+// ErrUnderflow is a walk whose float64 probability fell below 2^-1000,
+// where ErrorBound would not hold (a board past 64 squares with some 330
+// ties on one walk).
+var ErrUnderflow = errors.New("a walk's probability is below 2^-1000, too small for the float64 error bound")
+
 // From walks every way the ties of o.Rule can fall from start on b.
 func From(ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
 	if !b.Contains(start.Row, start.Col) {
@@ -141,6 +146,9 @@ func from[K set](ctx context.Context, b board.Board, start board.Square, o Optio
 		Elapsed: time.Since(t0)}
 	if t.overflow {
 		return res, ErrOverflow
+	}
+	if t.underflow {
+		return res, ErrUnderflow
 	}
 	if wk.float {
 		// Every float64 added up is its walk's probability times at most

@@ -20,7 +20,7 @@ type walker[K set] struct {
 	w      int  // words of a probability
 	// lays[d] is the slot of depth d's memo: its probability takes the
 	// words 840^d needs.
-	lays []layout
+	lays   []layout
 	memo   bool // false: walk every tie (the plain walk)
 	layers []*layer[K]
 	// held is the memory the layers hold; limit bounds it (0: none).
@@ -39,6 +39,7 @@ type walker[K set] struct {
 type tally struct {
 	walks, tours uint64
 	overflow     bool
+	underflow    bool // a float64 probability below 2^-1000
 	nodes        int64
 	// success and fail[len] are numerators over 840^(len-1) (exact), or
 	// exact sums of float64s.
@@ -112,6 +113,11 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 			if f&(f-1) != 0 {
 				rc++
 			}
+		}
+		if x < 0x1p-1000 {
+			// Near the subnormals a rounding's error is no longer
+			// relative, and the bound would not hold.
+			w.t.underflow = true
 		}
 		c[0] = math.Float64bits(x)
 	} else {
@@ -359,6 +365,7 @@ func (t *tally) merge(o *tally) {
 	var c uint64
 	t.walks, c = bits.Add64(t.walks, o.walks, 0)
 	t.overflow = t.overflow || o.overflow || c != 0
+	t.underflow = t.underflow || o.underflow
 	t.tours, c = bits.Add64(t.tours, o.tours, 0)
 	t.overflow = t.overflow || c != 0
 	t.nodes += o.nodes

@@ -151,3 +151,43 @@ func wilson(k, n int, z float64) (float64, float64) {
 	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
 	return mid - half, mid + half
 }
+
+// TestSolverDeterministicEveryStart: from every start of boards up to 64
+// squares, open and closed, the solver's first, pohl and roth take the
+// exact walk's one path step for step, and stop where it stops.
+func TestSolverDeterministicEveryStart(t *testing.T) {
+	boards := []board.Board{{Rows: 5, Cols: 5}, {Rows: 6, Cols: 6}, {Rows: 7, Cols: 7}, {Rows: 8, Cols: 8}, {Rows: 5, Cols: 8}, {Rows: 6, Cols: 7}, {Rows: 4, Cols: 9}, {Rows: 3, Cols: 12}}
+	for _, b := range boards {
+		for _, closed := range []bool{false, true} {
+			for _, tc := range []struct {
+				tie  string
+				rule Rule
+			}{{"first", First}, {"pohl", Pohl}, {"roth", Roth}} {
+				g := newGraph[[1]uint64](b, tc.rule)
+				for s := range b.Squares() {
+					r, c := b.RowCol(s)
+					st := board.Square{Row: r, Col: c}
+					res, err := solver.Solve(context.Background(), solver.Problem{Board: b, Start: st, Closed: closed, Strategy: "warnsdorff", Tiebreak: tc.tie})
+					if err != nil {
+						t.Fatal(err)
+					}
+					ex, err := From(context.Background(), b, st, Options{Rule: tc.rule, Closed: closed, Workers: 1})
+					if err != nil {
+						t.Fatal(err)
+					}
+					found := res.Status == status.Found
+					if ex.Walks != 1 || (ex.Probability == 1) != found {
+						t.Fatalf("%v from %v -tiebreak %s closed=%v: exact %v, the solver %s", b, st, tc.tie, closed, ex.Probability, res.Status)
+					}
+					if found {
+						if i := inTree(g, res.Tour.Squares(nil), true); i >= 0 {
+							t.Fatalf("%v from %v -tiebreak %s: the solver's step %d is not the rule's", b, st, tc.tie, i)
+						}
+					} else if len(ex.FailLength) != 1 || int64(ex.FailLength[0].Length) != res.Nodes {
+						t.Fatalf("%v from %v -tiebreak %s closed=%v: the solver stopped after %d squares, the exact walk %+v", b, st, tc.tie, closed, res.Nodes, ex.FailLength)
+					}
+				}
+			}
+		}
+	}
+}

@@ -128,7 +128,7 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if big := biggest(tasks); big.Squares() > 0 && mem.Bytes > 0 {
 		if need := exact.EstimateBytes(big); need > mem.Bytes {
-			fmt.Fprintf(stderr, "exact: the memo of %v may need some %s, more than -mem-limit %s (%s): what does not fit is walked without the memo, which can take far longer\n",
+			fmt.Fprintf(stderr, "exact: the memo of %v may need some %s (a guess from the corners of square boards), more than -mem-limit %s (%s): what does not fit is walked without the memo, which can take far longer\n",
 				big, memlimit.Format(need), memlimit.Format(mem.Bytes), mem.Source)
 		}
 	}

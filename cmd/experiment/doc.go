@@ -226,6 +226,54 @@
 //	                   resumed when it started from a checkpoint; count,
 //	                   total and grid are exact integers, past 2^64 too
 //
+// # experiment exact
+//
+//	experiment exact -sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [flags]
+//
+// Computes what a randomised greedy rule does from each start, exactly, by
+// walking every way its ties can fall (package knightsweep/pkg/exact,
+// docs/strategies.md): the probability that the walk is a tour (closed
+// with -closed), as an exact fraction on boards of up to 64 squares and a
+// decimal everywhere (beyond 64 squares a float64 with a rigorous error
+// bound beside it); the number of distinct tours the rule can produce and
+// of distinct walks; and the probability that a walk stops after each
+// number of squares. -sizes and -starts take what run takes; starts that a
+// symmetry of the board maps to each other are walked once. With -starts
+// all each board's probabilities are printed as a grid, then one line a
+// class of symmetric starts; otherwise one line a start.
+//
+//	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them
+//	-starts S          all, corners (default), solvable or "R,C;R,C"
+//	-tiebreak RULE     random (default; warnsdorff -tiebreak random),
+//	                   pohl-random and roth-random (Pohl's and Roth's rules,
+//	                   their remaining ties broken uniformly at random), or
+//	                   the deterministic first, pohl and roth (probability 0
+//	                   or 1, one walk)
+//	-closed            succeed only with a closed tour
+//	-workers N         goroutines (default: one per core): several starts at
+//	                   once when there are many, else one start's tie points
+//	                   split among them
+//	-mem-limit SIZE    bound the memo (default as count's); past it the walk
+//	                   goes on without the memo: slower, the same answer
+//	-out FILE          write the exact CSV (columns rows, cols, start_row,
+//	                   start_col, closed, rule, probability,
+//	                   probability_fraction, error_bound, tours, walks,
+//	                   fail_length, states, time_ns; docs/strategies.md),
+//	                   rewritten as each start ends; run again, the starts
+//	                   it holds are not walked again (resume)
+//	-json              one JSON object a start, a line each: rows, cols,
+//	                   start_row, start_col, closed, rule, probability,
+//	                   probability_fraction, error_bound, tours, walks,
+//	                   fail_length (a list of length, probability,
+//	                   probability_fraction), states, peak_states, nodes,
+//	                   time_ns
+//	-float             float64 probabilities with their bound even up to 64
+//	                   squares
+//	-plain             walk every tie without the memo, on one core (a check)
+//
+// Progress goes to stderr (a bar on a terminal). An interrupt exits 130;
+// the starts finished are in -out.
+//
 // # experiment report
 //
 //	experiment report [-out DIR] [-by-file] [-png] [-pdf] runs.csv [runs.csv ...]
@@ -257,6 +305,15 @@
 //	                   LaTeX), too
 //	-mem-limit M       refuse input whose size could need more memory than M
 //	-quiet             print nothing but errors
+//	-exact             beside each sampled rate of a randomised greedy rule
+//	                   (warnsdorff -tiebreak random), its exact probability
+//	                   (experiment exact), with the check that the rate's
+//	                   Wilson interval covers it (outside it, an oddity and a
+//	                   warning), and each board's map of exact probabilities;
+//	                   computed for boards of up to 64 squares and kept in
+//	                   exact.csv in the report's directory
+//	-exact-from FILE   the same, with the probabilities of FILE (experiment
+//	                   exact -out), for boards of any size
 //
 // # experiment merge
 //

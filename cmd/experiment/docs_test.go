@@ -15,6 +15,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"knightsweep/pkg/exact"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
@@ -96,6 +97,7 @@ func TestDocsNameEveryColumn(t *testing.T) {
 		{"report.md", stats.Columns[stats.Summary]()},
 		{"report.md", stats.Columns[stats.Total]()},
 		{"report.md", stats.Columns[stats.HeadToHead]()},
+		{"strategies.md", exact.Columns()},
 	} {
 		have := quoted(t, filepath.Join("..", "..", "docs", tt.doc))
 		for _, n := range tt.names {
@@ -138,6 +140,10 @@ func docCommands(t *testing.T, path string) []string {
 // elsewhere lists the documented commands that the script tests do not run,
 // with the test that does, or why none can.
 var elsewhere = map[string]string{
+	"experiment exact -starts all -sizes 5-8,1x1,1x2,1x3,1x4,1x5,1x6,1x7,1x8,1x9,1x10,1x11,1x12,1x13,1x14,1x15,1x16,1x17,1x18,1x19,1x20,1x21,1x22,1x23,1x24,1x25,1x26,1x27,1x28,1x29,1x30,1x31,1x32,1x33,1x34,1x35,1x36,1x37,1x38,1x39,1x40,1x41,1x42,1x43,1x44,1x45,1x46,1x47,1x48,1x49,1x50,1x51,1x52,1x53,1x54,1x55,1x56,1x57,1x58,1x59,1x60,1x61,1x62,1x63,1x64,2x2,2x3,2x4,2x5,2x6,2x7,2x8,2x9,2x10,2x11,2x12,2x13,2x14,2x15,2x16,2x17,2x18,2x19,2x20,2x21,2x22,2x23,2x24,2x25,2x26,2x27,2x28,2x29,2x30,2x31,2x32,3x3,3x4,3x5,3x6,3x7,3x8,3x9,3x10,3x11,3x12,3x13,3x14,3x15,3x16,3x17,3x18,3x19,3x20,3x21,4x4,4x5,4x6,4x7,4x8,4x9,4x10,4x11,4x12,4x13,4x14,4x15,4x16,5x5,5x6,5x7,5x8,5x9,5x10,5x11,5x12,6x6,6x7,6x8,6x9,6x10,7x7,7x8,7x9,8x8": "a minute; TestAgainstPlainWalk (pkg/exact) walks every start of 5x5..8x8 and docs.txtar every start of 8x8",
+	"experiment exact -sizes 9 -starts all -out results/exact-9x9.csv":    "half a minute; docs.txtar runs experiment exact -sizes 8 -starts all, TestExactCLI -out and its resumption",
+	"experiment exact -sizes 10 -starts 0,0":                              "one to two minutes; BenchmarkCorner9x9 walks the 9x9 corner",
+	"experiment exact -sizes 10 -starts all -out results/exact-10x10.csv": "21 minutes (docs/performance.md); TestExactCLI checks -out and its resumption",
 	"make run":          "its experiment is the quick preset, which testdata/script/readme.txtar runs",
 	"make test":         "CI runs it",
 	"make test-all":     "CI runs it (.ci/run)",

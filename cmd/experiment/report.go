@@ -17,7 +17,7 @@ import (
 	"knightsweep/pkg/stats"
 )
 
-const reportSynopsis = "[-out DIR] [-by-file] [-png] [-pdf] [-mem-limit SIZE] results/a/runs.csv [results/b/runs.csv ...]"
+const reportSynopsis = "[-out DIR] [-by-file] [-png] [-pdf] [-exact | -exact-from FILE] [-mem-limit SIZE] results/a/runs.csv [results/b/runs.csv ...]"
 
 // cmdReport regenerates summary.csv, the charts and report.html from one or
 // more runs.csv files.
@@ -28,6 +28,8 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	quiet := fs.Bool("quiet", false, "print nothing but errors")
 	png := fs.Bool("png", false, "write every chart as PNG too (charts are SVG; PNG takes most of a report's time)")
 	pdf := fs.Bool("pdf", false, "write every chart as PDF too, for LaTeX")
+	exactFlag := fs.Bool("exact", false, "add the exact probabilities of the randomised greedy rules sampled (warnsdorff -tiebreak random) beside their sampled rates, with the check that each sampled interval covers its probability, and maps of them; computed for boards of up to 64 squares and kept in exact.csv in the report's directory")
+	exactFrom := fs.String("exact-from", "", "like -exact, but read the probabilities from `FILE`, a CSV of experiment exact -out")
 	memLimit := fs.String("mem-limit", "", "refuse input that could take more memory than this, such as 2GiB; 0 for no limit (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -69,7 +71,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	defer gcFor(mem, false)()
 	start := time.Now()
-	opt := report.Options{OutDir: *out, BySource: *byFile}
+	opt := report.Options{OutDir: *out, BySource: *byFile, Exact: *exactFlag, ExactFrom: *exactFrom}
 	if *png {
 		opt.Formats = append(opt.Formats, "png")
 	}

@@ -40,6 +40,11 @@ type Options struct {
 	Formats []string
 	// Now stamps the page; the zero time means time.Now().
 	Now time.Time
+	// Exact adds the exact probabilities of the randomised greedy rules
+	// sampled (exact.go), computed and cached in the report's directory
+	// (ExactCache); ExactFrom reads them from an exact CSV instead.
+	Exact     bool
+	ExactFrom string
 }
 
 // Output says what GenerateWith wrote.
@@ -108,8 +113,15 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	}
 	out.Summary = out.Tables[1]
 
+	var exactSec *exactSection
+	if opt.Exact || opt.ExactFrom != "" {
+		if exactSec, err = exactChecks(ctx, res, opt, out.Dir); err != nil {
+			return nil, err
+		}
+	}
 	sweeps := readSweeps(csvPaths)
 	page := newPage(res, comparisons, csvPaths, sweeps, opt)
+	page.Exact = exactSec
 	if err := drawCharts(ctx, res, page, savedTours(sweeps), chartDir, out, opt.Formats); err != nil {
 		return nil, err
 	}
@@ -181,6 +193,7 @@ func drawCharts(ctx context.Context, res *stats.Results, page *page, saved map[b
 			return tourFigure(b, samples[b], t, ok)
 		})
 	}
+	page.Exact.figures(add)
 
 	for i := range page.RunLengths {
 		rb := &page.RunLengths[i]

@@ -38,7 +38,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"base":         filepath.Base,
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
-	}).Parse(pageSource + runLengthSource))
+	}).Parse(pageSource + runLengthSource + exactSource))
 })
 
 // page is what report.html shows.
@@ -61,6 +61,8 @@ type page struct {
 	Boards               []boardFigures
 	// RunLengths is the run-length section, board by board.
 	RunLengths []runLengthBoard
+	// Exact is the exact probabilities' section (report -exact), or nil.
+	Exact *exactSection
 }
 
 type input struct {

@@ -1,0 +1,278 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/exact"
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/progress"
+)
+
+// exactJSON is one line of experiment exact -json: one start's figures.
+type exactJSON struct {
+	Rows     int    `json:"rows"`
+	Cols     int    `json:"cols"`
+	StartRow int    `json:"start_row"`
+	StartCol int    `json:"start_col"`
+	Closed   bool   `json:"closed"`
+	Rule     string `json:"rule"`
+	// Probability is ProbabilityFraction rounded, or (beyond 64 squares,
+	// no fraction) a float64 sum within ErrorBound of the probability.
+	Probability         float64     `json:"probability"`
+	ProbabilityFraction string      `json:"probability_fraction,omitempty"`
+	ErrorBound          float64     `json:"error_bound"`
+	Tours               uint64      `json:"tours"`
+	Walks               uint64      `json:"walks"`
+	FailLength          []exactFail `json:"fail_length"`
+	States              int64       `json:"states"`
+	PeakStates          int64       `json:"peak_states"`
+	Unmemoised          int64       `json:"unmemoised,omitempty"`
+	Nodes               int64       `json:"nodes"`
+	TimeNS              int64       `json:"time_ns"`
+}
+
+type exactFail struct {
+	Length              int     `json:"length"`
+	Probability         float64 `json:"probability"`
+	ProbabilityFraction string  `json:"probability_fraction,omitempty"`
+	ErrorBound          float64 `json:"error_bound,omitempty"`
+}
+
+func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain]", stderr)
+	sizesFlag := flags.String("sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, as run takes them")
+	startsFlag := flags.String("starts", "corners", "start `squares`: all (a grid of each board), corners, solvable, or row,col squares separated by semicolons, as run takes them")
+	tiebreak := flags.String("tiebreak", exact.Random.String(), "the `rule`: "+strings.Join(exact.Rules(), ", ")+" (Warnsdorff's rule with that tie-break; the -random ones break Pohl's or Roth's remaining ties at random, first, pohl and roth are the solver's deterministic rules)")
+	closed := flags.Bool("closed", false, "a walk succeeds only as a closed tour (its last square a knight's move from the start)")
+	workers := flags.Int("workers", 0, "walk with `N` goroutines (0: one per core)")
+	memLimit := flags.String("mem-limit", "", "bound the memo's memory, such as 6GiB; past it the walk goes on without the memo (slower, as exact); 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
+	out := flags.String("out", "", "write a CSV of every start to `FILE`, and resume from it: starts it already holds are not walked again")
+	asJSON := flags.Bool("json", false, "print one JSON object a start, a line each")
+	float := flags.Bool("float", false, "compute float64 probabilities with an error bound even up to 64 squares (faster; no fraction)")
+	plain := flags.Bool("plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
+	if err := parseFlags(flags, args); err != nil {
+		return err
+	}
+	if strings.TrimSpace(*sizesFlag) == "" {
+		return usagef("-sizes: missing; give boards such as 8, 5-8 or 6x8")
+	}
+	sizes, err := plan.ParseSizes(*sizesFlag)
+	if err != nil {
+		return usagef("-sizes: %v", err)
+	}
+	starts, err := plan.ParseStarts(*startsFlag)
+	if err != nil {
+		return usagef("-starts: %v", err)
+	}
+	if err := starts.Check(sizes); err != nil {
+		return usagef("-starts: %v", err)
+	}
+	rule, err := exact.ParseRule(*tiebreak)
+	if err != nil {
+		return usagef("-tiebreak: %v", err)
+	}
+	for _, b := range sizes {
+		if b.Squares() > exact.MaxSquares {
+			return usagef("-sizes: %v has %d squares; exact walks boards of up to %d", b, b.Squares(), exact.MaxSquares)
+		}
+	}
+	if err := parseWorkers(*workers); err != nil {
+		return err
+	}
+	mem, err := memLimitFlag(*memLimit)
+	if err != nil {
+		return err
+	}
+	// What -out already holds, and that it can be written, before any
+	// walk.
+	var kept []exact.Row
+	done := map[exact.Key]exact.Row{}
+	if *out != "" {
+		kept, err = exact.ReadCSV(*out)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			kept = nil
+		case err != nil:
+			return usagef("-out: %v", err)
+		}
+		for _, r := range kept {
+			done[r.Key()] = r
+		}
+		if err := exact.WriteCSV(*out, kept); err != nil {
+			return usagef("-out: %v", err)
+		}
+	}
+
+	var tasks []exact.Task
+	all := strings.TrimSpace(strings.ToLower(*startsFlag)) == "all"
+	for _, b := range sizes {
+		set := starts.On(b, *closed)
+		var sqs []board.Square
+		for i := range set.Len() {
+			sq := set.At(i)
+			if _, ok := done[exact.Key{Board: b, Start: sq, Closed: *closed, Rule: rule.String()}]; !ok {
+				sqs = append(sqs, sq)
+			}
+		}
+		tasks = append(tasks, exact.Tasks(b, sqs, rule)...)
+	}
+	if big := biggest(tasks); big.Squares() > 0 && mem.Bytes > 0 {
+		if need := exact.EstimateBytes(big); need > mem.Bytes {
+			fmt.Fprintf(stderr, "exact: the memo of %v may need some %s (a guess from the corners of square boards), more than -mem-limit %s (%s): what does not fit is walked without the memo, which can take far longer\n",
+				big, memlimit.Format(need), memlimit.Format(mem.Bytes), mem.Source)
+		}
+	}
+
+	var meter *progress.Meter
+	if len(tasks) > 0 {
+		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "starts",
+			Total: int64(len(tasks)), NoEstimate: true})
+		meter.Start()
+	}
+	memo := mem.Bytes
+	if mem.Bytes > 0 {
+		// The memo's share, as count's: the rest is for the runtime, the
+		// tallies and the depths freed that the collector has yet to
+		// reclaim; the collector works harder near the limit.
+		memo = mem.Bytes / 10 * 9
+		debug.SetMemoryLimit(mem.Bytes)
+	}
+	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
+		Tick: func(p exact.Progress) {
+			meter.Detail(fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))
+			meter.Tick(time.Now())
+		}}
+	results := map[exact.Key]exact.Row{}
+	var lines []exactJSON
+	ended := int64(0)
+	err = exact.Run(ctx, tasks, opt, func(t exact.Task, r exact.Result) error {
+		for _, sq := range t.Members {
+			row := exact.NewRow(r, sq)
+			results[row.Key()] = row
+			kept = append(kept, row)
+			lines = append(lines, newExactJSON(r, sq))
+		}
+		meter.End(ended, 0, r.Elapsed.Seconds())
+		ended++
+		if *out != "" {
+			return exact.WriteCSV(*out, kept)
+		}
+		return nil
+	})
+	meter.Finish(time.Now())
+	if err != nil {
+		if ctx.Err() != nil {
+			if *out != "" {
+				fmt.Fprintf(stderr, "exact: interrupted; the %d starts done are in %s: the same command resumes\n", len(results), *out)
+			}
+			return errInterrupted
+		}
+		return fmt.Errorf("exact: %w", err)
+	}
+	// Starts -out already held are printed too, from their rows.
+	for k, r := range done {
+		if _, ok := results[k]; !ok && k.Rule == rule.String() && k.Closed == *closed {
+			results[k] = r
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		for _, l := range lines {
+			if err := enc.Encode(l); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return writeExact(stdout, sizes, starts, *closed, all, rule, results)
+}
+
+func biggest(tasks []exact.Task) board.Board {
+	var b board.Board
+	for _, t := range tasks {
+		if t.Board.Squares() > b.Squares() {
+			b = t.Board
+		}
+	}
+	return b
+}
+
+func newExactJSON(r exact.Result, at board.Square) exactJSON {
+	j := exactJSON{Rows: r.Board.Rows, Cols: r.Board.Cols, StartRow: at.Row, StartCol: at.Col, Closed: r.Closed,
+		Rule: r.Rule.String(), Probability: r.Probability, ErrorBound: r.ErrorBound, Tours: r.Tours, Walks: r.Walks,
+		FailLength: []exactFail{}, States: r.States, PeakStates: r.PeakStates, Unmemoised: r.Unmemoised,
+		Nodes: r.Nodes, TimeNS: r.Elapsed.Nanoseconds()}
+	if r.Fraction != nil {
+		j.ProbabilityFraction = r.Fraction.RatString()
+	}
+	for _, f := range r.FailLength {
+		ef := exactFail{Length: f.Length, Probability: f.Probability, ErrorBound: f.ErrorBound}
+		if f.Fraction != nil {
+			ef.ProbabilityFraction = f.Fraction.RatString()
+		}
+		j.FailLength = append(j.FailLength, ef)
+	}
+	return j
+}
+
+// writeExact prints, for each board, a grid of the probabilities (with
+// -starts all) and a line a start.
+func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all bool, rule exact.Rule, rows map[exact.Key]exact.Row) error {
+	var sb strings.Builder
+	for _, b := range sizes {
+		set := starts.On(b, closed)
+		if set.Len() == 0 {
+			fmt.Fprintf(&sb, "%v: no start square (-starts %v)\n", b, starts)
+			continue
+		}
+		if all {
+			fmt.Fprintf(&sb, "%v %s%s: probability of a tour from each start\n", b, rule, closedWord(closed))
+			for r := range b.Rows {
+				for c := range b.Cols {
+					if c > 0 {
+						sb.WriteByte(' ')
+					}
+					sb.WriteString(fmt.Sprintf("%.6f", rows[exact.Key{Board: b, Start: board.Square{Row: r, Col: c}, Closed: closed, Rule: rule.String()}].Probability))
+				}
+				sb.WriteByte('\n')
+			}
+		}
+		for i := range set.Len() {
+			sq := set.At(i)
+			if all && rule.Randomised() && exact.Canonical(b, sq) != sq {
+				continue // the grid shows it; its figures are its class's
+			}
+			r, ok := rows[exact.Key{Board: b, Start: sq, Closed: closed, Rule: rule.String()}]
+			if !ok {
+				continue
+			}
+			p := fmt.Sprintf("%.10f", r.Probability)
+			if r.ProbabilityFraction != "" {
+				p += " = " + r.ProbabilityFraction
+			} else {
+				p += fmt.Sprintf(" ± %.1e", r.ErrorBound)
+			}
+			fmt.Fprintf(&sb, "%v from %v %s%s: probability %s, %d tours of %d walks, %d tie points, %v\n",
+				b, sq, rule, closedWord(closed), p, r.Tours, r.Walks, r.States, time.Duration(r.TimeNS).Round(time.Microsecond))
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+func closedWord(closed bool) string {
+	if closed {
+		return " closed"
+	}
+	return ""
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestExactCLI: the 6x6 grid, the corner of 8x8 as a fraction, JSON lines
+// and the CSV, which a second run resumes from.
+func TestExactCLI(t *testing.T) {
+	out, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"1.000000 0.980469 1.000000 1.000000 0.980469 1.000000\n",
+		"1.000000 1.000000 0.765625 0.765625 1.000000 1.000000\n",
+		"6x6 from 2,2 random: probability 0.7656250000 = 49/64, 104 tours of 136 walks",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exact -sizes 6 -starts all lacks %q:\n%s", want, out)
+		}
+	}
+	csv := filepath.Join(t.TempDir(), "exact.csv")
+	out, errOut, code = runCLI(t, "exact", "-sizes", "8", "-starts", "0,0;3,3", "-json", "-out", csv)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want 2 JSON lines:\n%s", out)
+	}
+	var got struct {
+		Probability         float64
+		ProbabilityFraction string `json:"probability_fraction"`
+		Tours, Walks        uint64
+		FailLength          []struct {
+			Length int
+		} `json:"fail_length"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.ProbabilityFraction != "11232021923/11466178560" || got.Walks != 144104 || got.Tours != 137300 || len(got.FailLength) == 0 {
+		t.Errorf("8x8 corner: %s", lines[0])
+	}
+	data, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), "rows,cols,start_row,start_col,closed,rule,probability,probability_fraction,") || strings.Count(string(data), "\n") != 3 {
+		t.Errorf("exact.csv:\n%s", data)
+	}
+	// Run again: nothing is walked, the same figures are printed.
+	out, errOut, code = runCLI(t, "exact", "-sizes", "8", "-starts", "0,0;3,3", "-out", csv)
+	if code != 0 || !strings.Contains(out, "8x8 from 0,0 random: probability 0.9795784938 = 11232021923/11466178560") {
+		t.Errorf("resumed: exit %d: %s %s", code, out, errOut)
+	}
+	after, _ := os.ReadFile(csv)
+	if string(after) != string(data) {
+		t.Errorf("a resumed run changed exact.csv:\n%s\n%s", data, after)
+	}
+}
+
+// TestExactBadInput: bad flags and files exit 2 before any walk.
+func TestExactBadInput(t *testing.T) {
+	notCSV := filepath.Join(t.TempDir(), "x.csv")
+	os.WriteFile(notCSV, []byte("a,b\n1,2\n"), 0o644)
+	for _, args := range [][]string{
+		{"exact"},
+		{"exact", "-sizes", "8", "-tiebreak", "nope"},
+		{"exact", "-sizes", "8", "-starts", "9,9"},
+		{"exact", "-sizes", "40x40"},
+		{"exact", "-sizes", "5", "-out", notCSV},
+		{"exact", "-sizes", "5", "-out", filepath.Join(t.TempDir(), "no", "such", "dir.csv")},
+		{"exact", "-sizes", "5", "-workers", "-1"},
+		{"exact", "-sizes", "5", "-mem-limit", "lots"},
+	} {
+		_, errOut, code := runCLI(t, args...)
+		if code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, %q; want 2 and a message", args, code, errOut)
+		}
+	}
+	data, _ := os.ReadFile(notCSV)
+	if string(data) != "a,b\n1,2\n" {
+		t.Errorf("a refused -out file was changed: %q", data)
+	}
+}

@@ -1,0 +1,92 @@
+package chart
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"knightsweep/pkg/board"
+)
+
+// ExactMap draws, for board b, one panel per rule: the exact probability
+// that the rule makes a tour from each start square (experiment exact),
+// p[i][r*cols+c], NaN where it was not computed; labels[i] names rule i.
+// The colour runs from red (0) through orange to green (1), on the same
+// scale in every panel.
+func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
+	if b.Rows > MaxHeatMapSide || b.Cols > MaxHeatMapSide {
+		return nil, fmt.Errorf("exact map of %v: %w (sides over %d squares are not drawn)", b, ErrNoData, MaxHeatMapSide)
+	}
+	if len(p) == 0 || len(p) != len(labels) {
+		return nil, fmt.Errorf("exact map of %v: %w", b, ErrNoData)
+	}
+	cell := min(vg.Centimeter, 9*vg.Centimeter/vg.Length(max(b.Rows, b.Cols)))
+	labelFont := textStyle(min(8, float64(cell*0.26)))
+	showText := cell >= 0.6*vg.Centimeter
+	step := tickStep(max(b.Rows, b.Cols), cell)
+	ncols := min(len(p), heatMapColumns)
+	nrows := (len(p) + heatMapColumns - 1) / heatMapColumns
+	panels := make([]*panel, len(p))
+	for i := range p {
+		probs := p[i]
+		if len(probs) != b.Squares() {
+			return nil, fmt.Errorf("exact map of %v: %d probabilities for %d squares", b, len(probs), b.Squares())
+		}
+		g := &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
+			fill: func(r, c int) color.Color { return probColor(probs[r*b.Cols+c]) }}
+		if showText {
+			g.label = func(r, c int) string {
+				x := probs[r*b.Cols+c]
+				switch {
+				case math.IsNaN(x):
+					return ""
+				case x == 1:
+					return "1"
+				case x == 0:
+					return "0"
+				}
+				return fmt.Sprintf("%.3f", x)[1:]
+			}
+		}
+		panels[i] = &panel{title: labels[i] + " (white: not computed)", cells: g, step: step}
+	}
+	tileW := vg.Length(b.Cols)*cell + 2.2*vg.Centimeter
+	tileH := vg.Length(b.Rows)*cell + 2.0*vg.Centimeter
+	width := max(vg.Length(ncols)*tileW, 8*vg.Centimeter)
+	titleH := 1.2 * vg.Centimeter
+	height := vg.Length(nrows)*tileH + titleH
+	title := fmt.Sprintf("%v: exact probability of a tour by start", b)
+	drawFn := func(c draw.Canvas) {
+		st := textStyle(12)
+		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
+		c.FillText(st, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(6)}, title)
+		area := draw.Crop(c, 0, 0, 0, -titleH)
+		tiles := draw.Tiles{Rows: nrows, Cols: ncols, PadX: vg.Points(6), PadY: vg.Points(6),
+			PadLeft: vg.Points(4), PadRight: vg.Points(4)}
+		if extra := (c.Max.X - c.Min.X) - vg.Length(ncols)*tileW; extra > 0 {
+			area = draw.Crop(area, extra/2, -extra/2, 0, 0)
+		}
+		for i, pn := range panels {
+			pn.Draw(tiles.At(area, i%heatMapColumns, i/heatMapColumns))
+		}
+	}
+	return &Figure{Name: "exactmap-" + b.String(), Title: title, Width: width, Height: height, draw: drawFn}, nil
+}
+
+// probColor blends red (0), orange (1/2) and green (1); white for NaN.
+func probColor(x float64) color.Color {
+	if math.IsNaN(x) {
+		return colorNotRun
+	}
+	mix := func(a, b color.RGBA, t float64) color.Color {
+		l := func(u, v uint8) uint8 { return uint8(math.Round(float64(u) + t*(float64(v)-float64(u)))) }
+		return color.RGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), 0xff}
+	}
+	if x < 0.5 {
+		return mix(colorFailed, colorFewer, 2*x)
+	}
+	return mix(colorFewer, colorFound, 2*x-1)
+}

@@ -1,0 +1,174 @@
+package exact
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gocarina/gocsv"
+
+	"knightsweep/pkg/board"
+)
+
+// Row is one start's line of an exact CSV (experiment exact -out FILE),
+// the format report -exact reads. A start that a symmetry maps to another
+// has its own row, with the same figures.
+type Row struct {
+	Rows     int    `csv:"rows"`
+	Cols     int    `csv:"cols"`
+	StartRow int    `csv:"start_row"`
+	StartCol int    `csv:"start_col"`
+	Closed   bool   `csv:"closed"`
+	Rule     string `csv:"rule"`
+	// Probability is the decimal; ProbabilityFraction the exact fraction
+	// (empty beyond 64 squares, where ErrorBound bounds the decimal's
+	// error; 0 when it is the fraction's rounding).
+	Probability         float64 `csv:"probability"`
+	ProbabilityFraction string  `csv:"probability_fraction"`
+	ErrorBound          float64 `csv:"error_bound"`
+	Tours               uint64  `csv:"tours"`
+	Walks               uint64  `csv:"walks"`
+	// FailLength is "length=probability" for every length at which some
+	// walks stop, separated by spaces: fractions when exact.
+	FailLength string `csv:"fail_length"`
+	States     int64  `csv:"states"`
+	TimeNS     int64  `csv:"time_ns"`
+}
+
+// NewRow returns r's row for the square at (one of its task's members).
+func NewRow(r Result, at board.Square) Row {
+	row := Row{Rows: r.Board.Rows, Cols: r.Board.Cols, StartRow: at.Row, StartCol: at.Col, Closed: r.Closed,
+		Rule: r.Rule.String(), Probability: r.Probability, ErrorBound: r.ErrorBound,
+		Tours: r.Tours, Walks: r.Walks, States: r.States, TimeNS: r.Elapsed.Nanoseconds()}
+	if r.Fraction != nil {
+		row.ProbabilityFraction = r.Fraction.RatString()
+	}
+	parts := make([]string, len(r.FailLength))
+	for i, f := range r.FailLength {
+		v := strconv.FormatFloat(f.Probability, 'g', -1, 64)
+		if f.Fraction != nil {
+			v = f.Fraction.RatString()
+		}
+		parts[i] = fmt.Sprintf("%d=%s", f.Length, v)
+	}
+	row.FailLength = strings.Join(parts, " ")
+	return row
+}
+
+// Key is what a row is about: a board, a start, open or closed, a rule.
+type Key struct {
+	Board  board.Board
+	Start  board.Square
+	Closed bool
+	Rule   string
+}
+
+// Key returns the row's key.
+func (r Row) Key() Key {
+	return Key{board.Board{Rows: r.Rows, Cols: r.Cols}, board.Square{Row: r.StartRow, Col: r.StartCol}, r.Closed, r.Rule}
+}
+
+// check reports a row whose fields contradict each other.
+func (r Row) check() error {
+	if _, err := board.New(r.Rows, r.Cols); err != nil {
+		return err
+	}
+	if !(board.Board{Rows: r.Rows, Cols: r.Cols}).Contains(r.StartRow, r.StartCol) {
+		return fmt.Errorf("start %d,%d is off the %dx%d board", r.StartRow, r.StartCol, r.Rows, r.Cols)
+	}
+	if _, err := ParseRule(r.Rule); err != nil {
+		return err
+	}
+	if !(r.Probability >= 0 && r.Probability <= 1) {
+		return fmt.Errorf("probability %v is not in [0, 1]", r.Probability)
+	}
+	if r.ProbabilityFraction != "" {
+		q, ok := new(big.Rat).SetString(r.ProbabilityFraction)
+		if !ok {
+			return fmt.Errorf("probability_fraction %q is not a fraction", r.ProbabilityFraction)
+		}
+		if x, _ := q.Float64(); x != r.Probability {
+			return fmt.Errorf("probability %v is not probability_fraction %s rounded", r.Probability, r.ProbabilityFraction)
+		}
+	}
+	if r.Tours > r.Walks {
+		return fmt.Errorf("%d tours of %d walks", r.Tours, r.Walks)
+	}
+	return nil
+}
+
+// Header is the first line of an exact CSV.
+const Header = "rows,cols,start_row,start_col,closed,rule,probability,probability_fraction,error_bound,tours,walks,fail_length,states,time_ns"
+
+// ReadCSV reads an exact CSV; a missing file is an error that satisfies
+// errors.Is(err, fs.ErrNotExist).
+func ReadCSV(path string) ([]Row, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCSV(path, data)
+}
+
+// ParseCSV reads the bytes of an exact CSV named name.
+func ParseCSV(name string, data []byte) ([]Row, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	if got := strings.TrimRight(string(first), "\r"); got != Header {
+		return nil, fmt.Errorf("%s: not an exact CSV (experiment exact -out): its header is %q, want %q", name, truncate(got), Header)
+	}
+	var rows []Row
+	if err := gocsv.UnmarshalBytes(data, &rows); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for i, r := range rows {
+		if err := r.check(); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %w", name, i+2, err)
+		}
+	}
+	return rows, nil
+}
+
+func truncate(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+// WriteCSV writes rows to path through a file beside it renamed over it,
+// so that an interrupted write leaves the old file whole.
+func WriteCSV(path string, rows []Row) error {
+	var buf bytes.Buffer
+	if err := gocsv.Marshal(rows, &buf); err != nil {
+		return err
+	}
+	if len(rows) == 0 {
+		buf.WriteString(Header + "\n")
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(tmp, &buf)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return errors.Join(fmt.Errorf("writing %s", path), err)
+	}
+	return nil
+}
+
+// Columns returns the exact CSV's column names.
+func Columns() []string { return strings.Split(Header, ",") }

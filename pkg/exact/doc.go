@@ -1,0 +1,60 @@
+// Package exact computes what a randomised greedy rule does from a start
+// square, exactly: its success probability, the number of distinct tours
+// and walks it can make, and where its failing walks stop.
+//
+// Warnsdorff's rule with random tie-breaking (warnsdorff -tiebreak random)
+// goes, at every step, to one of the free neighbours with the fewest free
+// onward moves, uniformly at random. It is a finite random process: the
+// probability that it makes a tour is the sum, over every way its ties can
+// fall, of the product of 1/(number tied) along the way. This package
+// walks every one of those ways (the tie tree) and adds them up; a
+// sampled rate from a sweep estimates the same number.
+//
+// # Rules
+//
+// The rules (Rule, ParseRule) are Warnsdorff's with a tie-break: random
+// (uniform among the squares of fewest onward moves), pohl-random and
+// roth-random (Pohl's and Roth's rules, whose own remaining ties are broken
+// uniformly), and the deterministic first, pohl and roth of the solver
+// (the first remaining square in move order: one walk, probability 0 or
+// 1). The tie sets are the solver's, test for test (pkg/solver's
+// warnsdorff; TestSolverSameRule holds every step of the solver's walks to
+// them).
+//
+// # Method
+//
+// The state after any step is the set of visited squares and the square
+// the walk stands on: everything after depends on nothing else. Walks that
+// reach the same state are merged. Steps with a single choice are walked
+// straight through; only tie points (states where the rule has two or more
+// choices) are remembered, each keyed by its whole state (a bitboard of
+// 1, 2, 4, 8 or 16 words and the square; a hash only picks the slot, so
+// two states are merged only when equal). The tie points are taken depth
+// by depth: the memo of depth d holds every tie point at d squares walked
+// with the number of walks that reach it and their probability; its tie
+// points are walked on (each tied square in turn, through forced steps to
+// the next tie point, which joins a deeper depth's memo, or to the walk's
+// end), then it is freed. Going forward this way gives the probability of
+// ending at each length at no extra cost, and holds only the tie points
+// not yet walked from. The workers share a depth's memo, split in 64
+// shards with a lock each.
+//
+// When a tie point would take the memo past Options.MemLimit, the walk
+// goes on from it without the memo, every tie in turn: slower, never
+// wrong. Options.Plain walks the whole tree that way.
+//
+// # What exact means
+//
+// On boards of up to 64 squares (MaxExactSquares) a walk's probability at
+// depth d is kept as a whole number over 840^d (840 = lcm(1..8)), so
+// every sum is exact and Result.Fraction is the probability as a reduced
+// fraction; Result.Probability is its nearest float64. Beyond 64 squares
+// the probabilities are float64s: each walk's probability is rounded at
+// most once a tie and once a merge, and the sums of ends are exact
+// (significands added by exponent), so |Probability - p| <= ErrorBound, a
+// bound from the most roundings any walk took (Higham's gamma) plus the
+// final rounding.
+//
+// Tours and Walks are counts of leaves of the tie tree (walks with
+// different tie choices, never merged): Walks = Tours + failing walks.
+package exact

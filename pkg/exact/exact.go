@@ -1,0 +1,213 @@
+package exact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"time"
+
+	"knightsweep/pkg/board"
+)
+
+// Options say what to walk and how.
+type Options struct {
+	Rule   Rule
+	Closed bool
+	// Workers is how many goroutines walk (0: one per core).
+	Workers int
+	// MemLimit bounds the memory the memo's tie points take, in bytes
+	// (0: no bound). Where a tie point would not fit, the walk goes on
+	// from it without the memo.
+	MemLimit int64
+	// Plain walks every tie without the memo: the tie tree itself, leaf
+	// by leaf (for checking the memo, and for timing it).
+	Plain bool
+	// Float computes probabilities as float64 with an error bound even on
+	// boards that allow the exact fraction.
+	Float bool
+	// Tick, if set, is called after each depth the walk finishes.
+	Tick func(Progress)
+}
+
+// Progress is how far one start's walk has gone.
+type Progress struct {
+	Board          board.Board
+	Start          board.Square
+	Depth, Squares int
+	States         int64 // tie points remembered so far
+	Held           int64 // bytes the memo holds
+}
+
+// MaxExactSquares is the largest board whose probabilities are exact
+// fractions; beyond it they are float64 sums with an error bound.
+const MaxExactSquares = 64
+
+// Fail is the part of the walks that stop after Length squares without
+// a tour (closed: Length may be every square, a walk that does not close).
+type Fail struct {
+	Length      int
+	Probability float64
+	Fraction    *big.Rat // nil beyond MaxExactSquares
+	ErrorBound  float64
+}
+
+// Result is what a rule does from one start.
+type Result struct {
+	Board  board.Board
+	Start  board.Square
+	Closed bool
+	Rule   Rule
+	// Probability is the chance the walk is a tour (closed: a closed one):
+	// Fraction rounded to the nearest float64, or the float64 sum whose
+	// error is at most ErrorBound.
+	Probability float64
+	Fraction    *big.Rat
+	ErrorBound  float64
+	// Tours is the number of distinct tours the rule can make, Walks the
+	// number of distinct walks (tours and dead ends), each a way the ties
+	// can fall.
+	Tours, Walks uint64
+	FailLength   []Fail
+	// States is the number of tie points the memo kept, PeakStates the
+	// most it held between two depths, PeakBytes the most memory it held; Unmemoised counts the tie
+	// points walked on without it (the memo full, or Plain).
+	States, PeakStates, PeakBytes, Unmemoised int64
+	// Nodes counts the squares the walk entered.
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// ErrOverflow is a count of walks past 2^64.
+var ErrOverflow = errors.New("more than 2^64 walks")
+
+// ErrUnderflow is a walk whose float64 probability fell below 2^-1000,
+// where ErrorBound would not hold (a board past 64 squares with some 330
+// ties on one walk).
+var ErrUnderflow = errors.New("a walk's probability is below 2^-1000, too small for the float64 error bound")
+
+// From walks every way the ties of o.Rule can fall from start on b.
+func From(ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
+	if !b.Contains(start.Row, start.Col) {
+		return Result{}, fmt.Errorf("start %v is off the %v board", start, b)
+	}
+	n := b.Squares()
+	switch {
+	case n <= 64:
+		return from[[1]uint64](ctx, b, start, o)
+	case n <= 128:
+		return from[[2]uint64](ctx, b, start, o)
+	case n <= 256:
+		return from[[4]uint64](ctx, b, start, o)
+	case n <= 512:
+		return from[[8]uint64](ctx, b, start, o)
+	case n <= MaxSquares:
+		return from[[16]uint64](ctx, b, start, o)
+	}
+	return Result{}, fmt.Errorf("%v has %d squares: at most %d", b, n, MaxSquares)
+}
+
+func from[K set](ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
+	t0 := time.Now()
+	n := b.Squares()
+	g := newGraph[K](b, o.Rule)
+	wk := &walker[K]{g: g, start: b.Index(start.Row, start.Col), closed: o.Closed,
+		float: o.Float || n > MaxExactSquares, memo: !o.Plain, ctx: ctx}
+	wk.w = 1
+	if !wk.float {
+		wk.w = numWords(n)
+	}
+	wk.lays = make([]layout, n)
+	for d := range wk.lays {
+		wk.lays[d] = newLayout[K](1)
+		if !wk.float {
+			wk.lays[d] = newLayout[K](numWords(d + 1))
+		}
+	}
+	wk.limit.Store(o.MemLimit)
+	var tick func(int)
+	if o.Tick != nil {
+		tick = func(d int) {
+			o.Tick(Progress{Board: b, Start: start, Depth: d + 1, Squares: n, States: wk.states, Held: wk.held.Load()})
+		}
+	}
+	workers := defaultWorkers(o.Workers)
+	if o.Plain {
+		workers = 1
+	}
+	t, err := wk.run(workers, tick)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Board: b, Start: start, Closed: o.Closed, Rule: o.Rule,
+		Tours: t.tours, Walks: t.walks, Nodes: t.nodes,
+		States: wk.states, PeakStates: wk.peak, PeakBytes: wk.peakHeld.Load(), Unmemoised: wk.unmemo,
+		Elapsed: time.Since(t0)}
+	if t.overflow {
+		return res, ErrOverflow
+	}
+	if t.underflow {
+		return res, ErrUnderflow
+	}
+	if wk.float {
+		// Every float64 added up is its walk's probability times at most
+		// rounds factors (1+e), |e| <= 2^-53 (each a division by 3, 5, 6
+		// or 7, or an addition of two positive numbers), and the sums
+		// themselves are exact: |sum - exact| <= g/(1-g) * sum, with
+		// g = rounds*u/(1-rounds*u) (Higham's gamma).
+		u := math.Ldexp(1, -53)
+		gam := float64(t.rounds) * u / (1 - float64(t.rounds)*u)
+		rel := gam / (1 - gam)
+		p := t.fsuccess.rat()
+		res.Probability, _ = p.Float64()
+		res.ErrorBound = bound(res.Probability, rel)
+		for l := range t.ffail {
+			if !t.ffail[l].used {
+				continue
+			}
+			x, _ := t.ffail[l].rat().Float64()
+			res.FailLength = append(res.FailLength, Fail{Length: l, Probability: x, ErrorBound: bound(x, rel)})
+		}
+		return res, nil
+	}
+	res.Fraction = ratio(t.success, n-1)
+	res.Probability, _ = res.Fraction.Float64()
+	for l, f := range t.fail {
+		if f == nil {
+			continue
+		}
+		r := ratio(f, l-1)
+		if r.Sign() == 0 {
+			continue
+		}
+		x, _ := r.Float64()
+		res.FailLength = append(res.FailLength, Fail{Length: l, Probability: x, Fraction: r})
+	}
+	return res, nil
+}
+
+// bound is a rigorous bound on the error of x, whose relative error is at
+// most rel, and on its own rounding to a decimal's float64: rounded up.
+func bound(x, rel float64) float64 {
+	if x == 0 || rel == 0 {
+		return 0
+	}
+	// The rounding of the exact sum to float64 adds half an ulp.
+	return math.Nextafter(x*rel*(1+1e-15)+math.Abs(x)*math.Ldexp(1, -53), math.Inf(1))
+}
+
+// EstimateBytes guesses the memo's peak memory on b from a corner start,
+// from the peaks measured on square boards (docs/performance.md: 8x8
+// 6,471 tie points at once, 9x9 201,765, 10x10 5.77 million, some 75
+// bytes each): their logarithm grows about 0.18 a square. It is a guide
+// for a warning, not a bound: the memo never passes Options.MemLimit.
+func EstimateBytes(b board.Board) int64 {
+	n := float64(b.Squares())
+	states := 5.77e6 * math.Exp(0.18*(n-100))
+	bytes := states * 75
+	if bytes > math.MaxInt64/2 {
+		return math.MaxInt64 / 2
+	}
+	return int64(bytes) + 1<<20
+}

@@ -1,0 +1,141 @@
+package exact
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"knightsweep/pkg/board"
+)
+
+// Task is one walk of a sweep of starts: a start square, and the squares
+// it stands for (the start and its images under the board's symmetries,
+// which a randomised rule treats alike; a deterministic rule follows the
+// move order, which no symmetry keeps, so its starts stand for
+// themselves).
+type Task struct {
+	Board   board.Board
+	Start   board.Square
+	Members []board.Square
+}
+
+// Tasks groups starts of b into tasks, in the order of their first start.
+func Tasks(b board.Board, starts []board.Square, rule Rule) []Task {
+	var out []Task
+	at := map[board.Square]int{}
+	for _, s := range starts {
+		c := s
+		if rule.Randomised() {
+			c = Canonical(b, s)
+		}
+		i, ok := at[c]
+		if !ok {
+			i = len(out)
+			at[c] = i
+			out = append(out, Task{Board: b, Start: s})
+		}
+		out[i].Members = append(out[i].Members, s)
+	}
+	return out
+}
+
+// Canonical returns the least (row, then column) image of s under the
+// symmetries of b: the reflections, and on a square board the
+// transpositions.
+func Canonical(b board.Board, s board.Square) board.Square {
+	best := s
+	for _, t := range images(b, s) {
+		if t.Row < best.Row || t.Row == best.Row && t.Col < best.Col {
+			best = t
+		}
+	}
+	return best
+}
+
+func images(b board.Board, s board.Square) []board.Square {
+	r, c := s.Row, s.Col
+	rr, cc := b.Rows-1-r, b.Cols-1-c
+	out := []board.Square{{Row: r, Col: c}, {Row: rr, Col: c}, {Row: r, Col: cc}, {Row: rr, Col: cc}}
+	if b.Rows == b.Cols {
+		out = append(out, board.Square{Row: c, Col: r}, board.Square{Row: cc, Col: r}, board.Square{Row: c, Col: rr}, board.Square{Row: cc, Col: rr})
+	}
+	return out
+}
+
+// Run walks every task: several at once, one worker each, when there are
+// at least twice as many tasks as workers, else one after another with
+// every worker; o.MemLimit is shared among the walks at once, and o.Tick
+// may be called by several at once. done is
+// called (from one goroutine at a time) as each task ends; the first
+// error stops the rest.
+func Run(ctx context.Context, tasks []Task, o Options, done func(Task, Result) error) error {
+	workers := defaultWorkers(o.Workers)
+	if len(tasks) < 2*workers || workers == 1 {
+		for _, t := range tasks {
+			r, err := From(ctx, t.Board, t.Start, o)
+			if err != nil {
+				return err
+			}
+			if err := done(t, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	one := o
+	one.Workers = 1
+	one.MemLimit = o.MemLimit / int64(workers)
+	if o.MemLimit > 0 {
+		one.MemLimit = max(one.MemLimit, 1)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// The biggest boards first, so that the last walks are short.
+	order := slices.Clone(tasks)
+	slices.SortStableFunc(order, func(a, b Task) int { return b.Board.Squares() - a.Board.Squares() })
+	jobs := make(chan Task)
+	var mu sync.Mutex
+	var first error
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range jobs {
+				r, err := From(ctx, t.Board, t.Start, one)
+				if err != nil {
+					fail(err)
+					continue
+				}
+				mu.Lock()
+				err = done(t, r)
+				mu.Unlock()
+				if err != nil {
+					fail(err)
+				}
+			}
+		}()
+	}
+feed:
+	for _, t := range order {
+		select {
+		case jobs <- t:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	return ctx.Err()
+}

@@ -1,0 +1,417 @@
+package exact
+
+import (
+	"context"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"knightsweep/pkg/board"
+)
+
+// walker is one start's walk, shared by its workers.
+type walker[K set] struct {
+	g      *graph[K]
+	start  int
+	closed bool
+	float  bool // probabilities as float64, beyond 64 squares
+	w      int  // words of a probability
+	// lays[d] is the slot of depth d's memo: its probability takes the
+	// words 840^d needs.
+	lays   []layout
+	memo   bool // false: walk every tie (the plain walk)
+	layers []*layer[K]
+	// held is the memory the layers hold; limit bounds it (0: none).
+	held, limit atomic.Int64
+	peakHeld    atomic.Int64
+	// states counts the tie points remembered, peak the most held
+	// between two depths (both added up from the workers' tallies after
+	// each depth), unmemo those walked on without the memo.
+	states, peak, unmemo int64
+	overflow             atomic.Bool
+	depth                atomic.Int64
+	ctx                  context.Context
+}
+
+// tally is what a worker adds up: its walks' ends.
+type tally struct {
+	walks, tours uint64
+	overflow     bool
+	underflow    bool // a float64 probability below 2^-1000
+	nodes        int64
+	// success and fail[len] are numerators over 840^(len-1) (exact), or
+	// exact sums of float64s.
+	success  []uint64
+	fail     [][]uint64
+	fsuccess fsum
+	ffail    []fsum
+	// rounds bounds the roundings of any float64 added up.
+	rounds uint16
+	// stored and expanded count the tie points this worker put in the
+	// memo and took out; unmemo those it walked on without it.
+	stored, expanded, unmemo int64
+}
+
+type worker[K set] struct {
+	wk *walker[K]
+	t  tally
+	// scratch[d] holds a probability at depth d (the plain walk's stack).
+	scratch [][]uint64
+	contrib []uint64
+}
+
+func (wk *walker[K]) newWorker() *worker[K] {
+	n := wk.g.n
+	w := &worker[K]{wk: wk}
+	w.scratch = make([][]uint64, n+1)
+	for i := range w.scratch {
+		w.scratch[i] = make([]uint64, wk.w)
+	}
+	w.contrib = make([]uint64, wk.w)
+	if wk.float {
+		w.t.ffail = make([]fsum, n+2)
+	} else {
+		w.t.success = make([]uint64, wk.w)
+		w.t.fail = make([][]uint64, n+2)
+	}
+	return w
+}
+
+// follow walks from (v, cur) at depth d, whose probability is src (over
+// 840^d) times f (840/k after a step among k tied squares, else 1; in
+// float mode src[0] holds the float64 and f divides it), reached by cnt
+// walks, with rc roundings so far: through forced steps to the next tie
+// point, which it remembers (memo) or walks on from, or to the walk's end.
+func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, rc uint16) {
+	g := w.wk.g
+	var out [8]int16
+	j := 0
+	var t int
+	for {
+		t = g.tied(&v, cur, &out)
+		if t != 1 {
+			break
+		}
+		cur = int(out[0])
+		add(&v, cur)
+		d++
+		j++
+	}
+	w.t.nodes += int64(j)
+	// The probability at depth d, in contrib.
+	c := w.contrib
+	if !w.wk.float {
+		// Only the words that 840^d needs: the rest are zero.
+		c = c[:w.wk.lays[d].w]
+	}
+	if w.wk.float {
+		x := math.Float64frombits(src[0])
+		if f > 1 {
+			x /= float64(f)
+			if f&(f-1) != 0 {
+				rc++
+			}
+		}
+		if x < 0x1p-1000 {
+			// Near the subnormals a rounding's error is no longer
+			// relative, and the bound would not hold.
+			w.t.underflow = true
+		}
+		c[0] = math.Float64bits(x)
+	} else {
+		scale(c, src[:len(c)], f, j)
+	}
+	if t == 0 {
+		w.end(&v, cur, d, c, cnt, rc)
+		return
+	}
+	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {
+		return
+	}
+	// Walk on from here without the memo: every tied square in turn.
+	w.t.unmemo++
+	s := w.scratch[d]
+	copy(s, c)
+	clear(s[len(c):])
+	for i := range t {
+		nv := v
+		add(&nv, int(out[i]))
+		w.t.nodes++
+		f := uint64(t)
+		if !w.wk.float {
+			f = lcm / uint64(t)
+		}
+		w.follow(nv, int(out[i]), d+1, s, f, cnt, rc)
+	}
+}
+
+// end adds a walk that stops at depth d on cur.
+func (w *worker[K]) end(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
+	var c uint64
+	w.t.walks, c = bits.Add64(w.t.walks, cnt, 0)
+	if c != 0 {
+		w.t.overflow = true
+	}
+	w.t.rounds = max(w.t.rounds, rc)
+	n := w.wk.g.n
+	ok := d == n-1 && (!w.wk.closed || has(&w.wk.g.nbr[w.wk.start], cur))
+	if ok {
+		w.t.tours, c = bits.Add64(w.t.tours, cnt, 0)
+		if c != 0 {
+			w.t.overflow = true
+		}
+		if w.wk.float {
+			w.t.fsuccess.add(math.Float64frombits(p[0]))
+		} else {
+			addTo(w.t.success[:len(p)], p)
+		}
+		return
+	}
+	l := d + 1 // squares visited
+	if w.wk.float {
+		w.t.ffail[l].add(math.Float64frombits(p[0]))
+		return
+	}
+	if w.t.fail[l] == nil {
+		w.t.fail[l] = make([]uint64, w.wk.w)
+	}
+	addTo(w.t.fail[l][:len(p)], p)
+}
+
+// remember adds the tie point (v, cur) at depth d to its layer, or
+// reports false if the memory limit leaves no room.
+func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) bool {
+	wk := w.wk
+	l := wk.layers[d]
+	h := hash(v, cur)
+	s := &l.shards[h>>(64-shardBits)]
+	lay := wk.lays[d]
+	s.mu.Lock()
+	if s.slots == nil {
+		if !wk.reserve(minShard * lay.entryBytes()) {
+			s.mu.Unlock()
+			return false
+		}
+		s.alloc(minShard, lay)
+	}
+	off, ok := s.find(v, cur, h)
+	if !ok && 2*(s.n+1) > s.size {
+		if !wk.reserve(int64(s.size) * lay.entryBytes()) {
+			s.mu.Unlock()
+			return false
+		}
+		s.grow(lay)
+		off, _ = s.find(v, cur, h)
+	}
+	e := s.slots[off : off+lay.stride]
+	kw := lay.kw
+	if ok {
+		var c uint64
+		e[kw+1], c = bits.Add64(e[kw+1], cnt, 0)
+		if c != 0 {
+			wk.overflow.Store(true)
+		}
+		if wk.float {
+			e[kw+2] = math.Float64bits(math.Float64frombits(e[kw+2]) + math.Float64frombits(p[0]))
+			r := max(uint16(e[kw]>>16), rc) + 1
+			e[kw] = e[kw]&0xFFFF | uint64(r)<<16
+		} else {
+			addTo(e[kw+2:], p)
+		}
+	} else {
+		for i := range kw {
+			e[i] = (*v)[i]
+		}
+		e[kw] = uint64(cur+1) | uint64(rc)<<16
+		e[kw+1] = cnt
+		copy(e[kw+2:], p)
+		s.n++
+		w.t.stored++
+	}
+	s.mu.Unlock()
+	return true
+}
+
+const minShard = 64
+
+func (wk *walker[K]) reserve(b int64) bool {
+	if lim := wk.limit.Load(); lim > 0 && wk.held.Load()+b > lim {
+		return false
+	}
+	if h := wk.held.Add(b); h > wk.peakHeld.Load() {
+		wk.peakHeld.Store(h)
+	}
+	return true
+}
+
+// run walks from the start with workers goroutines and returns their
+// tallies added up, or ctx's error.
+func (wk *walker[K]) run(workers int, tick func(d int)) (tally, error) {
+	n := wk.g.n
+	wk.layers = make([]*layer[K], n)
+	if wk.memo {
+		for d := range wk.layers {
+			wk.layers[d] = new(layer[K])
+		}
+	}
+	ws := make([]*worker[K], max(workers, 1))
+	for i := range ws {
+		ws[i] = wk.newWorker()
+	}
+	var v K
+	add(&v, wk.start)
+	one := make([]uint64, wk.w)
+	if wk.float {
+		one[0] = math.Float64bits(1)
+	} else {
+		one[0] = 1
+	}
+	ws[0].t.nodes++
+	ws[0].follow(v, wk.start, 0, one, 1, 1, 0)
+	for d := 0; d < n && wk.memo; d++ {
+		if err := wk.ctx.Err(); err != nil {
+			return tally{}, err
+		}
+		wk.depth.Store(int64(d))
+		l := wk.layers[d]
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for _, w := range ws {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := next.Add(1) - 1
+					if i >= shardCount || wk.ctx.Err() != nil {
+						return
+					}
+					w.expand(&l.shards[i], d)
+				}
+			}()
+		}
+		wg.Wait()
+		wk.layers[d] = nil
+		var stored, expanded int64
+		for _, w := range ws {
+			stored += w.t.stored
+			expanded += w.t.expanded
+		}
+		wk.states = stored
+		wk.peak = max(wk.peak, stored-expanded)
+		if tick != nil {
+			tick(d)
+		}
+	}
+	if err := wk.ctx.Err(); err != nil {
+		return tally{}, err
+	}
+	wk.states = 0
+	for _, w := range ws {
+		wk.states += w.t.stored
+		wk.unmemo += w.t.unmemo
+	}
+	sum := ws[0].t
+	for _, w := range ws[1:] {
+		sum.merge(&w.t)
+	}
+	if wk.overflow.Load() {
+		sum.overflow = true
+	}
+	return sum, nil
+}
+
+// expand walks on from every tie point of a shard of layer d, then frees
+// the shard.
+func (w *worker[K]) expand(s *shard[K], d int) {
+	wk := w.wk
+	var out [8]int16
+	mass := w.scratch[d]
+	lay := wk.lays[d]
+	for off := 0; off < len(s.slots); off += lay.stride {
+		e := s.slots[off : off+lay.stride]
+		if e[lay.kw]&0xFFFF == 0 {
+			continue
+		}
+		if off&(1023*lay.stride) == 0 && wk.ctx.Err() != nil {
+			return
+		}
+		v, c := s.keyOf(s.slots, off)
+		t := wk.g.tied(&v, c, &out)
+		copy(mass, e[lay.kw+2:])
+		clear(mass[lay.w:])
+		rc := uint16(e[lay.kw] >> 16)
+		cnt := e[lay.kw+1]
+		for k := range t {
+			nv := v
+			add(&nv, int(out[k]))
+			w.t.nodes++
+			f := uint64(t)
+			if !wk.float {
+				f = lcm / uint64(t)
+			}
+			w.follow(nv, int(out[k]), d+1, mass, f, cnt, rc)
+		}
+	}
+	if s.slots != nil {
+		wk.held.Add(-int64(s.size) * lay.entryBytes())
+		w.t.expanded += int64(s.n)
+	}
+	s.slots, s.size, s.n = nil, 0, 0
+}
+
+func (t *tally) merge(o *tally) {
+	var c uint64
+	t.walks, c = bits.Add64(t.walks, o.walks, 0)
+	t.overflow = t.overflow || o.overflow || c != 0
+	t.underflow = t.underflow || o.underflow
+	t.tours, c = bits.Add64(t.tours, o.tours, 0)
+	t.overflow = t.overflow || c != 0
+	t.nodes += o.nodes
+	t.rounds = max(t.rounds, o.rounds)
+	if t.success != nil {
+		addTo(t.success, o.success)
+		for l, f := range o.fail {
+			if f == nil {
+				continue
+			}
+			if t.fail[l] == nil {
+				t.fail[l] = make([]uint64, len(f))
+			}
+			addTo(t.fail[l], f)
+		}
+		return
+	}
+	t.fsuccess.merge(&o.fsuccess)
+	for l := range o.ffail {
+		t.ffail[l].merge(&o.ffail[l])
+	}
+}
+
+// newGraph builds b's knight graph for rule.
+func newGraph[K set](b board.Board, rule Rule) *graph[K] {
+	n := b.Squares()
+	g := &graph[K]{n: n, rule: rule, refine: rule.refine(),
+		nbr: make([]K, n), list: make([][]int16, n), dist: make([]int32, n)}
+	for s := range n {
+		r, c := b.RowCol(s)
+		for _, m := range board.DefaultOrder {
+			if b.Contains(r+m.DRow, c+m.DCol) {
+				t := b.Index(r+m.DRow, c+m.DCol)
+				add(&g.nbr[s], t)
+				g.list[s] = append(g.list[s], int16(t))
+			}
+		}
+		dr, dc := 2*r-(b.Rows-1), 2*c-(b.Cols-1)
+		g.dist[s] = int32(dr*dr + dc*dc)
+	}
+	return g
+}
+
+func defaultWorkers(w int) int {
+	if w <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return w
+}

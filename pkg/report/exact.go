@@ -1,0 +1,277 @@
+package report
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"slices"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/chart"
+	"knightsweep/pkg/exact"
+	"knightsweep/pkg/stats"
+)
+
+// The exact section: where a sweep ran trials of a randomised greedy rule
+// (warnsdorff -tiebreak random), the exact probability of a tour from each
+// start (package exact) stands beside the sampled rate, and the sampled
+// rate's Wilson interval must cover it.
+
+//go:embed exact.html.tmpl
+var exactSource string
+
+// ExactCache is the file beside the report where report -exact keeps the
+// probabilities it computed, in the format of experiment exact -out.
+const ExactCache = "exact.csv"
+
+// MaxExactComputed is the largest board whose probabilities report -exact
+// computes itself (each start well under a second); larger boards' come
+// from experiment exact -out, read with Options.ExactFrom.
+const MaxExactComputed = exact.MaxExactSquares
+
+// exactAlpha is the family-wise error rate of the coverage check.
+const exactAlpha = 0.05
+
+// exactSection is what the page shows of the exact probabilities.
+type exactSection struct {
+	Source string
+	// Checks counts the comparisons, Level the confidence of each
+	// interval that decides an oddity (Bonferroni: 1-0.05/Checks), Missed95
+	// the sampled rates outside their plain 95% interval, which chance
+	// alone makes about one in twenty.
+	Checks, Missed95, Oddities int
+	Level                      string
+	Rows                       []exactRow
+	Notes                      []string
+	Maps                       []exactMap
+}
+
+type exactRow struct {
+	Board, Start, Series string
+	Found, Attempts      int
+	Rate                 string
+	Lo95, Hi95           string
+	Lo, Hi               string
+	Exact                string
+	Fraction             string
+	Verdict              string
+	Odd                  bool
+}
+
+type exactMap struct {
+	board  board.Board
+	labels []string
+	probs  [][]float64
+	Map    figureSlot
+}
+
+// exactRule returns the exact rule a group's runs sample, if any.
+func exactRule(g *stats.Group) (exact.Rule, bool) {
+	if g.Key.Strategy != "warnsdorff" {
+		return 0, false
+	}
+	r, err := exact.ParseRule(g.Key.Tiebreak)
+	if err != nil || !r.Randomised() || r.Sampled() == "" {
+		return 0, false
+	}
+	return r, true
+}
+
+// exactChecks builds the section: it reads opt.ExactFrom, or with
+// opt.Exact computes what dir's cache lacks (boards up to
+// MaxExactComputed squares) and saves it there. Oddities join
+// res.Warnings. Bad input files are ErrInput errors.
+func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir string) (*exactSection, error) {
+	sec := &exactSection{}
+	var groups []*stats.Group
+	for _, g := range res.Groups {
+		if _, ok := exactRule(g); ok {
+			groups = append(groups, g)
+		}
+	}
+	var rows []exact.Row
+	var err error
+	cache := ""
+	if opt.ExactFrom != "" {
+		rows, err = exact.ReadCSV(opt.ExactFrom)
+		if err != nil {
+			return nil, fmt.Errorf("%w: -exact-from: %w", ErrInput, err)
+		}
+		sec.Source = opt.ExactFrom
+	} else {
+		cache = filepath.Join(dir, ExactCache)
+		rows, err = exact.ReadCSV(cache)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: the cache of exact probabilities: %w (remove it to compute them again)", ErrInput, err)
+		}
+		sec.Source = "computed by the report (experiment exact), kept in " + cache
+	}
+	have := map[exact.Key]exact.Row{}
+	for _, r := range rows {
+		have[r.Key()] = r
+	}
+	if len(groups) == 0 {
+		sec.Notes = append(sec.Notes, "no series samples a randomised greedy rule (warnsdorff -tiebreak random): nothing to compare")
+		return sec, nil
+	}
+	// Compute what is missing.
+	if cache != "" {
+		added := false
+		skipped := map[board.Board]bool{}
+		for _, g := range groups {
+			rule, _ := exactRule(g)
+			b := g.Board()
+			// Every start of the board, not only those sampled, for
+			// its map (all of 8x8's take under a second).
+			var starts []board.Square
+			for i := range b.Squares() {
+				r, c := b.RowCol(i)
+				sq := board.Square{Row: r, Col: c}
+				if _, ok := have[exact.Key{Board: b, Start: sq, Closed: g.Key.Closed, Rule: rule.String()}]; !ok {
+					starts = append(starts, sq)
+				}
+			}
+			if len(starts) == 0 {
+				continue
+			}
+			if b.Squares() > MaxExactComputed {
+				skipped[b] = true
+				continue
+			}
+			err := exact.Run(ctx, exact.Tasks(b, starts, rule), exact.Options{Rule: rule, Closed: g.Key.Closed},
+				func(t exact.Task, r exact.Result) error {
+					for _, sq := range t.Members {
+						row := exact.NewRow(r, sq)
+						rows = append(rows, row)
+						have[row.Key()] = row
+					}
+					added = true
+					return nil
+				})
+			if err != nil {
+				return nil, err
+			}
+		}
+		for b := range skipped {
+			sec.Notes = append(sec.Notes, fmt.Sprintf("%v: more than %d squares, not computed by the report: run experiment exact -sizes %v -out FILE and give -exact-from FILE", b, MaxExactComputed, b))
+		}
+		slices.Sort(sec.Notes)
+		if added {
+			// A cache that cannot be written costs the next report the
+			// computing again, not this report.
+			if err := exact.WriteCSV(cache, rows); err != nil {
+				sec.Notes = append(sec.Notes, fmt.Sprintf("the exact probabilities could not be kept for the next report: %v", err))
+			}
+		}
+	}
+
+	// The comparisons.
+	type cmp struct {
+		g    *stats.Group
+		st   stats.Start
+		p    float64
+		frac string
+	}
+	var cmps []cmp
+	missing := 0
+	for _, g := range groups {
+		rule, _ := exactRule(g)
+		b := g.Board()
+		for _, st := range g.PerStart() {
+			r, ok := have[exact.Key{Board: b, Start: board.Square{Row: st.Row, Col: st.Col}, Closed: g.Key.Closed, Rule: rule.String()}]
+			if !ok || st.Attempts == 0 {
+				if !ok && (opt.ExactFrom != "" || b.Squares() <= MaxExactComputed) {
+					missing++
+				}
+				continue
+			}
+			cmps = append(cmps, cmp{g, st, r.Probability, r.ProbabilityFraction})
+		}
+	}
+	if missing > 0 {
+		sec.Notes = append(sec.Notes, fmt.Sprintf("%d starts sampled have no exact probability in %s", missing, sec.Source))
+	}
+	sec.Checks = len(cmps)
+	if len(cmps) == 0 {
+		sec.Notes = append(sec.Notes, "no start of a randomised greedy rule has an exact probability")
+		return sec, nil
+	}
+	z := math.Sqrt2 * math.Erfinv(1-exactAlpha/float64(len(cmps)))
+	sec.Level = fmt.Sprintf("%.4g%%", 100*(1-exactAlpha/float64(len(cmps))))
+	for _, c := range cmps {
+		iv95 := stats.Wilson(c.st.Found, c.st.Attempts, stats.Z95)
+		iv := stats.Wilson(c.st.Found, c.st.Attempts, z)
+		row := exactRow{Board: c.g.Board().String(), Start: board.Square{Row: c.st.Row, Col: c.st.Col}.String(), Series: c.g.Series,
+			Found: c.st.Found, Attempts: c.st.Attempts, Rate: pct(c.st.Rate()),
+			Lo95: pct(iv95.Lo), Hi95: pct(iv95.Hi),
+			Lo: pct(iv.Lo), Hi: pct(iv.Hi),
+			Exact: fmt.Sprintf("%.6f", c.p), Fraction: c.frac, Verdict: "covered"}
+		if c.p < iv95.Lo || c.p > iv95.Hi {
+			sec.Missed95++
+			row.Verdict = "outside 95%, inside " + sec.Level
+		}
+		if c.p < iv.Lo || c.p > iv.Hi {
+			sec.Oddities++
+			row.Odd = true
+			row.Verdict = "ODDITY: outside " + sec.Level
+			res.Warnings = append(res.Warnings, fmt.Sprintf("exact: %v from %s, %s: %d of %d runs found a tour (%s), but the exact probability %.6f lies outside the %s Wilson interval [%s, %s]: a defect in the solver or the sampler",
+				c.g.Board(), row.Start, c.g.Series, c.st.Found, c.st.Attempts, row.Rate, c.p, sec.Level, row.Lo, row.Hi))
+		}
+		sec.Rows = append(sec.Rows, row)
+	}
+
+	// A map a board: each rule's exact probabilities, as far as known.
+	byBoard := map[board.Board]*exactMap{}
+	var order []board.Board
+	for _, g := range groups {
+		rule, _ := exactRule(g)
+		b := g.Board()
+		m := byBoard[b]
+		if m == nil {
+			m = &exactMap{board: b}
+			byBoard[b] = m
+			order = append(order, b)
+		}
+		label := rule.String()
+		if g.Key.Closed {
+			label += " closed"
+		}
+		if slices.Contains(m.labels, label) {
+			continue
+		}
+		probs := make([]float64, b.Squares())
+		for i := range probs {
+			r, c := b.RowCol(i)
+			probs[i] = math.NaN()
+			if row, ok := have[exact.Key{Board: b, Start: board.Square{Row: r, Col: c}, Closed: g.Key.Closed, Rule: rule.String()}]; ok {
+				probs[i] = row.Probability
+			}
+		}
+		m.labels = append(m.labels, label)
+		m.probs = append(m.probs, probs)
+	}
+	for _, b := range order {
+		sec.Maps = append(sec.Maps, *byBoard[b])
+	}
+	return sec, nil
+}
+
+// exactFigures adds the section's maps to the figures to draw.
+func (sec *exactSection) figures(add func(*figureSlot, func() (*figure, error))) {
+	if sec == nil {
+		return
+	}
+	for i := range sec.Maps {
+		m := &sec.Maps[i]
+		add(&m.Map, func() (*figure, error) { return chartFigure(chart.ExactMap(m.board, m.labels, m.probs)) })
+	}
+}
+
+// pct writes a share as a percentage to 0.01%: the exact probabilities
+// differ from the rates in the third digit, which stats.FormatPercent
+// rounds away.
+func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }

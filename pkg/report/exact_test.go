@@ -1,0 +1,79 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/exact"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/status"
+)
+
+// greedyTrials returns n runs of warnsdorff -tiebreak random from (r, c) of an
+// n x n board, found of them finding a tour.
+func greedyTrials(size, r, c, n, found int) []runs.Row {
+	out := make([]runs.Row, n)
+	for i := range out {
+		out[i] = runs.Row{Rows: size, Cols: size, StartRow: r, StartCol: c, Strategy: "warnsdorff", Tiebreak: "random",
+			Trial: i, Seed: uint64(i), Status: status.DeadEnd, Solvable: "yes", Nodes: 40, TimeNS: 100}
+		if i < found {
+			out[i].Status, out[i].Nodes, out[i].Verified = status.Found, int64(size*size), true
+		}
+	}
+	return out
+}
+
+// TestExactSection: report -exact computes the exact probabilities (7x7
+// corner 5867789/7962624 = 0.737), caches them beside the report, finds
+// the sampled rate of a start covering it, and names as an oddity a start
+// whose sampled rate (100 of 100) its interval keeps away from it.
+func TestExactSection(t *testing.T) {
+	dir := t.TempDir()
+	rows := append(greedyTrials(7, 0, 0, 100, 74), greedyTrials(7, 3, 3, 100, 100)...)
+	rows = append(rows, greedyTrials(7, 0, 6, 100, 100)...)
+	path := writeRuns(t, dir, rows)
+	out := generate(t, []string{path}, Options{OutDir: dir, Exact: true})
+	html := readString(t, out.HTML)
+	for _, want := range []string{"Exact probabilities against sampled rates", "5867789/7962624", "3 starts compared", "1 oddity</strong>", "ODDITY: outside 98.33%"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	odd := 0
+	for _, w := range out.Results.Warnings {
+		if strings.HasPrefix(w, "exact: 7x7 from 0,6") {
+			odd++
+		}
+	}
+	if odd != 1 {
+		t.Errorf("warnings %q: want one oddity, from 0,6", out.Results.Warnings)
+	}
+	cached, err := exact.ReadCSV(filepath.Join(dir, ExactCache))
+	if err != nil || len(cached) != 49 {
+		t.Fatalf("the cache: %d rows, %v", len(cached), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "charts", "exactmap-7x7.svg")); err != nil {
+		t.Errorf("no exact map: %v", err)
+	}
+	// The cache is read, not recomputed: a changed probability shows.
+	for i := range cached {
+		if cached[i].StartRow == 0 && cached[i].StartCol == 0 {
+			cached[i].Probability, cached[i].ProbabilityFraction = 0.5, "1/2"
+		}
+	}
+	if err := exact.WriteCSV(filepath.Join(dir, ExactCache), cached); err != nil {
+		t.Fatal(err)
+	}
+	html = readString(t, generate(t, []string{path}, Options{OutDir: dir, Exact: true}).HTML)
+	if !strings.Contains(html, "1/2") {
+		t.Errorf("the page does not show the cached figure")
+	}
+	// -exact-from reads a file; a bad one is refused as input.
+	bad := filepath.Join(dir, "bad.csv")
+	os.WriteFile(bad, []byte("x,y\n"), 0o644)
+	if _, err := GenerateWith(t.Context(), []string{path}, Options{OutDir: dir, ExactFrom: bad}); err == nil || !strings.Contains(err.Error(), "not an exact CSV") {
+		t.Errorf("-exact-from a bad file: %v", err)
+	}
+}

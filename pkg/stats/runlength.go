@@ -188,8 +188,16 @@ func linkRestarts(groups []*Group) {
 			pr.Why = "the series without restarts has no prediction (too few trials from a start, or no tour within the cutoffs its runs can judge)"
 		default:
 			pr.Cost, pr.Lo, pr.Hi = b.RunLengths.Restart.Predict(pol)
-			if math.IsNaN(pr.Cost) {
+			switch {
+			case math.IsNaN(pr.Cost):
 				pr.Why = fmt.Sprintf("the policy reaches cutoffs past %s nodes, where the runs without restarts were stopped by their budget", FormatCount(float64(b.RunLengths.Restart.Limit)))
+			case math.IsInf(pr.Cost, 1):
+				// No run without restarts found a tour within the policy's
+				// cutoffs: an empirical cost of infinity says the sample
+				// is too small there, not that the policy never succeeds;
+				// a measured ERT beside it would look refuted.
+				pr.Cost, pr.Lo, pr.Hi = math.NaN(), math.NaN(), math.NaN()
+				pr.Why = "no run without restarts found a tour within the policy's cutoffs, so its runs cannot predict them"
 			}
 		}
 		g.RunLengths.Predicted = pr

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -379,5 +381,31 @@ func TestERTByStart(t *testing.T) {
 		if p := ExpectedRunningTime(append(a, b...), 1); n == 20 && !(p.NodesLo < 505 && p.NodesHi > 505) {
 			t.Errorf("pooled: %g–%g, want around 505", p.NodesLo, p.NodesHi)
 		}
+	}
+}
+
+// A restart series whose cutoff lies below every run of its base series
+// that found a tour (fixed:20 against base tours in 24 nodes or more) has
+// an empirical cost of infinity: no prediction, with the reason, not an
+// infinite one that its measured ERT would fall outside of.
+func TestPredictionBelowEveryTour(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "runlengths.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCollector(Options{})
+	if err := c.Read(context.Background(), "runlengths.csv", strings.NewReader(strings.ReplaceAll(string(b), "fixed:24", "fixed:20"))); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := res.Groups[1].RunLengths.Predicted
+	if pr == nil || !math.IsNaN(pr.Cost) || !math.IsNaN(pr.Lo) || !strings.Contains(pr.Why, "cannot predict") {
+		t.Fatalf("predicted for fixed:20: %+v", pr)
+	}
+	if pr.Inside(42) {
+		t.Error("inside a prediction that does not exist")
 	}
 }

@@ -364,6 +364,31 @@ func TestTailIndexExponential(t *testing.T) {
 	}
 }
 
+// Exponential run lengths (light-tailed: every moment finite) of mean 70M
+// nodes under a 5M-node budget, as 7x7 dfs in a random order gives: 93%
+// of the runs are stopped, and the fit, which must come down into the body
+// to find tours, saw an almost flat stretch that a Pareto law of index
+// 0.02 fits; it was called heavy-tailed in 97 of 200 samples of 100 runs
+// and 193 of 200 of 500. The estimate stays; the verdict cannot tell.
+func TestTailIndexMostlyCensored(t *testing.T) {
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		for _, n := range []int{100, 500} {
+			runs := make([]Run, n)
+			for i := range runs {
+				runs[i] = Run{Nodes: 1 + int64(70e6*rng.ExpFloat64())}
+				if runs[i].Nodes >= 5_000_000 {
+					runs[i] = Run{Nodes: 5_000_000, Outcome: RunCensored}
+				}
+			}
+			tl := TailIndex(runs)
+			if tl.Heavy() != 0 || tl.InTail() || !strings.Contains(tl.Verdict(), "stopped by the budget, so the fit spans the body") {
+				t.Errorf("seed %d, %d runs: %s", seed, n, tl.Verdict())
+			}
+		}
+	}
+}
+
 // Trials from several starts are resampled start by start: two starts
 // whose runs all found a tour, in 10 and in 1,000 nodes, have ERT 505 in
 // every resample (pooled resamples would vary the mix), with the bootstrap

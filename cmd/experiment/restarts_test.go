@@ -97,7 +97,7 @@ func TestRestartsFlags(t *testing.T) {
 	}{
 		{[]string{"run", "-sizes", "6", "-strategies", "warnsdorff-bt", "-restarts", "luby:49"}, "-restarts: luby:49: restarts apply only to randomised backtracking (dfs with -order random, warnsdorff-bt with -tiebreak random)"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "luby"}, `-restarts: restart policy "luby": missing its number of nodes; want none, fixed:C`},
-		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "fixed:100"}, "-restarts: fixed:100: a fixed cutoff never proves"},
+		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "fixed:100"}, "-restarts: fixed:100: a cutoff that never grows (fixed, or geometric with factor 1) never proves"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", ";"}, "-restarts: no restart policy"},
 		{[]string{"run", "-sizes", "6", "-strategies", "warnsdorff-bt", "-order", "random"}, "-order: random: no strategy of -strategies takes a random move order (dfs do)"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-trials", "5"}, "-trials: 5: only randomised jobs repeat"},
@@ -107,6 +107,12 @@ func TestRestartsFlags(t *testing.T) {
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:20", "-max-nodes", "100"}, "-restarts fixed:20: a tour of 6x6 enters 36 squares"},
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:200"}, "give -max-nodes or -timeout"},
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "geometric:10"}, "geometric needs a first cutoff and a factor"},
+		// Factor 1 is a fixed cutoff: without a budget a 5x5 sweep from
+		// 0,0 ran on for ever; below the squares no attempt finds a tour.
+		{[]string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-restarts", "geometric:100,1"}, "-restarts: geometric:100,1: a cutoff that never grows (fixed, or geometric with factor 1) never proves"},
+		{[]string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-restarts", "geometric:10,1", "-max-nodes", "1000"}, "-restarts: geometric:10,1: a tour of 5x5 enters 25 squares"},
+		{[]string{"solve", "-size", "5", "-strategy", "dfs", "-order", "random", "-restarts", "geometric:100,1"}, "give -max-nodes or -timeout"},
+		{[]string{"solve", "-size", "5", "-strategy", "dfs", "-order", "random", "-restarts", "geometric:10,1", "-max-nodes", "1000"}, "-restarts geometric:10,1: a tour of 5x5 enters 25 squares"},
 	} {
 		args := tt.args
 		if args[0] == "run" {

@@ -186,6 +186,15 @@ func (p Policy) Cutoff(i int64) int64 {
 	return 0
 }
 
+// Capped reports whether no attempt's cutoff exceeds the first, C: fixed,
+// and geometric with factor 1, which is fixed:C by another name. A capped
+// run never searches to the end, so it never proves that no tour starts at
+// a square, and where C is below the board's squares no attempt can find
+// one: either way only a budget ends it.
+func (p Policy) Capped() bool {
+	return p.Kind == Fixed || p.Kind == Geometric && p.F == 1
+}
+
 // LubyTerm returns the i-th term (i >= 1) of Luby's universal sequence
 // 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (OEIS A182105): 2^(k-1)
 // when i = 2^k - 1, else the term at i - 2^(k-1) + 1 for 2^(k-1) <= i <

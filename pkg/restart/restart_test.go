@@ -130,3 +130,25 @@ func TestSeed(t *testing.T) {
 		}
 	}
 }
+
+// Capped: the policies whose cutoffs never grow past the first.
+func TestCapped(t *testing.T) {
+	for _, tt := range []struct {
+		policy string
+		want   bool
+	}{
+		{"none", false},
+		{"fixed:49", true},
+		{"geometric:49,1", true},
+		{"geometric:49,1.5", false},
+		{"luby:49", false},
+	} {
+		p, err := Parse(tt.policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Capped() != tt.want {
+			t.Errorf("%s: Capped %v, want %v", tt.policy, p.Capped(), tt.want)
+		}
+	}
+}

@@ -135,3 +135,22 @@ func TestSolveRestartsLine(t *testing.T) {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
 	}
 }
+
+// The plan's line says which strategies of a sweep with -order random run
+// the default order: "dfs, warnsdorff; order random" read as a random
+// warnsdorff, which ran once in the default order.
+func TestPlanLineRandomOrder(t *testing.T) {
+	for _, tt := range []struct {
+		strategies, want string
+	}{
+		{"dfs,warnsdorff,warnsdorff-bt", "; order random (warnsdorff, warnsdorff-bt in the default order)\n"},
+		{"dfs,squirrel-cull", "; order random\n"},
+		{"dfs", "; order random\n"},
+	} {
+		stdout, stderr, code := runCLI(t, "run", "-plan", "-sizes", "6", "-starts", "0,0", "-strategies", tt.strategies, "-order", "random", "-trials", "2", "-out", filepath.Join(t.TempDir(), "never"))
+		line, _, _ := strings.Cut(stdout, "into:")
+		if code != 0 || !strings.HasSuffix(line, tt.want) {
+			t.Errorf("-strategies %s: exit %d, plan %q, stderr %q; want it to end %q", tt.strategies, code, line, stderr, tt.want)
+		}
+	}
+}

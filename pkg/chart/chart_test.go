@@ -346,3 +346,31 @@ func TestBoardCharts(t *testing.T) {
 		t.Errorf("a board not run: %v", err)
 	}
 }
+
+// A title wider than the plot beside a wide legend is broken at spaces
+// into lines that fit, every word kept in order: centred over the plot,
+// the nodes chart's note ran off the figure's left edge.
+func TestWrapLines(t *testing.T) {
+	sty := newPlot("", "", "").Title.TextStyle
+	title := "Median nodes per run (every run, whatever its outcome)\n(arrows: at least this, the median rests on runs stopped by the budget)"
+	width := 9 * vg.Centimeter
+	got := wrapLines(title, sty, width)
+	lines := strings.Split(got, "\n")
+	if len(lines) < 3 {
+		t.Errorf("%q: %d lines, want the long ones broken", got, len(lines))
+	}
+	for _, l := range lines {
+		if w := measuring.width(l, sty.Font); w > width {
+			t.Errorf("line %q is %v wide, more than %v", l, w, width)
+		}
+	}
+	if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(title), " ") {
+		t.Errorf("words changed: %q", got)
+	}
+	if again := wrapLines(got, sty, width); again != got {
+		t.Errorf("wrapping twice: %q, then %q", got, again)
+	}
+	if got := wrapLines(title, sty, 100*vg.Centimeter); got != title {
+		t.Errorf("a title that fits was changed: %q", got)
+	}
+}

@@ -117,6 +117,9 @@ func (f *Figure) Save(path string) (err error) {
 func withLegend(p *plot.Plot, leg plot.Legend) func(c draw.Canvas) {
 	return func(c draw.Canvas) {
 		w := legendWidth(leg)
+		// The title is centred over the plot, not the figure: a line wider
+		// than the plot ran off the figure's left edge, cut.
+		p.Title.Text = wrapLines(p.Title.Text, p.Title.TextStyle, c.Max.X-c.Min.X-w)
 		p.Draw(draw.Crop(c, 0, -w, 0, 0))
 		lc := draw.Crop(c, c.Max.X-c.Min.X-w+vg.Points(8), 0, 0, -vg.Points(30))
 		leg.Draw(lc)
@@ -224,4 +227,26 @@ func (upArrow) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	tip := vg.Point{X: pt.X, Y: pt.Y + r}
 	c.StrokeLine2(ls, pt.X, pt.Y, tip.X, tip.Y)
 	c.StrokeLines(ls, []vg.Point{{X: tip.X - r/3, Y: tip.Y - r/3}, tip, {X: tip.X + r/3, Y: tip.Y - r/3}})
+}
+
+// wrapLines breaks each line of txt at spaces so that no line is wider
+// than width in sty's font, where the words allow.
+func wrapLines(txt string, sty text.Style, width vg.Length) string {
+	var out []string
+	for _, line := range strings.Split(txt, "\n") {
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			next := word
+			if cur != "" {
+				next = cur + " " + word
+			}
+			if cur != "" && measuring.width(next, sty.Font) > width {
+				out = append(out, cur)
+				next = word
+			}
+			cur = next
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }

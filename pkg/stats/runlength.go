@@ -50,6 +50,18 @@ type PredictedRestart struct {
 	// NaN with Why when the base's runs cannot judge the policy.
 	Cost, Lo, Hi float64
 	Why          string
+	// FirstCutoff is the policy's first cutoff, Shortest the fewest nodes
+	// in which a run of the base series found a tour: where the first is
+	// below it, the prediction gives the policy's short attempts no chance
+	// and leans high.
+	FirstCutoff, Shortest int64
+}
+
+// Blind reports whether the policy's first attempts are shorter than any
+// run of the base series that found a tour, so that the prediction leans
+// high.
+func (p *PredictedRestart) Blind() bool {
+	return p.FirstCutoff < p.Shortest
 }
 
 // Inside reports whether the measured ERT lies in the prediction's
@@ -187,6 +199,7 @@ func linkRestarts(groups []*Group) {
 		case b.RunLengths == nil || b.RunLengths.Restart == nil:
 			pr.Why = "the series without restarts has no prediction (too few trials from a start, or no tour within the cutoffs its runs can judge)"
 		default:
+			pr.FirstCutoff, pr.Shortest = pol.Cutoff(0), b.RunLengths.Restart.Shortest
 			pr.Cost, pr.Lo, pr.Hi = b.RunLengths.Restart.Predict(pol)
 			switch {
 			case math.IsNaN(pr.Cost):

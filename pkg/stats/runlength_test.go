@@ -434,3 +434,33 @@ func TestPredictionBelowEveryTour(t *testing.T) {
 		t.Error("inside a prediction that does not exist")
 	}
 }
+
+// A policy whose first attempts are shorter than any run of its base
+// series that found a tour (luby:12 against tours in 24 nodes or more) is
+// predicted blind to their chance: Blind says so; fixed:24 is not.
+func TestPredictionBlind(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "runlengths.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		policy string
+		blind  bool
+	}{{"fixed:24", false}, {"luby:12", true}, {`"geometric:23,2"`, true}} {
+		c := NewCollector(Options{})
+		if err := c.Read(context.Background(), "runlengths.csv", strings.NewReader(strings.ReplaceAll(string(b), "fixed:24", tt.policy))); err != nil {
+			t.Fatal(err)
+		}
+		res, err := c.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := res.Groups[0].RunLengths.Restart.Shortest; s != 24 {
+			t.Errorf("shortest tour %d nodes, want 24", s)
+		}
+		pr := res.Groups[1].RunLengths.Predicted
+		if pr == nil || pr.Blind() != tt.blind || pr.Shortest != 24 {
+			t.Errorf("%s: %+v, want blind %v", tt.policy, pr, tt.blind)
+		}
+	}
+}

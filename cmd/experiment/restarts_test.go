@@ -107,6 +107,10 @@ func TestRestartsFlags(t *testing.T) {
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:20", "-max-nodes", "100"}, "-restarts fixed:20: a tour of 6x6 enters 36 squares"},
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:200"}, "give -max-nodes or -timeout"},
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "geometric:10"}, "geometric needs a first cutoff and a factor"},
+		// A first cutoff at or past -max-nodes never restarts: the series
+		// repeated the one without restarts, 0 restarts a run.
+		{[]string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-restarts", "none;luby:5000", "-max-nodes", "5000"}, "-restarts: luby:5000: the first attempt may take 5000 nodes, and -max-nodes 5000 stops the run before it ends"},
+		{[]string{"solve", "-size", "5", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:100000", "-max-nodes", "5000"}, "-restarts fixed:100000: the first attempt may take 100000 nodes, and -max-nodes 5000"},
 		// Factor 1 is a fixed cutoff: without a budget a 5x5 sweep from
 		// 0,0 ran on for ever; below the squares no attempt finds a tour.
 		{[]string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-restarts", "geometric:100,1"}, "-restarts: geometric:100,1: a cutoff that never grows (fixed, or geometric with factor 1) never proves"},

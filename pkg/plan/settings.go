@@ -247,6 +247,9 @@ func (s *Settings) normalizeRestarts() error {
 		if !s.anyRun(func(in solver.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
 			return Inputf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", p, solver.RestartableList())
 		}
+		if s.MaxNodes > 0 && p.Cutoff(0) >= s.MaxNodes {
+			return Inputf("-restarts", "%v: the first attempt may take %d nodes, and -max-nodes %d stops the run before it ends: no run would ever restart, and the series would repeat the one without restarts; want a first cutoff below -max-nodes", p, p.Cutoff(0), s.MaxNodes)
+		}
 		if !p.Capped() {
 			continue
 		}

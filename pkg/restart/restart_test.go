@@ -113,6 +113,14 @@ func TestParseList(t *testing.T) {
 			t.Errorf("ParseList(%q) accepted", bad)
 		}
 	}
+	// A factor that is a word is the factor, refused as such, not a
+	// policy of its own (the error named "geometric:10", lacking one).
+	for _, bad := range []string{"geometric:10,NaN", "geometric:10,Inf", "geometric:10,two"} {
+		_, err := ParseList(bad)
+		if err == nil || !strings.Contains(err.Error(), `restart policy "`+bad+`": factor`) {
+			t.Errorf("ParseList(%q): %v; want the factor named", bad, err)
+		}
+	}
 }
 
 func TestSeed(t *testing.T) {

@@ -210,6 +210,10 @@ func TestSpreadOverStarts(t *testing.T) {
 	if rl.Trials || rl.Restart != nil || rl.Kind() != "spread over 36 starts, one run each" {
 		t.Errorf("spread: %+v, %q", rl, rl.Kind())
 	}
+	// No tail either: 36 runs, all tours, are all there is.
+	if rl.Tail.OK || rl.Tail.Heavy() != 0 || !strings.Contains(rl.Tail.Verdict(), "a spread over instances") || !math.IsNaN(float64(res.Groups[0].Summary.TailIndex)) {
+		t.Errorf("spread's tail: %+v, %q", rl.Tail, rl.Tail.Verdict())
+	}
 }
 
 // bruteAttempt sums, run by run, min(X, c) and the runs that found a

@@ -121,7 +121,11 @@ func TailIndex(runs []Run) Tail {
 		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", FormatCount(float64(u)))
 		return t
 	case n < minExceedances:
-		t.Why = fmt.Sprintf("only %d runs are longer than the %s nodes most took: too few for a tail", n, FormatCount(float64(u)))
+		are := "runs are"
+		if n == 1 {
+			are = "run is"
+		}
+		t.Why = fmt.Sprintf("only %d %s longer than the %s nodes most took: too few for a tail", n, are, FormatCount(float64(u)))
 		return t
 	case d == 0:
 		t.Why = fmt.Sprintf("none of the %d largest runs found a tour (all stopped by the budget)", n)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -372,5 +373,35 @@ func TestWrapLines(t *testing.T) {
 	}
 	if got := wrapLines(title, sty, 100*vg.Centimeter); got != title {
 		t.Errorf("a title that fits was changed: %q", got)
+	}
+}
+
+// The series of one strategy differ in lightness as well as dashes, by
+// turns: every strategy's colour and its two shades are at least 0.05
+// apart in relative luminance (sRGB, linearised), variant 3 comes back to
+// the colour, and variant 0 is the colour itself.
+func TestShades(t *testing.T) {
+	lum := func(c color.RGBA) float64 {
+		lin := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.04045 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+	}
+	for i, c := range strategyColors {
+		v := []color.RGBA{shade(c, 0), shade(c, 1), shade(c, 2)}
+		if v[0] != c || shade(c, 3) != c {
+			t.Errorf("strategy %d: variant 0 %v, 3 %v, want %v", i, v[0], shade(c, 3), c)
+		}
+		for a := range v {
+			for b := a + 1; b < len(v); b++ {
+				if d := math.Abs(lum(v[a]) - lum(v[b])); d < 0.05 {
+					t.Errorf("strategy %d: variants %d and %d (%v, %v) differ by %.3f in luminance", i, a, b, v[a], v[b], d)
+				}
+			}
+		}
 	}
 }

@@ -197,7 +197,7 @@ var strategyGlyphs = []draw.GlyphDrawer{
 // marker, and dashes that tell apart the series of one strategy (tie-break
 // rules, budgets).
 func seriesStyle(look stats.Look) style {
-	c := strategyColors[look.Strategy%len(strategyColors)]
+	c := shade(strategyColors[look.Strategy%len(strategyColors)], look.Variant)
 	s := style{color: c}
 	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: strategyGlyphs[look.Strategy%len(strategyGlyphs)]}
 	s.line = draw.LineStyle{Color: c, Width: vg.Points(1.5)}
@@ -205,6 +205,31 @@ func seriesStyle(look stats.Look) style {
 		s.line.Dashes = plotutil.Dashes(look.Variant)
 	}
 	return s
+}
+
+// shade darkens or lightens a strategy's colour for its variants, in
+// turn: dashes alone did not tell apart curves of one colour where they
+// overlap (the survival chart's four dfs curves, one a restart policy).
+// Variant 0 keeps the colour; the hue stays, so the strategy does too.
+func shade(c color.RGBA, variant int) color.RGBA {
+	mix := func(to uint8, f float64) color.RGBA {
+		m := func(v uint8) uint8 { return uint8(float64(v) + (float64(to)-float64(v))*f + 0.5) }
+		return color.RGBA{m(c.R), m(c.G), m(c.B), c.A}
+	}
+	dark := max(c.R, c.G, c.B) < 0x40 // black: nothing to darken
+	switch variant % 3 {
+	case 1:
+		if dark {
+			return mix(0xff, 0.25)
+		}
+		return mix(0, 0.45)
+	case 2:
+		if dark {
+			return mix(0xff, 0.5)
+		}
+		return mix(0xff, 0.45)
+	}
+	return c
 }
 
 // boundStyle is the marker of a figure that is only a lower bound (it

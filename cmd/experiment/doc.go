@@ -88,9 +88,11 @@
 //	                   run; nodes is the total over the attempts and the
 //	                   restarts column how many were made. The other runs
 //	                   never restart; a list that no run takes is refused, as
-//	                   is fixed:C without -max-nodes or -timeout (a cut
-//	                   attempt proves nothing, so a start without a tour
-//	                   would never end) or with C below a board's squares
+//	                   is fixed:C (or geometric:C,1) without -max-nodes or
+//	                   -timeout (a cut attempt proves nothing, so a start
+//	                   without a tour would never end) or with C below a
+//	                   board's squares, and a policy whose first cutoff is
+//	                   not below -max-nodes (it would never restart)
 //	-trials K          run each randomised job (-tiebreak random, -order
 //	                   random) K times
 //	-seed S            base seed of the randomised jobs; each job's seed is a

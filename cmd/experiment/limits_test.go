@@ -22,6 +22,9 @@ func TestLimits(t *testing.T) {
 		// A range repeated 100,000 times: merged, not listed two billion
 		// times; 20,000 boards of up to 4e8 squares are still too many jobs.
 		{"repeated sizes", []string{"run", "-sizes", strings.Repeat("1-20000,", 100_000) + "5", "-quiet"}, "-sizes: the sweep would hold more than 268435456 jobs"},
+		// The most trials, each a series of four policies: the plan's
+		// cells multiply them, and the message names -restarts too.
+		{"trials times restarts", []string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-trials", "268435456", "-restarts", "none;luby:49;fixed:100;geometric:30,2", "-max-nodes", "1000", "-quiet"}, "-strategies, -trials or -restarts"},
 		{"a billion workers", []string{"run", "-sizes", "5", "-workers", "1000000000", "-quiet"}, "-workers: 1000000000: want 1 to 4096"},
 		{"count workers", []string{"count", "-size", "5", "-workers", "1000000000"}, "-workers 1000000000: want 0 (one per core) to 4096"},
 		{"solve workers", []string{"solve", "-size", "5", "-workers", "-2"}, "-workers -2: want 0 (one per core) to 4096"},

@@ -97,7 +97,7 @@ func TestRestartsFlags(t *testing.T) {
 	}{
 		{[]string{"run", "-sizes", "6", "-strategies", "warnsdorff-bt", "-restarts", "luby:49"}, "-restarts: luby:49: restarts apply only to randomised backtracking (dfs with -order random, warnsdorff-bt with -tiebreak random)"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "luby"}, `-restarts: restart policy "luby": missing its number of nodes; want none, fixed:C`},
-		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "fixed:100"}, "-restarts: fixed:100: a fixed cutoff never proves"},
+		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "fixed:100"}, "-restarts: fixed:100: a cutoff that never grows (fixed, or geometric with factor 1) never proves"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", ";"}, "-restarts: no restart policy"},
 		{[]string{"run", "-sizes", "6", "-strategies", "warnsdorff-bt", "-order", "random"}, "-order: random: no strategy of -strategies takes a random move order (dfs do)"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-trials", "5"}, "-trials: 5: only randomised jobs repeat"},
@@ -107,6 +107,16 @@ func TestRestartsFlags(t *testing.T) {
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:20", "-max-nodes", "100"}, "-restarts fixed:20: a tour of 6x6 enters 36 squares"},
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:200"}, "give -max-nodes or -timeout"},
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "geometric:10"}, "geometric needs a first cutoff and a factor"},
+		// A first cutoff at or past -max-nodes never restarts: the series
+		// repeated the one without restarts, 0 restarts a run.
+		{[]string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-restarts", "none;luby:5000", "-max-nodes", "5000"}, "-restarts: luby:5000: the first attempt may take 5000 nodes, and -max-nodes 5000 stops the run before it ends"},
+		{[]string{"solve", "-size", "5", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:100000", "-max-nodes", "5000"}, "-restarts fixed:100000: the first attempt may take 100000 nodes, and -max-nodes 5000"},
+		// Factor 1 is a fixed cutoff: without a budget a 5x5 sweep from
+		// 0,0 ran on for ever; below the squares no attempt finds a tour.
+		{[]string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-restarts", "geometric:100,1"}, "-restarts: geometric:100,1: a cutoff that never grows (fixed, or geometric with factor 1) never proves"},
+		{[]string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", "dfs", "-order", "random", "-restarts", "geometric:10,1", "-max-nodes", "1000"}, "-restarts: geometric:10,1: a tour of 5x5 enters 25 squares"},
+		{[]string{"solve", "-size", "5", "-strategy", "dfs", "-order", "random", "-restarts", "geometric:100,1"}, "give -max-nodes or -timeout"},
+		{[]string{"solve", "-size", "5", "-strategy", "dfs", "-order", "random", "-restarts", "geometric:10,1", "-max-nodes", "1000"}, "-restarts geometric:10,1: a tour of 5x5 enters 25 squares"},
 	} {
 		args := tt.args
 		if args[0] == "run" {
@@ -127,5 +137,24 @@ func TestSolveRestartsLine(t *testing.T) {
 	out, errOut, code := runCLI(t, "solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-seed", "4", "-restarts", "luby:500")
 	if code != 0 || !bytes.Contains([]byte(out), []byte("status=found")) || !strings.Contains(out, " restarts=") {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
+	}
+}
+
+// The plan's line says which strategies of a sweep with -order random run
+// the default order: "dfs, warnsdorff; order random" read as a random
+// warnsdorff, which ran once in the default order.
+func TestPlanLineRandomOrder(t *testing.T) {
+	for _, tt := range []struct {
+		strategies, want string
+	}{
+		{"dfs,warnsdorff,warnsdorff-bt", "; order random (warnsdorff, warnsdorff-bt in the default order)\n"},
+		{"dfs,squirrel-cull", "; order random\n"},
+		{"dfs", "; order random\n"},
+	} {
+		stdout, stderr, code := runCLI(t, "run", "-plan", "-sizes", "6", "-starts", "0,0", "-strategies", tt.strategies, "-order", "random", "-trials", "2", "-out", filepath.Join(t.TempDir(), "never"))
+		line, _, _ := strings.Cut(stdout, "into:")
+		if code != 0 || !strings.HasSuffix(line, tt.want) {
+			t.Errorf("-strategies %s: exit %d, plan %q, stderr %q; want it to end %q", tt.strategies, code, line, stderr, tt.want)
+		}
 	}
 }

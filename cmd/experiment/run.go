@@ -152,11 +152,23 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) {
 }
 
 // randomisation names, for the plan's line, a random move order and the
-// restart policies: "; order random; restarts none, luby:49".
+// restart policies: "; order random; restarts none, luby:49". Strategies
+// that follow a move order but take no random one run the default order,
+// as their rows' order column says; the line names them, so that a plan
+// of "dfs, warnsdorff; order random" does not read as a random warnsdorff.
 func randomisation(s plan.Settings) string {
 	var out string
 	if s.Order == solver.OrderRandom {
 		out += "; order " + solver.OrderRandom
+		var fixed []string
+		for _, name := range s.Strategies {
+			if in, err := solver.Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
+				fixed = append(fixed, name)
+			}
+		}
+		if len(fixed) > 0 {
+			out += " (" + strings.Join(fixed, ", ") + " in the default order)"
+		}
 	}
 	if len(s.Restarts) > 0 {
 		out += "; restarts " + strings.Join(s.Restarts, ", ")

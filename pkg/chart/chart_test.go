@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -344,5 +345,63 @@ func TestBoardCharts(t *testing.T) {
 	}
 	if _, err := Solved(res, board.Board{Rows: 6, Cols: 6}, "nodes"); !errors.Is(err, ErrNoData) {
 		t.Errorf("a board not run: %v", err)
+	}
+}
+
+// A title wider than the plot beside a wide legend is broken at spaces
+// into lines that fit, every word kept in order: centred over the plot,
+// the nodes chart's note ran off the figure's left edge.
+func TestWrapLines(t *testing.T) {
+	sty := newPlot("", "", "").Title.TextStyle
+	title := "Median nodes per run (every run, whatever its outcome)\n(arrows: at least this, the median rests on runs stopped by the budget)"
+	width := 9 * vg.Centimeter
+	got := wrapLines(title, sty, width)
+	lines := strings.Split(got, "\n")
+	if len(lines) < 3 {
+		t.Errorf("%q: %d lines, want the long ones broken", got, len(lines))
+	}
+	for _, l := range lines {
+		if w := measuring.width(l, sty.Font); w > width {
+			t.Errorf("line %q is %v wide, more than %v", l, w, width)
+		}
+	}
+	if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(title), " ") {
+		t.Errorf("words changed: %q", got)
+	}
+	if again := wrapLines(got, sty, width); again != got {
+		t.Errorf("wrapping twice: %q, then %q", got, again)
+	}
+	if got := wrapLines(title, sty, 100*vg.Centimeter); got != title {
+		t.Errorf("a title that fits was changed: %q", got)
+	}
+}
+
+// The series of one strategy differ in lightness as well as dashes, by
+// turns: every strategy's colour and its two shades are at least 0.05
+// apart in relative luminance (sRGB, linearised), variant 3 comes back to
+// the colour, and variant 0 is the colour itself.
+func TestShades(t *testing.T) {
+	lum := func(c color.RGBA) float64 {
+		lin := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.04045 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+	}
+	for i, c := range strategyColors {
+		v := []color.RGBA{shade(c, 0), shade(c, 1), shade(c, 2)}
+		if v[0] != c || shade(c, 3) != c {
+			t.Errorf("strategy %d: variant 0 %v, 3 %v, want %v", i, v[0], shade(c, 3), c)
+		}
+		for a := range v {
+			for b := a + 1; b < len(v); b++ {
+				if d := math.Abs(lum(v[a]) - lum(v[b])); d < 0.05 {
+					t.Errorf("strategy %d: variants %d and %d (%v, %v) differ by %.3f in luminance", i, a, b, v[a], v[b], d)
+				}
+			}
+		}
 	}
 }

@@ -117,6 +117,9 @@ func (f *Figure) Save(path string) (err error) {
 func withLegend(p *plot.Plot, leg plot.Legend) func(c draw.Canvas) {
 	return func(c draw.Canvas) {
 		w := legendWidth(leg)
+		// The title is centred over the plot, not the figure: a line wider
+		// than the plot ran off the figure's left edge, cut.
+		p.Title.Text = wrapLines(p.Title.Text, p.Title.TextStyle, c.Max.X-c.Min.X-w)
 		p.Draw(draw.Crop(c, 0, -w, 0, 0))
 		lc := draw.Crop(c, c.Max.X-c.Min.X-w+vg.Points(8), 0, 0, -vg.Points(30))
 		leg.Draw(lc)
@@ -194,7 +197,7 @@ var strategyGlyphs = []draw.GlyphDrawer{
 // marker, and dashes that tell apart the series of one strategy (tie-break
 // rules, budgets).
 func seriesStyle(look stats.Look) style {
-	c := strategyColors[look.Strategy%len(strategyColors)]
+	c := shade(strategyColors[look.Strategy%len(strategyColors)], look.Variant)
 	s := style{color: c}
 	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: strategyGlyphs[look.Strategy%len(strategyGlyphs)]}
 	s.line = draw.LineStyle{Color: c, Width: vg.Points(1.5)}
@@ -202,6 +205,31 @@ func seriesStyle(look stats.Look) style {
 		s.line.Dashes = plotutil.Dashes(look.Variant)
 	}
 	return s
+}
+
+// shade darkens or lightens a strategy's colour for its variants, in
+// turn: dashes alone did not tell apart curves of one colour where they
+// overlap (the survival chart's four dfs curves, one a restart policy).
+// Variant 0 keeps the colour; the hue stays, so the strategy does too.
+func shade(c color.RGBA, variant int) color.RGBA {
+	mix := func(to uint8, f float64) color.RGBA {
+		m := func(v uint8) uint8 { return uint8(float64(v) + (float64(to)-float64(v))*f + 0.5) }
+		return color.RGBA{m(c.R), m(c.G), m(c.B), c.A}
+	}
+	dark := max(c.R, c.G, c.B) < 0x40 // black: nothing to darken
+	switch variant % 3 {
+	case 1:
+		if dark {
+			return mix(0xff, 0.25)
+		}
+		return mix(0, 0.45)
+	case 2:
+		if dark {
+			return mix(0xff, 0.5)
+		}
+		return mix(0xff, 0.45)
+	}
+	return c
 }
 
 // boundStyle is the marker of a figure that is only a lower bound (it
@@ -224,4 +252,26 @@ func (upArrow) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	tip := vg.Point{X: pt.X, Y: pt.Y + r}
 	c.StrokeLine2(ls, pt.X, pt.Y, tip.X, tip.Y)
 	c.StrokeLines(ls, []vg.Point{{X: tip.X - r/3, Y: tip.Y - r/3}, tip, {X: tip.X + r/3, Y: tip.Y - r/3}})
+}
+
+// wrapLines breaks each line of txt at spaces so that no line is wider
+// than width in sty's font, where the words allow.
+func wrapLines(txt string, sty text.Style, width vg.Length) string {
+	var out []string
+	for _, line := range strings.Split(txt, "\n") {
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			next := word
+			if cur != "" {
+				next = cur + " " + word
+			}
+			if cur != "" && measuring.width(next, sty.Font) > width {
+				out = append(out, cur)
+				next = word
+			}
+			cur = next
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }

@@ -156,7 +156,7 @@ func New(s Settings) (*Plan, error) {
 				p.cells = append(p.cells, c)
 				p.total += c.jobs()
 				if p.total > MaxJobs {
-					return nil, Inputf("-sizes", "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies or -trials", MaxJobs)
+					return nil, Inputf("-sizes", "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies, -trials or -restarts", MaxJobs)
 				}
 			}
 		}

@@ -200,7 +200,9 @@ func lead(h stats.HeadToHead, where string) string {
 	case h.Significant():
 		v += fmt.Sprintf("%s finds more tours (%s adjusted)", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
 	default:
-		v += fmt.Sprintf("neither finds more tours (%s adjusted)", formatP(float64(h.McNemarHolm)))
+		// Not "neither finds more": a test that does not reject says
+		// nothing of equality.
+		v += fmt.Sprintf("the runs do not show which finds more tours (%s adjusted)", formatP(float64(h.McNemarHolm)))
 	}
 	switch {
 	case h.CostALess+h.CostBLess == 0:
@@ -208,7 +210,7 @@ func lead(h stats.HeadToHead, where string) string {
 	case h.CostOrderSignificant():
 		v += fmt.Sprintf("; %s needs fewer nodes to a tour (%s adjusted).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
 	default:
-		v += fmt.Sprintf("; neither needs fewer nodes to a tour (%s adjusted).", formatP(float64(h.CostOrderHolm)))
+		v += fmt.Sprintf("; the runs do not show which needs fewer nodes to a tour (%s adjusted).", formatP(float64(h.CostOrderHolm)))
 	}
 	return v
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
@@ -303,7 +304,8 @@ func TestBySource(t *testing.T) {
 	}
 	out := generate(t, paths, Options{BySource: true})
 	html := readString(t, out.HTML)
-	for _, want := range []string{"dfs [a]", "dfs [b]", "No manifest.json beside this file."} {
+	files := fmt.Sprintf("runs in <code>%s</code>, <code>%s</code>.", paths[0], paths[1])
+	for _, want := range []string{"dfs [a]", "dfs [b]", "No manifest.json beside this file.", files} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -85,8 +85,13 @@ func restartText(rl *stats.RunLengths) string {
 		if pr.Inside(rl.ERT.Nodes) {
 			where = "inside"
 		}
-		return fmt.Sprintf("measured ERT %s; %s predicted %s nodes (%s–%s): %s the prediction's interval",
+		s := fmt.Sprintf("measured ERT %s; %s predicted %s nodes (%s–%s): %s the prediction's interval",
 			measured, pr.Base, stats.FormatCount(pr.Cost), countOrInf(pr.Lo), countOrInf(pr.Hi), where)
+		if pr.Blind() {
+			s += fmt.Sprintf(". The policy's first attempts (%s nodes) are shorter than any run without restarts that found a tour (the shortest took %s): the runs give them no chance, the search a small one, which many short attempts add up, so the prediction leans high",
+				stats.FormatCount(float64(pr.FirstCutoff)), stats.FormatCount(float64(pr.Shortest)))
+		}
+		return s
 	}
 	if rl.Policy != runs.NoRestarts {
 		return "restarts " + rl.Policy + "; the data hold no runs of this series without restarts to predict its cost from"

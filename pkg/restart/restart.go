@@ -137,7 +137,9 @@ func ParseList(s string) ([]Policy, error) {
 	return out, nil
 }
 
-// splitList splits at semicolons, and at commas followed by a letter.
+// splitList splits at semicolons, and at commas followed by a rule's
+// name: not at any letter, or "geometric:10,NaN" was split before its
+// factor and refused for lacking one.
 func splitList(s string) []string {
 	var items []string
 	for part := range strings.SplitSeq(s, ";") {
@@ -147,7 +149,7 @@ func splitList(s string) []string {
 				continue
 			}
 			rest := strings.TrimSpace(part[i+1:])
-			if rest != "" && (rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= 'A' && rest[0] <= 'Z') {
+			if startsWithRule(rest) {
 				items = append(items, part[start:i])
 				start = i + 1
 			}
@@ -161,6 +163,17 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// startsWithRule reports whether s begins with a rule's name, alone or
+// before its colon.
+func startsWithRule(s string) bool {
+	for _, name := range kindNames {
+		if rest, ok := strings.CutPrefix(s, name); ok && (strings.TrimSpace(rest) == "" || strings.HasPrefix(strings.TrimSpace(rest), ":")) {
+			return true
+		}
+	}
+	return false
 }
 
 // Cutoff returns the most nodes attempt i (from 0) may enter, or 0 for no
@@ -184,6 +197,15 @@ func (p Policy) Cutoff(i int64) int64 {
 		return max(1, int64(c))
 	}
 	return 0
+}
+
+// Capped reports whether no attempt's cutoff exceeds the first, C: fixed,
+// and geometric with factor 1, which is fixed:C by another name. A capped
+// run never searches to the end, so it never proves that no tour starts at
+// a square, and where C is below the board's squares no attempt can find
+// one: either way only a budget ends it.
+func (p Policy) Capped() bool {
+	return p.Kind == Fixed || p.Kind == Geometric && p.F == 1
 }
 
 // LubyTerm returns the i-th term (i >= 1) of Luby's universal sequence

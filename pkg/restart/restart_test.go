@@ -113,6 +113,14 @@ func TestParseList(t *testing.T) {
 			t.Errorf("ParseList(%q) accepted", bad)
 		}
 	}
+	// A factor that is a word is the factor, refused as such, not a
+	// policy of its own (the error named "geometric:10", lacking one).
+	for _, bad := range []string{"geometric:10,NaN", "geometric:10,Inf", "geometric:10,two"} {
+		_, err := ParseList(bad)
+		if err == nil || !strings.Contains(err.Error(), `restart policy "`+bad+`": factor`) {
+			t.Errorf("ParseList(%q): %v; want the factor named", bad, err)
+		}
+	}
 }
 
 func TestSeed(t *testing.T) {
@@ -127,6 +135,28 @@ func TestSeed(t *testing.T) {
 				t.Fatalf("seed %d attempt %d repeats an earlier attempt's seed", s, i)
 			}
 			seen[v] = true
+		}
+	}
+}
+
+// Capped: the policies whose cutoffs never grow past the first.
+func TestCapped(t *testing.T) {
+	for _, tt := range []struct {
+		policy string
+		want   bool
+	}{
+		{"none", false},
+		{"fixed:49", true},
+		{"geometric:49,1", true},
+		{"geometric:49,1.5", false},
+		{"luby:49", false},
+	} {
+		p, err := Parse(tt.policy)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Capped() != tt.want {
+			t.Errorf("%s: Capped %v, want %v", tt.policy, p.Capped(), tt.want)
 		}
 	}
 }

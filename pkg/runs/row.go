@@ -45,6 +45,7 @@ import (
 	"sync"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/theory"
 )
@@ -220,6 +221,13 @@ func (r *Row) Validate() error {
 	}
 	if r.Nodes < 0 || r.Backtracks < 0 || r.TimeNS < 0 || r.MaxNodes < 0 || r.TimeoutNS < 0 || r.Restarts < 0 {
 		return fmt.Errorf("negative nodes, backtracks, time_ns, max_nodes, timeout_ns or restarts")
+	}
+	// A policy that no run could have had: the report would predict
+	// nothing for it, and say why only deep in its run-length section.
+	if p := r.RestartPolicy; p != "" && p != NoRestarts {
+		if _, err := restart.Parse(p); err != nil {
+			return fmt.Errorf("restart_policy: %w", err)
+		}
 	}
 	return nil
 }

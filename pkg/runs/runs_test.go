@@ -171,6 +171,9 @@ func TestReadErrors(t *testing.T) {
 		{"negative seed", header + "\n5,5,0,0,dfs,first,false,0,-1,found,yes,1,0,2,true\n", "column seed"},
 		{"negative trial", header + "\n5,5,0,0,dfs,first,false,-1,0,found,yes,1,0,2,true\n", "trial -1"},
 		{"short row", header + "\n5,5,0,0\n" + good, "line 2: wrong number of fields"},
+		// A restart policy no run could have had is refused as a status is;
+		// a report had shown it only as a note deep in its page.
+		{"bad restart policy", header + ",restart_policy\n5,5,0,0,dfs,first,false,0,0,found,yes,1,0,2,true,luby:abc\n", `line 2: restart_policy: restart policy "luby:abc"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := ForEach(strings.NewReader(tt.csv), func(*Row, int) error { return nil })

@@ -15,6 +15,13 @@ func FormatCount(v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
+	// Not "+InfT", which the units below would make of it.
+	if math.IsInf(v, 1) {
+		return "∞"
+	}
+	if math.IsInf(v, -1) {
+		return "-∞"
+	}
 	if math.Abs(v) < 10000 {
 		if v == math.Trunc(v) || math.Abs(v) >= 1000 {
 			return strconv.FormatFloat(math.Round(v), 'f', -1, 64)

@@ -19,6 +19,8 @@ func TestFormat(t *testing.T) {
 		{FormatCount(8250733), "8.25M"},
 		{FormatCount(1.2e9), "1.20G"},
 		{FormatCount(math.NaN()), "-"},
+		{FormatCount(math.Inf(1)), "∞"},
+		{FormatCount(math.Inf(-1)), "-∞"},
 		{FormatNS(850), "850ns"},
 		{FormatNS(12345), "12.3µs"},
 		{FormatNS(4.56e6), "4.56ms"},

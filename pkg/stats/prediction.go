@@ -32,6 +32,10 @@ type RestartPrediction struct {
 	// Within counts the runs that found a tour within c*: what the cost
 	// rests on (one run of 500 makes a wide interval).
 	Within int
+	// Shortest is the fewest nodes in which a run found a tour. Below it
+	// the runs see no chance of a tour, where the search has a small one:
+	// a policy of many attempts shorter than it is predicted too high.
+	Shortest int64
 	// LubyUnit is the unit of Luby's sequence with the least expected
 	// cost, LubyCost that cost (NaN when every unit reaches cutoffs past
 	// Limit).
@@ -66,6 +70,9 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	}
 	slices.Sort(cands)
 	cands = slices.Compact(cands)
+	if len(cands) > 0 {
+		p.Shortest = cands[0]
+	}
 	if p.Limit < math.MaxInt64 {
 		i, _ := slices.BinarySearch(cands, p.Limit+1)
 		cands = cands[:i]

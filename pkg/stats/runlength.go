@@ -50,6 +50,18 @@ type PredictedRestart struct {
 	// NaN with Why when the base's runs cannot judge the policy.
 	Cost, Lo, Hi float64
 	Why          string
+	// FirstCutoff is the policy's first cutoff, Shortest the fewest nodes
+	// in which a run of the base series found a tour: where the first is
+	// below it, the prediction gives the policy's short attempts no chance
+	// and leans high.
+	FirstCutoff, Shortest int64
+}
+
+// Blind reports whether the policy's first attempts are shorter than any
+// run of the base series that found a tour, so that the prediction leans
+// high.
+func (p *PredictedRestart) Blind() bool {
+	return p.FirstCutoff < p.Shortest
 }
 
 // Inside reports whether the measured ERT lies in the prediction's
@@ -153,7 +165,16 @@ func runLengths(g *Group) *RunLengths {
 		// A spread: the starts are the draws.
 		rl.ERT = ExpectedRunningTime(all, seed)
 	}
-	rl.Tail = TailIndex(all)
+	if rl.Trials {
+		rl.Tail = TailIndex(all)
+	} else {
+		// The starts run are all there is of a spread (every start of a
+		// board, or those chosen), not draws from a law with a tail: the
+		// quick sweep's 25 warnsdorff-bt runs on 5x5, every one a tour
+		// and their mean fixed, were called heavy-tailed, "so the mean
+		// run length grows with the budget".
+		rl.Tail = Tail{Runs: len(all), Why: "one run a start: a spread over instances, not draws of one search's run length, has no tail to estimate"}
+	}
 	if rl.Trials && g.Key.Restarts == runs.NoRestarts {
 		rl.Restart = PredictRestarts(predictFrom, seed^seedOf("restart"))
 	}
@@ -187,9 +208,18 @@ func linkRestarts(groups []*Group) {
 		case b.RunLengths == nil || b.RunLengths.Restart == nil:
 			pr.Why = "the series without restarts has no prediction (too few trials from a start, or no tour within the cutoffs its runs can judge)"
 		default:
+			pr.FirstCutoff, pr.Shortest = pol.Cutoff(0), b.RunLengths.Restart.Shortest
 			pr.Cost, pr.Lo, pr.Hi = b.RunLengths.Restart.Predict(pol)
-			if math.IsNaN(pr.Cost) {
+			switch {
+			case math.IsNaN(pr.Cost):
 				pr.Why = fmt.Sprintf("the policy reaches cutoffs past %s nodes, where the runs without restarts were stopped by their budget", FormatCount(float64(b.RunLengths.Restart.Limit)))
+			case math.IsInf(pr.Cost, 1):
+				// No run without restarts found a tour within the policy's
+				// cutoffs: an empirical cost of infinity says the sample
+				// is too small there, not that the policy never succeeds;
+				// a measured ERT beside it would look refuted.
+				pr.Cost, pr.Lo, pr.Hi = math.NaN(), math.NaN(), math.NaN()
+				pr.Why = "no run without restarts found a tour within the policy's cutoffs, so its runs cannot predict them"
 			}
 		}
 		g.RunLengths.Predicted = pr

@@ -121,7 +121,11 @@ func TailIndex(runs []Run) Tail {
 		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", FormatCount(float64(u)))
 		return t
 	case n < minExceedances:
-		t.Why = fmt.Sprintf("only %d runs are longer than the %s nodes most took: too few for a tail", n, FormatCount(float64(u)))
+		are := "runs are"
+		if n == 1 {
+			are = "run is"
+		}
+		t.Why = fmt.Sprintf("only %d %s longer than the %s nodes most took: too few for a tail", n, are, FormatCount(float64(u)))
 		return t
 	case d == 0:
 		t.Why = fmt.Sprintf("none of the %d largest runs found a tour (all stopped by the budget)", n)
@@ -146,7 +150,7 @@ func TailIndex(runs []Run) Tail {
 // MinSpan.
 func (t Tail) Heavy() int {
 	switch {
-	case !t.OK:
+	case !t.OK || !t.InTail():
 		return 0
 	case t.Hi < 1 && t.Span >= MinSpan:
 		return 1
@@ -156,6 +160,18 @@ func (t Tail) Heavy() int {
 		return -1
 	}
 	return 0
+}
+
+// InTail reports whether the fitted runs are a tail: at most half the
+// runs lie above the threshold. Where most runs were stopped by the
+// budget, the threshold comes down to find tours, and the fit spans the
+// body of the distribution: a flat stretch of its first few percent, which
+// a Pareto law of tiny index and an exponential law of large mean fit
+// alike (exponential run lengths with 93% of runs stopped were called
+// heavy-tailed, index 0.02, in most samples). Only a larger budget shows
+// the tail.
+func (t Tail) InTail() bool {
+	return 2*t.Tail <= t.Runs
 }
 
 // Verdict says in words what the tail index supports, and no more.
@@ -176,6 +192,10 @@ func (t Tail) Verdict() string {
 		return v + "; whether the mean does (index below 1), the interval does not say"
 	case -1:
 		return "not heavy-tailed: " + iv + "; above 2, mean and variance settle as the budget grows"
+	}
+	if !t.InTail() {
+		return fmt.Sprintf("cannot tell whether heavy-tailed: %s, but %d of the %d runs were stopped by the budget, so the fit spans the body of the distribution (%d of its %d runs), not its tail, and a light tail fits it as well: a larger budget would show the tail",
+			iv, t.Censored, t.Runs, t.Tail, t.Runs)
 	}
 	if t.Hi < 2 {
 		return fmt.Sprintf("cannot tell whether heavy-tailed: %s, but over a stretch of only %s times the threshold (%s nodes): too short to call it a power law, which any tail resembles over a short stretch",

@@ -188,7 +188,11 @@ func TestDocsCommandsRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, l := range strings.Split(string(data), "\n") {
-			l = strings.TrimPrefix(strings.TrimSpace(l), "! ") // a command that must fail
+			l = strings.TrimSpace(l)
+			if c, ok := strings.CutPrefix(l, "[!short] "); ok { // make test-all runs it
+				l = c
+			}
+			l = strings.TrimPrefix(l, "! ") // a command that must fail
 			lines = append(lines, strings.TrimSpace(strings.TrimPrefix(l, "exec ")))
 		}
 	}
@@ -204,11 +208,10 @@ func TestDocsCommandsRun(t *testing.T) {
 }
 
 // The script tests: the documented commands, run as written in a fresh
-// directory, with what they must print and write.
+// directory, with what they must print and write. With -short (make test)
+// the lines marked [!short], which take seconds each (about 50 s of CPU
+// in all), are left out: make test-all runs every line.
 func TestScripts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the documented commands take about a minute")
-	}
 	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,12 +52,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 			return err
 		}
-		printPlan(stdout, p, o)
+		printPlan(stdout, p, o, pace(ctx, p, o))
 		return nil
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
-		printPlan(stderr, p, o)
+		printPlan(stderr, p, o, pace(ctx, p, o))
 	}
 	o.Notes = stderr
 	o.Command = append([]string{programName(), "run"}, args...)
@@ -89,9 +90,30 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return err
 }
 
+// paceFrom is the least estimate, at the model's pace, for which a sweep
+// measures this machine's pace before it says what it expects: below it,
+// an estimate's error is a second or two, and the trial's time would count.
+const paceFrom = 2 * time.Second
+
+// pace measures this machine's pace on p's work (sweep.MeasurePace) and
+// sets it on p, so that the estimate printed and the progress meter's time
+// left are this machine's; it returns the trial's time, or 0 when the
+// sweep is too short to be worth one (paceFrom). The trial runs a few of
+// the sweep's first jobs for 0.15 s, cut short, and writes nothing.
+func pace(ctx context.Context, p *plan.Plan, o sweep.Options) time.Duration {
+	_, cost := p.Cost(nil)
+	if !(cost/float64(o.Workers) >= paceFrom.Seconds()) || math.IsInf(cost, 1) {
+		return 0
+	}
+	start := time.Now()
+	p.SetPace(sweep.MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, sweep.PaceTrial))
+	return time.Since(start)
+}
+
 // printPlan says, before a sweep starts, what it will run, where it writes
-// and how long the cost model expects it to take.
-func printPlan(w io.Writer, p *plan.Plan, o sweep.Options) {
+// and how long it is expected to take: by the cost model, at this
+// machine's pace when a trial measured it.
+func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, trial time.Duration) {
 	s := p.Settings()
 	boards := s.Sizes.String()
 	if len(s.Sizes) > 4 {
@@ -118,8 +140,15 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options) {
 	}
 	fmt.Fprintf(w, ", %s\n", budget)
 	fmt.Fprintf(w, "into: %s\n", o.Out)
-	fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
-		progress.Estimate(cost/float64(o.Workers)), o.Workers, o.MemLimit)
+	if trial == 0 {
+		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
+			progress.Estimate(cost/float64(o.Workers)), o.Workers, o.MemLimit)
+		return
+	}
+	_, model := p.Model(skip)
+	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)\n",
+		progress.Estimate(cost/float64(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/float64(o.Workers)), "about "),
+		cost/model, trial.Round(10*time.Millisecond), o.MemLimit)
 }
 
 // countWord writes a count the way people say it: 60M, 220M, 1.5k.

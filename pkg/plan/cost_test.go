@@ -1,10 +1,15 @@
 package plan
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"math"
+	"strings"
 	"testing"
 	"time"
+
+	"knightsweep/configs"
 )
 
 // cellCost returns the cost model's guesses for one cell: from a start with
@@ -146,27 +151,72 @@ func TestMeanCapped(t *testing.T) {
 	}
 }
 
-// Every preset's plan has a finite, positive cost: huge boards overflow
-// the model's guesses, never into NaN.
+// presetSettings reads an embedded preset (package configs) into
+// Settings. It knows the flags the presets use; a preset with another
+// flag fails the test, so that no preset is tested in part.
+func presetSettings(t *testing.T, name string) Settings {
+	t.Helper()
+	data, err := configs.Read(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	sizes := fs.String("sizes", "", "")
+	starts := fs.String("starts", "", "")
+	strategies := fs.String("strategies", "", "")
+	maxNodes := fs.Int64("max-nodes", 0, "")
+	timeout := fs.Duration("timeout", 0, "")
+	closed := fs.Bool("closed", false, "")
+	var args []string
+	for l := range strings.SplitSeq(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			args = append(args, strings.Fields(l)...)
+		}
+	}
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		t.Fatalf("preset %s: %v %q", name, err, fs.Args())
+	}
+	z, err := ParseSizes(*sizes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ParseStarts(*starts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Settings{Sizes: z, Starts: st, Strategies: strings.Split(*strategies, ","), MaxNodes: *maxNodes, Timeout: *timeout, Closed: *closed}
+	if err := s.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Every preset's plan has a finite, positive cost, and so have plans of
+// huge boards, whose guesses overflow, and one without a budget: never
+// NaN, never +Inf, never 0.
 func TestPresetCosts(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		sizes string
-	}{
-		{"huge boards, a budget", "100,1000,10000"},
-		{"no budget", "9"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			s := settings(t, tc.sizes, 0, "dfs")
-			if tc.name != "no budget" {
-				s.Timeout = time.Minute
-			}
+	names := configs.Names()
+	if len(names) < 4 {
+		t.Fatalf("presets %q: want at least quick, dfs-vs-warnsdorff, closed and overnight", names)
+	}
+	huge := settings(t, "100,1000,10000", 0, "dfs")
+	huge.Timeout = time.Minute
+	cases := map[string]Settings{
+		"huge boards, a budget": huge,
+		"no budget":             settings(t, "9", 0, "dfs"),
+	}
+	for _, name := range names {
+		cases["preset "+name] = presetSettings(t, name)
+	}
+	for name, s := range cases {
+		t.Run(name, func(t *testing.T) {
 			p, err := New(s)
 			if err != nil {
 				t.Fatal(err)
 			}
 			_, sec := p.Cost(nil)
-			if math.IsNaN(sec) || sec <= 0 {
+			if !(sec > 0) || math.IsInf(sec, 0) {
 				t.Errorf("cost %g s", sec)
 			}
 		})

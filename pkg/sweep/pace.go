@@ -1,0 +1,89 @@
+package sweep
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/solver"
+)
+
+// PaceTrial is how long MeasurePace runs, about: long enough for a steady
+// time a node (a few million nodes of each measured group), short beside
+// any sweep worth an estimate.
+const PaceTrial = 150 * time.Millisecond
+
+// paceMinShare is the least share of a sweep's work whose group of jobs
+// the trial measures; the others take the measured groups' mean.
+const paceMinShare = 0.03
+
+// paceMinNodes is the fewest nodes a sample must enter to count: a search
+// that finds its tour at once measures its set-up, not its pace.
+const paceMinNodes = 50_000
+
+// MeasurePace measures this machine's pace on p's work as it is now: for
+// each group of jobs that holds a share of the sweep's work (a strategy on
+// small or on large boards), the group's costliest job, which the sweep
+// runs among its first, is run for trial/groups of the clock, on as many workers at once as the sweep will run (so that the
+// pace includes what the cores' sharing costs: two searches on two cores
+// each run slower than one alone, and more so while other programs run).
+// The pace is the measured time a node over the model's. No row is
+// written. A canceled ctx ends the trial early, with what it measured.
+func MeasurePace(ctx context.Context, p *plan.Plan, workers int, memLimit int64, trial time.Duration) plan.Pace {
+	pace := plan.Pace{Factor: map[plan.PaceKey]float64{}}
+	samples := p.PaceSamples(paceMinShare)
+	if len(samples) == 0 || workers < 1 {
+		return pace
+	}
+	per := trial / time.Duration(len(samples))
+	var weight, sum float64
+	for _, sm := range samples {
+		if ctx.Err() != nil {
+			break
+		}
+		j := sm.Job
+		pr := j.Problem()
+		// The trial stops by the clock, so that it takes its time however
+		// slow the machine is; the job's node budget may end it sooner.
+		pr.Timeout = per
+		pr.Threads = max(1, min(j.Threads, workers))
+		copies := max(1, workers/pr.Threads)
+		if memLimit > 0 && j.Bytes > 0 {
+			copies = max(1, min(copies, int(memLimit/j.Bytes)))
+		}
+		var (
+			mu     sync.Mutex
+			ns, nn float64
+			wg     sync.WaitGroup
+		)
+		for range copies {
+			wg.Go(func() {
+				s, err := solver.New(pr)
+				if err != nil {
+					return
+				}
+				res := s.Run(ctx)
+				if res.Nodes < paceMinNodes {
+					return
+				}
+				mu.Lock()
+				ns += float64(res.Elapsed.Nanoseconds())
+				nn += float64(res.Nodes)
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		if nn == 0 {
+			continue
+		}
+		f := ns / nn / sm.NsPerNode
+		pace.Factor[sm.Key] = f
+		weight += sm.Share
+		sum += sm.Share * f
+	}
+	if weight > 0 {
+		pace.Default = sum / weight
+	}
+	return pace
+}

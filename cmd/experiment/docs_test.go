@@ -141,6 +141,8 @@ var elsewhere = map[string]string{
 	"make run":          "its experiment is the quick preset, which testdata/script/readme.txtar runs",
 	"make test":         "CI runs it",
 	"make test-all":     "CI runs it (.ci/run)",
+	"make test-long":    "part of make test-all",
+	"make promises":     "part of make test-all; minutes of timing, reported, not checked",
 	"make bench":        "benchmarks, run by hand (docs/performance.md)",
 	"make fuzz":         "fuzzing, part of make test-all",
 	"make lint":         "staticcheck, part of make test-all",

@@ -49,14 +49,18 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/promises.XXXXXX")
 cleanup() { [ -n "${KEEP:-}" ] && echo "work directory kept: $work" || rm -rf "$work"; }
 trap cleanup EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-commit=$(git rev-parse --short HEAD)
-[ -z "$(git status --porcelain --untracked-files=no)" ] ||
-	echo "note: the working tree has changes that are not committed; a fresh clone measures commit $commit without them"
+clone=$work/clone
+if commit=$(git rev-parse --short HEAD 2>/dev/null); then
+	[ -z "$(git status --porcelain --untracked-files=no)" ] ||
+		echo "note: the working tree has changes that are not committed; a fresh clone measures commit $commit without them"
+	git clone -q "$PWD" "$clone"
+else
+	commit="(not a git checkout: a copy of the tree)"
+	mkdir "$clone"
+	tar -C . --exclude=./bin --exclude=./results -cf - . | tar -C "$clone" -xf -
+fi
 echo "promises of commit $commit on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))"
 echo
-
-clone=$work/clone
-git clone -q "$PWD" "$clone"
 export GOCACHE=$work/gocache
 mkdir -p "$GOCACHE"
 

@@ -3,14 +3,17 @@
 #   make test   vet and the fast tests (go test -short): everything that
 #               needs nothing but Go, with the long variants left out
 #               (< 2 min from a fresh clone with an empty build cache on
-#               2 cores: about 35 s of compiling, 20 s of tests; docs/performance.md)
+#               2 cores: 96 s of CPU, about 60 of them compiling and 35
+#               testing, against 189 s before; what runs where and how
+#               long: docs/performance.md, "How long the tests take")
 # and for CI (.ci/run) or before a release:
 #   make test-all   make test, then the long tests (make test-long: the whole
-#                   suite without -short, about 2.5 min), staticcheck, the race
+#                   suite without -short, about 140 s of CPU), staticcheck, the race
 #                   detector, the cluster recipes (a real Slurm, GNU parallel,
 #                   the Kubernetes manifests), the report in headless Chromium,
 #                   the 7x7 count, every fuzz target briefly, and make promises
-#                   (the README's timing promises measured, report only)
+#                   (the README's timing promises measured, report only: about
+#                   7 minutes on 2 free cores)
 GO ?= go
 
 # Binaries are static (CGO_ENABLED=0): they start a millisecond sooner and

@@ -52,12 +52,20 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 			return err
 		}
-		printPlan(stdout, p, o, pace(ctx, p, o))
+		trial := pace(ctx, p, o)
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		printPlan(stdout, p, o, trial)
 		return nil
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
-		printPlan(stderr, p, o, pace(ctx, p, o))
+		trial := pace(ctx, p, o)
+		if ctx.Err() != nil {
+			return errInterrupted // during the trial: nothing written yet
+		}
+		printPlan(stderr, p, o, trial)
 	}
 	o.Notes = stderr
 	o.Command = append([]string{programName(), "run"}, args...)

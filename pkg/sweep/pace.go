@@ -59,6 +59,7 @@ func MeasurePace(ctx context.Context, p *plan.Plan, workers int, memLimit int64,
 		)
 		for range copies {
 			wg.Go(func() {
+				defer func() { _ = recover() }() // the sweep's own run of the job will report it
 				s, err := solver.New(pr)
 				if err != nil {
 					return

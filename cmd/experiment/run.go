@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -53,7 +54,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return err
 		}
 		trial := pace(ctx, p, o)
-		if ctx.Err() != nil {
+		if trial > 0 && ctx.Err() != nil {
 			return errInterrupted
 		}
 		printPlan(stdout, p, o, trial)
@@ -62,7 +63,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
 		trial := pace(ctx, p, o)
-		if ctx.Err() != nil {
+		if trial > 0 && ctx.Err() != nil {
 			return errInterrupted // during the trial: nothing written yet
 		}
 		printPlan(stderr, p, o, trial)
@@ -110,13 +111,18 @@ const paceFrom = 2 * time.Second
 // the sweep's first jobs for 0.15 s, cut short, and writes nothing.
 func pace(ctx context.Context, p *plan.Plan, o sweep.Options) time.Duration {
 	_, cost := p.Cost(nil)
-	if !(cost/float64(o.Workers) >= paceFrom.Seconds()) || math.IsInf(cost, 1) {
+	if !(cost/parallel(o.Workers) >= paceFrom.Seconds()) || math.IsInf(cost, 1) || ctx.Err() != nil {
 		return 0
 	}
 	start := time.Now()
 	p.SetPace(sweep.MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, sweep.PaceTrial))
 	return time.Since(start)
 }
+
+// parallel is how many of the cost model's seconds a sweep on workers
+// runs in a second: no more than the cores it may use (the trial runs as
+// many searches at once, and measures what sharing the cores costs).
+func parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPROCS(0))) }
 
 // printPlan says, before a sweep starts, what it will run, where it writes
 // and how long it is expected to take: by the cost model, at this
@@ -150,12 +156,12 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, trial time.Duration) 
 	fmt.Fprintf(w, "into: %s\n", o.Out)
 	if trial == 0 {
 		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
-			progress.Estimate(cost/float64(o.Workers)), o.Workers, o.MemLimit)
+			progress.Estimate(cost/parallel(o.Workers)), o.Workers, o.MemLimit)
 		return
 	}
 	_, model := p.Model(skip)
 	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)\n",
-		progress.Estimate(cost/float64(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/float64(o.Workers)), "about "),
+		progress.Estimate(cost/parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/parallel(o.Workers)), "about "),
 		cost/model, trial.Round(10*time.Millisecond), o.MemLimit)
 }
 

@@ -60,7 +60,7 @@ test-all: test test-long lint test-race test-k8s test-slurm test-browser
 # a timing is reported, never judged, as this machine's speed varies.
 # PROMISES picks what to measure: all, test, or a list of presets.
 PROMISES ?= all
-promises: build
+promises:
 	GO=$(GO) scripts/promises.sh $(PROMISES)
 
 # staticcheck at a fixed version, fetched through the module proxy apart

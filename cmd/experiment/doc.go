@@ -100,9 +100,9 @@
 // this one while other work shares its cores, is slower or faster by a
 // factor no model knows. So before a sweep the model expects to take 2 s
 // or more, run (and run -plan) spends 0.15 s on a trial of the sweep's own
-// first jobs, cut short, on every worker at once, and scales the model by
-// what each strategy's nodes took; the line gives both figures ("the cost
-// model's 8.6s x 1.62"). The progress meter's time left starts from the
+// first jobs, cut short, on every worker at once (up to the cores), and
+// scales the model by what each strategy's nodes took; the line gives both
+// figures ("the cost model's 8.6s x 1.62"). The progress meter's time left starts from the
 // same costs and learns from the runs as they finish. Progress lines (when
 // stderr is not a terminal) come every 10 s; $KNIGHTSWEEP_PROGRESS_EVERY
 // (a duration such as 1m) sets another interval.

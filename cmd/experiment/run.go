@@ -154,12 +154,12 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, trial time.Duration) 
 	}
 	fmt.Fprintf(w, ", %s\n", budget)
 	fmt.Fprintf(w, "into: %s\n", o.Out)
-	if trial == 0 {
+	_, model := p.Model(skip)
+	if trial == 0 || !(model > 0) {
 		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
 			progress.Estimate(cost/parallel(o.Workers)), o.Workers, o.MemLimit)
 		return
 	}
-	_, model := p.Model(skip)
 	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)\n",
 		progress.Estimate(cost/parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/parallel(o.Workers)), "about "),
 		cost/model, trial.Round(10*time.Millisecond), o.MemLimit)

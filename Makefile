@@ -8,7 +8,7 @@
 #               long: docs/performance.md, "How long the tests take")
 # and for CI (.ci/run) or before a release:
 #   make test-all   make test, then the long tests (make test-long: the whole
-#                   suite without -short, about 140 s of CPU), staticcheck, the race
+#                   suite without -short, about 160 s of CPU), staticcheck, the race
 #                   detector, the cluster recipes (a real Slurm, GNU parallel,
 #                   the Kubernetes manifests), the report in headless Chromium,
 #                   the 7x7 count, every fuzz target briefly, and make promises

@@ -212,8 +212,13 @@ func TestDocsCommandsRun(t *testing.T) {
 // The script tests: the documented commands, run as written in a fresh
 // directory, with what they must print and write. With -short (make test)
 // the lines marked [!short], which take seconds each (about 50 s of CPU
-// in all), are left out: make test-all runs every line.
+// in all), are left out: make test-all runs every line. Under the race
+// detector (make test-race) the commands run ten times slower, and the
+// scripts do not run: make test and make test-long run them.
 func TestScripts(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the documented commands take minutes under the race detector: make test and make test-long run them")
+	}
 	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
 }
 

@@ -132,6 +132,18 @@
 // sequence: the run-length distributions and what restarts do to them). Each file's header says what it covers and what it costs
 // on 2 cores; run -plan prints the cost model's estimate for any sweep.
 //
+// The estimate ("expected:") is this machine's: the cost model's per-node
+// costs were measured on the development machine, and another machine, or
+// this one while other work shares its cores, is slower or faster by a
+// factor no model knows. So before a sweep the model expects to take 2 s
+// or more, run (and run -plan) spends 0.15 s on a trial of the sweep's own
+// first jobs, cut short, on every worker at once (up to the cores), and
+// scales the model by what each strategy's nodes took; the line gives both
+// figures ("the cost model's 8.6s x 1.62"). The progress meter's time left starts from the
+// same costs and learns from the runs as they finish. Progress lines (when
+// stderr is not a terminal) come every 10 s; $KNIGHTSWEEP_PROGRESS_EVERY
+// (a duration such as 1m) sets another interval.
+//
 // Without a budget (-max-nodes or -timeout) a plain dfs from most squares of
 // 7x7 and up runs for years: give one. A run stopped by its budget is
 // censored: the report never averages it as a measurement.

@@ -147,6 +147,8 @@ var elsewhere = map[string]string{
 	"make run":          "its experiment is the quick preset, which testdata/script/readme.txtar runs",
 	"make test":         "CI runs it",
 	"make test-all":     "CI runs it (.ci/run)",
+	"make test-long":    "part of make test-all",
+	"make promises":     "part of make test-all; minutes of timing, reported, not checked",
 	"make bench":        "benchmarks, run by hand (docs/performance.md)",
 	"make fuzz":         "fuzzing, part of make test-all",
 	"make lint":         "staticcheck, part of make test-all",
@@ -194,7 +196,11 @@ func TestDocsCommandsRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, l := range strings.Split(string(data), "\n") {
-			l = strings.TrimPrefix(strings.TrimSpace(l), "! ") // a command that must fail
+			l = strings.TrimSpace(l)
+			if c, ok := strings.CutPrefix(l, "[!short] "); ok { // make test-all runs it
+				l = c
+			}
+			l = strings.TrimPrefix(l, "! ") // a command that must fail
 			lines = append(lines, strings.TrimSpace(strings.TrimPrefix(l, "exec ")))
 		}
 	}
@@ -210,10 +216,14 @@ func TestDocsCommandsRun(t *testing.T) {
 }
 
 // The script tests: the documented commands, run as written in a fresh
-// directory, with what they must print and write.
+// directory, with what they must print and write. With -short (make test)
+// the lines marked [!short], which take seconds each (about 50 s of CPU
+// in all), are left out: make test-all runs every line. Under the race
+// detector (make test-race) the commands run ten times slower, and the
+// scripts do not run: make test and make test-long run them.
 func TestScripts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the documented commands take about a minute")
+	if raceEnabled {
+		t.Skip("the documented commands take minutes under the race detector: make test and make test-long run them")
 	}
 	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
 }

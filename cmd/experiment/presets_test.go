@@ -10,11 +10,13 @@ import (
 
 // Each preset's header states what it costs on 2 cores ("# Costs: about D
 // on 2 free cores", measured for the presets that were run end to end), and
-// -plan prints the cost model's estimate: the two must agree within 1.25x,
-// so that neither the model nor a header drifts from what a sweep takes.
+// -plan prints the cost model's estimate (beside the same at this
+// machine's pace, which depends on the moment): the two must agree within
+// 1.25x, so that neither the model nor a header drifts from what a sweep
+// takes.
 func TestPresetCostsAgree(t *testing.T) {
 	stated := regexp.MustCompile(`(?m)^# Costs: about (\S+) on 2 free cores`)
-	expected := regexp.MustCompile(`expected: about (\S+) on 2 worker\(s\)`)
+	expected := regexp.MustCompile(`expected: about .+? on 2 worker\(s\), at this machine's pace: the cost model's (\S+) x`)
 	for _, name := range configs.Names() {
 		t.Run(name, func(t *testing.T) {
 			text, err := configs.Read(name)

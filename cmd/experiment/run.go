@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -60,7 +62,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 			return err
 		}
-		printPlan(stdout, p, o, done)
+		trial := pace(ctx, p, o)
+		if trial > 0 && ctx.Err() != nil {
+			return errInterrupted
+		}
+		printPlan(stdout, p, o, done, trial)
 		return nil
 	}
 	if err := outpath.Dir("-out", o.Out); err != nil {
@@ -73,7 +79,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
-		printPlan(stderr, p, o, done)
+		trial := pace(ctx, p, o)
+		if trial > 0 && ctx.Err() != nil {
+			return errInterrupted // during the trial: nothing written yet
+		}
+		printPlan(stderr, p, o, done, trial)
 	}
 	o.Notes = stderr
 	o.Command = append([]string{programName(), "run"}, args...)
@@ -106,10 +116,36 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return err
 }
 
+// paceFrom is the least estimate, at the model's pace, for which a sweep
+// measures this machine's pace before it says what it expects: below it,
+// an estimate's error is a second or two, and the trial's time would count.
+const paceFrom = 2 * time.Second
+
+// pace measures this machine's pace on p's work (sweep.MeasurePace) and
+// sets it on p, so that the estimate printed and the progress meter's time
+// left are this machine's; it returns the trial's time, or 0 when the
+// sweep is too short to be worth one (paceFrom). The trial runs a few of
+// the sweep's first jobs for 0.15 s, cut short, and writes nothing.
+func pace(ctx context.Context, p *plan.Plan, o sweep.Options) time.Duration {
+	_, cost := p.Cost(nil)
+	if !(cost/parallel(o.Workers) >= paceFrom.Seconds()) || math.IsInf(cost, 1) || ctx.Err() != nil {
+		return 0
+	}
+	start := time.Now()
+	p.SetPace(sweep.MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, sweep.PaceTrial))
+	return time.Since(start)
+}
+
+// parallel is how many of the cost model's seconds a sweep on workers
+// runs in a second: no more than the cores it may use (the trial runs as
+// many searches at once, and measures what sharing the cores costs).
+func parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPROCS(0))) }
+
 // printPlan says, before a sweep starts, what it will run, where it writes
-// and how long the cost model expects it to take. The jobs in done (those
-// -resume finds rows for) are left out of the runs and the estimate.
-func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) {
+// and how long it is expected to take: by the cost model, at this
+// machine's pace when a trial measured it. The jobs in done (those -resume
+// finds rows for) are left out of the runs and the estimate.
+func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, trial time.Duration) {
 	s := p.Settings()
 	boards := s.Sizes.String()
 	if len(s.Sizes) > 4 {
@@ -147,8 +183,15 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) {
 	}
 	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
-	fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
-		progress.Estimate(cost/float64(o.Workers)), o.Workers, o.MemLimit)
+	_, model := p.Model(skip)
+	if trial == 0 || !(model > 0) {
+		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
+			progress.Estimate(cost/parallel(o.Workers)), o.Workers, o.MemLimit)
+		return
+	}
+	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)\n",
+		progress.Estimate(cost/parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/parallel(o.Workers)), "about "),
+		cost/model, trial.Round(10*time.Millisecond), o.MemLimit)
 }
 
 // randomisation names, for the plan's line, a random move order and the

@@ -4,7 +4,6 @@ import (
 	"math"
 	"time"
 
-	"knightsweep/pkg/restart"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/theory"
 )
@@ -105,11 +104,12 @@ func guidedClosedMean(squares int, limit float64) float64 {
 	return (1-p)*quick + p*limit
 }
 
-// estimate sets the cell's expected seconds a job, after the budgets, from
-// a start that has a tour and from one that theory rules out (where a
-// complete search must exhaust), and their average over the cell's starts.
+// estimate sets the cell's expected nodes a job, after the budgets, from a
+// start that has a tour and from one that theory rules out (where a
+// complete search must exhaust), and its seconds at the model's pace.
 func (c *cell) estimate(in solver.Info, s Settings) {
 	squares := c.board.Squares()
+	c.nsPerNode = in.Cost.NsPerNodeOn(squares)
 	// limit is the most nodes the budgets let a job enter; a search from a
 	// start with a tour also enters fewer than one that must exhaust.
 	limit := math.Inf(1)
@@ -117,7 +117,7 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 		limit = float64(s.MaxNodes)
 	}
 	if s.Timeout > 0 {
-		limit = min(limit, float64(s.Timeout)/in.Cost.NsPerNodeOn(squares))
+		limit = min(limit, float64(s.Timeout)/c.nsPerNode)
 	}
 	found := float64(squares)
 	switch {
@@ -126,33 +126,47 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 	case in.Complete && s.Closed:
 		found = guidedClosedMean(squares, limit)
 	}
-	seconds := func(nodes float64) float64 {
+	capped := func(nodes float64) float64 {
 		if s.MaxNodes > 0 {
 			nodes = min(nodes, float64(s.MaxNodes))
 		}
-		ns := nodes * in.Cost.NsPerNodeOn(squares)
-		if s.Timeout > 0 {
-			ns = min(ns, float64(s.Timeout))
-		}
-		return (ns + nsPerSquare*float64(squares) + nsPerJob) / float64(time.Second)
+		return nodes
 	}
-	c.cost[0] = seconds(found)
-	c.cost[1] = c.cost[0]
+	c.nodes[0] = capped(found)
+	c.nodes[1] = c.nodes[0]
 	if in.Complete {
-		c.cost[1] = seconds(exhaustNodes(squares))
+		c.nodes[1] = capped(exhaustNodes(squares))
 	}
-	if c.policy.Kind == restart.Fixed { // a cut attempt proves nothing: no tour costs the budget
-		c.cost[1] = seconds(math.Inf(1))
+	if c.policy.Capped() { // a cut attempt proves nothing: no tour costs the budget
+		c.nodes[1] = capped(math.Inf(1))
 	}
-	f := c.noTourFraction(s.Closed)
-	switch f { // a share of 0 of an endless cost is none, not NaN
+	c.noTour = c.noTourFraction(s.Closed)
+	c.timeout = s.Timeout
+	c.cost, c.costAvg = c.seconds(1)
+	c.paced, c.pacedAvg = c.cost, c.costAvg
+}
+
+// seconds returns the cell's seconds a job at pace times the model's time
+// a node (a timeout caps a job at its wall time, whatever the pace), from
+// a start with a tour and from one without, and their average over the
+// cell's starts.
+func (c *cell) seconds(pace float64) (cost [2]float64, avg float64) {
+	for i, nodes := range c.nodes {
+		ns := nodes * c.nsPerNode * pace
+		if c.timeout > 0 {
+			ns = min(ns, float64(c.timeout))
+		}
+		cost[i] = (ns + pace*(nsPerSquare*float64(c.board.Squares())+nsPerJob)) / float64(time.Second)
+	}
+	switch f := c.noTour; f { // a share of 0 of an endless cost is none, not NaN
 	case 0:
-		c.costAvg = c.cost[0]
+		avg = cost[0]
 	case 1:
-		c.costAvg = c.cost[1]
+		avg = cost[1]
 	default:
-		c.costAvg = f*c.cost[1] + (1-f)*c.cost[0]
+		avg = f*cost[1] + (1-f)*cost[0]
 	}
+	return cost, avg
 }
 
 // noTourFraction returns the fraction of the cell's starts from which

@@ -42,6 +42,12 @@
 // exhaust where none does), so that the last jobs to start are short and
 // every core stays busy to the end.
 //
+// The model's times a node are the development machine's. SetPace scales
+// Cost and each Job's Cost by this machine's Pace, which package sweep
+// measures in a short trial of PaceSamples (jobs of the plan itself);
+// Model keeps the model's own figure. The schedule and the shards never
+// depend on the pace: the same settings deal the same shards anywhere.
+//
 // # Shards
 //
 // Shards splits the plan among machines: jobs are dealt round-robin to the

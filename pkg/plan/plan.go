@@ -62,11 +62,21 @@ type cell struct {
 	// keeps busy.
 	bytes   int64
 	threads int
-	// cost[noTour] is the estimated seconds of one job from a start that
-	// has a tour (noTour false) or from one theory rules out; costAvg
-	// weighs them by their share of the cell's starts.
-	cost    [2]float64
-	costAvg float64
+	// nodes[noTour] is the cost model's expected nodes of one job from a
+	// start that has a tour (noTour false) or from one theory rules out,
+	// after the budgets; noTour is the share of the cell's starts theory
+	// rules out; nsPerNode and timeout price them (cost.go).
+	nodes     [2]float64
+	noTour    float64
+	nsPerNode float64
+	timeout   time.Duration
+	// cost[noTour] is the estimated seconds of one job at the model's pace;
+	// costAvg weighs them by their share of the cell's starts. They order
+	// the schedule and deal the shards, so they depend on the settings
+	// alone, never on the machine. paced and pacedAvg are the same at this
+	// machine's pace (SetPace): what Cost and each Job's Cost say.
+	cost, paced       [2]float64
+	costAvg, pacedAvg float64
 }
 
 // starts returns the number of start squares the cell runs.
@@ -253,7 +263,7 @@ func (p *Plan) job(c *cell, k int64) Job {
 	}
 	j.RandomOrder, j.Restarts = c.randomOrder, c.policy
 	j.Solvable = theory.From(c.board.Rows, c.board.Cols, j.Start.Row, j.Start.Col, s.Closed)
-	j.Cost = c.cost[b2i(j.Solvable == theory.No)]
+	j.Cost = c.paced[b2i(j.Solvable == theory.No)]
 	if info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
 		j.Seed = JobSeed(s.Seed, j)
 	}
@@ -320,19 +330,34 @@ func (p *Plan) Index(row *runs.Row) (int64, error) {
 }
 
 // Cost returns the number of jobs for which skip returns false and their
-// estimated seconds.
+// estimated seconds of work (at the pace SetPace gave, if any): divided by
+// the workers, the sweep's expected time.
 func (p *Plan) Cost(skip func(index int64) bool) (jobs int64, seconds float64) {
+	return p.sum(skip, true)
+}
+
+// Model returns what Cost returns at the cost model's own pace, whatever
+// SetPace set.
+func (p *Plan) Model(skip func(index int64) bool) (jobs int64, seconds float64) {
+	return p.sum(skip, false)
+}
+
+func (p *Plan) sum(skip func(index int64) bool, paced bool) (jobs int64, seconds float64) {
 	for ci := range p.cells {
 		c := &p.cells[ci]
+		cost, avg := c.cost, c.costAvg
+		if paced {
+			cost, avg = c.paced, c.pacedAvg
+		}
 		if skip == nil {
 			jobs += c.jobs()
-			seconds += float64(c.jobs()) * c.costAvg
+			seconds += float64(c.jobs()) * avg
 			continue
 		}
 		for k := range c.jobs() {
 			if !skip(c.first + k) {
 				jobs++
-				seconds += p.job(c, k).Cost
+				seconds += cost[b2i(p.job(c, k).Solvable == theory.No)]
 			}
 		}
 	}

@@ -21,6 +21,7 @@ package progress
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,8 +32,23 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 )
 
-// Every is how often a plain progress line is printed.
+// Every is how often a plain progress line is printed, unless the
+// environment variable EveryEnv gives another interval (a Go duration
+// such as 1m or 500ms): a cluster's log may want fewer lines, a script
+// that follows a short sweep more.
 const Every = 10 * time.Second
+
+// EveryEnv is the environment variable that overrides Every.
+const EveryEnv = "KNIGHTSWEEP_PROGRESS_EVERY"
+
+// every returns the interval of plain lines: $EveryEnv if it holds a
+// positive duration, else Every.
+func every() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(EveryEnv)); err == nil && d > 0 {
+		return d
+	}
+	return Every
+}
 
 // Options describe the work a Meter follows.
 type Options struct {
@@ -54,7 +70,8 @@ type Options struct {
 	// is shown with the counts, after the Detail: a figure the work keeps
 	// up to date itself ("2.1G tours found").
 	Live func() string
-	// Every overrides the interval of plain lines (tests).
+	// Every overrides the interval of plain lines (tests); 0 means
+	// every().
 	Every time.Duration
 	// Now is the start (tests); zero means time.Now().
 	Now time.Time
@@ -93,7 +110,7 @@ func New(w io.Writer, o Options) *Meter {
 		return nil
 	}
 	if o.Every == 0 {
-		o.Every = Every
+		o.Every = every()
 	}
 	if o.Now.IsZero() {
 		o.Now = time.Now()

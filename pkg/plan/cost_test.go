@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/pkg/restart"
 )
 
 // cellCost returns the cost model's guesses for one cell: from a start with
@@ -168,6 +169,10 @@ func presetSettings(t *testing.T, name string) Settings {
 	maxNodes := fs.Int64("max-nodes", 0, "")
 	timeout := fs.Duration("timeout", 0, "")
 	closed := fs.Bool("closed", false, "")
+	order := fs.String("order", "", "")
+	tiebreaks := fs.String("tiebreak", "", "")
+	trials := fs.Int("trials", 0, "")
+	restarts := fs.String("restarts", "", "")
 	var args []string
 	for l := range strings.SplitSeq(string(data), "\n") {
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
@@ -185,7 +190,20 @@ func presetSettings(t *testing.T, name string) Settings {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Settings{Sizes: z, Starts: st, Strategies: strings.Split(*strategies, ","), MaxNodes: *maxNodes, Timeout: *timeout, Closed: *closed}
+	s := Settings{Sizes: z, Starts: st, Strategies: strings.Split(*strategies, ","), MaxNodes: *maxNodes, Timeout: *timeout, Closed: *closed,
+		Order: *order, Trials: *trials}
+	if *tiebreaks != "" {
+		s.Tiebreaks = strings.Split(*tiebreaks, ",")
+	}
+	if *restarts != "" {
+		policies, err := restart.ParseList(*restarts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range policies {
+			s.Restarts = append(s.Restarts, p.String())
+		}
+	}
 	if err := s.Normalize(); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,8 @@
 #   test     make test in a fresh clone of the commit (git clone of HEAD)
 #            with an empty build cache (GOCACHE a new directory): the
 #            README promises under 2 minutes on 2 cores.
-#   PRESET   quick, dfs-vs-warnsdorff, closed, overnight: the sweep of the
+#   PRESET   a preset of configs/ (quick, dfs-vs-warnsdorff, closed,
+#            restarts, overnight: every NAME.flags there): the sweep of the
 #            fresh clone's bin/experiment (its first run), with its report,
 #            its plan's "expected" against the time the sweep took, and the
 #            progress line's time left (printed every second) against the
@@ -28,17 +29,22 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 what=("$@")
 [ ${#what[@]} -gt 0 ] || what=(all)
+# The presets are configs/*.flags (package configs embeds the same files);
+# overnight, which takes hours, last.
+presets=()
+for f in configs/*.flags; do
+	n=$(basename "$f" .flags)
+	[ "$n" = overnight ] || presets+=("$n")
+done
+[ -f configs/overnight.flags ] && presets+=(overnight)
 if [ "${what[0]}" = all ]; then
-	what=(test quick dfs-vs-warnsdorff closed overnight)
+	what=(test "${presets[@]}")
 fi
 for w in "${what[@]}"; do
-	case $w in
-	test | quick | dfs-vs-warnsdorff | closed | overnight) ;;
-	*)
-		echo "promises.sh: unknown $w: want all, test, quick, dfs-vs-warnsdorff, closed or overnight" >&2
+	if [ "$w" != test ] && [ ! -f "configs/$w.flags" ]; then
+		echo "promises.sh: unknown $w: want all, test or a preset (${presets[*]})" >&2
 		exit 2
-		;;
-	esac
+	fi
 done
 [ -x /usr/bin/time ] || {
 	echo "promises.sh: needs /usr/bin/time (Debian: apt-get install time)" >&2

@@ -44,3 +44,42 @@ func TestIsTemp(t *testing.T) {
 		}
 	}
 }
+
+// A link is written through: the file it leads to is replaced, the link
+// stays (before, the rename put a file in the link's place).
+func TestWriteThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real", "a.txt")
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink("real/a.txt", link); err != nil {
+		t.Fatal(err)
+	}
+	chain := filepath.Join(dir, "chain")
+	if err := os.Symlink(link, chain); err != nil {
+		t.Fatal(err)
+	}
+	for i, opts := range [][]Option{nil, {NoSync}} {
+		want := []string{"new", "newer"}[i]
+		if err := WriteBytes(chain, []byte(want), opts...); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range []string{link, chain} {
+			if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+				t.Errorf("options %v: %s is no longer a link (%v)", opts, l, err)
+			}
+		}
+		if data, _ := os.ReadFile(target); string(data) != want {
+			t.Errorf("options %v: the target holds %q, want %q", opts, data, want)
+		}
+	}
+	way, err := Links(chain)
+	if err != nil || len(way) != 3 || way[2] != target {
+		t.Errorf("Links(chain) = %q, %v; want chain, link, %s", way, err, target)
+	}
+}

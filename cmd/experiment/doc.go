@@ -214,7 +214,8 @@
 //	                   when it is there; removed once the count completes;
 //	                   a save that fails stops the count (exit 1, after
 //	                   the counts so far, marked +); a file of another count
-//	                   is refused
+//	                   or method, or no checkpoint at all, is refused as bad
+//	                   input (exit 2) and left as it was
 //	-checkpoint-every D  how often to save (default 10m; 0: after every
 //	                   square and every part of a join, or for enumeration
 //	                   at most once a second); also saved when -timeout, an

@@ -21,7 +21,8 @@
 //	version  print the program's version and commit
 //
 // Flags may be given as -flag value or -flag=value; "experiment COMMAND -h"
-// lists a command's flags.
+// (or "experiment help COMMAND") lists a command's flags; -version is
+// "experiment version".
 //
 // # Exit status
 //

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/internal/outpath"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
@@ -62,10 +61,8 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if outDir == "" {
 		outDir, outFlag = filepath.Dir(paths[0]), "-out (default: the first runs.csv's directory)"
 	}
-	for _, dir := range []string{outDir, filepath.Join(outDir, "charts")} {
-		if err := outpath.Dir(outFlag, dir); err != nil {
-			return err
-		}
+	if err := report.CheckOut(outFlag, outDir); err != nil {
+		return err
 	}
 	defer gcFor(mem, false)()
 	start := time.Now()

@@ -93,6 +93,13 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 	case len(entries) > 0 && !o.Resume:
 		return nil, errNotEmpty(dir)
 	case len(entries) > 0:
+		for _, name := range []string{ManifestFile, RunsFile} {
+			// A directory of that name is no sweep's file: reading it
+			// would say "missing" and writing it fail late.
+			if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && !fi.Mode().IsRegular() {
+				return nil, plan.Inputf("-resume", "%s holds no sweep to resume: its %s is not a file; give a new -out", dir, name)
+			}
+		}
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
 		case err == nil:

@@ -193,7 +193,12 @@ func CheckHeader(header []string) error {
 			missing = append(missing, c)
 		}
 	}
-	if len(missing) > 0 {
+	switch {
+	case len(missing) == len(Required):
+		// None of them: not a runs.csv at all (a text file, binary
+		// garbage); listing every column twice helped nobody.
+		return fmt.Errorf("%w: the first line names none of a runs.csv's columns (%s): not a runs.csv", ErrMissingColumn, strings.Join(Required, ", "))
+	case len(missing) > 0:
 		return fmt.Errorf("%w: %s (a runs.csv needs %s)", ErrMissingColumn, strings.Join(missing, ", "), strings.Join(Required, ", "))
 	}
 	return nil

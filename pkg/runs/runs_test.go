@@ -160,6 +160,7 @@ func TestReadErrors(t *testing.T) {
 	for _, tt := range []struct{ name, csv, want string }{
 		{"empty", "", "empty file"},
 		{"missing column", "rows,cols\n5,5\n", "missing required column: start_row"},
+		{"not a runs.csv", "hello\nworld\n", "names none of a runs.csv's columns"},
 		{"unknown status", header + "\n" + good + "5,5,0,0,dfs,first,false,0,0,won,yes,1,0,1,false\n", `line 3: unknown status "won"`},
 		{"bad solvable", header + "\n5,5,0,0,dfs,first,false,0,0,found,maybe,1,0,1,false\n", "line 2: solvable"},
 		{"off board", header + "\n5,5,7,0,dfs,first,false,0,0,found,yes,1,0,1,false\n", "off the 5x5 board"},

@@ -7,6 +7,7 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -37,9 +38,43 @@ func Write(path string, write func(io.Writer) error, opts ...Option) error {
 	}
 	for _, o := range opts {
 		if o == NoSync {
-			return writeNoSync(path, write)
+			return named(path, writeNoSync(path, write))
 		}
 	}
+	return named(path, writeSync(path, write))
+}
+
+// named puts path in the place of the temporary file's name in err's
+// text: the user named path, and ".name8172997946007270410" means
+// nothing to them. The error still wraps what it wrapped.
+func named(path string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &le) && isTempOf(le.Old, path):
+		return &renamedError{strings.ReplaceAll(err.Error(), le.Old+" "+le.New, path), err}
+	case errors.As(err, &pe) && isTempOf(pe.Path, path):
+		return &renamedError{strings.ReplaceAll(err.Error(), pe.Path, path), err}
+	}
+	return err
+}
+
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }
+
+// isTempOf reports whether temp is a temporary file of Write's for path.
+func isTempOf(temp, path string) bool {
+	base := filepath.Base(temp)
+	return filepath.Dir(temp) == filepath.Dir(path) && IsTemp(base) &&
+		strings.HasPrefix(base, "."+filepath.Base(path))
+}
+
+func writeSync(path string, write func(io.Writer) error) error {
 	f, err := renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)),
 		renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
 	if err != nil {

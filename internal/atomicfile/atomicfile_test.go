@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +82,32 @@ func TestWriteThroughLink(t *testing.T) {
 	way, err := Links(chain)
 	if err != nil || len(way) != 3 || way[2] != target {
 		t.Errorf("Links(chain) = %q, %v; want chain, link, %s", way, err, target)
+	}
+}
+
+// A failed write names the file asked for, not the temporary one (it read
+// "rename .adir8777186083255993147 adir: file exists").
+func TestErrorNamesPath(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "adir")
+	if err := os.MkdirAll(filepath.Join(path, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range [][]Option{nil, {NoSync}} {
+		err := WriteBytes(path, []byte("data"), opts...)
+		if err == nil {
+			t.Fatalf("options %v: writing over a directory succeeded", opts)
+		}
+		if msg := err.Error(); !strings.Contains(msg, "rename "+path+": ") || strings.Contains(msg, "/.adir") {
+			t.Errorf("options %v: error %q, want it to name %s and no temporary file", opts, msg, path)
+		}
+		var le *os.LinkError
+		if !errors.As(err, &le) {
+			t.Errorf("options %v: error %q no longer wraps the *os.LinkError", opts, err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("the failed writes left %d entries, want only adir", len(entries))
 	}
 }

@@ -46,10 +46,11 @@
 // file. What an input file holds (a runs.csv read by report, merge or run
 // -resume, a count's -checkpoint) is input too: a malformed line, another
 // header, a row twice, another count's checkpoint is exit status 2, naming
-// the file and the line or the flag. A
-// runs.csv may start with a UTF-8 byte-order mark and end its lines in CRLF,
-// as spreadsheets save it. A result computed before a late write fails (a
-// full disk) is printed before the error.
+// the file and the line or the flag. A runs.csv (for report, merge and
+// run -resume) and a -config file may start with a UTF-8 byte-order mark
+// and end their lines in CRLF, as spreadsheets and Windows editors save
+// them. A result computed before a late write fails (a full disk) is
+// printed before the error.
 //
 // # experiment run
 //

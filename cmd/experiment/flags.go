@@ -134,6 +134,10 @@ func (b *boardFlags) board(fs *flag.FlagSet) (board.Board, error) {
 		}
 	case !set["rows"] && !set["cols"]:
 		return board.Board{}, usagef("-size: missing; give -size N or -rows R -cols C")
+	case !set["rows"]:
+		return board.Board{}, usagef("-rows: missing; -cols needs -rows beside it (-rows R -cols C), or give -size N")
+	case !set["cols"]:
+		return board.Board{}, usagef("-cols: missing; -rows needs -cols beside it (-rows R -cols C), or give -size N")
 	}
 	for _, f := range []struct {
 		name string

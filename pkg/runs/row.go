@@ -226,6 +226,40 @@ func (r *Row) Validate() error {
 	if r.Nodes < 0 || r.Backtracks < 0 || r.TimeNS < 0 || r.MaxNodes < 0 || r.TimeoutNS < 0 || r.Restarts < 0 {
 		return fmt.Errorf("negative nodes, backtracks, time_ns, max_nodes, timeout_ns or restarts")
 	}
+	if r.Tour != "" && r.Status == status.Found {
+		return r.checkTour()
+	}
+	return nil
+}
+
+// checkTour checks the form of a found run's tour column, without
+// allocating: one square index for every square of the board, each on
+// it, the first the start. A garbled or cut tour was found only when the
+// report drew it, and then said so only on the page.
+func (r *Row) checkTour() error {
+	squares := int64(r.Rows) * int64(r.Cols)
+	n := int64(0)
+	for rest := r.Tour; ; {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		field, after, _ := strings.Cut(rest, " ")
+		v, err := strconv.ParseInt(field, 10, 64)
+		switch {
+		case err != nil:
+			return fmt.Errorf("column tour: square %d: %q is not a square index", n, field)
+		case v < 0 || v >= squares:
+			return fmt.Errorf("column tour: square %d: %d is off the %dx%d board (indices 0..%d)", n, v, r.Rows, r.Cols, squares-1)
+		case n == 0 && v != int64(r.StartRow)*int64(r.Cols)+int64(r.StartCol):
+			return fmt.Errorf("column tour: it starts on square %d, not on the start %d,%d", v, r.StartRow, r.StartCol)
+		}
+		n++
+		rest = after
+	}
+	if n != squares {
+		return fmt.Errorf("column tour: %d squares for the %dx%d board's %d", n, r.Rows, r.Cols, squares)
+	}
 	return nil
 }
 

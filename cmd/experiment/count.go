@@ -16,6 +16,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 )
 
@@ -284,6 +285,11 @@ func gcFor(mem memlimit.Limit, frontier bool) func() {
 
 // countError adds what to do to a count's error.
 func countError(err error, mem memlimit.Limit, kept bool, ckPath string, b board.Board) error {
+	// What a checkpoint file holds is input, as a runs.csv's is: exit 2.
+	var ue *count.UnusableError
+	if errors.As(err, &ue) {
+		return plan.Inputf("-checkpoint", "%v", ue)
+	}
 	var me *count.MemoryError
 	if errors.As(err, &me) {
 		// Enumeration needs almost no memory; past 36 squares it takes

@@ -21,7 +21,8 @@
 //	version  print the program's version and commit
 //
 // Flags may be given as -flag value or -flag=value; "experiment COMMAND -h"
-// lists a command's flags.
+// (or "experiment help COMMAND") lists a command's flags; -version is
+// "experiment version".
 //
 // # Exit status
 //
@@ -35,15 +36,21 @@
 //
 // Bad input is refused before any work starts. Every path a command will
 // write (run's and merge's -out, solve's -tour-out and -png, count's
-// -checkpoint, report's -out or the first runs.csv's directory) is checked
-// first: a directory where one is wanted, a file name where a file is, in a
+// -checkpoint, report's -out or the first runs.csv's directory, and the
+// report's own files and charts directory in it) is checked first: a
+// directory where one is wanted, a file name where a file is, in a
 // directory this user can write in; missing directories on the way are made
-// when the command writes. What an input file holds (a runs.csv read by
-// report, merge or run -resume) is input too: a malformed line, another
-// header, a row twice is exit status 2, naming the file and the line. A
-// runs.csv may start with a UTF-8 byte-order mark and end its lines in CRLF,
-// as spreadsheets save it. A result computed before a late write fails (a
-// full disk) is printed before the error.
+// when the command writes. A symbolic link is written through (the file it
+// leads to is replaced, the link stays); a link to nothing, or into /proc
+// as /dev/stdout is, is refused, and so are -tour-out and -png naming one
+// file. What an input file holds (a runs.csv read by report, merge or run
+// -resume, a count's -checkpoint) is input too: a malformed line, another
+// header, a row twice, another count's checkpoint is exit status 2, naming
+// the file and the line or the flag. A runs.csv (for report, merge and
+// run -resume) and a -config file may start with a UTF-8 byte-order mark
+// and end their lines in CRLF, as spreadsheets and Windows editors save
+// them. A result computed before a late write fails (a full disk) is
+// printed before the error.
 //
 // # experiment run
 //
@@ -228,7 +235,8 @@
 //	                   when it is there; removed once the count completes;
 //	                   a save that fails stops the count (exit 1, after
 //	                   the counts so far, marked +); a file of another count
-//	                   is refused
+//	                   or method, or no checkpoint at all, is refused as bad
+//	                   input (exit 2) and left as it was
 //	-checkpoint-every D  how often to save (default 10m; 0: after every
 //	                   square and every part of a join, or for enumeration
 //	                   at most once a second); also saved when -timeout, an

@@ -35,12 +35,19 @@ type flagLine struct {
 // A line is a flag name, then optionally whitespace or "=" and its value:
 // the rest of the line, which may hold spaces, or a Go-quoted string. A "#"
 // at the start of a line or after whitespace, outside quotes, starts a
-// comment. A bare boolean flag means true.
+// comment. A bare boolean flag means true. A UTF-8 byte-order mark and
+// CRLF line ends, as Windows editors save a file, are accepted.
 func parseFlagFile(name string, r io.Reader) ([]flagLine, error) {
 	var lines []flagLine
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(stripComment(sc.Text()))
+		line := sc.Text()
+		if n == 1 {
+			// An editor (Notepad) may save the file with a UTF-8
+			// byte-order mark, no part of the first flag.
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		text := strings.TrimSpace(stripComment(line))
 		if text == "" {
 			continue
 		}

@@ -92,6 +92,10 @@ func flagError(fs *flag.FlagSet, err error) error {
 		switch g.Get().(type) {
 		case time.Duration:
 			want = "want a duration with its unit, such as 30s, 5m or 1h30m"
+			if durationTooLong.MatchString(m[1]) {
+				// time.ParseDuration says "invalid" of 9999999h too.
+				want = "out of range; want a duration of at most 2562047h (about 292 years)"
+			}
 		case bool:
 			want = "want true or false"
 		case uint64, uint:
@@ -108,6 +112,10 @@ func flagError(fs *flag.FlagSet, err error) error {
 	_, usage := flag.UnquoteUsage(f)
 	return fmt.Errorf("-%s %s: %s (-%s: %s)", m[2], strconv.Quote(m[1]), want, m[2], usage)
 }
+
+// durationTooLong matches a duration that is well formed, units and all,
+// and so was refused for its size.
+var durationTooLong = regexp.MustCompile(`^[+]?([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`)
 
 // boardFlags are -size, or -rows and -cols.
 type boardFlags struct {
@@ -134,6 +142,10 @@ func (b *boardFlags) board(fs *flag.FlagSet) (board.Board, error) {
 		}
 	case !set["rows"] && !set["cols"]:
 		return board.Board{}, usagef("-size: missing; give -size N or -rows R -cols C")
+	case !set["rows"]:
+		return board.Board{}, usagef("-rows: missing; -cols needs -rows beside it (-rows R -cols C), or give -size N")
+	case !set["cols"]:
+		return board.Board{}, usagef("-cols: missing; -rows needs -cols beside it (-rows R -cols C), or give -size N")
 	}
 	for _, f := range []struct {
 		name string

@@ -32,6 +32,13 @@ func run(stdout, stderr io.Writer, args []string) (err error) {
 	if len(args) > 0 {
 		name = args[0]
 	}
+	if name == "help" && len(args) > 1 {
+		// "help run" is "run -h", as in the go command.
+		name, args = args[1], []string{args[1], "-h"}
+	}
+	if name == "-version" || name == "--version" {
+		name = "version"
+	}
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
 		// Before the signal handler: it starts threads that would cost
 		// help a tenth of its time, and there is nothing to interrupt.

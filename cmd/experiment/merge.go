@@ -31,6 +31,11 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := outpath.Dir("-out", *out); err != nil {
 			return err
 		}
+		if !*noReport {
+			if err := report.CheckOut("-out", *out); err != nil {
+				return err
+			}
+		}
 	}
 	start := time.Now()
 	sum, err := outdir.Merge(ctx, outdir.MergeOptions{

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/internal/outpath"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
@@ -44,7 +43,8 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	var size int64
-	for _, p := range paths {
+	seen := make([]os.FileInfo, 0, len(paths))
+	for i, p := range paths {
 		st, err := os.Stat(p)
 		switch {
 		case err != nil:
@@ -52,6 +52,13 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		case st.IsDir():
 			return usagef("report: %s is a directory: give the runs.csv in it (%s)", p, filepath.Join(p, "runs.csv"))
 		}
+		// The same file twice would read as every row repeating itself.
+		for j, prev := range seen {
+			if os.SameFile(prev, st) {
+				return usagef("report: %s and %s are the same file: give each runs.csv once", paths[j], paths[i])
+			}
+		}
+		seen = append(seen, st)
 		size += st.Size()
 	}
 	// Refuse before reading: memory grows with the rows, and a file's size
@@ -64,10 +71,8 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if outDir == "" {
 		outDir, outFlag = filepath.Dir(paths[0]), "-out (default: the first runs.csv's directory)"
 	}
-	for _, dir := range []string{outDir, filepath.Join(outDir, "charts")} {
-		if err := outpath.Dir(outFlag, dir); err != nil {
-			return err
-		}
+	if err := report.CheckOut(outFlag, outDir); err != nil {
+		return err
 	}
 	defer gcFor(mem, false)()
 	start := time.Now()

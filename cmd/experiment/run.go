@@ -72,6 +72,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := outpath.Dir("-out", o.Out); err != nil {
 		return err
 	}
+	if !f.noReport {
+		if err := report.CheckOut("-out", o.Out); err != nil {
+			return err
+		}
+	}
 	if !o.Resume {
 		if err := outdir.CheckNew(o.Out); err != nil {
 			return err

@@ -98,7 +98,7 @@ func TestSolveBadFlags(t *testing.T) {
 		{[]string{"solve", "-size", "20001"}, "-size 20001"},
 		{[]string{"solve", "-size", "abc"}, "-size"},
 		{[]string{"solve", "-size", "8", "-rows", "3"}, "not both"},
-		{[]string{"solve", "-rows", "8"}, "-cols 0"},
+		{[]string{"solve", "-rows", "8"}, "-cols: missing"},
 		{[]string{"solve", "-size", "8", "-start", "8,0"}, "-start 8,0: off the 8x8 board"},
 		{[]string{"solve", "-size", "8", "-start", "x"}, "-start"},
 		{[]string{"solve", "-size", "8", "-strategy", "bfs"}, "-strategy: unknown strategy \"bfs\": want one of dfs, warnsdorff, warnsdorff-bt"},

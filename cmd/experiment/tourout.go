@@ -37,6 +37,9 @@ func (o tourOutputs) check(b board.Board) error {
 			return err
 		}
 	}
+	if o.tour != "" && o.png != "" && outpath.Same(o.tour, o.png) {
+		return usagef("-tour-out %s and -png %s are the same file: one would overwrite the other; give each its own name", o.tour, o.png)
+	}
 	if o.tour != "" && tourfile.IsText(o.tour) && (b.Rows > tourfile.MaxTextSide || b.Cols > tourfile.MaxTextSide) {
 		return usagef("-tour-out %s: the text form is for boards up to %d x %d, and %v is larger; name a binary file such as tour.ktour",
 			o.tour, tourfile.MaxTextSide, tourfile.MaxTextSide, b)

@@ -7,10 +7,13 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/google/renameio/v2"
 )
@@ -26,13 +29,52 @@ const NoSync Option = 1
 
 // Write replaces path with what write writes to it. The data goes to a
 // temporary file beside path (".<name><digits>"), which is synced and
-// renamed over path; on failure it is removed.
+// renamed over path; on failure it is removed. Where path is a symbolic
+// link, the file it leads to is replaced (see Links), never the link.
 func Write(path string, write func(io.Writer) error, opts ...Option) error {
+	path, err := Target(path)
+	if err != nil {
+		return err
+	}
 	for _, o := range opts {
 		if o == NoSync {
-			return writeNoSync(path, write)
+			return named(path, writeNoSync(path, write))
 		}
 	}
+	return named(path, writeSync(path, write))
+}
+
+// named puts path in the place of the temporary file's name in err's
+// text: the user named path, and ".name8172997946007270410" means
+// nothing to them. The error still wraps what it wrapped.
+func named(path string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &le) && isTempOf(le.Old, path):
+		return &renamedError{strings.ReplaceAll(err.Error(), le.Old+" "+le.New, path), err}
+	case errors.As(err, &pe) && isTempOf(pe.Path, path):
+		return &renamedError{strings.ReplaceAll(err.Error(), pe.Path, path), err}
+	}
+	return err
+}
+
+type renamedError struct {
+	msg string
+	err error
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }
+
+// isTempOf reports whether temp is a temporary file of Write's for path.
+func isTempOf(temp, path string) bool {
+	base := filepath.Base(temp)
+	return filepath.Dir(temp) == filepath.Dir(path) && IsTemp(base) &&
+		strings.HasPrefix(base, "."+filepath.Base(path))
+}
+
+func writeSync(path string, write func(io.Writer) error) error {
 	f, err := renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)),
 		renameio.WithPermissions(0o644), renameio.WithExistingPermissions())
 	if err != nil {
@@ -77,6 +119,42 @@ func writeNoSync(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	return os.Rename(f.Name(), path)
+}
+
+// maxLinks bounds the links followed, as the kernel's ELOOP does.
+const maxLinks = 40
+
+// Links returns the way from path to the file that writing path writes:
+// path, then, while the last one is a symbolic link, the path it points
+// to. A rename replaces a link, not the file it points to, so Write
+// replaces the last path: a link a user made to keep a result elsewhere
+// (or /dev/stdout) stays a link. A path missing on the way ends it.
+func Links(path string) ([]string, error) {
+	way := []string{path}
+	for {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return way, nil
+		}
+		if len(way) > maxLinks {
+			return way, &fs.PathError{Op: "follow", Path: way[0], Err: syscall.ELOOP}
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return way, err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+		way = append(way, path)
+	}
+}
+
+// Target returns the file that writing path writes: the last of Links.
+func Target(path string) (string, error) {
+	way, err := Links(path)
+	return way[len(way)-1], err
 }
 
 // IsTemp reports whether the file name is a temporary file of Write's, left

@@ -20,8 +20,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
+	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/plan"
 )
 
@@ -41,6 +43,25 @@ func Dir(flag, path string) error {
 func check(flag, path string, dir bool) error {
 	if path == "" {
 		return plan.Inputf(flag, "missing: %s", want(dir))
+	}
+	// A symbolic link is written through (atomicfile.Links): the file or
+	// directory it leads to is what is checked.
+	way, err := atomicfile.Links(path)
+	if err != nil {
+		return plan.Inputf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
+	}
+	if len(way) > 1 {
+		target := way[len(way)-1]
+		for _, p := range way[1:] {
+			if inProc(p) {
+				return plan.Inputf(flag, "%s is a link to %s, in /proc (a process's open file, such as standard output), where no file can be made: results are written to a new file and renamed into place; %s",
+					path, p, want(dir))
+			}
+		}
+		if _, err := os.Lstat(target); err != nil && missing(err) {
+			return plan.Inputf(flag, "%s is a link to %s, which does not exist; %s", path, target, want(dir))
+		}
+		path = target
 	}
 	fi, err := os.Stat(path)
 	switch {
@@ -69,6 +90,35 @@ func check(flag, path string, dir bool) error {
 	f.Close()
 	os.Remove(f.Name())
 	return nil
+}
+
+// Same reports whether writing a and b would write the same file: the
+// same name once links are followed, or two names of one file.
+func Same(a, b string) bool {
+	ta, errA := atomicfile.Target(a)
+	tb, errB := atomicfile.Target(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	if aa, err := filepath.Abs(ta); err == nil {
+		ta = aa
+	}
+	if ab, err := filepath.Abs(tb); err == nil {
+		tb = ab
+	}
+	if ta == tb {
+		return true
+	}
+	fa, errA := os.Stat(ta)
+	fb, errB := os.Stat(tb)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
+// inProc reports whether p is in /proc, where a link such as /dev/stdout
+// leads (to /proc/self/fd/1).
+func inProc(p string) bool {
+	p = filepath.Clean(p)
+	return p == "/proc" || strings.HasPrefix(p, "/proc/")
 }
 
 // nearest returns dir, or the nearest directory above it that exists; an

@@ -15,6 +15,21 @@ func TestCheck(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Links live in a directory of their own, so that the count of what
+	// the checks leave behind below stays simple.
+	links := t.TempDir()
+	link := func(name, dest string) string {
+		p := filepath.Join(links, name)
+		if err := os.Symlink(dest, p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	toFile := link("to-file", file)
+	toDir := link("to-dir", tmp)
+	dangling := link("dangling", filepath.Join(tmp, "missing", "x"))
+	toFd := link("to-fd", "/proc/self/fd/1")
+	chain := link("chain", toFd)
 	for _, c := range []struct {
 		name, path string
 		dir        bool
@@ -34,7 +49,16 @@ func TestCheck(t *testing.T) {
 		{"dir: a file", file, true, "is a file; want a directory"},
 		{"dir: under a file", filepath.Join(file, "x"), true, "is a file, so nothing can be made under it"},
 		{"dir: in /proc", "/proc/x", true, "cannot write in /proc"},
-		{"dir: /proc/self", "/proc/self", true, "cannot write in /proc/self"},
+		{"dir: /proc/self", "/proc/self", true, "in /proc"},
+		{"file: a link to a file", toFile, false, ""},
+		{"file: a link to a directory", toDir, false, "is a directory"},
+		{"file: a dangling link", dangling, false, "which does not exist"},
+		{"file: a link to standard output", toFd, false, "is a link to /proc/self/fd/1, in /proc"},
+		{"file: a link to a link to standard output", chain, false, "is a link to /proc/self/fd/1, in /proc"},
+		{"file: /dev/stdout", "/dev/stdout", false, "is a link to /proc/self/fd/1, in /proc"},
+		{"dir: a link to a directory", toDir, true, ""},
+		{"dir: a link to a file", toFile, true, "is a file"},
+		{"dir: a dangling link", dangling, true, "which does not exist"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			check := File

@@ -88,13 +88,13 @@ func (ck *checkpoint) matches(j *frontierJob) error {
 			}
 			return fmt.Sprintf("%dx%d %s, %d passes", h.Rows, h.Cols, kind, len(h.Passes))
 		}
-		return fmt.Errorf("checkpoint %s belongs to another count (%s, not %s): remove it or name another file",
+		return unusable("checkpoint %s belongs to another count (%s, not %s): remove it or name another file",
 			j.opt.Checkpoint, what(ck.checkpointHeader), what(want))
 	}
 	n := j.plan.n
 	if ck.Front.Done < 0 || ck.Back.Done < 0 || ck.Front.Done+ck.Back.Done > n || len(ck.Counts) > len(ck.Passes) ||
 		(len(ck.Counts) == len(ck.Passes) && ck.Front.States+ck.Back.States > 0) {
-		return fmt.Errorf("checkpoint %s is damaged: %d and %d squares of %d, %d passes done of %d",
+		return unusable("checkpoint %s is damaged: %d and %d squares of %d, %d passes done of %d",
 			j.opt.Checkpoint, ck.Front.Done, ck.Back.Done, n, len(ck.Counts), len(ck.Passes))
 	}
 	return nil
@@ -197,6 +197,20 @@ func (e *CheckpointError) Error() string {
 
 func (e *CheckpointError) Unwrap() error { return e.Err }
 
+// UnusableError reports a checkpoint file that this count cannot resume
+// from: damaged, another count's, another method's or another version's.
+// What the file holds is input (the user named it with -checkpoint), so
+// the command calls it bad input, unlike a checkpoint that cannot be
+// written (*CheckpointError).
+type UnusableError struct{ Err error }
+
+func (e *UnusableError) Error() string { return e.Err.Error() }
+func (e *UnusableError) Unwrap() error { return e.Err }
+
+func unusable(format string, args ...any) error {
+	return &UnusableError{fmt.Errorf(format, args...)}
+}
+
 // readCheckpoint reads path, or returns nil if there is no such file. A
 // checkpoint whose states would take more than limit bytes (if positive)
 // is refused with a *MemoryError before they are read; squares is the
@@ -215,13 +229,16 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 		return nil, err
 	}
 	damaged := func(why string) error {
-		return fmt.Errorf("checkpoint %s is damaged or not a checkpoint: %s", path, why)
+		return unusable("checkpoint %s is damaged or not a checkpoint: %s", path, why)
 	}
 	br := bufio.NewReaderSize(f, 1<<20)
 	magic := make([]byte, len(checkpointMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
 		if strings.HasPrefix(string(magic), "knightsweep frontier checkpoint ") {
-			return nil, fmt.Errorf("checkpoint %s was written by an earlier version of the frontier method, which this one cannot resume: remove it and count again", path)
+			return nil, unusable("checkpoint %s was written by an earlier version of the frontier method, which this one cannot resume: remove it and count again", path)
+		}
+		if strings.HasPrefix(string(magic), "knightsweep enumeration checkpoint") {
+			return nil, unusable("checkpoint %s is an enumeration's: give -method enumerate, or remove it", path)
 		}
 		return nil, damaged("no checkpoint header")
 	}

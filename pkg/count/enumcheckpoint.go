@@ -52,12 +52,12 @@ type enumCheckpoint struct {
 func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
 	if ck.Rows != want.Rows || ck.Cols != want.Cols || !slices.Equal(ck.Searches, want.Searches) ||
 		ck.Pieces != want.Pieces || ck.Hash != want.Hash {
-		return fmt.Errorf("checkpoint %s belongs to another count (%dx%d, %d searches, %d subtrees; this one is %dx%d, %d searches, %d subtrees): remove it or name another file",
+		return unusable("checkpoint %s belongs to another count (%dx%d, %d searches, %d subtrees; this one is %dx%d, %d searches, %d subtrees): remove it or name another file",
 			path, ck.Rows, ck.Cols, len(ck.Searches), ck.Pieces, want.Rows, want.Cols, len(want.Searches), want.Pieces)
 	}
 	n := len(want.Searches)
 	if len(ck.Done) != ck.Pieces || len(ck.Tours) != n || len(ck.Nodes) != n || len(ck.ByEnd) != n {
-		return fmt.Errorf("checkpoint %s is damaged: %d subtree flags for %d subtrees, counts for %d, %d, %d searches of %d",
+		return unusable("checkpoint %s is damaged: %d subtree flags for %d subtrees, counts for %d, %d, %d searches of %d",
 			path, len(ck.Done), ck.Pieces, len(ck.Tours), len(ck.Nodes), len(ck.ByEnd), n)
 	}
 	return nil
@@ -93,13 +93,13 @@ func readEnumCheckpoint(path string) (*enumCheckpoint, error) {
 		return nil, err
 	}
 	damaged := func(why string) error {
-		return fmt.Errorf("checkpoint %s is damaged or not an enumeration's checkpoint: %s", path, why)
+		return unusable("checkpoint %s is damaged or not an enumeration's checkpoint: %s", path, why)
 	}
 	switch {
 	case len(data) > enumCheckpointMax:
 		return nil, damaged(fmt.Sprintf("more than %d bytes", enumCheckpointMax))
 	case bytes.HasPrefix(data, []byte(checkpointMagic)):
-		return nil, fmt.Errorf("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
+		return nil, unusable("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
 	case !bytes.HasPrefix(data, []byte(enumCheckpointMagic)):
 		return nil, damaged("no checkpoint header")
 	}

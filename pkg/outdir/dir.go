@@ -93,6 +93,13 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 	case len(entries) > 0 && !o.Resume:
 		return nil, errNotEmpty(dir)
 	case len(entries) > 0:
+		for _, name := range []string{ManifestFile, RunsFile} {
+			// A directory of that name is no sweep's file: reading it
+			// would say "missing" and writing it fail late.
+			if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && !fi.Mode().IsRegular() {
+				return nil, plan.Inputf("-resume", "%s holds no sweep to resume: its %s is not a file; give a new -out", dir, name)
+			}
+		}
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
 		case err == nil:
@@ -204,6 +211,9 @@ func (d *Dir) Close() {
 // RunsPath returns the path of the directory's runs.csv.
 func (d *Dir) RunsPath() string { return filepath.Join(d.Path, RunsFile) }
 
+// bom is the UTF-8 byte-order mark.
+const bom = "\uFEFF"
+
 // openRuns opens or creates runs.csv, cuts a torn last line, checks the
 // header and marks the jobs that have rows.
 func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
@@ -227,12 +237,15 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 		}
 		return f.Sync()
 	}
-	first := make([]byte, min(size, int64(len(header))))
+	// A spreadsheet that saved the file may have added a UTF-8 byte-order
+	// mark and CRLF line ends, which the reader accepts (rows appended
+	// now end in LF, which it accepts beside them).
+	first := make([]byte, min(size, int64(len(header)+len(bom)+1)))
 	if _, err := f.ReadAt(first, 0); err != nil {
 		return fmt.Errorf("read %s: %w", path, err)
 	}
-	if string(first) != header {
-		line, _, _ := bytes.Cut(first, []byte("\n"))
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(first, []byte(bom)), []byte("\n"))
+	if string(bytes.TrimSuffix(line, []byte("\r")))+"\n" != header {
 		return &runs.ContentError{Err: fmt.Errorf("%s: line 1: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
 			path, line, strings.TrimSuffix(header, "\n"))}
 	}

@@ -38,9 +38,22 @@ func outcome(j plan.Job) runs.Row {
 	r.TimeNS = int64(j.Index) * 1000
 	r.Status = status.All[j.Index%int64(len(status.All))]
 	if r.Status == status.Found {
-		r.Verified, r.Tour = true, "0"
+		r.Verified, r.Tour = true, tourForm(r)
 	}
 	return r
+}
+
+// tourForm returns a tour column in the form the reader checks (an index
+// for every square, the start's first), not a tour.
+func tourForm(r runs.Row) string {
+	start := r.StartRow*r.Cols + r.StartCol
+	squares := []int32{int32(start)}
+	for i := range r.Rows * r.Cols {
+		if i != start {
+			squares = append(squares, int32(i))
+		}
+	}
+	return runs.FormatTour(squares)
 }
 
 // fakeSweep writes into dir the output of shard of the sweep s, as a sweep

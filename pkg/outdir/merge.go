@@ -283,6 +283,14 @@ func shardOf(m *Manifest) plan.Shard {
 	return *m.Shard
 }
 
+// shardWords names the part of its sweep that m's output holds.
+func shardWords(m *Manifest) string {
+	if t := m.ShardText(); t != "" {
+		return "shard " + t
+	}
+	return "a whole sweep (run without -shard)"
+}
+
 // checkInputs checks that the inputs are parts of one sweep, and returns
 // its plan and shard count (1 for unsharded inputs).
 func checkInputs(ins []input, out string) (*plan.Plan, int, error) {
@@ -298,8 +306,8 @@ func checkInputs(ins []input, out string) (*plan.Plan, int, error) {
 				first.dir, in.dir, strings.Join(diffs, "; "))
 		}
 		if n := max(1, shardOf(in.man).Count); n != count {
-			return nil, 0, plan.Inputf("merge", "%s is shard %s but %s is shard %s: merge the shards of one split",
-				first.dir, first.man.ShardText(), in.dir, in.man.ShardText())
+			return nil, 0, plan.Inputf("merge", "%s is %s but %s is %s: merge the shards of one split",
+				first.dir, shardWords(first.man), in.dir, shardWords(in.man))
 		}
 		if in.man.Shard != nil {
 			if other, dup := seen[in.man.Shard.Index]; dup {

@@ -92,21 +92,18 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	if out.Dir == "" {
 		out.Dir = filepath.Dir(csvPaths[0])
 	}
-	chartDir := filepath.Join(out.Dir, "charts")
+	chartDir := filepath.Join(out.Dir, chartsDir)
 	if err := os.MkdirAll(chartDir, 0o755); err != nil {
 		return nil, err
 	}
 	comparisons := stats.Compare(res)
-	for _, t := range []struct {
-		name  string
-		write func(io.Writer) error
-	}{
-		{"series.csv", func(w io.Writer) error { return stats.WriteTotalsCSV(w, res.Totals) }},
-		{"summary.csv", func(w io.Writer) error { return stats.WriteSummaryCSV(w, res.Summaries()) }},
-		{"headtohead.csv", func(w io.Writer) error { return stats.WriteHeadToHeadCSV(w, comparisons) }},
+	for i, write := range []func(io.Writer) error{
+		func(w io.Writer) error { return stats.WriteTotalsCSV(w, res.Totals) },
+		func(w io.Writer) error { return stats.WriteSummaryCSV(w, res.Summaries()) },
+		func(w io.Writer) error { return stats.WriteHeadToHeadCSV(w, comparisons) },
 	} {
-		path := filepath.Join(out.Dir, t.name)
-		if err := atomicfile.Write(path, t.write, atomicfile.NoSync); err != nil {
+		path := filepath.Join(out.Dir, tableFiles[i])
+		if err := atomicfile.Write(path, write, atomicfile.NoSync); err != nil {
 			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 		out.Tables = append(out.Tables, path)
@@ -125,7 +122,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	if err := drawCharts(ctx, res, page, savedTours(sweeps), chartDir, out, opt.Formats); err != nil {
 		return nil, err
 	}
-	out.HTML = filepath.Join(out.Dir, "report.html")
+	out.HTML = filepath.Join(out.Dir, pageFile)
 	if err := atomicfile.Write(out.HTML, page.write, atomicfile.NoSync); err != nil {
 		return nil, err
 	}

@@ -194,7 +194,12 @@ func CheckHeader(header []string) error {
 			missing = append(missing, c)
 		}
 	}
-	if len(missing) > 0 {
+	switch {
+	case len(missing) == len(Required):
+		// None of them: not a runs.csv at all (a text file, binary
+		// garbage); listing every column twice helped nobody.
+		return fmt.Errorf("%w: the first line names none of a runs.csv's columns (%s): not a runs.csv", ErrMissingColumn, strings.Join(Required, ", "))
+	case len(missing) > 0:
 		return fmt.Errorf("%w: %s (a runs.csv needs %s)", ErrMissingColumn, strings.Join(missing, ", "), strings.Join(Required, ", "))
 	}
 	return nil
@@ -228,6 +233,40 @@ func (r *Row) Validate() error {
 		if _, err := restart.Parse(p); err != nil {
 			return fmt.Errorf("restart_policy: %w", err)
 		}
+	}
+	if r.Tour != "" && r.Status == status.Found {
+		return r.checkTour()
+	}
+	return nil
+}
+
+// checkTour checks the form of a found run's tour column, without
+// allocating: one square index for every square of the board, each on
+// it, the first the start. A garbled or cut tour was found only when the
+// report drew it, and then said so only on the page.
+func (r *Row) checkTour() error {
+	squares := int64(r.Rows) * int64(r.Cols)
+	n := int64(0)
+	for rest := r.Tour; ; {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		field, after, _ := strings.Cut(rest, " ")
+		v, err := strconv.ParseInt(field, 10, 64)
+		switch {
+		case err != nil:
+			return fmt.Errorf("column tour: square %d: %q is not a square index", n, field)
+		case v < 0 || v >= squares:
+			return fmt.Errorf("column tour: square %d: %d is off the %dx%d board (indices 0..%d)", n, v, r.Rows, r.Cols, squares-1)
+		case n == 0 && v != int64(r.StartRow)*int64(r.Cols)+int64(r.StartCol):
+			return fmt.Errorf("column tour: it starts on square %d, not on the start %d,%d", v, r.StartRow, r.StartCol)
+		}
+		n++
+		rest = after
+	}
+	if n != squares {
+		return fmt.Errorf("column tour: %d squares for the %dx%d board's %d", n, r.Rows, r.Cols, squares)
 	}
 	return nil
 }

@@ -12,6 +12,10 @@ import (
 	"github.com/gocarina/gocsv"
 )
 
+// tour5x6 is a found run's tour column of 5x6 from 4,5 in form: an index
+// for every square, the start's first.
+var tour5x6 = "29 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28"
+
 // full returns rows whose every field differs from its zero value, with
 // values that need quoting.
 func full() []Row {
@@ -20,7 +24,7 @@ func full() []Row {
 			Trial: 7, Seed: 1<<63 + 5, Status: "found", Solvable: "yes", Nodes: 30, Backtracks: 2, TimeNS: 1234,
 			Verified: true, Order: "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1", Prune: true,
 			Error: `panic: "x", y`, MaxNodes: 60_000_000, TimeoutNS: 60_000_000_000, RestartPolicy: "luby:49",
-			Restarts: 3, Tour: "29 16 3"},
+			Restarts: 3, Tour: tour5x6},
 		{Rows: 8, Cols: 8, StartRow: 1, StartCol: 2, Strategy: "dfs", Tiebreak: "first", Closed: false,
 			Trial: 1, Seed: 9, Status: "node_limit", Solvable: "unknown", Nodes: 1 << 40, Backtracks: 1 << 39,
 			TimeNS: 5, Verified: false, Order: "34261578", Prune: false, Error: "e", MaxNodes: 1 << 40, TimeoutNS: 1,
@@ -157,9 +161,17 @@ func TestReadColumnOrder(t *testing.T) {
 func TestReadErrors(t *testing.T) {
 	header := strings.Join(Required, ",")
 	good := "5,5,0,0,dfs,first,false,0,0,found,yes,25,0,10,true\n"
+	tourHeader := header + ",tour"
+	// The form of a found run's tour is checked (12 indices on 3x4, the
+	// first the start), not its moves: the rows below garble the form.
 	for _, tt := range []struct{ name, csv, want string }{
 		{"empty", "", "empty file"},
 		{"missing column", "rows,cols\n5,5\n", "missing required column: start_row"},
+		{"not a runs.csv", "hello\nworld\n", "names none of a runs.csv's columns"},
+		{"tour garbled", tourHeader + "\n3,4,0,0,dfs,first,false,0,0,found,yes,12,0,1,true,0 7 x 3 2 9 8 1 10 5 6 11\n", `line 2: column tour: square 2: "x" is not a square index`},
+		{"tour cut short", tourHeader + "\n3,4,0,0,dfs,first,false,0,0,found,yes,12,0,1,true,0 7 4 3\n", "line 2: column tour: 4 squares for the 3x4 board's 12"},
+		{"tour off the board", tourHeader + "\n3,4,0,0,dfs,first,false,0,0,found,yes,12,0,1,true,0 7 12 3 2 9 8 1 10 5 6 11\n", "square 2: 12 is off the 3x4 board"},
+		{"tour from elsewhere", tourHeader + "\n3,4,0,1,dfs,first,false,0,0,found,yes,12,0,1,true,0 7 4 3 2 9 8 1 10 5 6 11\n", "it starts on square 0, not on the start 0,1"},
 		{"unknown status", header + "\n" + good + "5,5,0,0,dfs,first,false,0,0,won,yes,1,0,1,false\n", `line 3: unknown status "won"`},
 		{"bad solvable", header + "\n5,5,0,0,dfs,first,false,0,0,found,maybe,1,0,1,false\n", "line 2: solvable"},
 		{"off board", header + "\n5,5,7,0,dfs,first,false,0,0,found,yes,1,0,1,false\n", "off the 5x5 board"},

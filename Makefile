@@ -121,6 +121,7 @@ fuzz:
 	GO=$(GO) scripts/fuzz.sh ./pkg/plan FuzzParseSizes $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/plan FuzzParseStarts $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/plan FuzzParseShard $(FUZZTIME)
+	GO=$(GO) scripts/fuzz.sh ./pkg/restart FuzzParse $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/outdir FuzzManifest $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./pkg/outdir FuzzMerge $(FUZZTIME)
 	GO=$(GO) scripts/fuzz.sh ./cmd/experiment FuzzFlagFile $(FUZZTIME)

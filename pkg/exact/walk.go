@@ -31,8 +31,11 @@ type walker[K set] struct {
 	// each depth), unmemo those walked on without the memo.
 	states, peak, unmemo int64
 	overflow             atomic.Bool
-	depth                atomic.Int64
-	ctx                  context.Context
+	// cancelled is set once a walk without the memo has seen ctx done:
+	// every worker's walk then unwinds.
+	cancelled atomic.Bool
+	depth     atomic.Int64
+	ctx       context.Context
 }
 
 // tally is what a worker adds up: its walks' ends.
@@ -130,8 +133,17 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {
 		return
 	}
-	// Walk on from here without the memo: every tied square in turn.
+	// Walk on from here without the memo: every tied square in turn. Only
+	// the depths check ctx, and a walk without the memo can stay within one
+	// for hours (-plain, or a full memo: the 10x10 corner took 285 s to
+	// heed Ctrl-C), so it checks ctx itself every 2^16 tie points.
 	w.t.unmemo++
+	if w.t.unmemo&0xFFFF == 0 && w.wk.ctx.Err() != nil {
+		w.wk.cancelled.Store(true)
+	}
+	if w.wk.cancelled.Load() {
+		return
+	}
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])

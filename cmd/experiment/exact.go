@@ -144,7 +144,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// The memo's share, as count's: the rest is for the runtime, the
 		// tallies and the depths freed that the collector has yet to
 		// reclaim; the collector works harder near the limit.
-		memo = mem.Bytes / 10 * 9
+		// At least a byte: -mem-limit 1B to 9B left 0, which Options
+		// reads as no bound at all.
+		memo = max(mem.Bytes/10*9, 1)
 		debug.SetMemoryLimit(mem.Bytes)
 	}
 	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,

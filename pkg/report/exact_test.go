@@ -77,3 +77,29 @@ func TestExactSection(t *testing.T) {
 		t.Errorf("-exact-from a bad file: %v", err)
 	}
 }
+
+// TestExactCensored: runs stopped by -max-nodes are censored, not
+// failures of the rule: a start with such runs is not compared, and no
+// oddity is named (run -max-nodes 40 on 8x8 had 0 of 3000 tours from the
+// corner called "a defect in the solver or the sampler").
+func TestExactCensored(t *testing.T) {
+	dir := t.TempDir()
+	rows := greedyTrials(7, 0, 0, 100, 0)
+	for i := range rows {
+		rows[i].Status = status.NodeLimit
+	}
+	rows = append(rows, greedyTrials(7, 3, 3, 100, 99)...)
+	path := writeRuns(t, dir, rows)
+	out := generate(t, []string{path}, Options{OutDir: dir, Exact: true})
+	html := readString(t, out.HTML)
+	for _, want := range []string{"1 start compared", "1 start not compared: 100 runs stopped by -max-nodes or -timeout", "No oddity"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	for _, w := range out.Results.Warnings {
+		if strings.HasPrefix(w, "exact:") {
+			t.Errorf("warning %q", w)
+		}
+	}
+}

@@ -51,6 +51,14 @@ func TestCSVRoundTrip(t *testing.T) {
 		"start":    strings.Replace(string(data), "7,7,0,0", "7,7,9,0", 1),
 		"rule":     strings.Replace(string(data), ",random,", ",sometimes,", 1),
 		"header":   strings.Replace(string(data), "rows,", "row,", 1),
+		// Hand edits that keep the decimal the fraction's rounding.
+		"lowest terms": strings.Replace(string(data), "0.7369164988827803,5867789/7962624", "0.7369164988827803,11735578/15925248", 1),
+		"sum":          strings.Replace(string(data), "33=47/192", "33=48/192", 1),
+		"fail_length":  strings.Replace(string(data), "33=47/192", "garbage", 1),
+		"fail decimal": strings.Replace(string(data), "33=47/192", "33=0.2447916666666667", 1),
+		"fail order":   strings.Replace(string(data), "33=47/192 37=1/768", "37=1/768 33=47/192", 1),
+		"tours":        strings.Replace(string(data), ",37926,39024,", ",39024,39024,", 1),
+		"twice":        string(data) + strings.SplitAfter(string(data), "\n")[1],
 	} {
 		if _, err := ParseCSV(name, []byte(bad)); err == nil {
 			t.Errorf("%s: a bad file was read", name)

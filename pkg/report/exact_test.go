@@ -60,7 +60,7 @@ func TestExactSection(t *testing.T) {
 	// The cache is read, not recomputed: a changed probability shows.
 	for i := range cached {
 		if cached[i].StartRow == 0 && cached[i].StartCol == 0 {
-			cached[i].Probability, cached[i].ProbabilityFraction = 0.5, "1/2"
+			cached[i].Probability, cached[i].ProbabilityFraction, cached[i].FailLength = 0.5, "1/2", "33=1/2"
 		}
 	}
 	if err := exact.WriteCSV(filepath.Join(dir, ExactCache), cached); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/big"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -28,8 +29,10 @@ type exactJSON struct {
 	Rule     string `json:"rule"`
 	// Probability is ProbabilityFraction rounded, or (beyond 64 squares,
 	// no fraction) a float64 sum within ErrorBound of the probability.
+	// ProbabilityFraction is null where there is none, never missing: a
+	// script reads the key on every board.
 	Probability         float64     `json:"probability"`
-	ProbabilityFraction string      `json:"probability_fraction,omitempty"`
+	ProbabilityFraction *string     `json:"probability_fraction"`
 	ErrorBound          float64     `json:"error_bound"`
 	Tours               uint64      `json:"tours"`
 	Walks               uint64      `json:"walks"`
@@ -44,7 +47,7 @@ type exactJSON struct {
 type exactFail struct {
 	Length              int     `json:"length"`
 	Probability         float64 `json:"probability"`
-	ProbabilityFraction string  `json:"probability_fraction,omitempty"`
+	ProbabilityFraction *string `json:"probability_fraction"`
 	ErrorBound          float64 `json:"error_bound,omitempty"`
 }
 
@@ -155,14 +158,14 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			meter.Tick(time.Now())
 		}}
 	results := map[exact.Key]exact.Row{}
-	var lines []exactJSON
+	lines := map[exact.Key]exactJSON{}
 	ended := int64(0)
 	err = exact.Run(ctx, tasks, opt, func(t exact.Task, r exact.Result) error {
 		for _, sq := range t.Members {
 			row := exact.NewRow(r, sq)
 			results[row.Key()] = row
 			kept = append(kept, row)
-			lines = append(lines, newExactJSON(r, sq))
+			lines[row.Key()] = newExactJSON(r, sq)
 		}
 		meter.End(ended, 0, r.Elapsed.Seconds())
 		ended++
@@ -188,10 +191,24 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	if *asJSON {
+		// In the order of -sizes and -starts, whichever walk ended first,
+		// with the starts -out already held (they had been left out).
 		enc := json.NewEncoder(stdout)
-		for _, l := range lines {
-			if err := enc.Encode(l); err != nil {
-				return err
+		for _, b := range sizes {
+			set := starts.On(b, *closed)
+			for i := range set.Len() {
+				k := exact.Key{Board: b, Start: set.At(i), Closed: *closed, Rule: rule.String()}
+				l, ok := lines[k]
+				if !ok {
+					row, ok := results[k]
+					if !ok {
+						continue
+					}
+					l = rowJSON(row)
+				}
+				if err := enc.Encode(l); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -215,16 +232,42 @@ func newExactJSON(r exact.Result, at board.Square) exactJSON {
 		FailLength: []exactFail{}, States: r.States, PeakStates: r.PeakStates, Unmemoised: r.Unmemoised,
 		Nodes: r.Nodes, TimeNS: r.Elapsed.Nanoseconds()}
 	if r.Fraction != nil {
-		j.ProbabilityFraction = r.Fraction.RatString()
+		j.ProbabilityFraction = ratString(r.Fraction)
 	}
-	for _, f := range r.FailLength {
+	j.FailLength = failJSON(r.FailLength)
+	return j
+}
+
+// rowJSON is the line of a start that -out already held: what its row
+// keeps (not its peak, nodes or the bounds of its fail lengths).
+func rowJSON(row exact.Row) exactJSON {
+	j := exactJSON{Rows: row.Rows, Cols: row.Cols, StartRow: row.StartRow, StartCol: row.StartCol, Closed: row.Closed,
+		Rule: row.Rule, Probability: row.Probability, ErrorBound: row.ErrorBound, Tours: row.Tours, Walks: row.Walks,
+		States: row.States, TimeNS: row.TimeNS}
+	if row.ProbabilityFraction != "" {
+		f := row.ProbabilityFraction
+		j.ProbabilityFraction = &f
+	}
+	fails, _ := row.Fails() // checked as the file was read
+	j.FailLength = failJSON(fails)
+	return j
+}
+
+func failJSON(fails []exact.Fail) []exactFail {
+	out := []exactFail{}
+	for _, f := range fails {
 		ef := exactFail{Length: f.Length, Probability: f.Probability, ErrorBound: f.ErrorBound}
 		if f.Fraction != nil {
-			ef.ProbabilityFraction = f.Fraction.RatString()
+			ef.ProbabilityFraction = ratString(f.Fraction)
 		}
-		j.FailLength = append(j.FailLength, ef)
+		out = append(out, ef)
 	}
-	return j
+	return out
+}
+
+func ratString(q *big.Rat) *string {
+	s := q.RatString()
+	return &s
 }
 
 // writeExact prints, for each board, a grid of the probabilities (with

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
@@ -101,6 +102,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var kept []exact.Row
 	done := map[exact.Key]exact.Row{}
 	if *out != "" {
+		if err := outpath.File("-out", *out); err != nil {
+			return err
+		}
 		kept, err = exact.ReadCSV(*out)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

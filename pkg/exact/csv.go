@@ -176,6 +176,9 @@ func ReadCSV(path string) ([]Row, error) {
 // ParseCSV reads the bytes of an exact CSV named name.
 func ParseCSV(name string, data []byte) ([]Row, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil // an empty file, such as mktemp makes: no rows yet
+	}
 	first, _, _ := bytes.Cut(data, []byte("\n"))
 	if got := strings.TrimRight(string(first), "\r"); got != Header {
 		return nil, fmt.Errorf("%s: not an exact CSV (experiment exact -out): its header is %q, want %q", name, truncate(got), Header)
@@ -215,6 +218,10 @@ func WriteCSV(path string, rows []Row) error {
 	}
 	if len(rows) == 0 {
 		buf.WriteString(Header + "\n")
+	}
+	// The directories on the way, as the other commands' outputs make them.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {

@@ -2,12 +2,14 @@ package exact
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -212,6 +214,14 @@ func truncate(s string) string {
 // WriteCSV writes rows to path through a file beside it renamed over it,
 // so that an interrupted write leaves the old file whole.
 func WriteCSV(path string, rows []Row) error {
+	// In the order of the boards and starts, not of the walks' ends,
+	// which the workers decide: a resumed file and a fresh one have the
+	// same rows in the same lines (only time_ns differs).
+	rows = slices.Clone(rows)
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(a.Rows, b.Rows), cmp.Compare(a.Cols, b.Cols), cmp.Compare(a.Rule, b.Rule),
+			boolCompare(a.Closed, b.Closed), cmp.Compare(a.StartRow, b.StartRow), cmp.Compare(a.StartCol, b.StartCol))
+	})
 	var buf bytes.Buffer
 	if err := gocsv.Marshal(rows, &buf); err != nil {
 		return err
@@ -239,6 +249,16 @@ func WriteCSV(path string, rows []Row) error {
 		return errors.Join(fmt.Errorf("writing %s", path), err)
 	}
 	return nil
+}
+
+func boolCompare(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Columns returns the exact CSV's column names.

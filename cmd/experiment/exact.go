@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math/big"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -113,6 +114,11 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return usagef("-out: %v", err)
 		}
 		for _, r := range kept {
+			// A -float row is no answer to a run that wants the fraction:
+			// it is walked again, and replaced once it is.
+			if r.ProbabilityFraction == "" && !*float && r.Rows*r.Cols <= exact.MaxExactSquares {
+				continue
+			}
 			done[r.Key()] = r
 		}
 		if err := exact.WriteCSV(*out, kept); err != nil {
@@ -168,6 +174,7 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		for _, sq := range t.Members {
 			row := exact.NewRow(r, sq)
 			results[row.Key()] = row
+			kept = slices.DeleteFunc(kept, func(k exact.Row) bool { return k.Key() == row.Key() })
 			kept = append(kept, row)
 			lines[row.Key()] = newExactJSON(r, sq)
 		}

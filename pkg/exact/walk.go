@@ -249,13 +249,21 @@ func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16
 const minShard = 64
 
 func (wk *walker[K]) reserve(b int64) bool {
-	if lim := wk.limit.Load(); lim > 0 && wk.held.Load()+b > lim {
-		return false
+	// Compare and swap: two workers that each saw room for their shard
+	// passed the limit together (TestMemLimit: a peak of 107,520 bytes
+	// under 102,400, one run in five).
+	lim := wk.limit.Load()
+	for {
+		h := wk.held.Load()
+		if lim > 0 && h+b > lim {
+			return false
+		}
+		if wk.held.CompareAndSwap(h, h+b) {
+			for p := wk.peakHeld.Load(); h+b > p && !wk.peakHeld.CompareAndSwap(p, h+b); p = wk.peakHeld.Load() {
+			}
+			return true
+		}
 	}
-	if h := wk.held.Add(b); h > wk.peakHeld.Load() {
-		wk.peakHeld.Store(h)
-	}
-	return true
 }
 
 // run walks from the start with workers goroutines and returns their

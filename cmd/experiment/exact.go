@@ -127,7 +127,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	var tasks []exact.Task
-	all := strings.TrimSpace(strings.ToLower(*startsFlag)) == "all"
+	// plan's reading of -starts, which takes "" (and " ALL ") for all:
+	// the flag's own text left such a run without its grid.
+	all := starts.String() == "all"
 	for _, b := range sizes {
 		set := starts.On(b, *closed)
 		var sqs []board.Square

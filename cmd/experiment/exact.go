@@ -154,15 +154,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			Total: int64(len(tasks)), NoEstimate: true})
 		meter.Start()
 	}
-	memo := mem.Bytes
-	if mem.Bytes > 0 {
-		// The memo's share, as count's: the rest is for the runtime, the
-		// tallies and the depths freed that the collector has yet to
-		// reclaim; the collector works harder near the limit.
-		// At least a byte: -mem-limit 1B to 9B left 0, which Options
-		// reads as no bound at all.
-		memo = max(mem.Bytes/10*9, 1)
-		debug.SetMemoryLimit(mem.Bytes)
+	rt, memo := exactShares(mem.Bytes)
+	if rt > 0 {
+		debug.SetMemoryLimit(rt)
 	}
 	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
 		Tick: func(p exact.Progress) {
@@ -228,6 +222,29 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	return writeExact(stdout, sizes, starts, *closed, all, rule, results)
 }
+
+// exactShares splits -mem-limit (0: none) into the runtime's limit and
+// the memo's share of it, as count's: the rest of the runtime's is for the
+// tallies and the depths freed that the collector has yet to reclaim (it
+// works harder near the limit). The runtime's limit leaves room for what
+// it does not count, the program's code mapped in: -mem-limit 200MiB
+// peaked at 209 MiB of RSS and 1GiB at 1.008 GiB when it was the whole
+// limit. The memo gets at least a byte: -mem-limit 1B to 9B gave it 0,
+// which exact.Options reads as no bound at all.
+func exactShares(limit int64) (runtime, memo int64) {
+	if limit <= 0 {
+		return 0, 0
+	}
+	runtime = limit
+	if runtime > 4*outsideRuntime {
+		runtime -= outsideRuntime
+	}
+	return runtime, max(runtime/10*9, 1)
+}
+
+// outsideRuntime is the memory of the process that the runtime's limit
+// does not count: the binary's code and data as mapped (about 9 MiB).
+const outsideRuntime = 16 << 20
 
 func biggest(tasks []exact.Task) board.Board {
 	var b board.Board

@@ -90,3 +90,22 @@ func TestExactBadInput(t *testing.T) {
 		t.Errorf("a refused -out file was changed: %q", data)
 	}
 }
+
+// TestExactShares: the memo's share of -mem-limit is never 0 (no bound)
+// for a limit, and the runtime's limit leaves the code's pages room, so
+// that peak RSS stays under -mem-limit (200MiB had peaked at 209 MiB).
+func TestExactShares(t *testing.T) {
+	for _, c := range []struct{ limit, runtime, memo int64 }{
+		{0, 0, 0},
+		{1, 1, 1},
+		{9, 9, 1},
+		{100, 100, 90},
+		{64 << 20, 64 << 20, (64 << 20) / 10 * 9},
+		{200 << 20, 184 << 20, (184 << 20) / 10 * 9},
+	} {
+		rt, memo := exactShares(c.limit)
+		if rt != c.runtime || memo != c.memo {
+			t.Errorf("exactShares(%d) = %d, %d; want %d, %d", c.limit, rt, memo, c.runtime, c.memo)
+		}
+	}
+}

@@ -288,7 +288,9 @@
 //	                   probability_fraction, error_bound, tours, walks,
 //	                   fail_length (a list of length, probability,
 //	                   probability_fraction), states, peak_states, nodes,
-//	                   time_ns
+//	                   time_ns; probability_fraction is null beyond 64
+//	                   squares; in the order of -sizes and -starts, with
+//	                   the starts -out already held (from their rows)
 //	-float             float64 probabilities with their bound even up to 64
 //	                   squares
 //	-plain             walk every tie without the memo, on one core (a check)

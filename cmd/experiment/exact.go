@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/big"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
@@ -28,8 +31,10 @@ type exactJSON struct {
 	Rule     string `json:"rule"`
 	// Probability is ProbabilityFraction rounded, or (beyond 64 squares,
 	// no fraction) a float64 sum within ErrorBound of the probability.
+	// ProbabilityFraction is null where there is none, never missing: a
+	// script reads the key on every board.
 	Probability         float64     `json:"probability"`
-	ProbabilityFraction string      `json:"probability_fraction,omitempty"`
+	ProbabilityFraction *string     `json:"probability_fraction"`
 	ErrorBound          float64     `json:"error_bound"`
 	Tours               uint64      `json:"tours"`
 	Walks               uint64      `json:"walks"`
@@ -44,7 +49,7 @@ type exactJSON struct {
 type exactFail struct {
 	Length              int     `json:"length"`
 	Probability         float64 `json:"probability"`
-	ProbabilityFraction string  `json:"probability_fraction,omitempty"`
+	ProbabilityFraction *string `json:"probability_fraction"`
 	ErrorBound          float64 `json:"error_bound,omitempty"`
 }
 
@@ -98,6 +103,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var kept []exact.Row
 	done := map[exact.Key]exact.Row{}
 	if *out != "" {
+		if err := outpath.File("-out", *out); err != nil {
+			return err
+		}
 		kept, err = exact.ReadCSV(*out)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -106,6 +114,11 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return usagef("-out: %v", err)
 		}
 		for _, r := range kept {
+			// A -float row is no answer to a run that wants the fraction:
+			// it is walked again, and replaced once it is.
+			if r.ProbabilityFraction == "" && !*float && r.Rows*r.Cols <= exact.MaxExactSquares {
+				continue
+			}
 			done[r.Key()] = r
 		}
 		if err := exact.WriteCSV(*out, kept); err != nil {
@@ -114,7 +127,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	var tasks []exact.Task
-	all := strings.TrimSpace(strings.ToLower(*startsFlag)) == "all"
+	// plan's reading of -starts, which takes "" (and " ALL ") for all:
+	// the flag's own text left such a run without its grid.
+	all := starts.String() == "all"
 	for _, b := range sizes {
 		set := starts.On(b, *closed)
 		var sqs []board.Square
@@ -139,13 +154,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			Total: int64(len(tasks)), NoEstimate: true})
 		meter.Start()
 	}
-	memo := mem.Bytes
-	if mem.Bytes > 0 {
-		// The memo's share, as count's: the rest is for the runtime, the
-		// tallies and the depths freed that the collector has yet to
-		// reclaim; the collector works harder near the limit.
-		memo = mem.Bytes / 10 * 9
-		debug.SetMemoryLimit(mem.Bytes)
+	rt, memo := exactShares(mem.Bytes)
+	if rt > 0 {
+		debug.SetMemoryLimit(rt)
 	}
 	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
 		Tick: func(p exact.Progress) {
@@ -153,14 +164,15 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			meter.Tick(time.Now())
 		}}
 	results := map[exact.Key]exact.Row{}
-	var lines []exactJSON
+	lines := map[exact.Key]exactJSON{}
 	ended := int64(0)
 	err = exact.Run(ctx, tasks, opt, func(t exact.Task, r exact.Result) error {
 		for _, sq := range t.Members {
 			row := exact.NewRow(r, sq)
 			results[row.Key()] = row
+			kept = slices.DeleteFunc(kept, func(k exact.Row) bool { return k.Key() == row.Key() })
 			kept = append(kept, row)
-			lines = append(lines, newExactJSON(r, sq))
+			lines[row.Key()] = newExactJSON(r, sq)
 		}
 		meter.End(ended, 0, r.Elapsed.Seconds())
 		ended++
@@ -186,16 +198,53 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	if *asJSON {
+		// In the order of -sizes and -starts, whichever walk ended first,
+		// with the starts -out already held (they had been left out).
 		enc := json.NewEncoder(stdout)
-		for _, l := range lines {
-			if err := enc.Encode(l); err != nil {
-				return err
+		for _, b := range sizes {
+			set := starts.On(b, *closed)
+			for i := range set.Len() {
+				k := exact.Key{Board: b, Start: set.At(i), Closed: *closed, Rule: rule.String()}
+				l, ok := lines[k]
+				if !ok {
+					row, ok := results[k]
+					if !ok {
+						continue
+					}
+					l = rowJSON(row)
+				}
+				if err := enc.Encode(l); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	}
 	return writeExact(stdout, sizes, starts, *closed, all, rule, results)
 }
+
+// exactShares splits -mem-limit (0: none) into the runtime's limit and
+// the memo's share of it, as count's: the rest of the runtime's is for the
+// tallies and the depths freed that the collector has yet to reclaim (it
+// works harder near the limit). The runtime's limit leaves room for what
+// it does not count, the program's code mapped in: -mem-limit 200MiB
+// peaked at 209 MiB of RSS and 1GiB at 1.008 GiB when it was the whole
+// limit. The memo gets at least a byte: -mem-limit 1B to 9B gave it 0,
+// which exact.Options reads as no bound at all.
+func exactShares(limit int64) (runtime, memo int64) {
+	if limit <= 0 {
+		return 0, 0
+	}
+	runtime = limit
+	if runtime > 4*outsideRuntime {
+		runtime -= outsideRuntime
+	}
+	return runtime, max(runtime/10*9, 1)
+}
+
+// outsideRuntime is the memory of the process that the runtime's limit
+// does not count: the binary's code and data as mapped (about 9 MiB).
+const outsideRuntime = 16 << 20
 
 func biggest(tasks []exact.Task) board.Board {
 	var b board.Board
@@ -213,16 +262,42 @@ func newExactJSON(r exact.Result, at board.Square) exactJSON {
 		FailLength: []exactFail{}, States: r.States, PeakStates: r.PeakStates, Unmemoised: r.Unmemoised,
 		Nodes: r.Nodes, TimeNS: r.Elapsed.Nanoseconds()}
 	if r.Fraction != nil {
-		j.ProbabilityFraction = r.Fraction.RatString()
+		j.ProbabilityFraction = ratString(r.Fraction)
 	}
-	for _, f := range r.FailLength {
+	j.FailLength = failJSON(r.FailLength)
+	return j
+}
+
+// rowJSON is the line of a start that -out already held: what its row
+// keeps (not its peak, nodes or the bounds of its fail lengths).
+func rowJSON(row exact.Row) exactJSON {
+	j := exactJSON{Rows: row.Rows, Cols: row.Cols, StartRow: row.StartRow, StartCol: row.StartCol, Closed: row.Closed,
+		Rule: row.Rule, Probability: row.Probability, ErrorBound: row.ErrorBound, Tours: row.Tours, Walks: row.Walks,
+		States: row.States, TimeNS: row.TimeNS}
+	if row.ProbabilityFraction != "" {
+		f := row.ProbabilityFraction
+		j.ProbabilityFraction = &f
+	}
+	fails, _ := row.Fails() // checked as the file was read
+	j.FailLength = failJSON(fails)
+	return j
+}
+
+func failJSON(fails []exact.Fail) []exactFail {
+	out := []exactFail{}
+	for _, f := range fails {
 		ef := exactFail{Length: f.Length, Probability: f.Probability, ErrorBound: f.ErrorBound}
 		if f.Fraction != nil {
-			ef.ProbabilityFraction = f.Fraction.RatString()
+			ef.ProbabilityFraction = ratString(f.Fraction)
 		}
-		j.FailLength = append(j.FailLength, ef)
+		out = append(out, ef)
 	}
-	return j
+	return out
+}
+
+func ratString(q *big.Rat) *string {
+	s := q.RatString()
+	return &s
 }
 
 // writeExact prints, for each board, a grid of the probabilities (with

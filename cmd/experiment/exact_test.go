@@ -75,7 +75,8 @@ func TestExactBadInput(t *testing.T) {
 		{"exact", "-sizes", "8", "-starts", "9,9"},
 		{"exact", "-sizes", "40x40"},
 		{"exact", "-sizes", "5", "-out", notCSV},
-		{"exact", "-sizes", "5", "-out", filepath.Join(t.TempDir(), "no", "such", "dir.csv")},
+		// Under a file (a missing directory is made, as run's -out is).
+		{"exact", "-sizes", "5", "-out", filepath.Join(notCSV, "dir.csv")},
 		{"exact", "-sizes", "5", "-workers", "-1"},
 		{"exact", "-sizes", "5", "-mem-limit", "lots"},
 	} {
@@ -87,5 +88,24 @@ func TestExactBadInput(t *testing.T) {
 	data, _ := os.ReadFile(notCSV)
 	if string(data) != "a,b\n1,2\n" {
 		t.Errorf("a refused -out file was changed: %q", data)
+	}
+}
+
+// TestExactShares: the memo's share of -mem-limit is never 0 (no bound)
+// for a limit, and the runtime's limit leaves the code's pages room, so
+// that peak RSS stays under -mem-limit (200MiB had peaked at 209 MiB).
+func TestExactShares(t *testing.T) {
+	for _, c := range []struct{ limit, runtime, memo int64 }{
+		{0, 0, 0},
+		{1, 1, 1},
+		{9, 9, 1},
+		{100, 100, 90},
+		{64 << 20, 64 << 20, (64 << 20) / 10 * 9},
+		{200 << 20, 184 << 20, (184 << 20) / 10 * 9},
+	} {
+		rt, memo := exactShares(c.limit)
+		if rt != c.runtime || memo != c.memo {
+			t.Errorf("exactShares(%d) = %d, %d; want %d, %d", c.limit, rt, memo, c.runtime, c.memo)
+		}
 	}
 }

@@ -38,18 +38,7 @@ func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
 		g := &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
 			fill: func(r, c int) color.Color { return probColor(probs[r*b.Cols+c]) }}
 		if showText {
-			g.label = func(r, c int) string {
-				x := probs[r*b.Cols+c]
-				switch {
-				case math.IsNaN(x):
-					return ""
-				case x == 1:
-					return "1"
-				case x == 0:
-					return "0"
-				}
-				return fmt.Sprintf("%.3f", x)[1:]
-			}
+			g.label = func(r, c int) string { return probLabel(probs[r*b.Cols+c]) }
 		}
 		panels[i] = &panel{title: labels[i] + " (white: not computed)", cells: g, step: step}
 	}
@@ -89,4 +78,24 @@ func probColor(x float64) color.Color {
 		return mix(colorFailed, colorFewer, 2*x)
 	}
 	return mix(colorFewer, colorFound, 2*x-1)
+}
+
+// probLabel writes a probability in a cell: three decimals without the
+// leading 0, and "1" and "0" only for certainty. A probability that rounds
+// to 1.000 or 0.000 without being it says so (">.999", "<.001"): cut to
+// three digits, 0.9996 read ".000".
+func probLabel(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return ""
+	case x == 1:
+		return "1"
+	case x == 0:
+		return "0"
+	case x >= 0.9995:
+		return ">.999"
+	case x < 0.0005:
+		return "<.001"
+	}
+	return fmt.Sprintf("%.3f", x)[1:]
 }

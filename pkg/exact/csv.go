@@ -2,12 +2,14 @@ package exact
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -100,7 +102,64 @@ func (r Row) check() error {
 	if r.Tours > r.Walks {
 		return fmt.Errorf("%d tours of %d walks", r.Tours, r.Walks)
 	}
+	fails, err := r.Fails()
+	if err != nil {
+		return err
+	}
+	if r.ProbabilityFraction == "" {
+		return nil
+	}
+	// An exact row's figures hold together: a hand-edited fraction that
+	// still matches its decimal must match the rest.
+	q, _ := new(big.Rat).SetString(r.ProbabilityFraction)
+	if q.RatString() != r.ProbabilityFraction {
+		return fmt.Errorf("probability_fraction %s is not in lowest terms (%s)", r.ProbabilityFraction, q.RatString())
+	}
+	if (q.Sign() == 0) != (r.Tours == 0) || (q.Cmp(big.NewRat(1, 1)) == 0) != (r.Tours == r.Walks) {
+		return fmt.Errorf("probability %s with %d tours of %d walks", r.ProbabilityFraction, r.Tours, r.Walks)
+	}
+	sum := new(big.Rat).Set(q)
+	for _, f := range fails {
+		if f.Fraction == nil {
+			return fmt.Errorf("fail_length %d=%v is not a fraction, in an exact row", f.Length, f.Probability)
+		}
+		sum.Add(sum, f.Fraction)
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		return fmt.Errorf("probability_fraction %s and fail_length add up to %s, not 1", r.ProbabilityFraction, sum.RatString())
+	}
 	return nil
+}
+
+// Fails reads the row's fail_length: each length with its probability,
+// and its fraction where it is written as one.
+func (r Row) Fails() ([]Fail, error) {
+	var out []Fail
+	n := r.Rows * r.Cols
+	for _, part := range strings.Fields(r.FailLength) {
+		ls, vs, ok := strings.Cut(part, "=")
+		l, err := strconv.Atoi(ls)
+		if !ok || err != nil || l < 1 || l > n || len(out) > 0 && l <= out[len(out)-1].Length {
+			return nil, fmt.Errorf("fail_length %q: want length=probability pairs, lengths rising from 1 to %d, such as 33=47/192", truncate(r.FailLength), n)
+		}
+		f := Fail{Length: l}
+		if strings.Contains(vs, "/") || r.ProbabilityFraction != "" {
+			q, ok := new(big.Rat).SetString(vs)
+			if !ok || q.Sign() <= 0 || q.Cmp(big.NewRat(1, 1)) > 0 {
+				return nil, fmt.Errorf("fail_length %d=%s: want a fraction in (0, 1]", l, vs)
+			}
+			f.Fraction = q
+			f.Probability, _ = q.Float64()
+		} else {
+			x, err := strconv.ParseFloat(vs, 64)
+			if err != nil || !(x > 0 && x <= 1) {
+				return nil, fmt.Errorf("fail_length %d=%s: want a probability in (0, 1]", l, vs)
+			}
+			f.Probability = x
+		}
+		out = append(out, f)
+	}
+	return out, nil
 }
 
 // Header is the first line of an exact CSV.
@@ -119,6 +178,9 @@ func ReadCSV(path string) ([]Row, error) {
 // ParseCSV reads the bytes of an exact CSV named name.
 func ParseCSV(name string, data []byte) ([]Row, error) {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil // an empty file, such as mktemp makes: no rows yet
+	}
 	first, _, _ := bytes.Cut(data, []byte("\n"))
 	if got := strings.TrimRight(string(first), "\r"); got != Header {
 		return nil, fmt.Errorf("%s: not an exact CSV (experiment exact -out): its header is %q, want %q", name, truncate(got), Header)
@@ -127,10 +189,17 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 	if err := gocsv.UnmarshalBytes(data, &rows); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	seen := make(map[Key]int, len(rows))
 	for i, r := range rows {
 		if err := r.check(); err != nil {
 			return nil, fmt.Errorf("%s: line %d: %w", name, i+2, err)
 		}
+		// Two rows for one start: which one a resume or a report would
+		// take is an accident of order.
+		if j, ok := seen[r.Key()]; ok {
+			return nil, fmt.Errorf("%s: line %d: a second row for %dx%d from %d,%d %s%s (the first is line %d)", name, i+2, r.Rows, r.Cols, r.StartRow, r.StartCol, r.Rule, map[bool]string{true: " closed"}[r.Closed], j+2)
+		}
+		seen[r.Key()] = i
 	}
 	return rows, nil
 }
@@ -145,12 +214,24 @@ func truncate(s string) string {
 // WriteCSV writes rows to path through a file beside it renamed over it,
 // so that an interrupted write leaves the old file whole.
 func WriteCSV(path string, rows []Row) error {
+	// In the order of the boards and starts, not of the walks' ends,
+	// which the workers decide: a resumed file and a fresh one have the
+	// same rows in the same lines (only time_ns differs).
+	rows = slices.Clone(rows)
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(a.Rows, b.Rows), cmp.Compare(a.Cols, b.Cols), cmp.Compare(a.Rule, b.Rule),
+			boolCompare(a.Closed, b.Closed), cmp.Compare(a.StartRow, b.StartRow), cmp.Compare(a.StartCol, b.StartCol))
+	})
 	var buf bytes.Buffer
 	if err := gocsv.Marshal(rows, &buf); err != nil {
 		return err
 	}
 	if len(rows) == 0 {
 		buf.WriteString(Header + "\n")
+	}
+	// The directories on the way, as the other commands' outputs make them.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
@@ -168,6 +249,16 @@ func WriteCSV(path string, rows []Row) error {
 		return errors.Join(fmt.Errorf("writing %s", path), err)
 	}
 	return nil
+}
+
+func boolCompare(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Columns returns the exact CSV's column names.

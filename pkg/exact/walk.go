@@ -31,8 +31,11 @@ type walker[K set] struct {
 	// each depth), unmemo those walked on without the memo.
 	states, peak, unmemo int64
 	overflow             atomic.Bool
-	depth                atomic.Int64
-	ctx                  context.Context
+	// cancelled is set once a walk without the memo has seen ctx done:
+	// every worker's walk then unwinds.
+	cancelled atomic.Bool
+	depth     atomic.Int64
+	ctx       context.Context
 }
 
 // tally is what a worker adds up: its walks' ends.
@@ -130,8 +133,17 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {
 		return
 	}
-	// Walk on from here without the memo: every tied square in turn.
+	// Walk on from here without the memo: every tied square in turn. Only
+	// the depths check ctx, and a walk without the memo can stay within one
+	// for hours (-plain, or a full memo: the 10x10 corner took 285 s to
+	// heed Ctrl-C), so it checks ctx itself every 2^16 tie points.
 	w.t.unmemo++
+	if w.t.unmemo&0xFFFF == 0 && w.wk.ctx.Err() != nil {
+		w.wk.cancelled.Store(true)
+	}
+	if w.wk.cancelled.Load() {
+		return
+	}
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])
@@ -237,13 +249,21 @@ func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16
 const minShard = 64
 
 func (wk *walker[K]) reserve(b int64) bool {
-	if lim := wk.limit.Load(); lim > 0 && wk.held.Load()+b > lim {
-		return false
+	// Compare and swap: two workers that each saw room for their shard
+	// passed the limit together (TestMemLimit: a peak of 107,520 bytes
+	// under 102,400, one run in five).
+	lim := wk.limit.Load()
+	for {
+		h := wk.held.Load()
+		if lim > 0 && h+b > lim {
+			return false
+		}
+		if wk.held.CompareAndSwap(h, h+b) {
+			for p := wk.peakHeld.Load(); h+b > p && !wk.peakHeld.CompareAndSwap(p, h+b); p = wk.peakHeld.Load() {
+			}
+			return true
+		}
 	}
-	if h := wk.held.Add(b); h > wk.peakHeld.Load() {
-		wk.peakHeld.Store(h)
-	}
-	return true
 }
 
 // run walks from the start with workers goroutines and returns their

@@ -117,6 +117,9 @@ func (g *Group) eachStart(fn func(st *Start, runs []sample)) {
 			if smp.found() {
 				st.Found++
 			}
+			if smp.censored() {
+				st.Censored++
+			}
 		}
 		fn(&st, g.samples[i:j])
 		i = j
@@ -158,6 +161,9 @@ type Start struct {
 	Row, Col int
 	Attempts int
 	Found    int
+	// Censored counts the attempts stopped by a budget (-max-nodes,
+	// -timeout): they neither found a tour nor showed there was none.
+	Censored int
 	// Theory is theory's answer for the square (package theory, as of this
 	// report); Witnessed is true when some run in the data, of any series,
 	// found a tour from it. HasTour is Theory Yes, or Unknown with a

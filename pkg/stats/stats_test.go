@@ -352,8 +352,8 @@ func TestPerStart(t *testing.T) {
 		// (the dfs row is a found run theory denies: a warning, and a
 		// witness that theory's No outranks).
 		{Row: 0, Col: 1, Attempts: 3, Found: 0, Theory: theory.No, Witnessed: true, Nodes: Bound{Value: 7}, TimeNS: Bound{Value: 70}},
-		// Sorted 25, 40+, 40+: the median is censored.
-		{Row: 2, Col: 2, Attempts: 3, Found: 1, Theory: theory.Yes, Witnessed: true, HasTour: true, Nodes: Bound{Value: 40, Censored: true}, TimeNS: Bound{Value: 400, Censored: true}},
+		// Sorted 25, 40+, 40+: the median is censored, and two runs are.
+		{Row: 2, Col: 2, Attempts: 3, Found: 1, Censored: 2, Theory: theory.Yes, Witnessed: true, HasTour: true, Nodes: Bound{Value: 40, Censored: true}, TimeNS: Bound{Value: 400, Censored: true}},
 	}
 	if got := g.PerStart(); !reflect.DeepEqual(got, want) {
 		t.Errorf("PerStart:\n got %+v\nwant %+v", got, want)

@@ -1,0 +1,19 @@
+package chart
+
+import "testing"
+
+// TestProbLabel: a cell's label is never a rounding that reads as another
+// figure (0.9996 was labelled ".000").
+func TestProbLabel(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{1, "1"}, {0, "0"}, {0.9795784938, ".980"}, {0.9994, ".999"}, {0.9996, ">.999"},
+		{0.0004, "<.001"}, {0.0005, ".001"}, {0.5, ".500"},
+	} {
+		if got := probLabel(c.x); got != c.want {
+			t.Errorf("probLabel(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}

@@ -3,8 +3,8 @@
 #   make test   vet and the fast tests (go test -short): everything that
 #               needs nothing but Go, with the long variants left out
 #               (< 2 min from a fresh clone with an empty build cache on
-#               2 cores: 96 s of CPU, about 60 of them compiling and 35
-#               testing, against 189 s before; what runs where and how
+#               2 cores: 52 s of wall, 100 s of CPU, about 60 of them
+#               compiling, against 120 s and 189 s before; what runs where and how
 #               long: docs/performance.md, "How long the tests take")
 # and for CI (.ci/run) or before a release:
 #   make test-all   make test, then the long tests (make test-long: the whole

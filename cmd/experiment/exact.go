@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"math/big"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -155,9 +154,7 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		meter.Start()
 	}
 	rt, memo := exactShares(mem.Bytes)
-	if rt > 0 {
-		debug.SetMemoryLimit(rt)
-	}
+	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
 	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
 		Tick: func(p exact.Progress) {
 			meter.Detail(fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// count and report set the process's garbage-collector settings for their
+// count, exact and report set the process's garbage-collector settings for their
 // work (-mem-limit, and count's low GC percent for the frontier method)
 // and restore them when done, as sweep.Run does: a second command in the
 // same process, a test or an embedding program, must not inherit them.
@@ -20,6 +20,7 @@ func TestGCSettingsRestored(t *testing.T) {
 		{"count", "-size", "5", "-mem-limit", "1GiB"},
 		{"count", "-rows", "3", "-cols", "10", "-method", "frontier", "-mem-limit", "1GiB"},
 		{"report", "-quiet", "-mem-limit", "1GiB", csv},
+		{"exact", "-sizes", "5", "-mem-limit", "1GiB"},
 	} {
 		t.Run(args[0]+" "+args[len(args)-3], func(t *testing.T) {
 			const limit = 3 << 40 // a limit none of them sets

@@ -226,9 +226,8 @@ func WriteCSV(path string, rows []Row) error {
 	if err := gocsv.Marshal(rows, &buf); err != nil {
 		return err
 	}
-	if len(rows) == 0 {
-		buf.WriteString(Header + "\n")
-	}
+	// gocsv writes the header for no rows too: the file of a run whose
+	// first start has yet to end.
 	// The directories on the way, as the other commands' outputs make them.
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)

@@ -92,3 +92,19 @@ func TestCSVOrder(t *testing.T) {
 		t.Errorf("WriteCSV reordered its caller's slice")
 	}
 }
+
+// TestWriteCSVEmpty: the file of no rows, as exact -out writes it before
+// its first start ends, is the header once and reads back as no rows (it
+// had the header twice, which the next run, a resume, refused).
+func TestWriteCSVEmpty(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "exact.csv")
+	if err := WriteCSV(path, nil); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != Header+"\n" {
+		t.Errorf("%s holds %q, want the header alone", path, data)
+	}
+	if rows, err := ReadCSV(path); err != nil || len(rows) != 0 {
+		t.Errorf("read back: %d rows, %v; want none", len(rows), err)
+	}
+}

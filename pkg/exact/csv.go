@@ -3,9 +3,7 @@ package exact
 import (
 	"bytes"
 	"cmp"
-	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/gocarina/gocsv"
 
+	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
 )
 
@@ -211,8 +210,8 @@ func truncate(s string) string {
 	return s
 }
 
-// WriteCSV writes rows to path through a file beside it renamed over it,
-// so that an interrupted write leaves the old file whole.
+// WriteCSV writes rows to path through atomicfile, so that an
+// interrupted write leaves the old file whole.
 func WriteCSV(path string, rows []Row) error {
 	// In the order of the boards and starts, not of the walks' ends,
 	// which the workers decide: a resumed file and a fresh one have the
@@ -232,20 +231,8 @@ func WriteCSV(path string, rows []Row) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(tmp, &buf)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return errors.Join(fmt.Errorf("writing %s", path), err)
+	if err := atomicfile.WriteBytes(path, buf.Bytes()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
 }

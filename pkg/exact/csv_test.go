@@ -108,3 +108,36 @@ func TestWriteCSVEmpty(t *testing.T) {
 		t.Errorf("read back: %d rows, %v; want none", len(rows), err)
 	}
 }
+
+// TestWriteCSVAsOtherOutputs: the file has the mode every other output
+// has (it was 0600, os.CreateTemp's, whatever the umask), and a symbolic
+// link a user made to it stays a link to the file rewritten.
+func TestWriteCSVAsOtherOutputs(t *testing.T) {
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref")
+	if err := os.WriteFile(ref, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := os.Stat(ref)
+	kept := filepath.Join(dir, "kept.csv")
+	link := filepath.Join(dir, "exact.csv")
+	if err := os.Symlink(kept, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(link, nil); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("%s is no longer a link (%v)", link, err)
+	}
+	st, err := os.Stat(kept)
+	if err != nil {
+		t.Fatalf("the file the link leads to: %v", err)
+	}
+	if st.Mode() != want.Mode() {
+		t.Errorf("mode %v, want %v as os.WriteFile's 0644 under this umask", st.Mode(), want.Mode())
+	}
+	if data, _ := os.ReadFile(kept); string(data) != Header+"\n" {
+		t.Errorf("%s holds %q, want the header alone", kept, data)
+	}
+}

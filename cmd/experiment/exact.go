@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -98,21 +99,20 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	// What -out already holds, and that it can be written, before any
-	// walk.
-	var kept []exact.Row
+	// walk. file is what it holds, each start's row once (ReadCSV refuses
+	// a second): a start walked again replaces its row.
+	file := map[exact.Key]exact.Row{}
 	done := map[exact.Key]exact.Row{}
 	if *out != "" {
 		if err := outpath.File("-out", *out); err != nil {
 			return err
 		}
-		kept, err = exact.ReadCSV(*out)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			kept = nil
-		case err != nil:
+		kept, err := exact.ReadCSV(*out)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return usagef("-out: %v", err)
 		}
 		for _, r := range kept {
+			file[r.Key()] = r
 			// A -float row is no answer to a run that wants the fraction:
 			// it is walked again, and replaced once it is.
 			if r.ProbabilityFraction == "" && !*float && r.Rows*r.Cols <= exact.MaxExactSquares {
@@ -167,14 +167,13 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		for _, sq := range t.Members {
 			row := exact.NewRow(r, sq)
 			results[row.Key()] = row
-			kept = slices.DeleteFunc(kept, func(k exact.Row) bool { return k.Key() == row.Key() })
-			kept = append(kept, row)
+			file[row.Key()] = row
 			lines[row.Key()] = newExactJSON(r, sq)
 		}
 		meter.End(ended, 0, r.Elapsed.Seconds())
 		ended++
 		if *out != "" {
-			return exact.WriteCSV(*out, kept)
+			return exact.WriteCSV(*out, slices.Collect(maps.Values(file)))
 		}
 		return nil
 	})

@@ -89,8 +89,10 @@ func (r Row) check() error {
 	if !(r.Probability >= 0 && r.Probability <= 1) {
 		return fmt.Errorf("probability %v is not in [0, 1]", r.Probability)
 	}
+	var q *big.Rat
 	if r.ProbabilityFraction != "" {
-		q, ok := new(big.Rat).SetString(r.ProbabilityFraction)
+		var ok bool
+		q, ok = new(big.Rat).SetString(r.ProbabilityFraction)
 		if !ok {
 			return fmt.Errorf("probability_fraction %q is not a fraction", r.ProbabilityFraction)
 		}
@@ -105,12 +107,11 @@ func (r Row) check() error {
 	if err != nil {
 		return err
 	}
-	if r.ProbabilityFraction == "" {
+	if q == nil {
 		return nil
 	}
 	// An exact row's figures hold together: a hand-edited fraction that
 	// still matches its decimal must match the rest.
-	q, _ := new(big.Rat).SetString(r.ProbabilityFraction)
 	if q.RatString() != r.ProbabilityFraction {
 		return fmt.Errorf("probability_fraction %s is not in lowest terms (%s)", r.ProbabilityFraction, q.RatString())
 	}

@@ -90,8 +90,6 @@ func equal[K set](v *K, e []uint64) bool {
 	return true
 }
 
-// key reads the key of the slot at off.
-
 // grow doubles the table.
 func (s *shard[K]) grow(l layout) {
 	old := s.slots
@@ -106,6 +104,7 @@ func (s *shard[K]) grow(l layout) {
 	}
 }
 
+// keyOf reads the key and the current square of the slot at off.
 func (s *shard[K]) keyOf(slots []uint64, off int) (K, int) {
 	var k K
 	for i := range len(k) {

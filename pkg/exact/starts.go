@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"knightsweep/pkg/board"
 )
 
@@ -88,54 +90,28 @@ func Run(ctx context.Context, tasks []Task, o Options, done func(Task, Result) e
 	if o.MemLimit > 0 {
 		one.MemLimit = max(one.MemLimit, 1)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	// The biggest boards first, so that the last walks are short.
 	order := slices.Clone(tasks)
 	slices.SortStableFunc(order, func(a, b Task) int { return b.Board.Squares() - a.Board.Squares() })
-	jobs := make(chan Task)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
 	var mu sync.Mutex
-	var first error
-	fail := func(err error) {
-		mu.Lock()
-		if first == nil {
-			first = err
-		}
-		mu.Unlock()
-		cancel()
-	}
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range jobs {
-				r, err := From(ctx, t.Board, t.Start, one)
-				if err != nil {
-					fail(err)
-					continue
-				}
-				mu.Lock()
-				err = done(t, r)
-				mu.Unlock()
-				if err != nil {
-					fail(err)
-				}
-			}
-		}()
-	}
-feed:
 	for _, t := range order {
-		select {
-		case jobs <- t:
-		case <-ctx.Done():
-			break feed
+		if gctx.Err() != nil {
+			break
 		}
+		g.Go(func() error {
+			r, err := From(gctx, t.Board, t.Start, one)
+			if err != nil {
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			return done(t, r)
+		})
 	}
-	close(jobs)
-	wg.Wait()
-	if first != nil {
-		return first
+	if err := g.Wait(); err != nil {
+		return err
 	}
 	return ctx.Err()
 }

@@ -28,13 +28,14 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if *out != "" {
-		if err := outpath.Dir("-out", *out); err != nil {
-			return err
-		}
+		// The report's check is outpath.Dir's and its files' in the
+		// directory.
+		check := outpath.Dir
 		if !*noReport {
-			if err := report.CheckOut("-out", *out); err != nil {
-				return err
-			}
+			check = report.CheckOut
+		}
+		if err := check("-out", *out); err != nil {
+			return err
 		}
 	}
 	start := time.Now()

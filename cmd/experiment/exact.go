@@ -313,7 +313,7 @@ func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all b
 					if c > 0 {
 						sb.WriteByte(' ')
 					}
-					sb.WriteString(fmt.Sprintf("%.6f", rows[exact.Key{Board: b, Start: board.Square{Row: r, Col: c}, Closed: closed, Rule: rule.String()}].Probability))
+					fmt.Fprintf(&sb, "%.6f", rows[exact.Key{Board: b, Start: board.Square{Row: r, Col: c}, Closed: closed, Rule: rule.String()}].Probability)
 				}
 				sb.WriteByte('\n')
 			}

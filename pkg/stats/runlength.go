@@ -70,7 +70,7 @@ func (p *PredictedRestart) Inside(measured float64) bool {
 	return measured >= p.Lo && measured <= p.Hi
 }
 
-// Kind says what the runs are, for captions: "1,000 trials from 1 start",
+// Kind says what the runs are, for captions: "1000 trials from 1 start",
 // "spread over 64 starts, one run each".
 func (rl *RunLengths) Kind() string {
 	if rl.Trials {

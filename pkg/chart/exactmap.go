@@ -70,14 +70,10 @@ func probColor(x float64) color.Color {
 	if math.IsNaN(x) {
 		return colorNotRun
 	}
-	mix := func(a, b color.RGBA, t float64) color.Color {
-		l := func(u, v uint8) uint8 { return uint8(math.Round(float64(u) + t*(float64(v)-float64(u)))) }
-		return color.RGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), 0xff}
-	}
 	if x < 0.5 {
-		return mix(colorFailed, colorFewer, 2*x)
+		return blend(colorFailed, colorFewer, 2*x)
 	}
-	return mix(colorFewer, colorFound, 2*x-1)
+	return blend(colorFewer, colorFound, 2*x-1)
 }
 
 // probLabel writes a probability in a cell: three decimals without the

@@ -239,6 +239,8 @@ func outcomeColor(s stats.Start, ok bool) color.Color {
 	}
 }
 
+// blend mixes a towards b by t (0: a, 1: b), opaque: the one colour
+// scale of the per-start and exact maps.
 func blend(a, b color.RGBA, t float64) color.Color {
 	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + t*(float64(y)-float64(x)))) }
 	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}

@@ -82,16 +82,27 @@ func exactRule(g *stats.Group) (exact.Rule, bool) {
 	return r, true
 }
 
+// exactGroup is a group that samples an exact rule, with the rule.
+type exactGroup struct {
+	*stats.Group
+	rule exact.Rule
+}
+
+// key is the exact probability's key for the group's runs from sq.
+func (g exactGroup) key(sq board.Square) exact.Key {
+	return exact.Key{Board: g.Board(), Start: sq, Closed: g.Key.Closed, Rule: g.rule.String()}
+}
+
 // exactChecks builds the section: it reads opt.ExactFrom, or with
 // opt.Exact computes what dir's cache lacks (boards up to
 // MaxExactComputed squares) and saves it there. Oddities join
 // res.Warnings. Bad input files are ErrInput errors.
 func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir string) (*exactSection, error) {
 	sec := &exactSection{}
-	var groups []*stats.Group
+	var groups []exactGroup
 	for _, g := range res.Groups {
-		if _, ok := exactRule(g); ok {
-			groups = append(groups, g)
+		if rule, ok := exactRule(g); ok {
+			groups = append(groups, exactGroup{g, rule})
 		}
 	}
 	var rows []exact.Row
@@ -124,7 +135,6 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		added := false
 		skipped := map[board.Board]bool{}
 		for _, g := range groups {
-			rule, _ := exactRule(g)
 			b := g.Board()
 			// Every start of the board, not only those sampled, for
 			// its map (all of 8x8's take under a second).
@@ -132,7 +142,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 			for i := range b.Squares() {
 				r, c := b.RowCol(i)
 				sq := board.Square{Row: r, Col: c}
-				if _, ok := have[exact.Key{Board: b, Start: sq, Closed: g.Key.Closed, Rule: rule.String()}]; !ok {
+				if _, ok := have[g.key(sq)]; !ok {
 					starts = append(starts, sq)
 				}
 			}
@@ -143,7 +153,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 				skipped[b] = true
 				continue
 			}
-			err := exact.Run(ctx, exact.Tasks(b, starts, rule), exact.Options{Rule: rule, Closed: g.Key.Closed},
+			err := exact.Run(ctx, exact.Tasks(b, starts, g.rule), exact.Options{Rule: g.rule, Closed: g.Key.Closed},
 				func(t exact.Task, r exact.Result) error {
 					for _, sq := range t.Members {
 						row := exact.NewRow(r, sq)
@@ -172,7 +182,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 
 	// The comparisons.
 	type cmp struct {
-		g    *stats.Group
+		g    exactGroup
 		st   stats.Start
 		p    float64
 		frac string
@@ -185,10 +195,9 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 	// runs is not compared.
 	censored, censoredStarts := 0, 0
 	for _, g := range groups {
-		rule, _ := exactRule(g)
 		b := g.Board()
 		for _, st := range g.PerStart() {
-			r, ok := have[exact.Key{Board: b, Start: board.Square{Row: st.Row, Col: st.Col}, Closed: g.Key.Closed, Rule: rule.String()}]
+			r, ok := have[g.key(board.Square{Row: st.Row, Col: st.Col})]
 			if !ok || st.Attempts == 0 {
 				if !ok && (opt.ExactFrom != "" || b.Squares() <= MaxExactComputed) {
 					missing++
@@ -242,7 +251,6 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 	byBoard := map[board.Board]*exactMap{}
 	var order []board.Board
 	for _, g := range groups {
-		rule, _ := exactRule(g)
 		b := g.Board()
 		m := byBoard[b]
 		if m == nil {
@@ -250,7 +258,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 			byBoard[b] = m
 			order = append(order, b)
 		}
-		label := rule.String()
+		label := g.rule.String()
 		if g.Key.Closed {
 			label += " closed"
 		}
@@ -261,7 +269,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		for i := range probs {
 			r, c := b.RowCol(i)
 			probs[i] = math.NaN()
-			if row, ok := have[exact.Key{Board: b, Start: board.Square{Row: r, Col: c}, Closed: g.Key.Closed, Rule: rule.String()}]; ok {
+			if row, ok := have[g.key(board.Square{Row: r, Col: c})]; ok {
 				probs[i] = row.Probability
 			}
 		}

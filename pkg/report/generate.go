@@ -97,18 +97,19 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		return nil, err
 	}
 	comparisons := stats.Compare(res)
-	for i, write := range []func(io.Writer) error{
-		func(w io.Writer) error { return stats.WriteTotalsCSV(w, res.Totals) },
-		func(w io.Writer) error { return stats.WriteSummaryCSV(w, res.Summaries()) },
-		func(w io.Writer) error { return stats.WriteHeadToHeadCSV(w, comparisons) },
-	} {
-		path := filepath.Join(out.Dir, tableFiles[i])
-		if err := atomicfile.Write(path, write, atomicfile.NoSync); err != nil {
+	writers := map[string]func(io.Writer) error{
+		seriesFile:     func(w io.Writer) error { return stats.WriteTotalsCSV(w, res.Totals) },
+		summaryFile:    func(w io.Writer) error { return stats.WriteSummaryCSV(w, res.Summaries()) },
+		headToHeadFile: func(w io.Writer) error { return stats.WriteHeadToHeadCSV(w, comparisons) },
+	}
+	for _, name := range tableFiles {
+		path := filepath.Join(out.Dir, name)
+		if err := atomicfile.Write(path, writers[name], atomicfile.NoSync); err != nil {
 			return nil, fmt.Errorf("write %s: %w", path, err)
 		}
 		out.Tables = append(out.Tables, path)
 	}
-	out.Summary = out.Tables[1]
+	out.Summary = filepath.Join(out.Dir, summaryFile)
 
 	var exactSec *exactSection
 	if opt.Exact || opt.ExactFrom != "" {

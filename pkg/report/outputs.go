@@ -10,11 +10,15 @@ import (
 
 // The files a report writes in its directory: the owner of their names.
 const (
-	pageFile  = "report.html"
-	chartsDir = "charts"
+	pageFile       = "report.html"
+	chartsDir      = "charts"
+	seriesFile     = "series.csv"
+	summaryFile    = "summary.csv"
+	headToHeadFile = "headtohead.csv"
 )
 
-var tableFiles = []string{"series.csv", "summary.csv", "headtohead.csv"}
+// tableFiles are the CSV tables, in the order Output.Tables lists them.
+var tableFiles = []string{seriesFile, summaryFile, headToHeadFile}
 
 // CheckOut checks, before any work, that a report can be written into dir
 // for flag: dir and its charts directory are (or can be made) directories

@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -38,6 +39,11 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"base":         filepath.Base,
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
+		// What the run-length section's text says of its method is what
+		// package stats does.
+		"minRuns":          func() int { return stats.MinRuns },
+		"bootstraps":       func() string { return grouped(stats.Bootstraps) },
+		"maxBootstrapRuns": func() string { return grouped(stats.MaxBootstrapRuns) },
 	}).Parse(pageSource + runLengthSource + exactSource))
 })
 
@@ -278,6 +284,16 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		out = append(out, verdict{Lead: lead(h, where), Detail: v})
 	}
 	return out
+}
+
+// grouped writes a non-negative n with commas between groups of three
+// digits, as the page's prose writes numbers: 5,000.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // plainRatio writes a ratio without its multiplication sign.

@@ -60,8 +60,8 @@ func runLengthRowOf(series string, rl *stats.RunLengths) runLengthRow {
 	if math.IsNaN(e.Nodes) {
 		r.ERTNodes, r.ERTTime = "no tour found", "no tour found"
 	} else {
-		r.ERTNodes = fmt.Sprintf("%s (%s–%s)", stats.FormatCount(e.Nodes), countOrInf(e.NodesLo), countOrInf(e.NodesHi))
-		r.ERTTime = fmt.Sprintf("%s (%s–%s)", stats.FormatNS(e.TimeNS), nsOrInf(e.TimeLo), nsOrInf(e.TimeHi))
+		r.ERTNodes = fmt.Sprintf("%s (%s–%s)", stats.FormatCount(e.Nodes), stats.FormatCount(e.NodesLo), stats.FormatCount(e.NodesHi))
+		r.ERTTime = fmt.Sprintf("%s (%s–%s)", stats.FormatNS(e.TimeNS), stats.FormatNS(e.TimeLo), stats.FormatNS(e.TimeHi))
 	}
 	r.Restart = restartText(rl)
 	return r
@@ -86,7 +86,7 @@ func restartText(rl *stats.RunLengths) string {
 			where = "inside"
 		}
 		s := fmt.Sprintf("measured ERT %s; %s predicted %s nodes (%s–%s): %s the prediction's interval",
-			measured, pr.Base, stats.FormatCount(pr.Cost), countOrInf(pr.Lo), countOrInf(pr.Hi), where)
+			measured, pr.Base, stats.FormatCount(pr.Cost), stats.FormatCount(pr.Lo), stats.FormatCount(pr.Hi), where)
 		if pr.Blind() {
 			s += fmt.Sprintf(". The policy's first attempts (%s nodes) are shorter than any run without restarts that found a tour (the shortest took %s): the runs give them no chance, the search a small one, which many short attempts add up, so the prediction leans high",
 				stats.FormatCount(float64(pr.FirstCutoff)), stats.FormatCount(float64(pr.Shortest)))
@@ -107,7 +107,7 @@ func restartText(rl *stats.RunLengths) string {
 		return fmt.Sprintf("none: no start has %d trials with a tour found within the cutoffs the runs can judge", stats.MinRuns)
 	}
 	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of the ERT without restarts (%d of %d runs found a tour within c*)",
-		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), countOrInf(p.CostLo), countOrInf(p.CostHi), stats.FormatRatio(p.Ratio), p.Within, p.Runs)
+		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), stats.FormatCount(p.CostLo), stats.FormatCount(p.CostHi), stats.FormatRatio(p.Ratio), p.Within, p.Runs)
 	if !math.IsNaN(p.LubyCost) {
 		s += fmt.Sprintf("; Luby's sequence, unit %s: %s nodes", stats.FormatCount(float64(p.LubyUnit)), stats.FormatCount(p.LubyCost))
 	} else {
@@ -120,18 +120,4 @@ func restartText(rl *stats.RunLengths) string {
 		s += fmt.Sprintf(". Per start, averaged over %d starts", p.Starts)
 	}
 	return s
-}
-
-func countOrInf(v float64) string {
-	if math.IsInf(v, 1) {
-		return "∞"
-	}
-	return stats.FormatCount(v)
-}
-
-func nsOrInf(v float64) string {
-	if math.IsInf(v, 1) {
-		return "∞"
-	}
-	return stats.FormatNS(v)
 }

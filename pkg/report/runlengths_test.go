@@ -61,6 +61,10 @@ func TestRunLengthSection(t *testing.T) {
 		"cutoffs only up to 1000 nodes",
 		"measured ERT 36 nodes; warnsdorff-bt/random predicted 41.1 nodes",
 		"inside the prediction&#39;s interval",
+		// The method as package stats runs it.
+		"with at least 20 runs from starts that have a tour",
+		"(1,000 resamples, seeded",
+		"past 5,000 runs the delta method",
 	} {
 		if !strings.Contains(strings.ToLower(page), strings.ToLower(want)) {
 			t.Errorf("the page lacks %q", want)
@@ -159,5 +163,16 @@ func TestPredictionBlindText(t *testing.T) {
 	page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
 	if want := "The policy&#39;s first attempts (12 nodes) are shorter than any run without restarts that found a tour (the shortest took 24)"; !strings.Contains(page, want) {
 		t.Errorf("the page does not say %q", want)
+	}
+}
+
+func TestGrouped(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0"}, {20, "20"}, {999, "999"}, {1000, "1,000"}, {5000, "5,000"}, {123456, "123,456"}, {1234567, "1,234,567"}} {
+		if got := grouped(c.n); got != c.want {
+			t.Errorf("grouped(%d) = %q, want %q", c.n, got, c.want)
+		}
 	}
 }

@@ -32,14 +32,11 @@ func expectedRunningTime(strata [][]Run, seed uint64) ERT {
 	var e ERT
 	var nodes, times float64
 	for _, runs := range strata {
+		n, t, f := ertSums(runs)
+		nodes += n
+		times += t
 		e.Runs += len(runs)
-		for _, r := range runs {
-			nodes += float64(r.Nodes)
-			times += float64(r.TimeNS)
-			if r.Outcome == RunFound {
-				e.Found++
-			}
-		}
+		e.Found += f
 	}
 	nan := math.NaN()
 	if e.Found == 0 {
@@ -86,15 +83,21 @@ func expectedRunningTime(strata [][]Run, seed uint64) ERT {
 	return e
 }
 
-// ertNodes is the ERT in nodes alone, +Inf when no run found a tour.
-func ertNodes(runs []Run) float64 {
-	var nodes float64
-	found := 0
+// ertSums returns what an ERT divides: the nodes and time of all runs, and
+// the runs that found a tour.
+func ertSums(runs []Run) (nodes, times float64, found int) {
 	for _, r := range runs {
 		nodes += float64(r.Nodes)
+		times += float64(r.TimeNS)
 		if r.Outcome == RunFound {
 			found++
 		}
 	}
+	return nodes, times, found
+}
+
+// ertNodes is the ERT in nodes alone, +Inf when no run found a tour.
+func ertNodes(runs []Run) float64 {
+	nodes, _, found := ertSums(runs)
 	return nodes / float64(found)
 }

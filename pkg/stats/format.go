@@ -51,10 +51,15 @@ func sig3(v float64) string {
 }
 
 // FormatNS writes nanoseconds as a duration with three significant digits:
-// 850ns, 12.3µs, 4.56ms, 1.23s, 2m5s; "-" for NaN.
+// 850ns, 12.3µs, 4.56ms, 1.23s, 2m5s; "-" for NaN, "∞" for +Inf (a
+// bootstrap interval's end where resamples without a tour are likely).
 func FormatNS(ns float64) string {
 	if math.IsNaN(ns) {
 		return "-"
+	}
+	// Not time.Duration's overflow, which +Inf would make.
+	if math.IsInf(ns, 0) {
+		return FormatCount(ns)
 	}
 	switch a := math.Abs(ns); {
 	case a < 1e3:

@@ -26,6 +26,8 @@ func TestFormat(t *testing.T) {
 		{FormatNS(4.56e6), "4.56ms"},
 		{FormatNS(1.234e9), "1.23s"},
 		{FormatNS(125e9), "2m5s"},
+		{FormatNS(math.Inf(1)), "∞"},
+		{FormatNS(math.Inf(-1)), "-∞"},
 		{FormatPercent(0.7525), "75.2%"},
 		{FormatPercent(math.NaN()), "-"},
 		{FormatCount(35.94444444444444), "35.9"},

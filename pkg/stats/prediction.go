@@ -104,8 +104,7 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	p.LubyCost = math.NaN()
 	best := math.Inf(1)
 	for _, u := range lubyUnits(cands[len(cands)-1]) {
-		luby := restart.Policy{Kind: restart.Luby, C: u}
-		v := p.mean(func(e *Empirical) float64 { return e.policyCost(luby, best*float64(len(p.emp))) })
+		v := p.mean(func(e *Empirical) float64 { return e.lubyCost(u) })
 		if v < best {
 			best, p.LubyUnit, p.LubyCost = v, u, v
 		}

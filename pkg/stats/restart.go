@@ -90,12 +90,6 @@ const maxAttempts = 1_000_000
 // runs cannot say what it would cost), or when the sum does not settle
 // within maxAttempts attempts.
 func (e *Empirical) SequenceCost(cutoff func(i int) int64) float64 {
-	return e.sequenceCost(cutoff, math.Inf(1))
-}
-
-// sequenceCost is SequenceCost, giving up with +Inf once the cost passes
-// bound (a search for the best unit knows it cannot win).
-func (e *Empirical) sequenceCost(cutoff func(i int) int64, bound float64) float64 {
 	reach, total := 1.0, 0.0
 	for i := 1; i <= maxAttempts; i++ {
 		c := cutoff(i)
@@ -111,19 +105,15 @@ func (e *Empirical) sequenceCost(cutoff func(i int) int64, bound float64) float6
 		if reach <= 1e-13 {
 			return total
 		}
-		if total > bound {
-			return math.Inf(1)
-		}
 	}
 	return math.NaN()
 }
 
 // PolicyCost returns the expected nodes to a tour of a restart policy
 // (package restart: its cutoffs, attempt by attempt) over e; a fixed
-// cutoff in closed form. NaN for no restarts.
-func (e *Empirical) PolicyCost(p restart.Policy) float64 { return e.policyCost(p, math.Inf(1)) }
-
-func (e *Empirical) policyCost(p restart.Policy, bound float64) float64 {
+// cutoff in closed form, Luby's sequence block by block. NaN for no
+// restarts.
+func (e *Empirical) PolicyCost(p restart.Policy) float64 {
 	switch p.Kind {
 	case restart.None:
 		return math.NaN()
@@ -132,7 +122,7 @@ func (e *Empirical) policyCost(p restart.Policy, bound float64) float64 {
 	case restart.Luby:
 		return e.lubyCost(p.C)
 	}
-	return e.sequenceCost(func(i int) int64 { return p.Cutoff(int64(i - 1)) }, bound)
+	return e.SequenceCost(func(i int) int64 { return p.Cutoff(int64(i - 1)) })
 }
 
 // lubyCost is the expected cost of Luby's sequence with unit u, block by

@@ -70,7 +70,7 @@ func (p *PredictedRestart) Inside(measured float64) bool {
 	return measured >= p.Lo && measured <= p.Hi
 }
 
-// Kind says what the runs are, for captions: "1,000 trials from 1 start",
+// Kind says what the runs are, for captions: "1000 trials from 1 start",
 // "spread over 64 starts, one run each".
 func (rl *RunLengths) Kind() string {
 	if rl.Trials {
@@ -161,22 +161,19 @@ func runLengths(g *Group) *RunLengths {
 	if rl.Trials {
 		// The starts were chosen, their trials drawn: resample within each.
 		rl.ERT = expectedRunningTime(byStart, seed)
+		rl.Tail = TailIndex(all)
+		if g.Key.Restarts == runs.NoRestarts {
+			rl.Restart = PredictRestarts(predictFrom, seed^seedOf("restart"))
+		}
 	} else {
 		// A spread: the starts are the draws.
 		rl.ERT = ExpectedRunningTime(all, seed)
-	}
-	if rl.Trials {
-		rl.Tail = TailIndex(all)
-	} else {
 		// The starts run are all there is of a spread (every start of a
 		// board, or those chosen), not draws from a law with a tail: the
 		// quick sweep's 25 warnsdorff-bt runs on 5x5, every one a tour
 		// and their mean fixed, were called heavy-tailed, "so the mean
 		// run length grows with the budget".
 		rl.Tail = Tail{Runs: len(all), Why: "one run a start: a spread over instances, not draws of one search's run length, has no tail to estimate"}
-	}
-	if rl.Trials && g.Key.Restarts == runs.NoRestarts {
-		rl.Restart = PredictRestarts(predictFrom, seed^seedOf("restart"))
 	}
 	return rl
 }

@@ -61,16 +61,12 @@ type Look struct {
 	Strategy, Variant int
 }
 
-// strategyRank places a strategy by package strategies' order; unknown
-// names (a file from another build) come after, alphabetically.
-func strategyRank(name string) int { return strategies.Rank(name) }
-
 func compareSeries(a, b SeriesKey) int {
 	return cmp.Or(
 		compareBool(a.Closed, b.Closed),
-		cmp.Compare(strategyRank(a.Strategy), strategyRank(b.Strategy)),
+		cmp.Compare(strategies.Rank(a.Strategy), strategies.Rank(b.Strategy)),
 		cmp.Compare(a.Strategy, b.Strategy),
-		cmp.Compare(tiebreakRank(a.Tiebreak), tiebreakRank(b.Tiebreak)),
+		cmp.Compare(strategies.TiebreakRank(a.Tiebreak), strategies.TiebreakRank(b.Tiebreak)),
 		cmp.Compare(a.Tiebreak, b.Tiebreak),
 		cmp.Compare(a.Order, b.Order),
 		compareBool(a.Prune, b.Prune),
@@ -81,8 +77,6 @@ func compareSeries(a, b SeriesKey) int {
 		cmp.Compare(a.Source, b.Source),
 	)
 }
-
-func tiebreakRank(tb string) int { return strategies.TiebreakRank(tb) }
 
 func compareBool(a, b bool) int {
 	switch {
@@ -139,7 +133,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 		if k.Source != "" {
 			b.WriteString(" [" + short[k.Source] + "]")
 		}
-		out[i] = Series{Key: k, Label: b.String(), Look: Look{Strategy: strategyRank(k.Strategy), Variant: variants[k.Strategy]}}
+		out[i] = Series{Key: k, Label: b.String(), Look: Look{Strategy: strategies.Rank(k.Strategy), Variant: variants[k.Strategy]}}
 		variants[k.Strategy]++
 	}
 	return out

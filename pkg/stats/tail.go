@@ -34,16 +34,16 @@ type Tail struct {
 	Span float64
 }
 
-// Minimum tail sizes: the tail holds at least a tenth of the runs and at
-// least minTail, and, where runs were stopped by the budget, enough more
-// for a tenth of the runs, and at least minTailEvents, to have found a
-// tour in it.
 // MinSpan is the shortest stretch, as the ratio of the longest run to the
 // threshold, over which a power law is called heavy: a decade.
 const MinSpan = 10
 
-// A tail of fewer than minExceedances distinct lengths above the threshold
-// (ties at it, as when most runs take the same course) is no tail.
+// Minimum tail sizes: the tail holds at least a tenth of the runs and at
+// least minTail, and, where runs were stopped by the budget, enough more
+// for a tenth of the runs, and at least minTailEvents, to have found a
+// tour in it. A tail of fewer than minExceedances distinct lengths above
+// the threshold (ties at it, as when most runs take the same course) is no
+// tail.
 const (
 	minTail        = 10
 	minTailEvents  = 10

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image/png"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -127,4 +128,28 @@ func ExamplePicture_WritePNG() {
 	// 64-pixel squares and a 32-pixel margin.
 	fmt.Println(img.Width, img.Height)
 	// Output: 384 384
+}
+
+// The PDF is the SVG's size (half the PNG's, in points), its
+// fonts embedded so that LaTeX needs none of them installed.
+func TestWritePDF(t *testing.T) {
+	p := picture(t, 5, 5, warnsdorff5x5, false, "A tour of 5x5")
+	var buf bytes.Buffer
+	if err := p.WritePDF(&buf); err != nil {
+		t.Fatal(err)
+	}
+	pdf := buf.Bytes()
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Fatalf("starts %q", pdf[:min(8, len(pdf))])
+	}
+	w, h := p.Size()
+	if box := fmt.Sprintf("/MediaBox [0 0 %.2f %.2f]", float64(w)/2, float64(h)/2); !bytes.Contains(pdf, []byte(box)) {
+		t.Errorf("no %s", box)
+	}
+	// Without embedding, vgpdf still names a /FontFile2 but writes no
+	// object of that number.
+	ref := regexp.MustCompile(`/FontFile2 (\d+) 0 R`).FindSubmatch(pdf)
+	if ref == nil || !regexp.MustCompile(`\n`+string(ref[1])+` 0 obj\s*<<[^>]*/Length1 [1-9]`).Match(pdf) {
+		t.Error("no font embedded")
+	}
 }

@@ -234,7 +234,18 @@ func Seed(seed uint64, i int64) uint64 {
 	if i == 0 {
 		return seed
 	}
-	z := seed + uint64(i)*0x9e3779b97f4a7c15
+	return Mix(seed + uint64(i)*Golden)
+}
+
+// Golden is SplitMix64's increment (the golden ratio's bits).
+const Golden = 0x9e3779b97f4a7c15
+
+// Mix is SplitMix64's output function (Steele, Lea & Flood, "Fast
+// splittable pseudorandom number generators", OOPSLA 2014): its output for
+// state z. Seed's, the random move order's stream (package solver) and
+// the job seeds' (package plan) are this one function, part of the file
+// format through the seeds rows record.
+func Mix(z uint64) uint64 {
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 	z = (z ^ z>>27) * 0x94d049bb133111eb
 	return z ^ z>>31

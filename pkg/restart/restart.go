@@ -28,6 +28,9 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
 )
 
 // Kind is a policy's rule.
@@ -206,6 +209,31 @@ func (p Policy) Cutoff(i int64) int64 {
 // one: either way only a budget ends it.
 func (p Policy) Capped() bool {
 	return p.Kind == Fixed || p.Kind == Geometric && p.F == 1
+}
+
+// Check refuses a policy that cannot work for a run on b under the budgets
+// maxNodes and timeout (0: none): one whose first attempt -max-nodes
+// already stops, so that the run never restarts; a capped one (Capped)
+// without a budget, which might never end; and a capped one whose cutoff
+// is below b's squares, where no attempt can find a tour. The error names
+// the flags; the caller names the policy.
+func (p Policy) Check(maxNodes int64, timeout time.Duration, b board.Board) error {
+	if p.Kind == None {
+		return nil
+	}
+	if maxNodes > 0 && p.Cutoff(0) >= maxNodes {
+		return fmt.Errorf("the first attempt may take %d nodes, and -max-nodes %d stops the run before it ends: the run would never restart; want a first cutoff below -max-nodes", p.Cutoff(0), maxNodes)
+	}
+	if !p.Capped() {
+		return nil
+	}
+	if maxNodes == 0 && timeout == 0 {
+		return errors.New("a cutoff that never grows (fixed, or geometric with factor 1) never proves that no tour starts at a square, so such a run might never end: give -max-nodes or -timeout too, or use luby:U or geometric:C,F with F > 1")
+	}
+	if n := int64(b.Squares()); p.C < n {
+		return fmt.Errorf("a tour of %v enters %d squares, more than the cutoff: no attempt could find one; want a cutoff of %d nodes or more", b, n, n)
+	}
+	return nil
 }
 
 // LubyTerm returns the i-th term (i >= 1) of Luby's universal sequence

@@ -127,6 +127,14 @@ func TestParseList(t *testing.T) {
 }
 
 func TestSeed(t *testing.T) {
+	// Attempt i of seed s draws SplitMix64's i-th output from state s: the
+	// reference generator (Vigna's splitmix64.c) seeded with 0 gives these
+	// first. The seeds are part of the file format, so they are pinned.
+	for i, want := range []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f} {
+		if got := Seed(0, int64(i+1)); got != want {
+			t.Errorf("Seed(0, %d) = %#x; SplitMix64's output %d from 0 is %#x", i+1, got, i+1, want)
+		}
+	}
 	seen := map[uint64]bool{}
 	for _, s := range []uint64{0, 1, 2, 1 << 63} {
 		if Seed(s, 0) != s {

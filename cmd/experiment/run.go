@@ -62,12 +62,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 			return err
 		}
-		trial := pace(ctx, p, o)
-		if trial > 0 && ctx.Err() != nil {
-			return errInterrupted
-		}
-		printPlan(stdout, p, o, done, trial)
-		return nil
+		return showPlan(ctx, stdout, p, o, done)
 	}
 	if err := outpath.Dir("-out", o.Out); err != nil {
 		return err
@@ -84,11 +79,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
-		trial := pace(ctx, p, o)
-		if trial > 0 && ctx.Err() != nil {
-			return errInterrupted // during the trial: nothing written yet
+		if err := showPlan(ctx, stderr, p, o, done); err != nil {
+			return err
 		}
-		printPlan(stderr, p, o, done, trial)
 	}
 	o.Notes = stderr
 	o.Command = append([]string{programName(), "run"}, args...)
@@ -145,6 +138,18 @@ func pace(ctx context.Context, p *plan.Plan, o sweep.Options) time.Duration {
 // runs in a second: no more than the cores it may use (the trial runs as
 // many searches at once, and measures what sharing the cores costs).
 func parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPROCS(0))) }
+
+// showPlan measures this machine's pace when the sweep is worth it (pace)
+// and prints the plan to w. An interrupt during the trial is
+// errInterrupted: nothing has been written yet.
+func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) error {
+	trial := pace(ctx, p, o)
+	if trial > 0 && ctx.Err() != nil {
+		return errInterrupted
+	}
+	printPlan(w, p, o, done, trial)
+	return nil
+}
 
 // printPlan says, before a sweep starts, what it will run, where it writes
 // and how long it is expected to take: by the cost model, at this

@@ -193,8 +193,11 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 	}
 	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
-	_, model := p.Model(skip)
-	if trial == 0 || !(model > 0) {
+	var model float64 // the model's own seconds, when a trial paced the plan
+	if trial > 0 {
+		_, model = p.Model(skip)
+	}
+	if !(model > 0) {
 		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
 			progress.Estimate(cost/parallel(o.Workers)), o.Workers, o.MemLimit)
 		return

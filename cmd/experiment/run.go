@@ -294,20 +294,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 
 // parseRunFlags parses args, applying a -config flag file first.
 func parseRunFlags(fs *flag.FlagSet, args []string) error {
-	err := parseArgs(fs, args, readConfig)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.Usage()
-		return errHelp
-	case plan.IsInput(err):
-		return err
-	case err != nil:
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("run: unexpected argument %q (flags come as -name value)", fs.Arg(0))
-	}
-	return nil
+	return parsed(fs, parseArgs(fs, args, readConfig))
 }
 
 // readConfig reads the flag file name, or the embedded preset of that name

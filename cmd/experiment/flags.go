@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/sweep"
 )
@@ -28,11 +29,21 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 
 // parseFlags parses args into fs; a bad flag is a usageError, -h is errHelp.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := parseQuiet(fs, args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
-			return errHelp
-		}
+	return parsed(fs, parseQuiet(fs, args))
+}
+
+// parsed is what a command's parse of fs that returned err means: -h
+// prints the usage and is errHelp, bad input (an InputError, which a flag
+// file's error is) stays what it is, another error is a usageError, and
+// an argument left over is one too.
+func parsed(fs *flag.FlagSet, err error) error {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
+		return errHelp
+	case plan.IsInput(err):
+		return err
+	case err != nil:
 		return usageError{err}
 	}
 	if fs.NArg() > 0 {

@@ -62,12 +62,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 			return err
 		}
-		trial := pace(ctx, p, o)
-		if trial > 0 && ctx.Err() != nil {
-			return errInterrupted
-		}
-		printPlan(stdout, p, o, done, trial)
-		return nil
+		return showPlan(ctx, stdout, p, o, done)
 	}
 	if err := outpath.Dir("-out", o.Out); err != nil {
 		return err
@@ -84,11 +79,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
-		trial := pace(ctx, p, o)
-		if trial > 0 && ctx.Err() != nil {
-			return errInterrupted // during the trial: nothing written yet
+		if err := showPlan(ctx, stderr, p, o, done); err != nil {
+			return err
 		}
-		printPlan(stderr, p, o, done, trial)
 	}
 	o.Notes = stderr
 	o.Command = append([]string{programName(), "run"}, args...)
@@ -146,6 +139,18 @@ func pace(ctx context.Context, p *plan.Plan, o sweep.Options) time.Duration {
 // many searches at once, and measures what sharing the cores costs).
 func parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPROCS(0))) }
 
+// showPlan measures this machine's pace when the sweep is worth it (pace)
+// and prints the plan to w. An interrupt during the trial is
+// errInterrupted: nothing has been written yet.
+func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) error {
+	trial := pace(ctx, p, o)
+	if trial > 0 && ctx.Err() != nil {
+		return errInterrupted
+	}
+	printPlan(w, p, o, done, trial)
+	return nil
+}
+
 // printPlan says, before a sweep starts, what it will run, where it writes
 // and how long it is expected to take: by the cost model, at this
 // machine's pace when a trial measured it. The jobs in done (those -resume
@@ -188,8 +193,11 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 	}
 	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
-	_, model := p.Model(skip)
-	if trial == 0 || !(model > 0) {
+	var model float64 // the model's own seconds, when a trial paced the plan
+	if trial > 0 {
+		_, model = p.Model(skip)
+	}
+	if !(model > 0) {
 		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
 			progress.Estimate(cost/parallel(o.Workers)), o.Workers, o.MemLimit)
 		return
@@ -286,20 +294,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 
 // parseRunFlags parses args, applying a -config flag file first.
 func parseRunFlags(fs *flag.FlagSet, args []string) error {
-	err := parseArgs(fs, args, readConfig)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.Usage()
-		return errHelp
-	case plan.IsInput(err):
-		return err
-	case err != nil:
-		return usageError{err}
-	}
-	if fs.NArg() > 0 {
-		return usagef("run: unexpected argument %q (flags come as -name value)", fs.Arg(0))
-	}
-	return nil
+	return parsed(fs, parseArgs(fs, args, readConfig))
 }
 
 // readConfig reads the flag file name, or the embedded preset of that name

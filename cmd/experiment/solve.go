@@ -92,17 +92,11 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usagef("-restarts: %v", err)
 	}
-	if policy.Kind != restart.None {
-		switch {
-		case !info.Restartable(*tiebreak, randomOrder):
-			return usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, solver.RestartableList())
-		case policy.Capped() && *maxNodes == 0 && *timeout == 0:
-			return usagef("-restarts %v: a cutoff that never grows (fixed, or geometric with factor 1) never proves that no tour starts at a square, so such a run might never end: give -max-nodes or -timeout too, or use luby:U or geometric:C,F with F > 1", policy)
-		case *maxNodes > 0 && policy.Cutoff(0) >= *maxNodes:
-			return usagef("-restarts %v: the first attempt may take %d nodes, and -max-nodes %d stops the run before it ends: the run would never restart; want a first cutoff below -max-nodes", policy, policy.Cutoff(0), *maxNodes)
-		case policy.Capped() && policy.C < int64(b.Squares()):
-			return usagef("-restarts %v: a tour of %v enters %d squares, more than the cutoff: no attempt could find one", policy, b, b.Squares())
-		}
+	if policy.Kind != restart.None && !info.Restartable(*tiebreak, randomOrder) {
+		return usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, solver.RestartableList())
+	}
+	if err := policy.Check(*maxNodes, *timeout, b); err != nil {
+		return usagef("-restarts %v: %v", policy, err)
 	}
 	if *maxNodes < 0 {
 		return usagef("-max-nodes %d: want 0 (no limit) or a positive number of nodes", *maxNodes)

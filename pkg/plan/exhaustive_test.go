@@ -23,36 +23,44 @@ func TestPlanExhaustive(t *testing.T) {
 			for _, tiebreaks := range []string{"first", "first,random", "random", "pohl,random,roth"} {
 				for _, trials := range []int{1, 2, 3, 5} {
 					for _, starts := range []string{"all", "corners", "solvable", "0,0;1,2"} {
-						name := fmt.Sprintf("%s/%s/%s/trials=%d/starts=%s", sizes, strategies, tiebreaks, trials, starts)
-						s := Settings{Strategies: strings.Split(strategies, ","), Tiebreaks: strings.Split(tiebreaks, ","),
-							Trials: trials, Seed: 42, MaxNodes: 1000}
-						s.Sizes, _ = ParseSizes(sizes)
-						s.Starts, _ = ParseStarts(starts)
-						p, err := New(s)
-						random := strings.Contains(tiebreaks, "random") && strings.Contains(strategies, "warnsdorff")
-						accepted := tiebreaks == "first" || strings.Contains(strategies, "warnsdorff")
-						switch {
-						case !accepted:
-							if err == nil || !strings.Contains(err.Error(), "-tiebreak") {
-								t.Fatalf("%s: %v, want a -tiebreak error", name, err)
+						for _, order := range []string{"", "random"} {
+							name := fmt.Sprintf("%s/%s/%s/trials=%d/starts=%s/order=%s", sizes, strategies, tiebreaks, trials, starts, order)
+							s := Settings{Strategies: strings.Split(strategies, ","), Tiebreaks: strings.Split(tiebreaks, ","),
+								Trials: trials, Seed: 42, MaxNodes: 1000, Order: order}
+							s.Sizes, _ = ParseSizes(sizes)
+							s.Starts, _ = ParseStarts(starts)
+							p, err := New(s)
+							randomOrder := order == "random" && strings.Contains(strategies, "dfs")
+							random := strings.Contains(tiebreaks, "random") && strings.Contains(strategies, "warnsdorff") || randomOrder
+							accepted := tiebreaks == "first" || strings.Contains(strategies, "warnsdorff")
+							switch {
+							case order == "random" && !randomOrder:
+								if err == nil || !strings.Contains(err.Error(), "-order") {
+									t.Fatalf("%s: %v, want an -order error", name, err)
+								}
+								continue
+							case !accepted:
+								if err == nil || !strings.Contains(err.Error(), "-tiebreak") {
+									t.Fatalf("%s: %v, want a -tiebreak error", name, err)
+								}
+								continue
+							case trials > 1 && !random:
+								if err == nil || !strings.Contains(err.Error(), "-trials") {
+									t.Fatalf("%s: %v, want a -trials error", name, err)
+								}
+								continue
+							case err != nil:
+								t.Fatalf("%s: %v", name, err)
 							}
-							continue
-						case trials > 1 && !random:
-							if err == nil || !strings.Contains(err.Error(), "-trials") {
-								t.Fatalf("%s: %v, want a -trials error", name, err)
-							}
-							continue
-						case err != nil:
-							t.Fatalf("%s: %v", name, err)
+							plans++
+							checkPlan(t, name, p)
 						}
-						plans++
-						checkPlan(t, name, p)
 					}
 				}
 			}
 		}
 	}
-	if plans < 200 {
+	if plans < 400 {
 		t.Errorf("only %d plans checked", plans)
 	}
 }
@@ -69,7 +77,7 @@ func checkPlan(t *testing.T, name string, p *Plan) {
 			t.Fatalf("%s: Index(row of job %d) = %d, %v", name, i, idx, err)
 		}
 		in, _ := solver.Lookup(j.Strategy)
-		if in.Randomised(j.Tiebreak) {
+		if in.RandomisedBy(j.Tiebreak, j.RandomOrder) {
 			if j.Trial >= p.Settings().Trials || j.Seed == 0 || seeds[j.Seed] {
 				t.Fatalf("%s: random job %+v: trial out of range, or seed 0 or repeated", name, j)
 			}

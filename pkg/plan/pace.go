@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-
-	"knightsweep/pkg/theory"
 )
 
 // The cost model's times a node (solver.Info.Cost) were measured on the
@@ -119,8 +117,8 @@ func (p *Plan) PaceSamples(minShare float64) []PaceSample {
 		}
 		// The cell's first job from a start of the chosen kind.
 		for k := range g.c.jobs() {
-			if j := p.job(g.c, k); b2i(j.Solvable == theory.No) == g.i {
-				out = append(out, PaceSample{Key: key, Job: j, Share: g.work / total, NsPerNode: g.c.nsPerNode})
+			if p.noTour(g.c, k) == g.i {
+				out = append(out, PaceSample{Key: key, Job: p.job(g.c, k), Share: g.work / total, NsPerNode: g.c.nsPerNode})
 				break
 			}
 		}

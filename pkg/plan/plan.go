@@ -270,6 +270,14 @@ func (p *Plan) job(c *cell, k int64) Job {
 	return j
 }
 
+// noTour is 1 when theory rules out a tour from the start of c's k-th job,
+// else 0: the index of its cost, without the rest of the job (its seed's
+// hash above all), which Cost would pay at every job of a shard.
+func (p *Plan) noTour(c *cell, k int64) int {
+	sq := c.start(int(k % int64(c.starts())))
+	return b2i(theory.From(c.board.Rows, c.board.Cols, sq.Row, sq.Col, p.settings.Closed) == theory.No)
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -357,7 +365,7 @@ func (p *Plan) sum(skip func(index int64) bool, paced bool) (jobs int64, seconds
 		for k := range c.jobs() {
 			if !skip(c.first + k) {
 				jobs++
-				seconds += cost[b2i(p.job(c, k).Solvable == theory.No)]
+				seconds += cost[p.noTour(c, k)]
 			}
 		}
 	}

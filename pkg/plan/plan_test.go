@@ -253,7 +253,17 @@ func TestPlanTooBig(t *testing.T) {
 }
 
 func TestPlanCost(t *testing.T) {
-	p, err := New(settings(t, "5-7", 1_000_000, "dfs", "warnsdorff-bt"))
+	for _, closed := range []bool{false, true} {
+		t.Run(fmt.Sprintf("closed=%v", closed), func(t *testing.T) {
+			s := settings(t, "5-7", 1_000_000, "dfs", "warnsdorff-bt")
+			s.Closed = closed
+			testPlanCost(t, s)
+		})
+	}
+}
+
+func testPlanCost(t *testing.T, s Settings) {
+	p, err := New(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package plan
 import (
 	"encoding/binary"
 	"hash/fnv"
+
+	"knightsweep/pkg/restart"
 )
 
 // JobSeed returns the seed of a randomised job: a hash of the sweep's -seed
@@ -47,12 +49,5 @@ func JobSeed(seed uint64, j Job) uint64 {
 	num(uint64(j.Trial))
 	str(j.OrderText)
 	flag(j.Prune)
-	return mix64(h.Sum64())
-}
-
-// mix64 is SplitMix64's finalizer: it spreads FNV's weak low bits.
-func mix64(z uint64) uint64 {
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
+	return restart.Mix(h.Sum64()) // spreads FNV's weak low bits
 }

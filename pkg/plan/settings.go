@@ -240,24 +240,17 @@ func (s *Settings) normalizeRestarts() error {
 		names = append([]string{runs.NoRestarts}, names...)
 	}
 	s.Restarts = names
+	if len(names) == 0 {
+		return nil
+	}
+	if !s.anyRun(func(in solver.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
+		first := names[b2i(none)] // the first policy that restarts
+		return Inputf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", first, solver.RestartableList())
+	}
 	for _, p := range s.policies() {
-		if p.Kind == restart.None {
-			continue
-		}
-		if !s.anyRun(func(in solver.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
-			return Inputf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", p, solver.RestartableList())
-		}
-		if s.MaxNodes > 0 && p.Cutoff(0) >= s.MaxNodes {
-			return Inputf("-restarts", "%v: the first attempt may take %d nodes, and -max-nodes %d stops the run before it ends: no run would ever restart, and the series would repeat the one without restarts; want a first cutoff below -max-nodes", p, p.Cutoff(0), s.MaxNodes)
-		}
-		if !p.Capped() {
-			continue
-		}
-		if s.MaxNodes == 0 && s.Timeout == 0 {
-			return Inputf("-restarts", "%v: a cutoff that never grows (fixed, or geometric with factor 1) never proves that no tour starts at a square, so such a run would never end: give -max-nodes or -timeout too, or use luby:U or geometric:C,F with F > 1", p)
-		}
-		if b := s.Sizes[len(s.Sizes)-1]; p.C < int64(b.Squares()) {
-			return Inputf("-restarts", "%v: a tour of %v enters %d squares, more than the cutoff: no attempt could find one; want a cutoff of %d nodes or more", p, b, b.Squares(), b.Squares())
+		// The largest board: a capped cutoff too small for it is refused.
+		if err := p.Check(s.MaxNodes, s.Timeout, s.Sizes[len(s.Sizes)-1]); err != nil {
+			return Inputf("-restarts", "%v: %v", p, err)
 		}
 	}
 	return nil

@@ -28,6 +28,9 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"time"
+
+	"knightsweep/pkg/board"
 )
 
 // Kind is a policy's rule.
@@ -208,6 +211,31 @@ func (p Policy) Capped() bool {
 	return p.Kind == Fixed || p.Kind == Geometric && p.F == 1
 }
 
+// Check refuses a policy that cannot work for a run on b under the budgets
+// maxNodes and timeout (0: none): one whose first attempt -max-nodes
+// already stops, so that the run never restarts; a capped one (Capped)
+// without a budget, which might never end; and a capped one whose cutoff
+// is below b's squares, where no attempt can find a tour. The error names
+// the flags; the caller names the policy.
+func (p Policy) Check(maxNodes int64, timeout time.Duration, b board.Board) error {
+	if p.Kind == None {
+		return nil
+	}
+	if maxNodes > 0 && p.Cutoff(0) >= maxNodes {
+		return fmt.Errorf("the first attempt may take %d nodes, and -max-nodes %d stops the run before it ends: the run would never restart; want a first cutoff below -max-nodes", p.Cutoff(0), maxNodes)
+	}
+	if !p.Capped() {
+		return nil
+	}
+	if maxNodes == 0 && timeout == 0 {
+		return errors.New("a cutoff that never grows (fixed, or geometric with factor 1) never proves that no tour starts at a square, so such a run might never end: give -max-nodes or -timeout too, or use luby:U or geometric:C,F with F > 1")
+	}
+	if n := int64(b.Squares()); p.C < n {
+		return fmt.Errorf("a tour of %v enters %d squares, more than the cutoff: no attempt could find one; want a cutoff of %d nodes or more", b, n, n)
+	}
+	return nil
+}
+
 // LubyTerm returns the i-th term (i >= 1) of Luby's universal sequence
 // 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (OEIS A182105): 2^(k-1)
 // when i = 2^k - 1, else the term at i - 2^(k-1) + 1 for 2^(k-1) <= i <
@@ -234,7 +262,18 @@ func Seed(seed uint64, i int64) uint64 {
 	if i == 0 {
 		return seed
 	}
-	z := seed + uint64(i)*0x9e3779b97f4a7c15
+	return Mix(seed + uint64(i)*Golden)
+}
+
+// Golden is SplitMix64's increment (the golden ratio's bits).
+const Golden = 0x9e3779b97f4a7c15
+
+// Mix is SplitMix64's output function (Steele, Lea & Flood, "Fast
+// splittable pseudorandom number generators", OOPSLA 2014): its output for
+// state z. Seed's, the random move order's stream (package solver) and
+// the job seeds' (package plan) are this one function, part of the file
+// format through the seeds rows record.
+func Mix(z uint64) uint64 {
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 	z = (z ^ z>>27) * 0x94d049bb133111eb
 	return z ^ z>>31

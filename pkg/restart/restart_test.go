@@ -4,6 +4,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
 )
 
 // The first 105 terms of Luby's sequence as OEIS A182105 lists them.
@@ -124,6 +127,14 @@ func TestParseList(t *testing.T) {
 }
 
 func TestSeed(t *testing.T) {
+	// Attempt i of seed s draws SplitMix64's i-th output from state s: the
+	// reference generator (Vigna's splitmix64.c) seeded with 0 gives these
+	// first. The seeds are part of the file format, so they are pinned.
+	for i, want := range []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f} {
+		if got := Seed(0, int64(i+1)); got != want {
+			t.Errorf("Seed(0, %d) = %#x; SplitMix64's output %d from 0 is %#x", i+1, got, i+1, want)
+		}
+	}
 	seen := map[uint64]bool{}
 	for _, s := range []uint64{0, 1, 2, 1 << 63} {
 		if Seed(s, 0) != s {
@@ -158,5 +169,42 @@ func TestCapped(t *testing.T) {
 		if p.Capped() != tt.want {
 			t.Errorf("%s: Capped %v, want %v", tt.policy, p.Capped(), tt.want)
 		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	b8 := board.Board{Rows: 8, Cols: 8}
+	for _, tc := range []struct {
+		name     string
+		policy   string
+		maxNodes int64
+		timeout  time.Duration
+		want     string // a part of the error; "" for none
+	}{
+		{"none", "none", 0, 0, ""},
+		{"luby without budget", "luby:49", 0, 0, ""},
+		{"geometric growing without budget", "geometric:10,1.5", 0, 0, ""},
+		{"fixed without budget", "fixed:100", 0, 0, "might never end"},
+		{"geometric factor 1 without budget", "geometric:100,1", 0, 0, "might never end"},
+		{"fixed under a timeout", "fixed:100", 0, time.Second, ""},
+		{"first cutoff at max-nodes", "luby:1000", 1000, 0, "the first attempt may take 1000 nodes, and -max-nodes 1000"},
+		{"first cutoff below max-nodes", "luby:999", 1000, 0, ""},
+		{"fixed below the squares", "fixed:63", 1000, 0, "a tour of 8x8 enters 64 squares"},
+		{"fixed at the squares", "fixed:64", 1000, 0, ""},
+		{"luby below the squares", "luby:1", 1000, 0, ""}, // its cutoffs grow past them
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := Parse(tc.policy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = p.Check(tc.maxNodes, tc.timeout, b8)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("Check: %v, want nil", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("Check: %v, want an error with %q", err, tc.want)
+			}
+		})
 	}
 }

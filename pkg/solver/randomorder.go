@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 
+	"knightsweep/pkg/restart"
 	"knightsweep/pkg/strategies"
 )
 
@@ -25,16 +26,6 @@ const OrderRandom = strategies.OrderRandom
 // number generators", OOPSLA 2014), ten tries from each output. Seeding it
 // with the problem's seed makes a run a function of its seed.
 
-// splitGolden is SplitMix64's increment.
-const splitGolden = 0x9e3779b97f4a7c15
-
-// splitMix returns SplitMix64's output for state x.
-func splitMix(x uint64) uint64 {
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
 // orderRNG is the random order's stream: the SplitMix64 state x and buf,
 // the unused bits of its last output below a sentinel bit (at least six of
 // them: pick refills as soon as it takes the last).
@@ -51,8 +42,8 @@ func newOrderRNG(seed uint64) orderRNG {
 
 // refill takes the next SplitMix64 output: 60 bits below the sentinel.
 func (g *orderRNG) refill() {
-	g.x += splitGolden
-	g.buf = splitMix(g.x)>>4 | 1<<60
+	g.x += restart.Golden
+	g.buf = restart.Mix(g.x)>>4 | 1<<60
 }
 
 // pickBits is the number of random bits a try takes.

@@ -369,20 +369,7 @@ func TestRandomRunsAllocateNothing(t *testing.T) {
 		{Board: board.Board{Rows: 8, Cols: 8}, Strategy: "warnsdorff-bt", Tiebreak: TieRandom, Restarts: fixed, Prune: true},
 	} {
 		p.MaxNodes, p.Timeout = 20_000, time.Minute
-		s, err := New(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Run(context.Background())
-		i := 0
-		allocs := testing.AllocsPerRun(20, func() {
-			i++
-			if err := s.Restart(board.Square{Row: i % p.Board.Rows, Col: (i * 3) % p.Board.Cols}, uint64(i)); err != nil {
-				t.Fatal(err)
-			}
-			s.Run(context.Background())
-		})
-		if allocs != 0 {
+		if allocs := allocsPerStart(t, p, 20); allocs != 0 {
 			t.Errorf("%s random order %v restarts %v on %v: %.1f allocations a run", p.Strategy, p.RandomOrder, p.Restarts, p.Board, allocs)
 		}
 	}

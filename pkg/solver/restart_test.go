@@ -76,23 +76,31 @@ func TestRestartAllocatesNothing(t *testing.T) {
 		{"dfs", TieFirst, board.Board{Rows: 9, Cols: 9}},
 		{"warnsdorff-bt", TiePohl, board.Board{Rows: 8, Cols: 8}},
 	} {
-		s, err := New(Problem{Board: tt.b, Strategy: tt.strategy, Tiebreak: tt.tiebreak, MaxNodes: 5000, Timeout: time.Minute})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Run(context.Background())
-		i := 0
-		allocs := testing.AllocsPerRun(50, func() {
-			i++
-			if err := s.Restart(board.Square{Row: i % tt.b.Rows, Col: (i * 3) % tt.b.Cols}, uint64(i)); err != nil {
-				t.Fatal(err)
-			}
-			s.Run(context.Background())
-		})
-		if allocs != 0 {
+		p := Problem{Board: tt.b, Strategy: tt.strategy, Tiebreak: tt.tiebreak, MaxNodes: 5000, Timeout: time.Minute}
+		if allocs := allocsPerStart(t, p, 50); allocs != 0 {
 			t.Errorf("%s/%s on %v: %.1f allocations a run", tt.strategy, tt.tiebreak, tt.b, allocs)
 		}
 	}
+}
+
+// allocsPerStart returns the allocations of a start of a Solver of p once
+// it has run: Restart on another start and seed, and Run, as a sweep
+// does, averaged over runs starts.
+func allocsPerStart(t *testing.T, p Problem, runs int) float64 {
+	t.Helper()
+	s, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Run(context.Background())
+	i := 0
+	return testing.AllocsPerRun(runs, func() {
+		i++
+		if err := s.Restart(board.Square{Row: i % p.Board.Rows, Col: (i * 3) % p.Board.Cols}, uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+		s.Run(context.Background())
+	})
 }
 
 // Problem.Timeout stops a run like a context's deadline, status timeout.

@@ -23,11 +23,18 @@ func readGrid(t *testing.T, name string, base int32) []int32 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return parseSteps(t, name, string(data), base)
+}
+
+// parseSteps reads the step numbers of a grid's text, numbered from base,
+// as step numbers from 0; where names the text in errors.
+func parseSteps(t *testing.T, where, text string, base int32) []int32 {
+	t.Helper()
 	var steps []int32
-	for _, f := range strings.Fields(string(data)) {
+	for _, f := range strings.Fields(text) {
 		v, err := strconv.Atoi(f)
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			t.Fatalf("%s: %v", where, err)
 		}
 		steps = append(steps, int32(v)-base)
 	}
@@ -149,13 +156,7 @@ func readSeed002(t *testing.T, name string) map[board.Square][]int32 {
 		if cur == nil {
 			t.Fatalf("%s:%d: a grid line with no start before it", name, i+1)
 		}
-		for _, f := range strings.Fields(line) {
-			v, err := strconv.Atoi(f)
-			if err != nil {
-				t.Fatalf("%s:%d: %v", name, i+1, err)
-			}
-			out[*cur] = append(out[*cur], int32(v-1))
-		}
+		out[*cur] = append(out[*cur], parseSteps(t, fmt.Sprintf("%s:%d", name, i+1), line, 1)...)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"knightsweep/pkg/solver"
@@ -109,7 +110,7 @@ func guidedClosedMean(squares int, limit float64) float64 {
 // complete search must exhaust), and its seconds at the model's pace.
 func (c *cell) estimate(in solver.Info, s Settings) {
 	squares := c.board.Squares()
-	c.nsPerNode = in.Cost.NsPerNodeOn(squares)
+	c.nsPerNode = in.Cost.NsPerNodeIn(squares, c.randomOrder)
 	// limit is the most nodes the budgets let a job enter; a search from a
 	// start with a tour also enters fewer than one that must exhaust.
 	limit := math.Inf(1)
@@ -119,8 +120,20 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 	if s.Timeout > 0 {
 		limit = min(limit, float64(s.Timeout)/c.nsPerNode)
 	}
+	var corner float64
+	c.noTour, corner = c.shares(s.Closed)
 	found := float64(squares)
 	switch {
+	case in.Complete && !in.Cost.Guided && c.randomOrder:
+		found = 0
+		for _, w := range []struct {
+			corner bool
+			share  float64
+		}{{true, corner}, {false, 1 - corner}} {
+			if w.share > 0 {
+				found += w.share * seriesNodes(c.policy, randomOrderFind(squares, w.corner), limit)
+			}
+		}
 	case in.Complete && !in.Cost.Guided:
 		found = meanCapped(findNodes(squares), findSpread(squares), min(limit, exhaustNodes(squares)))
 	case in.Complete && s.Closed:
@@ -135,12 +148,10 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 	c.nodes[0] = capped(found)
 	c.nodes[1] = c.nodes[0]
 	if in.Complete {
-		c.nodes[1] = capped(exhaustNodes(squares))
+		// An attempt proves that no tour starts at the square only if its
+		// cutoff lets it exhaust the tree: a capped policy's never does.
+		c.nodes[1] = capped(seriesNodes(c.policy, fixedLength(exhaustNodes(squares)), limit))
 	}
-	if c.policy.Capped() { // a cut attempt proves nothing: no tour costs the budget
-		c.nodes[1] = capped(math.Inf(1))
-	}
-	c.noTour = c.noTourFraction(s.Closed)
 	c.timeout = s.Timeout
 	c.cost, c.costAvg = c.seconds(1)
 	c.paced, c.pacedAvg = c.cost, c.costAvg
@@ -169,18 +180,26 @@ func (c *cell) seconds(pace float64) (cost [2]float64, avg float64) {
 	return cost, avg
 }
 
-// noTourFraction returns the fraction of the cell's starts from which
-// theory says no tour exists, from a sample of at most 1024 starts.
-func (c *cell) noTourFraction(closed bool) float64 {
+// shares returns the fraction of the cell's starts from which theory
+// says no tour exists, and the fraction of the others that are corners,
+// from a sample of at most 1024 starts.
+func (c *cell) shares(closed bool) (noTour, corner float64) {
 	n := c.starts()
 	step := max(1, n/1024)
-	var no, all int
+	corners := c.board.Corners()
+	var no, all, corn int
 	for i := 0; i < n; i += step {
 		sq := c.start(i)
-		if theory.From(c.board.Rows, c.board.Cols, sq.Row, sq.Col, closed) == theory.No {
+		switch {
+		case theory.From(c.board.Rows, c.board.Cols, sq.Row, sq.Col, closed) == theory.No:
 			no++
+		case slices.Contains(corners, sq):
+			corn++
 		}
 		all++
 	}
-	return float64(no) / float64(all)
+	if no < all {
+		corner = float64(corn) / float64(all-no)
+	}
+	return float64(no) / float64(all), corner
 }

@@ -88,6 +88,11 @@ type Cost struct {
 	// overrides it on boards of at most 64 squares, where searches run on
 	// bitboards. Zero means DefaultNsPerNode.
 	NsPerNode, NsPerNodeSmall float64
+	// RandomOrder and RandomOrderSmall scale the time of a node for runs
+	// in a random move order (Info.RandomOrder), on boards of more than
+	// 64 squares and of at most 64: drawing each next move costs more
+	// than taking the next in a fixed order. Zero means 1.
+	RandomOrder, RandomOrderSmall float64
 	// Guided backtracking strategies usually find a tour with few
 	// retreats: from a start that has one, their work grows with the
 	// squares, not exponentially.
@@ -106,6 +111,20 @@ func (c Cost) NsPerNodeOn(squares int) float64 {
 		return c.NsPerNode
 	}
 	return DefaultNsPerNode
+}
+
+// NsPerNodeIn returns the strategy's cost of a node on a board of squares,
+// in a random move order or in a fixed one.
+func (c Cost) NsPerNodeIn(squares int, randomOrder bool) float64 {
+	ns := c.NsPerNodeOn(squares)
+	f := c.RandomOrder
+	if squares <= 64 && c.RandomOrderSmall > 0 {
+		f = c.RandomOrderSmall
+	}
+	if randomOrder && f > 0 {
+		ns *= f
+	}
+	return ns
 }
 
 // TiebreakRules returns the tie-break rules the strategy accepts.

@@ -94,11 +94,11 @@ func randomOrderFind(squares int, corner bool) logNormal {
 	return logNormal{median: math.Pow(10, m), decades: d, end: exhaustNodes(squares)}
 }
 
-// maxAttempts bounds the attempts seriesNodes adds one by one. Beyond, the
-// rest of the run is priced as a run without restarts: by then a run whose
-// cutoffs grow (Luby's, geometric) is on cutoffs thousands of times its
-// first, which is what its attempts approach.
-const maxAttempts = 1 << 16
+// maxAttempts bounds the attempts seriesNodes adds one by one (for a
+// geometric policy; Luby's sums by blocks). Beyond, the rest of the run is
+// priced as a run without restarts: by then a geometric run's cutoffs
+// have grown to what its attempts approach.
+const maxAttempts = 1 << 14
 
 // seriesNodes returns the expected nodes of a run under policy p whose
 // attempts take d's nodes, with at most limit (+Inf: none) nodes in all.
@@ -108,52 +108,139 @@ const maxAttempts = 1 << 16
 //	E = sum_i S_i E[min(X, min(c_i, limit - c_0 - ... - c_{i-1}))]
 //
 // with S_i the probability that attempts 0..i-1 all failed. A fixed cutoff
-// sums as a geometric series; other policies attempt by attempt, each
-// distinct cutoff's F and E[min(X, c)] computed once.
+// sums as a geometric series, Luby's sequence by its self-similar blocks,
+// a geometric one attempt by attempt: each takes microseconds however
+// many attempts the budget allows.
 func seriesNodes(p restart.Policy, d runLength, limit float64) float64 {
-	if p.Kind == restart.None {
+	switch {
+	case p.Kind == restart.None:
 		return d.meanCapped(limit)
+	case p.Capped():
+		return fixedSeries(float64(p.Cutoff(0)), d, limit)
 	}
-	if p.Capped() {
-		c := float64(p.Cutoff(0))
-		f, m := d.cdf(c), d.meanCapped(c)
-		k := math.Floor(limit / c) // attempts the budget lets end at their cutoff
-		if f == 0 {
-			if math.IsInf(k, 1) {
-				return math.Inf(1)
+	s := series{d: d, limit: limit, survive: 1}
+	if p.Kind == restart.Luby {
+		s.luby(float64(p.C))
+	} else {
+		for i := int64(0); !s.done; i++ {
+			if i == maxAttempts {
+				s.rest()
+				break
 			}
-			return k*m + d.meanCapped(limit-k*c)
+			s.attempt(float64(p.Cutoff(i)))
 		}
-		if math.IsInf(k, 1) {
-			return m / f
-		}
-		// (1 - (1-f)^k) / f, without the cancellation of 1 - (1-f)^k for
-		// small f.
-		fail := k * math.Log1p(-f)
-		return m*(-math.Expm1(fail)/f) + math.Exp(fail)*d.meanCapped(limit-k*c)
 	}
-	type term struct{ f, m float64 }
-	memo := map[float64]term{}
-	var spent, total float64
-	survive := 1.0
-	for i := int64(0); ; i++ {
-		if i == maxAttempts {
-			return total + survive*d.meanCapped(limit-spent)
+	return s.total
+}
+
+// fixedSeries returns the expected nodes of a run whose every attempt is
+// cut at c.
+func fixedSeries(c float64, d runLength, limit float64) float64 {
+	f, m := d.cdf(c), d.meanCapped(c)
+	k := math.Floor(limit / c) // attempts the budget lets end at their cutoff
+	if f == 0 {
+		if math.IsInf(k, 1) {
+			return math.Inf(1)
 		}
-		c := float64(p.Cutoff(i))
-		if rest := limit - spent; rest < c {
-			return total + survive*d.meanCapped(rest)
+		return k*m + d.meanCapped(limit-k*c)
+	}
+	if math.IsInf(k, 1) {
+		return m / f
+	}
+	// (1 - (1-f)^k) / f, without the cancellation of 1 - (1-f)^k for
+	// small f.
+	fail := k * math.Log1p(-f)
+	return m*(-math.Expm1(fail)/f) + math.Exp(fail)*d.meanCapped(limit-k*c)
+}
+
+// series sums a run's attempts: total is the expected nodes so far,
+// survive the probability that every attempt so far failed, spent the
+// nodes they then took; done is set when the budget has ended the run or
+// it has surely ended.
+type series struct {
+	d                     runLength
+	limit                 float64
+	total, survive, spent float64
+	done                  bool
+	// c, f and m are the last attempt's cutoff, F(c) and E[min(X, c)]:
+	// a geometric policy's first cutoffs repeat, as they round down.
+	c, f, m float64
+}
+
+// attempt adds an attempt cut at c, the last if the budget ends it.
+func (s *series) attempt(c float64) {
+	if s.done {
+		return
+	}
+	if rest := s.limit - s.spent; rest < c {
+		s.total += s.survive * s.d.meanCapped(rest)
+		s.done = true
+		return
+	}
+	if c != s.c {
+		s.c, s.f, s.m = c, s.d.cdf(c), s.d.meanCapped(c)
+	}
+	s.add(block{s.m, 1 - s.f, c})
+}
+
+// rest prices what the budget leaves as one attempt without a cutoff.
+func (s *series) rest() {
+	if !s.done {
+		s.total += s.survive * s.d.meanCapped(s.limit-s.spent)
+		s.done = true
+	}
+}
+
+// A block is consecutive attempts that all fit in the budget: their
+// expected nodes given the run reaches them, the probability that they
+// all fail, and the nodes they then take.
+type block struct{ cost, survive, nodes float64 }
+
+func (s *series) add(b block) {
+	s.total += s.survive * b.cost
+	s.survive *= b.survive
+	s.spent += b.nodes
+	s.done = s.survive < 1e-12
+}
+
+// then returns the block of a followed by b.
+func (a block) then(b block) block {
+	return block{a.cost + a.survive*b.cost, a.survive * b.survive, a.nodes + b.nodes}
+}
+
+// luby adds the attempts of Luby's sequence times u. Its first 2^j - 1
+// terms, B_j, are B_{j-1}, B_{j-1} and 2^(j-1), and the sequence is B_1,
+// then B_j and 2^j for j = 1, 2, ...: so B_j's sums come from B_{j-1}'s,
+// and only the block the budget ends in is taken apart.
+func (s *series) luby(u float64) {
+	blocks := []block{{survive: 1}} // B_0: no attempt
+	for j := 0; !s.done; j++ {
+		if j > 62 { // past any int64 cutoff
+			s.rest()
+			break
 		}
-		t, ok := memo[c]
-		if !ok {
-			t = term{d.cdf(c), d.meanCapped(c)}
-			memo[c] = t
+		if j > 0 {
+			t := u * math.Ldexp(1, j-1)
+			blocks = append(blocks, blocks[j-1].then(blocks[j-1]).then(block{s.d.meanCapped(t), 1 - s.d.cdf(t), t}))
 		}
-		total += survive * t.m
-		survive *= 1 - t.f
-		spent += c
-		if survive < 1e-12 {
-			return total
+		if j == 0 {
+			s.attempt(u) // B_1
+			continue
 		}
+		s.lubyBlock(blocks, j, u)
+		s.attempt(u * math.Ldexp(1, j))
+	}
+}
+
+// lubyBlock adds B_j, whole if it fits in the budget, else part by part.
+func (s *series) lubyBlock(blocks []block, j int, u float64) {
+	switch {
+	case s.done:
+	case s.spent+blocks[j].nodes <= s.limit:
+		s.add(blocks[j])
+	default: // j >= 1: B_0 is empty and always fits
+		s.lubyBlock(blocks, j-1, u)
+		s.lubyBlock(blocks, j-1, u)
+		s.attempt(u * math.Ldexp(1, j-1))
 	}
 }

@@ -188,3 +188,36 @@ func TestRandomOrderFind(t *testing.T) {
 		}
 	}
 }
+
+// Luby's sequence summed by blocks equals the same run summed attempt by
+// attempt with the policy's own cutoffs, wherever the budget ends it.
+func TestSeriesNodesLubyBlocks(t *testing.T) {
+	finite := []float64{1, 100, 12_345, 1e5 + 3, 5e6}
+	for _, tc := range []struct {
+		d      runLength
+		limits []float64
+	}{
+		{randomOrderFind(25, true), append(finite, math.Inf(1))},
+		{randomOrderFind(36, true), finite},
+		{randomOrderFind(49, false), finite}, // without a budget, 2^40 attempts
+		{fixedLength(12_345), append(finite, math.Inf(1))},
+		{twoPoint{10, 1000, 0.05}, append(finite, math.Inf(1))},
+	} {
+		for _, u := range []int64{1, 7, 49} {
+			p := mustPolicy(t, fmt.Sprintf("luby:%d", u))
+			for _, limit := range tc.limits {
+				want := series{d: tc.d, limit: limit, survive: 1}
+				for i := int64(0); !want.done; i++ {
+					if i == 1<<20 {
+						t.Fatalf("%+v, luby:%d, limit %g: a million attempts do not end the run", tc.d, u, limit)
+					}
+					want.attempt(float64(p.Cutoff(i)))
+				}
+				got := seriesNodes(p, tc.d, limit)
+				if math.Abs(got-want.total) > 1e-9*want.total {
+					t.Errorf("%+v, luby:%d, limit %g: %v by blocks, %v attempt by attempt", tc.d, u, limit, got, want.total)
+				}
+			}
+		}
+	}
+}

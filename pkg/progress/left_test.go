@@ -99,8 +99,8 @@ func (r pacedRun) run() ratios {
 
 // The time left is within 25% of the time truly left once a tenth of the
 // work is done (by its estimated cost), whether the pace holds or changes,
-// the goal docs/performance.md measures the presets by; after a change, from a window after it (before,
-// a change cannot be told from a spell).
+// the goal docs/performance.md measures the presets by; after a change,
+// from a window after it (before, a change cannot be told from a spell).
 //
 // When the machine turns 3x slower at 5% of the work (49 s in, as on the
 // run of dfs-vs-warnsdorff in docs/performance.md), a tenth of the work

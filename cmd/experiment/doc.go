@@ -147,7 +147,9 @@
 // first jobs, cut short, on every worker at once (up to the cores), and
 // scales the model by what each strategy's nodes took; the line gives both
 // figures ("the cost model's 8.6s x 1.62"). The progress meter's time left starts from the
-// same costs and learns from the runs as they finish. Progress lines (when
+// same costs and learns from the runs as they finish, at the pace of the last half of the
+// sweep so far (30 s at least), so that it follows a machine that slows down or speeds up
+// during the sweep. Progress lines (when
 // stderr is not a terminal) come every 10 s; $KNIGHTSWEEP_PROGRESS_EVERY
 // (a duration such as 1m) sets another interval.
 //

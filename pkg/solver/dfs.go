@@ -53,9 +53,9 @@ func (dfsStrategy) Prepare(p Problem) (Search, error) {
 	return &dfs{
 		p:       p,
 		g:       Graph(p.Board, p.Order),
-		path:    make([]int32, n),
-		untried: make([]uint8, n),
-		visited: make([]uint8, n+1),
+		path:    isolated[int32](n),
+		untried: isolated[uint8](n),
+		visited: isolated[uint8](n + 1),
 		random:  p.RandomOrder,
 	}, nil
 }

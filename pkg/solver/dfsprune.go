@@ -23,7 +23,7 @@ func newDFSPrune(p Problem) (*dfsPrune, error) {
 	n := p.Board.Squares()
 	g := Graph(p.Board, p.Order)
 	return &dfsPrune{
-		dfs: dfs{p: p, g: g, path: make([]int32, n), untried: make([]uint8, n), visited: make([]uint8, n+1),
+		dfs: dfs{p: p, g: g, path: isolated[int32](n), untried: isolated[uint8](n), visited: isolated[uint8](n + 1),
 			random: p.RandomOrder},
 		cov: newCoverage(g, int32(p.StartIndex()), p.Closed),
 	}, nil

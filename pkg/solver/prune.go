@@ -57,7 +57,7 @@ type coverage struct {
 const visitedKey = 16
 
 func newCoverage(g *board.Graph, start int32, closed bool) *coverage {
-	return &coverage{g: g, key: make([]uint8, len(g.Deg)), start: start, closed: closed}
+	return &coverage{g: g, key: isolated[uint8](len(g.Deg)), start: start, closed: closed}
 }
 
 // reset marks every square unvisited.

@@ -48,12 +48,12 @@ func newWarnsdorffBT(p Problem, tie tieRule) *warnsdorffBT {
 	s := &warnsdorffBT{
 		p:       p,
 		g:       Graph(p.Board, p.Order),
-		path:    make([]int32, n),
-		kids:    make([]int32, 8*n),
-		nkids:   make([]uint8, n),
-		next:    make([]uint8, n),
-		free:    make([]uint8, n),
-		visited: make([]bool, n),
+		path:    isolated[int32](n),
+		kids:    isolated[int32](8 * n),
+		nkids:   isolated[uint8](n),
+		next:    isolated[uint8](n),
+		free:    isolated[uint8](n),
+		visited: isolated[bool](n),
 		tie:     tie,
 	}
 	if tie == tieRandom {

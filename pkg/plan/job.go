@@ -39,8 +39,11 @@ type Job struct {
 	Bytes   int64
 	Threads int
 	// Cost is the job's estimated seconds, from the plan's cost model: it
-	// orders the work and weighs progress.
+	// orders the work and weighs progress. Kind is the kind of job whose
+	// estimate it shares (Plan.KindCosts): a progress meter learns each
+	// kind's cost from its first jobs.
 	Cost float64
+	Kind int
 
 	// RandomOrder asks for a random move order (solver.Problem.RandomOrder);
 	// Restarts is the job's restart policy.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -44,6 +45,7 @@ type Plan struct {
 // of them, with trial-major indices.
 type cell struct {
 	cellKey
+	index int   // the cell's place in Plan.cells
 	first int64 // index of the cell's first job
 	// set is the start squares of -starts on the board; pos lists the
 	// positions in set of those the strategy takes, when it takes only
@@ -155,7 +157,7 @@ func New(s Settings) (*Plan, error) {
 			}
 			for _, run := range s.runs(in) {
 				tb, ro := run.tiebreak, s.randomOrder(in)
-				c := cell{cellKey: cellKey{b, name, tb, run.policy.String()}, first: p.total, set: set, pos: pos,
+				c := cell{cellKey: cellKey{b, name, tb, run.policy.String()}, index: len(p.cells), first: p.total, set: set, pos: pos,
 					trials: 1, prune: s.Prune && in.Prunes, randomOrder: ro, policy: run.policy,
 					bytes: in.BytesOn(b.Rows, b.Cols), threads: in.ThreadsOn(b.Rows, b.Cols)}
 				if in.RandomisedBy(tb, ro) {
@@ -263,6 +265,7 @@ func (p *Plan) job(c *cell, k int64) Job {
 	}
 	j.RandomOrder, j.Restarts = c.randomOrder, c.policy
 	j.Solvable = theory.From(c.board.Rows, c.board.Cols, j.Start.Row, j.Start.Col, s.Closed)
+	j.Kind = c.kind(j.Solvable == theory.No)
 	j.Cost = c.paced[b2i(j.Solvable == theory.No)]
 	if info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
 		j.Seed = JobSeed(s.Seed, j)
@@ -350,26 +353,57 @@ func (p *Plan) Model(skip func(index int64) bool) (jobs int64, seconds float64) 
 	return p.sum(skip, false)
 }
 
+// KindCosts returns, for each kind of job (Job.Kind), the estimated
+// seconds of the jobs of the kind for which skip returns false, at the
+// pace SetPace gave: they sum to Cost's.
+func (p *Plan) KindCosts(skip func(index int64) bool) []float64 {
+	kinds := make([]float64, 2*len(p.cells))
+	p.each(skip, func(c *cell, noTour int, jobs float64) {
+		if k := c.kind(noTour == 1); k >= 0 {
+			kinds[k] += jobs * c.paced[noTour]
+		}
+	})
+	return kinds
+}
+
 func (p *Plan) sum(skip func(index int64) bool, paced bool) (jobs int64, seconds float64) {
+	var n float64
+	p.each(skip, func(c *cell, noTour int, k float64) {
+		cost := c.cost
+		if paced {
+			cost = c.paced
+		}
+		n += k
+		seconds += k * cost[noTour]
+	})
+	return int64(math.Round(n)), seconds
+}
+
+// each calls f with the number of c's jobs of each kind (from a start with
+// a tour, noTour 0, or without) for which skip returns false. Without
+// skip, the numbers are the cell's jobs times the share of its starts
+// theory rules out (noTour), which comes from a sample, not from every
+// start: the jobs of 10000x10000 are too many to visit.
+func (p *Plan) each(skip func(index int64) bool, f func(c *cell, noTour int, jobs float64)) {
 	for ci := range p.cells {
 		c := &p.cells[ci]
-		cost, avg := c.cost, c.costAvg
-		if paced {
-			cost, avg = c.paced, c.pacedAvg
-		}
+		var n [2]float64
 		if skip == nil {
-			jobs += c.jobs()
-			seconds += float64(c.jobs()) * avg
-			continue
+			n[1] = c.noTour * float64(c.jobs())
+			n[0] = float64(c.jobs()) - n[1]
+		} else {
+			for k := range c.jobs() {
+				if !skip(c.first + k) {
+					n[p.noTour(c, k)]++
+				}
+			}
 		}
-		for k := range c.jobs() {
-			if !skip(c.first + k) {
-				jobs++
-				seconds += cost[p.noTour(c, k)]
+		for i, k := range n {
+			if k > 0 {
+				f(c, i, k)
 			}
 		}
 	}
-	return jobs, seconds
 }
 
 // CheckMemory refuses a plan with a job whose memory estimate is over
@@ -390,7 +424,10 @@ func (p *Plan) CheckMemory(limit int64, format func(int64) string) error {
 // Schedule yields the jobs for which skip returns false, the longest
 // expected first: workers that take jobs in this order stay busy to the
 // end, as the last jobs to start are the shortest. Jobs of equal expected
-// cost come in canonical order.
+// cost come in canonical order. First of all come Probes jobs of each
+// randomised kind (Job.Kind): its runs are draws of one random process,
+// so its first ones tell the progress meter what the rest will take,
+// where the cost model can only guess.
 func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
 	type unit struct {
 		c      *cell
@@ -406,19 +443,53 @@ func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
 			cmp.Compare(b.c.board.Squares(), a.c.board.Squares()))
 	})
 	return func(yield func(Job) bool) {
-		for _, u := range units {
-			for k := range u.c.jobs() {
-				if skip != nil && skip(u.c.first+k) {
+		// The first pass yields each randomised unit's first Probes jobs,
+		// the second the rest: first says how many jobs of a unit to pass
+		// over, at most how many to yield.
+		pass := func(first, most int) bool {
+			for _, u := range units {
+				if first == 0 && most > 0 && u.c.kind(u.noTour) < 0 {
 					continue
 				}
-				j := p.job(u.c, k)
-				if (j.Solvable == theory.No) != u.noTour {
-					continue
-				}
-				if !yield(j) {
-					return
+				skipped, yielded := 0, 0
+				for k := range u.c.jobs() {
+					if skip != nil && skip(u.c.first+k) {
+						continue
+					}
+					if p.noTour(u.c, k) != b2i(u.noTour) {
+						continue
+					}
+					if u.c.kind(u.noTour) >= 0 && skipped < first {
+						skipped++
+						continue
+					}
+					if most > 0 && yielded == most {
+						break
+					}
+					yielded++
+					if !yield(p.job(u.c, k)) {
+						return false
+					}
 				}
 			}
+			return true
+		}
+		if pass(0, Probes) {
+			pass(Probes, 0)
 		}
 	}
+}
+
+// Probes is the number of jobs of each randomised kind that Schedule
+// yields before all others.
+const Probes = 3
+
+// kind returns the kind of c's jobs from starts with a tour (noTour false)
+// or without, or -1 if c's jobs are not randomised: their starts differ
+// in cost systematically, so its first jobs do not stand for the rest.
+func (c *cell) kind(noTour bool) int {
+	if c.trials == 1 && !info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
+		return -1
+	}
+	return 2*c.index + b2i(noTour)
 }

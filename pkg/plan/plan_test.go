@@ -284,3 +284,64 @@ func testPlanCost(t *testing.T, s Settings) {
 		t.Errorf("Cost(nil) = %d jobs; Len %d", all, p.Len())
 	}
 }
+
+// The first jobs are Probes of each randomised kind, costliest kind first;
+// then every other job, costliest first; each job once, none skipped.
+func TestScheduleProbesFirst(t *testing.T) {
+	s := settings(t, "5-6", 1_000_000, "dfs", "warnsdorff", "warnsdorff-bt")
+	var err error
+	if s.Starts, err = ParseStarts("0,0;0,1"); err != nil {
+		t.Fatal(err)
+	}
+	s.Order, s.Tiebreaks, s.Trials = "random", []string{"random", "first"}, 5
+	s.Restarts = []string{"none", "luby:100"}
+	if err := s.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skip := func(i int64) bool { return i%7 == 0 }
+	kinds := map[int]int{} // randomised kind: jobs to run
+	for j := range p.Jobs() {
+		if j.Kind >= 0 && !skip(j.Index) {
+			kinds[j.Kind]++
+		}
+	}
+	// Five randomised cells a board (dfs in a random order and
+	// warnsdorff-bt with random ties, each without and with restarts;
+	// greedy warnsdorff with random ties): on 5x5 from a start with a tour
+	// (0,0) and from one without (0,1), on 6x6 from starts with one.
+	if len(kinds) != 15 {
+		t.Errorf("%d randomised kinds, want 15: %v", len(kinds), kinds)
+	}
+	probes := 0
+	for _, n := range kinds {
+		probes += min(n, Probes)
+	}
+	seen := NewJobSet(p.Len())
+	probed := map[int]int{}
+	var prev float64
+	var n int
+	for j := range p.Schedule(skip) {
+		if seen.Has(j.Index) || skip(j.Index) {
+			t.Fatalf("job %d scheduled twice or skipped", j.Index)
+		}
+		seen.Add(j.Index)
+		switch {
+		case n < probes:
+			if j.Kind < 0 || probed[j.Kind] == Probes {
+				t.Fatalf("job %d (%d of the probes): kind %d, probed %d", j.Index, n, j.Kind, probed[j.Kind])
+			}
+			probed[j.Kind]++
+		case n > probes && j.Cost > prev:
+			t.Fatalf("job %d (%s %v, %.3g s) after a cheaper one (%.3g s)", j.Index, j.Strategy, j.Board, j.Cost, prev)
+		}
+		prev = j.Cost
+		n++
+	}
+	if want := p.Len() - (p.Len()+6)/7; int64(n) != want {
+		t.Errorf("scheduled %d jobs, want %d", n, want)
+	}
+}

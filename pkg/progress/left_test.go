@@ -140,3 +140,42 @@ func TestTimeLeftLearnsThePace(t *testing.T) {
 		})
 	}
 }
+
+// Each kind's work left counts at what its items done took against their
+// estimate, worked out by hand. One worker runs 5 items of kind 0 (1 s
+// estimated, 2 s taken each), then 5 of kind 1 (1 s, 1 s): 15 s for 10 s
+// of estimate, a whole-run ratio of 1.5. Left: 5 items of kind 0 and 20 of
+// kind 1, which will take 5*2 + 20*1 = 30 s. Kind 0's ratio, with
+// kindPrior (3) items at the whole run's, is (10 + 3*1.5) / (5 + 3) =
+// 1.8125, kind 1's (5 + 4.5) / 8 = 1.1875: over the whole run's, weights
+// 1.2083 and 0.7917, and (5*1.2083 + 20*0.7917) * 1.5 = 32.8 s. Without
+// kinds, 25 * 1.5 = 37.5 s.
+func TestKindsWeighTheirWorkLeft(t *testing.T) {
+	t0 := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name  string
+		kinds []float64
+		want  float64
+	}{
+		{"kinds", []float64{10, 25}, 32.8125},
+		{"no kinds", nil, 37.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := New(io.Discard, Options{Total: 35, TotalCost: 35, KindCost: tc.kinds, Now: t0})
+			now := t0
+			for i := range 10 {
+				kind, took := 0, 2*time.Second
+				if i >= 5 {
+					kind, took = 1, time.Second
+				}
+				m.BeginKind(int64(i), kind, 1, now)
+				now = now.Add(took)
+				m.End(int64(i), 0, took.Seconds())
+			}
+			got, ok := m.remaining(now)
+			if !ok || math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("remaining %v (%v), want %v", got, ok, tc.want)
+			}
+		})
+	}
+}

@@ -15,9 +15,12 @@
 // sweep's cost model), not from its count: a sweep runs its costliest jobs
 // first, so a count-based guess would be far too high for most of the run.
 // The estimate is scaled by what the finished work actually took, and work
-// in flight counts for the part of it that has likely been done. The work
-// left is divided by the pace of the recent work, not the whole run's:
-// the estimated work done over the last half of the time so far (30 s at
+// in flight counts for the part of it that has likely been done. Where
+// the items come in kinds that share an estimate (a sweep's randomised
+// jobs of one board, strategy and policy), each kind's work left counts
+// at what its items done took against their estimate. The work left is
+// divided by the pace of the recent work, not the whole run's: the
+// estimated work done over the last half of the time so far (30 s at
 // least, and the whole run until then), so that the time left follows a
 // machine that turns slower or faster during the run (another program
 // taking the cores) within a window, where the whole run's average is
@@ -67,6 +70,11 @@ type Options struct {
 	// each item counts the same).
 	Total     int64
 	TotalCost float64
+	// KindCost, if set, is the estimated seconds of the items of each
+	// kind (BeginKind's kind; they sum to TotalCost): items of a kind
+	// share one estimate, and the time left weighs each kind's work left
+	// by what its items done took against their estimate (kindWeight).
+	KindCost []float64
 	// Found names what Done's found counts ("found"); "" shows none.
 	Found string
 	// NoEstimate shows neither a rate nor a time left: for work whose
@@ -100,6 +108,10 @@ type Meter struct {
 	// they took.
 	doneCost, doneReal float64
 	running            map[int64]inFlight
+	// kinds holds, for each kind of Options.KindCost, its items done;
+	// kindLeft is todo's scratch, one a kind.
+	kinds    []kindDone
+	kindLeft []float64
 	// paced is a ring of samples of the credit, for the pace of the last
 	// window: held of them, the next one written at next.
 	paced      [samples]sample
@@ -148,7 +160,17 @@ type sample struct {
 type inFlight struct {
 	cost  float64
 	since time.Time
+	kind  int // -1: none
 }
+
+// kindDone is what the items of a kind done were estimated to take and
+// took, and the estimate of one item of the kind.
+type kindDone struct{ cost, real, item float64 }
+
+// kindPrior is the weight, in items, of the whole run's ratio of time
+// taken to estimate in a kind's: a kind's first items move its weight
+// only as far as their number bears.
+const kindPrior = 3
 
 // New returns a Meter writing to w, or nil if w is nil.
 func New(w io.Writer, o Options) *Meter {
@@ -164,7 +186,7 @@ func New(w io.Writer, o Options) *Meter {
 	if o.TotalCost <= 0 {
 		o.TotalCost = float64(o.Total)
 	}
-	m := &Meter{w: w, o: o, start: o.Now, lastLine: o.Now, running: map[int64]inFlight{}}
+	m := &Meter{w: w, o: o, start: o.Now, lastLine: o.Now, running: map[int64]inFlight{}, kinds: make([]kindDone, len(o.KindCost))}
 	m.paced[0], m.held, m.next = sample{at: o.Now}, 1, 1
 	if o.Terminal && o.Total > 0 {
 		// The auto refresh is for writers that are not a terminal (tests):
@@ -206,12 +228,21 @@ func (m *Meter) Start() {
 }
 
 // Begin records that item id, of estimated cost seconds, has started.
-func (m *Meter) Begin(id int64, cost float64, now time.Time) {
+func (m *Meter) Begin(id int64, cost float64, now time.Time) { m.BeginKind(id, -1, cost, now) }
+
+// BeginKind is Begin for an item of a kind of Options.KindCost.
+func (m *Meter) BeginKind(id int64, kind int, cost float64, now time.Time) {
 	if m == nil {
 		return
 	}
+	if kind >= len(m.kinds) {
+		kind = -1
+	}
 	m.mu.Lock()
-	m.running[id] = inFlight{cost: cost, since: now}
+	m.running[id] = inFlight{cost: cost, since: now, kind: kind}
+	if kind >= 0 {
+		m.kinds[kind].item = cost
+	}
 	m.mu.Unlock()
 }
 
@@ -226,6 +257,10 @@ func (m *Meter) End(id int64, found int64, real float64) {
 	if r, ok := m.running[id]; ok {
 		cost = r.cost
 		delete(m.running, id)
+		if r.kind >= 0 {
+			m.kinds[r.kind].cost += cost
+			m.kinds[r.kind].real += real
+		}
 	}
 	m.done++
 	m.found += found
@@ -307,16 +342,77 @@ func (m *Meter) Finish(now time.Time) {
 // estimates, where the recent pace keeps it within 0.90x and 1.19x).
 func (m *Meter) credit(now time.Time, from sample) float64 {
 	c := m.doneCost
-	scale := 1.0
-	if dc, dr := m.doneCost-from.doneCost, m.doneReal-from.doneReal; dc > 0 && dr > 0 {
-		scale = dr / dc
-	} else if m.doneCost > 0 && m.doneReal > 0 {
-		scale = m.doneReal / m.doneCost
-	}
+	scale := m.scale(from)
 	for _, r := range m.running {
-		c += min(0.9*r.cost, now.Sub(r.since).Seconds()/scale)
+		c += r.credit(now, scale)
 	}
 	return c
+}
+
+// scale is the seconds an item done since from took a second of its
+// estimate (see credit).
+func (m *Meter) scale(from sample) float64 {
+	if dc, dr := m.doneCost-from.doneCost, m.doneReal-from.doneReal; dc > 0 && dr > 0 {
+		return dr / dc
+	} else if m.doneCost > 0 && m.doneReal > 0 {
+		return m.doneReal / m.doneCost
+	}
+	return 1
+}
+
+// credit is the part of the item's estimate its age suggests is done.
+func (r inFlight) credit(now time.Time, scale float64) float64 {
+	return min(0.9*r.cost, now.Sub(r.since).Seconds()/scale)
+}
+
+// todo returns the estimated seconds of work left, credit c done. With
+// kinds, each kind's work left counts at its weight: on the restarts
+// preset the cost model priced dfs from the corner of 7x7 with a cutoff of
+// 49 nodes at 0.54x of what its runs took, and the last fifth of the
+// sweep, where those runs go, was told 0.71x of its time left.
+func (m *Meter) todo(now time.Time, from sample, c float64) float64 {
+	if len(m.kinds) == 0 || m.doneCost <= 0 || m.doneReal <= 0 {
+		return max(0, m.o.TotalCost-c)
+	}
+	whole := m.doneReal / m.doneCost
+	if m.kindLeft == nil {
+		m.kindLeft = make([]float64, len(m.kinds))
+	}
+	left := m.kindLeft
+	for k, d := range m.kinds {
+		left[k] = m.o.KindCost[k] - d.cost
+	}
+	scale := m.scale(from)
+	for _, r := range m.running {
+		if r.kind >= 0 {
+			left[r.kind] -= r.credit(now, scale)
+		}
+	}
+	// Items without a kind count at their estimate: what TotalCost holds
+	// beyond the kinds'.
+	todo := max(0, m.o.TotalCost-c-sum(left))
+	for k, l := range left {
+		todo += max(0, l) * m.kinds[k].weight(whole)
+	}
+	return todo
+}
+
+// weight is the kind's ratio of time taken to estimate, over the whole
+// run's: its items done, with kindPrior items at the whole run's ratio.
+func (d kindDone) weight(whole float64) float64 {
+	prior := kindPrior * d.item
+	if d.cost+prior <= 0 {
+		return 1
+	}
+	return (d.real + prior*whole) / ((d.cost + prior) * whole)
+}
+
+func sum(xs []float64) float64 {
+	var t float64
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 // window is how far back the pace is measured at now.
@@ -364,7 +460,7 @@ func (m *Meter) remaining(now time.Time) (float64, bool) {
 	if c <= 0 {
 		return 0, false
 	}
-	todo := max(0, m.o.TotalCost-c)
+	todo := m.todo(now, from, c)
 	if d := now.Sub(from.at).Seconds(); d > 0 && c > from.credit {
 		return todo * d / (c - from.credit), true
 	}

@@ -131,7 +131,7 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 	}
 	todo, cost := p.Cost(skip)
 	meter := progress.New(o.Progress, progress.Options{Terminal: o.Terminal, Name: "sweep", Unit: "runs", Found: "found",
-		Total: todo, TotalCost: cost, Now: start})
+		Total: todo, TotalCost: cost, KindCost: p.KindCosts(skip), Now: start})
 	meter.Start()
 	var dst syncWriter = dir.Runs
 	if o.wrapRuns != nil {
@@ -238,7 +238,7 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 						return nil
 					}
 				}
-				meter.Begin(j.Index, j.Cost, time.Now())
+				meter.BeginKind(j.Index, j.Kind, j.Cost, time.Now())
 				r, ok := wk.run(gctx, j, int(threads))
 				if mem != nil {
 					mem.Release(j.Bytes)

@@ -78,11 +78,11 @@ func TestTimeLeftPaceChanges(t *testing.T) {
 	p.SetPace(plan.Pace{Default: 1.12})
 	const workers = 2
 	_, cost := p.Cost(nil)
-	golden := func(i int64) float64 { return 0.5 + math.Mod(float64(i)*0.6180339887, 1) }
+	golden := func(j plan.Job) float64 { return 0.5 + math.Mod(float64(j.Index)*0.6180339887, 1) }
 	for _, c := range []struct {
 		name         string
 		change, slow float64
-		off          func(int64) float64
+		off          func(plan.Job) float64
 	}{
 		{"steady", 0, 1, nil},
 		{"steady, jobs off their estimates", 0, 1, golden},
@@ -96,6 +96,51 @@ func TestTimeLeftPaceChanges(t *testing.T) {
 				t.Errorf("only %d lines checked (the sweep took %.1f s)", s.checked, s.took)
 			}
 		})
+	}
+}
+
+// On the restarts preset's schedule (7,200 runs, 20 s on 2 workers), with
+// each kind of job taking what its runs took against the model (experiment
+// run -config restarts, 2026-11-26: dfs from the corner of 7x7 with
+// fixed:49 took 1.88 times its estimate, with fixed:8065 0.88 and luby:49
+// 0.89, 6x6 fixed:8065 1.29, 5x5 without restarts 0.12), the time left
+// learns each kind's cost from its first jobs, which the schedule runs
+// first (plan.Probes): 0.86x to 1.06x of the time truly left. Without
+// the first jobs first, 0.69x at 15 s in, before any job of 7x7 with
+// fixed:49 had begun; without kinds, the same (the real run's 0.71x at 16
+// s of 21).
+func TestTimeLeftLearnsKinds(t *testing.T) {
+	s := settings(t, "5-7", 5_000_000, "dfs", "warnsdorff-bt")
+	var err error
+	if s.Starts, err = plan.ParseStarts("0,0"); err != nil {
+		t.Fatal(err)
+	}
+	s.Order, s.Tiebreaks, s.Trials, s.Timeout = "random", []string{"random"}, 300, time.Minute
+	s.Restarts = []string{"none", "fixed:49", "fixed:8065", "luby:49"}
+	if err := s.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.SetPace(plan.Pace{Default: 1.12})
+	// The runs' mean nodes over the model's, by board and policy.
+	took := map[[2]string]float64{
+		{"5x5", "none"}: 30_200.0 / 244_000, {"5x5", "fixed:49"}: 7_560.0 / 8_800, {"5x5", "fixed:8065"}: 26_000.0 / 22_200, {"5x5", "luby:49"}: 9_350.0 / 9_370,
+		{"6x6", "none"}: 2.89 / 2.97, {"6x6", "fixed:49"}: 3.63 / 3.70, {"6x6", "fixed:8065"}: 4.57 / 3.55, {"6x6", "luby:49"}: 3.12 / 3.22,
+		{"7x7", "none"}: 4.67 / 4.62, {"7x7", "fixed:49"}: 2.46 / 1.31, {"7x7", "fixed:8065"}: 2.02 / 2.30, {"7x7", "luby:49"}: 1.66 / 1.88,
+	}
+	off := func(j plan.Job) float64 {
+		if j.Strategy != "dfs" {
+			return 1
+		}
+		return took[[2]string{j.Board.String(), j.Restarts.String()}]
+	}
+	r := simulate(t, p, 2, 0, 1, off)
+	t.Logf("%d lines checked; the sweep took %.1f s; at the first %.2fx, then %.2fx to %.2fx", r.checked, r.took, r.at10, r.lo, r.hi)
+	if r.checked < 5 {
+		t.Errorf("only %d lines checked (the sweep took %.1f s)", r.checked, r.took)
 	}
 }
 
@@ -117,13 +162,13 @@ type simulated struct {
 // checked from a window after it, the window the meter measures the pace
 // over (half the time so far, 30 s at least): before, the meter cannot
 // tell a change from a spell.
-func simulate(t *testing.T, p *plan.Plan, workers int, change, slow float64, off func(int64) float64) simulated {
+func simulate(t *testing.T, p *plan.Plan, workers int, change, slow float64, off func(plan.Job) float64) simulated {
 	t.Helper()
 	total, cost := p.Cost(nil)
 	var buf bytes.Buffer
 	start := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
 	at := func(s float64) time.Time { return start.Add(time.Duration(s * float64(time.Second))) }
-	m := progress.New(&buf, progress.Options{Name: "sweep", Unit: "runs", Total: total, TotalCost: cost, Every: time.Second, Now: start})
+	m := progress.New(&buf, progress.Options{Name: "sweep", Unit: "runs", Total: total, TotalCost: cost, KindCost: p.KindCosts(nil), Every: time.Second, Now: start})
 
 	// The schedule: each worker takes the next job when it frees.
 	type event struct {
@@ -145,7 +190,7 @@ func simulate(t *testing.T, p *plan.Plan, workers int, change, slow float64, off
 		// The part run before the change takes its time, the rest slow times it.
 		d := j.Cost
 		if off != nil {
-			d *= off(j.Index)
+			d *= off(j)
 		}
 		end := now + d
 		if end > change {
@@ -189,7 +234,7 @@ func simulate(t *testing.T, p *plan.Plan, workers int, change, slow float64, off
 			}
 		}
 		if e.begin {
-			m.Begin(e.j.Index, e.j.Cost, at(e.at))
+			m.BeginKind(e.j.Index, e.j.Kind, e.j.Cost, at(e.at))
 		} else {
 			m.End(e.j.Index, 0, e.real)
 		}

@@ -444,29 +444,26 @@ func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
 	})
 	return func(yield func(Job) bool) {
 		// The first pass yields each randomised unit's first Probes jobs,
-		// the second the rest: first says how many jobs of a unit to pass
-		// over, at most how many to yield.
-		pass := func(first, most int) bool {
+		// the second every job but those.
+		pass := func(probes bool) bool {
 			for _, u := range units {
-				if first == 0 && most > 0 && u.c.kind(u.noTour) < 0 {
+				random := u.c.kind(u.noTour) >= 0
+				if probes && !random {
 					continue
 				}
-				skipped, yielded := 0, 0
+				seen := 0 // of the unit's jobs to run
 				for k := range u.c.jobs() {
-					if skip != nil && skip(u.c.first+k) {
+					if skip != nil && skip(u.c.first+k) || p.noTour(u.c, k) != b2i(u.noTour) {
 						continue
 					}
-					if p.noTour(u.c, k) != b2i(u.noTour) {
-						continue
-					}
-					if u.c.kind(u.noTour) >= 0 && skipped < first {
-						skipped++
-						continue
-					}
-					if most > 0 && yielded == most {
+					seen++
+					probe := random && seen <= Probes
+					if probes && !probe {
 						break
 					}
-					yielded++
+					if probe && !probes {
+						continue
+					}
 					if !yield(p.job(u.c, k)) {
 						return false
 					}
@@ -474,15 +471,15 @@ func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
 			}
 			return true
 		}
-		if pass(0, Probes) {
-			pass(Probes, 0)
+		if pass(true) {
+			pass(false)
 		}
 	}
 }
 
 // Probes is the number of jobs of each randomised kind that Schedule
 // yields before all others.
-const Probes = 3
+const Probes = 10
 
 // kind returns the kind of c's jobs from starts with a tour (noTour false)
 // or without, or -1 if c's jobs are not randomised: their starts differ

@@ -146,10 +146,10 @@ func TestTimeLeftLearnsThePace(t *testing.T) {
 // estimated, 2 s taken each), then 5 of kind 1 (1 s, 1 s): 15 s for 10 s
 // of estimate, a whole-run ratio of 1.5. Left: 5 items of kind 0 and 20 of
 // kind 1, which will take 5*2 + 20*1 = 30 s. Kind 0's ratio, with
-// kindPrior (3) items at the whole run's, is (10 + 3*1.5) / (5 + 3) =
-// 1.8125, kind 1's (5 + 4.5) / 8 = 1.1875: over the whole run's, weights
-// 1.2083 and 0.7917, and (5*1.2083 + 20*0.7917) * 1.5 = 32.8 s. Without
-// kinds, 25 * 1.5 = 37.5 s.
+// kindPrior (2) items at the whole run's, is (10 + 2*1.5) / (5 + 2) =
+// 13/7, kind 1's (5 + 3) / 7 = 8/7: over the whole run's, weights 26/21
+// and 16/21, and (5*26/21 + 20*16/21) * 1.5 = 32.14 s. Without kinds,
+// 25 * 1.5 = 37.5 s.
 func TestKindsWeighTheirWorkLeft(t *testing.T) {
 	t0 := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
@@ -157,7 +157,7 @@ func TestKindsWeighTheirWorkLeft(t *testing.T) {
 		kinds []float64
 		want  float64
 	}{
-		{"kinds", []float64{10, 25}, 32.8125},
+		{"kinds", []float64{10, 25}, (5*26.0/21 + 20*16.0/21) * 1.5},
 		{"no kinds", nil, 37.5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

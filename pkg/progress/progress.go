@@ -73,7 +73,9 @@ type Options struct {
 	// KindCost, if set, is the estimated seconds of the items of each
 	// kind (BeginKind's kind; they sum to TotalCost): items of a kind
 	// share one estimate, and the time left weighs each kind's work left
-	// by what its items done took against their estimate (kindWeight).
+	// by what its items done took against their estimate (kindDone's
+	// weight). Every item must then begin by BeginKind, with kind -1 if
+	// it is of none: Begin's items are taken for items of no kind.
 	KindCost []float64
 	// Found names what Done's found counts ("found"); "" shows none.
 	Found string
@@ -170,7 +172,7 @@ type kindDone struct{ cost, real, item float64 }
 // kindPrior is the weight, in items, of the whole run's ratio of time
 // taken to estimate in a kind's: a kind's first items move its weight
 // only as far as their number bears.
-const kindPrior = 3
+const kindPrior = 2
 
 // New returns a Meter writing to w, or nil if w is nil.
 func New(w io.Writer, o Options) *Meter {
@@ -473,10 +475,10 @@ func (m *Meter) left(now time.Time) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if left >= 3600 {
-		return Estimate(left), true
-	}
-	return "about " + time.Duration(left*float64(time.Second)).Round(time.Second).String(), true
+	// Tenths of a second below a minute, as Estimate writes: in a
+	// sweep's last seconds, whole seconds alone were a quarter off ("about
+	// 3s left" for 3.49 s, where 3.9 s were left).
+	return Estimate(left), true
 }
 
 // sized is a terminal writer that reports 80 columns and 25 rows for a

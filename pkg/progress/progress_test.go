@@ -26,16 +26,16 @@ func TestLines(t *testing.T) {
 	if buf.Len() != 0 {
 		t.Errorf("line before 10s: %q", buf.String())
 	}
-	m.Tick(t0.Add(10 * time.Second)) // 30 of 40 s done in 10 s: 3 s left
+	m.Tick(t0.Add(10 * time.Second)) // 30 of 40 s done in 10 s: 3.3 s left
 	for i := range int64(100) {
 		m.Begin(100+i, 0.05, t0)
 		m.End(100+i, 0, 0.05)
 	}
 	m.Tick(t0.Add(15 * time.Second)) // not due: 5 s after the last line
-	m.Tick(t0.Add(20 * time.Second)) // 35 of 40 s done in 20 s: 3 s left (2.86)
+	m.Tick(t0.Add(20 * time.Second)) // 35 of 40 s done in 20 s: 2.9 s left (2.86)
 	m.Finish(t0.Add(21 * time.Second))
-	want := "sweep: 100/400 runs (25%), 10.0 runs/s, 10 found, about 3s left\n" +
-		"sweep: 200/400 runs (50%), 10.0 runs/s, 10 found, about 3s left\n" +
+	want := "sweep: 100/400 runs (25%), 10.0 runs/s, 10 found, about 3.3s left\n" +
+		"sweep: 200/400 runs (50%), 10.0 runs/s, 10 found, about 2.9s left\n" +
 		"sweep: 200/400 runs (50%), 9.5 runs/s, 10 found, about 3s left\n"
 	if buf.String() != want {
 		t.Errorf("progress:\n%s\nwant:\n%s", buf.String(), want)
@@ -52,9 +52,9 @@ func TestInFlight(t *testing.T) {
 	m.Begin(2, 1, t0)
 	m.End(2, 0, 2) // it took twice its estimate: the pace is half
 	// At 10 s, each long item has had 10 real s, 5 estimated s: credit
-	// 1 + 5 + 5 = 11 of 21, so 10 s * 10/11 = 9 s left.
+	// 1 + 5 + 5 = 11 of 21, so 10 s * 10/11 = 9.1 s left.
 	m.Tick(t0.Add(10 * time.Second))
-	if !strings.Contains(buf.String(), "about 9s left") {
+	if !strings.Contains(buf.String(), "about 9.1s left") {
 		t.Errorf("%q", buf.String())
 	}
 }

@@ -105,10 +105,10 @@ func TestTimeLeftPaceChanges(t *testing.T) {
 // fixed:49 took 1.88 times its estimate, with fixed:8065 0.88 and luby:49
 // 0.89, 6x6 fixed:8065 1.29, 5x5 without restarts 0.12), the time left
 // learns each kind's cost from its first jobs, which the schedule runs
-// first (plan.Probes): 0.86x to 1.06x of the time truly left. Without
-// the first jobs first, 0.69x at 15 s in, before any job of 7x7 with
-// fixed:49 had begun; without kinds, the same (the real run's 0.71x at 16
-// s of 21).
+// first (plan.Probes): 0.96x to 1.02x of the time truly left. Without
+// the first jobs first, 0.74x at worst, before any job of 7x7 with
+// fixed:49 has begun; without kinds, 0.70x (the real run's 0.71x at 16 s
+// of 21).
 func TestTimeLeftLearnsKinds(t *testing.T) {
 	s := settings(t, "5-7", 5_000_000, "dfs", "warnsdorff-bt")
 	var err error

@@ -75,10 +75,10 @@ type cell struct {
 	// cost[noTour] is the estimated seconds of one job at the model's pace;
 	// costAvg weighs them by their share of the cell's starts. They order
 	// the schedule and deal the shards, so they depend on the settings
-	// alone, never on the machine. paced and pacedAvg are the same at this
-	// machine's pace (SetPace): what Cost and each Job's Cost say.
-	cost, paced       [2]float64
-	costAvg, pacedAvg float64
+	// alone, never on the machine. paced is cost at this machine's pace
+	// (SetPace): what Cost and each Job's Cost say.
+	cost, paced [2]float64
+	costAvg     float64
 }
 
 // starts returns the number of start squares the cell runs.

@@ -267,7 +267,7 @@ func (p *Plan) job(c *cell, k int64) Job {
 	j.Solvable = theory.From(c.board.Rows, c.board.Cols, j.Start.Row, j.Start.Col, s.Closed)
 	j.Kind = c.kind(j.Solvable == theory.No)
 	j.Cost = c.paced[b2i(j.Solvable == theory.No)]
-	if info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
+	if j.Kind >= 0 { // randomised
 		j.Seed = JobSeed(s.Seed, j)
 	}
 	return j
@@ -485,7 +485,7 @@ const Probes = 10
 // or without, or -1 if c's jobs are not randomised: their starts differ
 // in cost systematically, so its first jobs do not stand for the rest.
 func (c *cell) kind(noTour bool) int {
-	if c.trials == 1 && !info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
+	if !info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) { // so trials is 1
 		return -1
 	}
 	return 2*c.index + b2i(noTour)

@@ -164,11 +164,11 @@ type simulated struct {
 // tell a change from a spell.
 func simulate(t *testing.T, p *plan.Plan, workers int, change, slow float64, off func(plan.Job) float64) simulated {
 	t.Helper()
-	total, cost := p.Cost(nil)
+	total, cost, kinds := p.CostByKind(nil)
 	var buf bytes.Buffer
 	start := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
 	at := func(s float64) time.Time { return start.Add(time.Duration(s * float64(time.Second))) }
-	m := progress.New(&buf, progress.Options{Name: "sweep", Unit: "runs", Total: total, TotalCost: cost, KindCost: p.KindCosts(nil), Every: time.Second, Now: start})
+	m := progress.New(&buf, progress.Options{Name: "sweep", Unit: "runs", Total: total, TotalCost: cost, KindCost: kinds, Every: time.Second, Now: start})
 
 	// The schedule: each worker takes the next job when it frees.
 	type event struct {

@@ -69,7 +69,9 @@ func TestTimeLeftOnSchedule(t *testing.T) {
 // 0.71x of the time left at the first line checked after the slowdown
 // (0.71x to 0.87x after), 0.70x with the jobs off (0.70x to 0.85x); the
 // last window's says 1.02x (1.00x to 1.02x) and 1.00x (0.97x to 1.01x).
-// Steady, both say 1.01x to 1.03x, and 0.94x to 0.99x with the jobs off.
+// Steady, it says 1.00x throughout, and 0.98x to 0.99x with the jobs off
+// (both, while the lines gave whole seconds, 1.01x to 1.03x and 0.94x to
+// 0.99x).
 func TestTimeLeftPaceChanges(t *testing.T) {
 	p, err := plan.New(settings(t, "5-12", 20_000_000, "dfs", "warnsdorff", "warnsdorff-bt"))
 	if err != nil {

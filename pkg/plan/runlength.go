@@ -108,9 +108,10 @@ const maxAttempts = 1 << 14
 //	E = sum_i S_i E[min(X, min(c_i, limit - c_0 - ... - c_{i-1}))]
 //
 // with S_i the probability that attempts 0..i-1 all failed. A fixed cutoff
-// sums as a geometric series, Luby's sequence by its self-similar blocks,
-// a geometric one attempt by attempt: each takes microseconds however
-// many attempts the budget allows.
+// sums as a geometric series, Luby's sequence by its self-similar blocks:
+// each takes microseconds however many attempts the budget allows; a
+// geometric one attempt by attempt, up to maxAttempts: milliseconds
+// (BenchmarkSeriesNodes).
 func seriesNodes(p restart.Policy, d runLength, limit float64) float64 {
 	switch {
 	case p.Kind == restart.None:

@@ -40,6 +40,7 @@ import (
 	"github.com/vbauerster/cupwriter"
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
+	"gonum.org/v1/gonum/floats"
 )
 
 // Every is how often a plain progress line is printed, unless the
@@ -392,7 +393,7 @@ func (m *Meter) todo(now time.Time, from sample, c float64) float64 {
 	}
 	// Items without a kind count at their estimate: what TotalCost holds
 	// beyond the kinds'.
-	todo := max(0, m.o.TotalCost-c-sum(left))
+	todo := max(0, m.o.TotalCost-c-floats.Sum(left))
 	for k, l := range left {
 		todo += max(0, l) * m.kinds[k].weight(whole)
 	}
@@ -407,14 +408,6 @@ func (d kindDone) weight(whole float64) float64 {
 		return 1
 	}
 	return (d.real + prior*whole) / ((d.cost + prior) * whole)
-}
-
-func sum(xs []float64) float64 {
-	var t float64
-	for _, x := range xs {
-		t += x
-	}
-	return t
 }
 
 // window is how far back the pace is measured at now.

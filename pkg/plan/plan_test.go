@@ -352,6 +352,9 @@ func TestScheduleProbesFirst(t *testing.T) {
 			if j.Kind < 0 || probed[j.Kind] == Probes {
 				t.Fatalf("job %d (%d of the probes): kind %d, probed %d", j.Index, n, j.Kind, probed[j.Kind])
 			}
+			if n > 0 && j.Cost > prev {
+				t.Fatalf("probe %d (%s %v, %.3g s) after a cheaper one (%.3g s)", j.Index, j.Strategy, j.Board, j.Cost, prev)
+			}
 			probed[j.Kind]++
 		case n > probes && j.Cost > prev:
 			t.Fatalf("job %d (%s %v, %.3g s) after a cheaper one (%.3g s)", j.Index, j.Strategy, j.Board, j.Cost, prev)

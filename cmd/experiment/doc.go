@@ -149,11 +149,12 @@
 // figures ("the cost model's 8.6s x 1.62"). The progress meter's time left starts from the
 // same costs and learns from the runs as they finish, at the pace of the last half of the
 // sweep so far (30 s at least), so that it follows a machine that slows down or speeds up
-// during the sweep. Randomised runs (-tiebreak random, -order random) are
-// draws of one random process a board, strategy and restart policy, whose
-// cost the model can only guess: the first 10 of each run before all other
+// during the sweep. The randomised runs (-tiebreak random, -order random)
+// of one board, strategy, tie-break and restart policy are draws of one
+// random process, whose cost the model can only guess: the first 10 of
+// each (and of its starts without a tour, if any) run before all other
 // runs, and the time left weighs each one's remaining runs by what its
-// runs so far took. Progress lines (when
+// runs so far took against the model. Progress lines (when
 // stderr is not a terminal) come every 10 s; $KNIGHTSWEEP_PROGRESS_EVERY
 // (a duration such as 1m) sets another interval.
 //

@@ -154,7 +154,7 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 	}
 	c.timeout = s.Timeout
 	c.cost, c.costAvg = c.seconds(1)
-	c.paced, c.pacedAvg = c.cost, c.costAvg
+	c.paced = c.cost
 }
 
 // seconds returns the cell's seconds a job at pace times the model's time

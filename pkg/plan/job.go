@@ -40,7 +40,7 @@ type Job struct {
 	Threads int
 	// Cost is the job's estimated seconds, from the plan's cost model: it
 	// orders the work and weighs progress. Kind is the kind of job whose
-	// estimate it shares (Plan.KindCosts): a progress meter learns each
+	// estimate it shares (Plan.CostByKind): a progress meter learns each
 	// kind's cost from its first jobs.
 	Cost float64
 	Kind int

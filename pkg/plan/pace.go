@@ -135,6 +135,6 @@ func (p *Plan) PaceSamples(minShare float64) []PaceSample {
 func (p *Plan) SetPace(pace Pace) {
 	for ci := range p.cells {
 		c := &p.cells[ci]
-		c.paced, c.pacedAvg = c.seconds(pace.Of(paceKey(c)))
+		c.paced, _ = c.seconds(pace.Of(paceKey(c)))
 	}
 }

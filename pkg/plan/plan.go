@@ -75,10 +75,10 @@ type cell struct {
 	// cost[noTour] is the estimated seconds of one job at the model's pace;
 	// costAvg weighs them by their share of the cell's starts. They order
 	// the schedule and deal the shards, so they depend on the settings
-	// alone, never on the machine. paced and pacedAvg are the same at this
-	// machine's pace (SetPace): what Cost and each Job's Cost say.
-	cost, paced       [2]float64
-	costAvg, pacedAvg float64
+	// alone, never on the machine. paced is cost at this machine's pace
+	// (SetPace): what Cost and each Job's Cost say.
+	cost, paced [2]float64
+	costAvg     float64
 }
 
 // starts returns the number of start squares the cell runs.
@@ -267,7 +267,7 @@ func (p *Plan) job(c *cell, k int64) Job {
 	j.Solvable = theory.From(c.board.Rows, c.board.Cols, j.Start.Row, j.Start.Col, s.Closed)
 	j.Kind = c.kind(j.Solvable == theory.No)
 	j.Cost = c.paced[b2i(j.Solvable == theory.No)]
-	if info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
+	if j.Kind >= 0 { // randomised
 		j.Seed = JobSeed(s.Seed, j)
 	}
 	return j
@@ -344,29 +344,29 @@ func (p *Plan) Index(row *runs.Row) (int64, error) {
 // estimated seconds of work (at the pace SetPace gave, if any): divided by
 // the workers, the sweep's expected time.
 func (p *Plan) Cost(skip func(index int64) bool) (jobs int64, seconds float64) {
-	return p.sum(skip, true)
+	return p.sum(skip, true, nil)
 }
 
 // Model returns what Cost returns at the cost model's own pace, whatever
 // SetPace set.
 func (p *Plan) Model(skip func(index int64) bool) (jobs int64, seconds float64) {
-	return p.sum(skip, false)
+	return p.sum(skip, false, nil)
 }
 
-// KindCosts returns, for each kind of job (Job.Kind), the estimated
-// seconds of the jobs of the kind for which skip returns false, at the
-// pace SetPace gave: they sum to Cost's.
-func (p *Plan) KindCosts(skip func(index int64) bool) []float64 {
-	kinds := make([]float64, 2*len(p.cells))
-	p.each(skip, func(c *cell, noTour int, jobs float64) {
-		if k := c.kind(noTour == 1); k >= 0 {
-			kinds[k] += jobs * c.paced[noTour]
-		}
-	})
-	return kinds
+// CostByKind returns what Cost returns and, for each kind of job
+// (Job.Kind), the part of the seconds that the jobs of the kind hold, in
+// the one pass over the jobs that skip asks for (a -resume of a large
+// sweep visits every job).
+func (p *Plan) CostByKind(skip func(index int64) bool) (jobs int64, seconds float64, kinds []float64) {
+	kinds = make([]float64, 2*len(p.cells))
+	jobs, seconds = p.sum(skip, true, kinds)
+	return jobs, seconds, kinds
 }
 
-func (p *Plan) sum(skip func(index int64) bool, paced bool) (jobs int64, seconds float64) {
+// sum returns the jobs for which skip returns false and their seconds,
+// paced or at the model's pace, adding each kind's to kinds if it is not
+// nil.
+func (p *Plan) sum(skip func(index int64) bool, paced bool, kinds []float64) (jobs int64, seconds float64) {
 	var n float64
 	p.each(skip, func(c *cell, noTour int, k float64) {
 		cost := c.cost
@@ -375,6 +375,9 @@ func (p *Plan) sum(skip func(index int64) bool, paced bool) (jobs int64, seconds
 		}
 		n += k
 		seconds += k * cost[noTour]
+		if kind := c.kind(noTour == 1); kinds != nil && kind >= 0 {
+			kinds[kind] += k * cost[noTour]
+		}
 	})
 	return int64(math.Round(n)), seconds
 }
@@ -485,7 +488,7 @@ const Probes = 10
 // or without, or -1 if c's jobs are not randomised: their starts differ
 // in cost systematically, so its first jobs do not stand for the rest.
 func (c *cell) kind(noTour bool) int {
-	if c.trials == 1 && !info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) {
+	if !info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) { // so trials is 1
 		return -1
 	}
 	return 2*c.index + b2i(noTour)

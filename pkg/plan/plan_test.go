@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -304,10 +305,27 @@ func TestScheduleProbesFirst(t *testing.T) {
 	}
 	skip := func(i int64) bool { return i%7 == 0 }
 	kinds := map[int]int{} // randomised kind: jobs to run
+	kindCost := map[int]float64{}
 	for j := range p.Jobs() {
 		if j.Kind >= 0 && !skip(j.Index) {
 			kinds[j.Kind]++
+			kindCost[j.Kind] += j.Cost
 		}
+	}
+	// CostByKind is Cost, and each kind's part of it is its jobs' Cost.
+	jobs, seconds, byKind := p.CostByKind(skip)
+	if wantJobs, wantSeconds := p.Cost(skip); jobs != wantJobs || seconds != wantSeconds {
+		t.Errorf("CostByKind %d jobs, %v s; Cost %d jobs, %v s", jobs, seconds, wantJobs, wantSeconds)
+	}
+	var inKinds float64
+	for k, c := range byKind {
+		if want := kindCost[k]; math.Abs(c-want) > 1e-9*want {
+			t.Errorf("kind %d: CostByKind %v s, its jobs' Cost %v s", k, c, want)
+		}
+		inKinds += c
+	}
+	if !(inKinds > 0 && inKinds < seconds) { // warnsdorff-bt with ties first is of no kind
+		t.Errorf("the kinds hold %v s of %v", inKinds, seconds)
 	}
 	// Five randomised cells a board (dfs in a random order and
 	// warnsdorff-bt with random ties, each without and with restarts;
@@ -333,6 +351,9 @@ func TestScheduleProbesFirst(t *testing.T) {
 		case n < probes:
 			if j.Kind < 0 || probed[j.Kind] == Probes {
 				t.Fatalf("job %d (%d of the probes): kind %d, probed %d", j.Index, n, j.Kind, probed[j.Kind])
+			}
+			if n > 0 && j.Cost > prev {
+				t.Fatalf("probe %d (%s %v, %.3g s) after a cheaper one (%.3g s)", j.Index, j.Strategy, j.Board, j.Cost, prev)
 			}
 			probed[j.Kind]++
 		case n > probes && j.Cost > prev:

@@ -68,8 +68,9 @@ func (d fixedLength) meanCapped(limit float64) float64 { return min(limit, float
 // on 5x5, 4.11M and 1.35 on 6x6, 887M and 1.83 on 7x7; the fits are within
 // 25% of the measured fractions from 72 nodes up (2.3x over at 49 on
 // 7x7, where a tour must be found without a retreat). Between those
-// boards the model interpolates, beyond them it goes on as from 6x6 to
-// 7x7 (tenfold every 5.6 squares, spread at most 3 decades). The corner
+// boards the model interpolates, below them it goes on as from 5x5 to
+// 6x6, beyond them as from 6x6 to 7x7 (tenfold every 5.6 squares), the
+// spread kept within 0.5 and 3 decades. The corner
 // is the easiest start: on 6x6 the other squares' fractions (60 runs from
 // each of the five other kinds of square) are 2.7 to 3.5 times smaller at
 // every cutoff from 500 to 200,000 nodes, as from ten times the median
@@ -108,9 +109,10 @@ const maxAttempts = 1 << 14
 //	E = sum_i S_i E[min(X, min(c_i, limit - c_0 - ... - c_{i-1}))]
 //
 // with S_i the probability that attempts 0..i-1 all failed. A fixed cutoff
-// sums as a geometric series, Luby's sequence by its self-similar blocks,
-// a geometric one attempt by attempt: each takes microseconds however
-// many attempts the budget allows.
+// sums as a geometric series, Luby's sequence by its self-similar blocks:
+// each takes microseconds however many attempts the budget allows; a
+// geometric one attempt by attempt, up to maxAttempts: milliseconds
+// (BenchmarkSeriesNodes).
 func seriesNodes(p restart.Policy, d runLength, limit float64) float64 {
 	switch {
 	case p.Kind == restart.None:

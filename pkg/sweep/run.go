@@ -129,9 +129,9 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 	if err := man.Write(dir.Path); err != nil {
 		return nil, fmt.Errorf("write manifest: %w", err)
 	}
-	todo, cost := p.Cost(skip)
+	todo, cost, kinds := p.CostByKind(skip)
 	meter := progress.New(o.Progress, progress.Options{Terminal: o.Terminal, Name: "sweep", Unit: "runs", Found: "found",
-		Total: todo, TotalCost: cost, KindCost: p.KindCosts(skip), Now: start})
+		Total: todo, TotalCost: cost, KindCost: kinds, Now: start})
 	meter.Start()
 	var dst syncWriter = dir.Runs
 	if o.wrapRuns != nil {

@@ -122,16 +122,18 @@ const paceFrom = 2 * time.Second
 // pace measures this machine's pace on p's work (sweep.MeasurePace) and
 // sets it on p, so that the estimate printed and the progress meter's time
 // left are this machine's; it returns the trial's time, or 0 when the
-// sweep is too short to be worth one (paceFrom). The trial runs a few of
-// the sweep's first jobs for 0.15 s, cut short, and writes nothing.
-func pace(ctx context.Context, p *plan.Plan, o sweep.Options) time.Duration {
+// sweep is too short to be worth one (paceFrom), and whether the trial
+// measured anything. The trial runs a few of the sweep's first jobs for
+// 0.15 s, cut short, and writes nothing.
+func pace(ctx context.Context, p *plan.Plan, o sweep.Options) (time.Duration, bool) {
 	_, cost := p.Cost(nil)
 	if !(cost/parallel(o.Workers) >= paceFrom.Seconds()) || math.IsInf(cost, 1) || ctx.Err() != nil {
-		return 0
+		return 0, false
 	}
 	start := time.Now()
-	p.SetPace(sweep.MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, sweep.PaceTrial))
-	return time.Since(start)
+	pc := sweep.MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, sweep.PaceTrial)
+	p.SetPace(pc)
+	return time.Since(start), len(pc.Factor) > 0
 }
 
 // parallel is how many of the cost model's seconds a sweep on workers
@@ -143,9 +145,12 @@ func parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPR
 // and prints the plan to w. An interrupt during the trial is
 // errInterrupted: nothing has been written yet.
 func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) error {
-	trial := pace(ctx, p, o)
+	trial, measured := pace(ctx, p, o)
 	if trial > 0 && ctx.Err() != nil {
 		return errInterrupted
+	}
+	if !measured {
+		trial = -trial // a trial that measured nothing: the model's estimate, and why
 	}
 	printPlan(w, p, o, done, trial)
 	return nil
@@ -153,8 +158,9 @@ func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, d
 
 // printPlan says, before a sweep starts, what it will run, where it writes
 // and how long it is expected to take: by the cost model, at this
-// machine's pace when a trial measured it. The jobs in done (those -resume
-// finds rows for) are left out of the runs and the estimate.
+// machine's pace when a trial measured it (trial > 0; -trial for a trial
+// that measured nothing). The jobs in done (those -resume finds rows for)
+// are left out of the runs and the estimate.
 func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, trial time.Duration) {
 	s := p.Settings()
 	boards := s.Sizes.String()
@@ -198,8 +204,12 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 		_, model = p.Model(skip)
 	}
 	if !(model > 0) {
-		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model (memory limit %s)\n",
-			progress.Estimate(cost/parallel(o.Workers)), o.Workers, o.MemLimit)
+		var why string
+		if trial < 0 {
+			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", countWord(sweep.PaceMinNodes))
+		}
+		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)\n",
+			progress.Estimate(cost/parallel(o.Workers)), o.Workers, why, o.MemLimit)
 		return
 	}
 	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)\n",

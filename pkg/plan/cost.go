@@ -131,7 +131,7 @@ func (c *cell) estimate(in solver.Info, s Settings) {
 			share  float64
 		}{{true, corner}, {false, 1 - corner}} {
 			if w.share > 0 {
-				found += w.share * seriesNodes(c.policy, randomOrderFind(squares, w.corner), limit)
+				found += w.share * seriesNodes(c.policy, randomOrderFind(squares, w.corner, s.Closed), limit)
 			}
 		}
 	case in.Complete && !in.Cost.Guided:

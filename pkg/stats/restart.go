@@ -55,6 +55,21 @@ func (e *Empirical) attempt(c int64) (cost, p float64) {
 	return cost, float64(atMost(e.found, c)) / n
 }
 
+// Attempt is attempt as restart.Attempts: only a tour ends a run (a run
+// that failed for good is followed by a fresh one), and no cutoff past
+// Limit can be priced.
+func (e *Empirical) Attempt(c float64) (cost, end float64, ok bool) {
+	if c > float64(e.Limit) && e.Limit < math.MaxInt64 || c <= 0 {
+		return 0, 0, false
+	}
+	n := int64(math.MaxInt64)
+	if c < math.MaxInt64 {
+		n = int64(c)
+	}
+	cost, end = e.attempt(n)
+	return cost, end, true
+}
+
 // atMost returns how many of the sorted xs are at most c.
 func atMost(xs []int64, c int64) int {
 	// Every x <= c compares as less, so the search ends at the first x > c.
@@ -72,88 +87,25 @@ func atMost(xs []int64, c int64) int {
 // (each attempt independent, their number geometric). +Inf when no run
 // found a tour within c; NaN when c is past Limit.
 func (e *Empirical) FixedCost(c int64) float64 {
-	if c > e.Limit || c <= 0 {
+	if c <= 0 {
 		return math.NaN()
 	}
-	cost, p := e.attempt(c)
-	return cost / p
+	return restart.Policy{Kind: restart.Fixed, C: c}.Expected(e, math.Inf(1))
 }
 
-// maxAttempts bounds the attempts a sequence's expectation sums.
-const maxAttempts = 1_000_000
-
-// SequenceCost returns the exact expected nodes to a tour of restarts with
-// cutoffs cutoff(1), cutoff(2), ..., over the empirical distribution: the
-// sum over attempts i of P(attempts before i all failed) E[min(X, c_i)].
-// It stops when the chance of going on falls below 1e-13. NaN when an
-// attempt reached with a chance above 1e-9 has a cutoff past Limit (the
-// runs cannot say what it would cost), or when the sum does not settle
-// within maxAttempts attempts.
-func (e *Empirical) SequenceCost(cutoff func(i int) int64) float64 {
-	reach, total := 1.0, 0.0
-	for i := 1; i <= maxAttempts; i++ {
-		c := cutoff(i)
-		if c > e.Limit {
-			if reach > 1e-9 {
-				return math.NaN()
-			}
-			return total
-		}
-		cost, p := e.attempt(c)
-		total += reach * cost
-		reach *= 1 - p
-		if reach <= 1e-13 {
-			return total
-		}
-	}
-	return math.NaN()
-}
-
-// PolicyCost returns the expected nodes to a tour of a restart policy
-// (package restart: its cutoffs, attempt by attempt) over e; a fixed
-// cutoff in closed form, Luby's sequence block by block. NaN for no
-// restarts.
+// PolicyCost returns the expected nodes to a tour of a restart policy over
+// e, as restart.Policy.Expected sums it (a fixed cutoff in closed form,
+// Luby's sequence block by block, a geometric one by runs of a cutoff):
+// NaN for no restarts, and where a run reaches an attempt past Limit with
+// a chance above 1e-9 (the runs cannot say what it would cost).
 func (e *Empirical) PolicyCost(p restart.Policy) float64 {
-	switch p.Kind {
-	case restart.None:
+	if p.Kind == restart.None || p.C <= 0 {
 		return math.NaN()
-	case restart.Fixed:
-		return e.FixedCost(p.C)
-	case restart.Luby:
-		return e.lubyCost(p.C)
 	}
-	return e.SequenceCost(func(i int) int64 { return p.Cutoff(int64(i - 1)) })
+	return p.Expected(e, math.Inf(1))
 }
 
-// lubyCost is the expected cost of Luby's sequence with unit u, block by
-// block: its first 2^k - 1 terms are its first 2^(k-1) - 1 twice, then
-// 2^(k-1). So, with C_k the expected cost of running them (stopping at a
-// tour) and Q_k the chance that none finds one, C_1 = E[min(X, u)], Q_1 =
-// P(no tour within u), and C_k = C_{k-1}(1 + Q_{k-1}) + Q_{k-1}² E[min(X,
-// u·2^(k-1))], Q_k = Q_{k-1}² P(no tour within u·2^(k-1)). Sixty blocks at
-// most, where the attempt by attempt sum took millions of attempts for a
-// small unit. NaN when a block whose cutoff is past Limit is reached with a
-// chance above 1e-9.
+// lubyCost is the expected cost of Luby's sequence with unit u.
 func (e *Empirical) lubyCost(u int64) float64 {
-	if u <= 0 || u > e.Limit {
-		return math.NaN()
-	}
-	cost, p := e.attempt(u)
-	c, q := cost, 1-p
-	for k := 1; k < 62; k++ {
-		cut := u << k
-		if cut <= 0 || cut/u != 1<<k || cut > e.Limit {
-			if q*q > 1e-9 {
-				return math.NaN()
-			}
-			return c * (1 + q)
-		}
-		cost, p := e.attempt(cut)
-		c = c*(1+q) + q*q*cost
-		q = q * q * (1 - p)
-		if q <= 1e-13 {
-			return c
-		}
-	}
-	return math.NaN()
+	return e.PolicyCost(restart.Policy{Kind: restart.Luby, C: u})
 }

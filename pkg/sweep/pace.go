@@ -20,9 +20,9 @@ const PaceTrial = 150 * time.Millisecond
 // the trial measures; the others take the measured groups' mean.
 const paceMinShare = 0.03
 
-// paceMinNodes is the fewest nodes a sample must enter to count: a search
+// PaceMinNodes is the fewest nodes a sample must enter to count: a search
 // that finds its tour at once measures its set-up, not its pace.
-const paceMinNodes = 20_000
+const PaceMinNodes = 20_000
 
 // MeasurePace measures this machine's pace on p's work as it is now: for
 // each group of jobs that holds a share of the sweep's work (a strategy on
@@ -103,7 +103,7 @@ func trialRound(ctx context.Context, j plan.Job, workers int, memLimit int64, pe
 				return
 			}
 			res := s.Run(ctx)
-			if res.Nodes < paceMinNodes {
+			if res.Nodes < PaceMinNodes {
 				return
 			}
 			mu.Lock()

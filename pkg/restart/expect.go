@@ -1,0 +1,268 @@
+package restart
+
+import "math"
+
+// Attempts is a run-length distribution as restarts see it: the cost
+// model's guess of a search's run length (package plan) or the runs a
+// sweep measured (package stats).
+type Attempts interface {
+	// Attempt returns what an attempt cut off after c nodes (+Inf: never)
+	// costs on average, E[min(X, c)], and the probability that it ends the
+	// run, having found a tour (or, where the search can tell, proved
+	// there is none); ok is false where the distribution cannot say (a
+	// cutoff past what its runs observed).
+	Attempt(c float64) (cost, end float64, ok bool)
+}
+
+// Expected returns the expected nodes of a run under p whose attempts draw
+// their run lengths afresh from d, with at most limit nodes in all (+Inf:
+// no budget). Attempt i ends the run with probability F(c_i) at an
+// average cost of E[min(X, c_i)]; else it spends exactly c_i. So
+//
+//	E = sum_i S_i E[min(X, min(c_i, limit - c_0 - ... - c_{i-1}))]
+//
+// with S_i the probability that attempts 0..i-1 all failed. +Inf when no
+// attempt can end an unbudgeted run; NaN when the run reaches, with a
+// chance above 1e-9, an attempt d cannot price. Attempts that share a
+// cutoff sum as a geometric series: a fixed cutoff's all at once, a
+// geometric policy's in runs of the same rounded cutoff, Luby's sequence
+// by its self-similar blocks; so a sum takes microseconds, a geometric
+// policy with a factor near 1 up to milliseconds, however many attempts
+// the budget allows.
+func (p Policy) Expected(d Attempts, limit float64) float64 {
+	return p.ExpectedWithin(d, limit, 0)
+}
+
+// ExpectedWithin is Expected with a geometric policy's attempts summed in
+// runs whose cutoffs stay within a share tol above the run's first, priced
+// at the first's: for a smooth distribution (a model's), where a cutoff 1%
+// longer changes nothing that matters, a hundred times fewer runs when the
+// factor is near 1.
+func (p Policy) ExpectedWithin(d Attempts, limit, tol float64) float64 {
+	if p.Kind == None {
+		cost, _, ok := d.Attempt(limit)
+		if !ok {
+			return math.NaN()
+		}
+		return cost
+	}
+	s := series{d: d, limit: limit, survive: 1}
+	switch {
+	case p.Capped():
+		s.repeat(float64(p.C), math.Inf(1))
+	case p.Kind == Luby:
+		s.luby(float64(p.C))
+	default:
+		s.geometric(p, tol)
+	}
+	return s.total
+}
+
+// settled is the chance of going on below which a run is taken to have
+// ended, and unpriced the chance above which an attempt that cannot be
+// priced makes the sum unknown.
+const (
+	settled  = 1e-13
+	unpriced = 1e-9
+)
+
+// maxRuns bounds the runs of equal cutoffs a geometric policy is summed
+// in; beyond, the rest is priced as one attempt without a cutoff (by then
+// the cutoffs have grown a thousandfold and more).
+const maxRuns = 1 << 16
+
+// series sums a run's attempts: total is the expected nodes so far,
+// survive the probability that every attempt so far failed, spent the
+// nodes they then took; done is set when the run has ended (or surely
+// has).
+type series struct {
+	d                     Attempts
+	limit                 float64
+	total, survive, spent float64
+	done                  bool
+	// c, m and f are the last cutoff priced and its Attempt, priced
+	// telling whether there is one: Luby's attempts come back to a few
+	// cutoffs.
+	c, m, f        float64
+	priced, cannot bool
+}
+
+// price returns c's Attempt; ok is false where d cannot price it.
+func (s *series) price(c float64) (m, f float64, ok bool) {
+	if !s.priced || c != s.c {
+		s.c, s.priced = c, true
+		s.m, s.f, ok = s.d.Attempt(c)
+		s.cannot = !ok
+	}
+	return s.m, s.f, !s.cannot
+}
+
+// unknown ends the sum at an attempt d cannot price: unknown if the run
+// reaches it with a chance above unpriced, else as it stands.
+func (s *series) unknown() {
+	if s.survive > unpriced {
+		s.total = math.NaN()
+	}
+	s.done = true
+}
+
+// repeat adds k attempts (+Inf: as many as the budget allows) cut off at
+// c. Of those the budget lets reach their cutoff, n, the run begins the
+// j-th with probability S (1-f)^j, so they add S m (1 - (1-f)^n) / f; the
+// budget then ends the next, if one is left, at what it leaves.
+func (s *series) repeat(c, k float64) {
+	if s.done || k <= 0 {
+		return
+	}
+	n := min(k, math.Floor((s.limit-s.spent)/c))
+	if n == 0 { // the budget ends this attempt
+		s.rest()
+		return
+	}
+	m, f, ok := s.price(c)
+	if !ok {
+		s.unknown()
+		return
+	}
+	if math.IsInf(n, 1) { // no budget, and no end to the attempts
+		if f == 0 {
+			s.total = math.Inf(1)
+		} else {
+			s.total += s.survive * m / f
+		}
+		s.done = true
+		return
+	}
+	begun, fail := n, 0.0
+	if f > 0 {
+		// (1 - (1-f)^n) / f, without the cancellation of 1 - (1-f)^n for
+		// small f.
+		fail = n * math.Log1p(-f)
+		begun = -math.Expm1(fail) / f
+	}
+	s.total += s.survive * m * begun
+	s.survive *= math.Exp(fail)
+	s.spent += n * c
+	switch {
+	case s.survive <= settled:
+		s.done = true
+	case n < k:
+		s.rest()
+	}
+}
+
+// rest adds one attempt without a cutoff but the budget's.
+func (s *series) rest() {
+	if s.done {
+		return
+	}
+	cost, _, ok := s.d.Attempt(s.limit - s.spent)
+	if !ok {
+		s.unknown()
+		return
+	}
+	s.total += s.survive * cost
+	s.done = true
+}
+
+// geometric adds the attempts of a geometric policy, cutoffs C F^i
+// rounded down (at least 1), in runs: from attempt i, those whose unrounded
+// cutoff stays below the larger of the first's rounded cutoff plus one (so
+// that they round alike) and tol above the first's, priced at the first's
+// cutoff. A factor near 1 keeps a cutoff for millions of attempts, and
+// one by one they took the plan seconds.
+func (s *series) geometric(p Policy, tol float64) {
+	lf := math.Log(p.F)
+	i := int64(0)
+	for runs := 0; !s.done; runs++ {
+		u := float64(p.C) * math.Pow(p.F, float64(i)) // as Cutoff has it, unrounded
+		if runs == maxRuns || u >= math.MaxInt64 {
+			s.rest()
+			return
+		}
+		c := float64(p.Cutoff(i))
+		k := int64(math.MaxInt64) // a factor of 1 is fixed:C (Capped), but to be sure
+		if lf > 0 {
+			k = int64(max(1, min(1<<62, math.Ceil(math.Log(max(c+1, (1+tol)*u)/u)/lf))))
+			for k > 1 && tol == 0 && float64(p.Cutoff(i+k-1)) != c {
+				k-- // rounding at the run's end: the exact sum takes it apart
+			}
+		}
+		s.repeat(c, float64(k))
+		i += k
+	}
+}
+
+// A block is consecutive attempts that all fit in the budget: their
+// expected nodes given the run reaches them, the probability that they
+// all fail, and the nodes they then take.
+type block struct{ cost, survive, nodes float64 }
+
+func (s *series) add(b block) {
+	s.total += s.survive * b.cost
+	s.survive *= b.survive
+	s.spent += b.nodes
+	s.done = s.survive <= settled
+}
+
+// then returns the block of a followed by b.
+func (a block) then(b block) block {
+	return block{a.cost + a.survive*b.cost, a.survive * b.survive, a.nodes + b.nodes}
+}
+
+// luby adds the attempts of Luby's sequence times u. Its first 2^j - 1
+// terms, B_j, are B_{j-1}, B_{j-1} and 2^(j-1), and the sequence is B_1,
+// then B_j and 2^j for j = 1, 2, ...: so B_j's sums come from B_{j-1}'s,
+// and only a block the budget ends in, or with an attempt d cannot price,
+// is taken apart.
+func (s *series) luby(u float64) {
+	l := lubyBlocks{u: u, blocks: []block{{survive: 1}}} // B_0: no attempt
+	for j := 0; !s.done; j++ {
+		if j > 62 { // past any int64 cutoff
+			s.rest()
+			return
+		}
+		s.lubyBlock(&l, j)
+		s.repeat(u*math.Ldexp(1, j), 1)
+	}
+}
+
+// lubyBlocks holds the blocks B_0, B_1, ... of Luby's sequence times u,
+// as far as d can price them.
+type lubyBlocks struct {
+	u      float64
+	blocks []block
+	cannot bool
+}
+
+// block returns B_j, if d can price its attempts.
+func (s *series) block(l *lubyBlocks, j int) (block, bool) {
+	for len(l.blocks) <= j && !l.cannot {
+		k := len(l.blocks)
+		t := l.u * math.Ldexp(1, k-1)
+		m, f, ok := s.price(t)
+		if !ok {
+			l.cannot = true
+			break
+		}
+		l.blocks = append(l.blocks, l.blocks[k-1].then(l.blocks[k-1]).then(block{m, 1 - f, t}))
+	}
+	if j < len(l.blocks) {
+		return l.blocks[j], true
+	}
+	return block{}, false
+}
+
+// lubyBlock adds B_j, whole if it fits in the budget, else part by part.
+func (s *series) lubyBlock(l *lubyBlocks, j int) {
+	if s.done || j == 0 {
+		return
+	}
+	if b, ok := s.block(l, j); ok && s.spent+b.nodes <= s.limit {
+		s.add(b)
+		return
+	}
+	s.lubyBlock(l, j-1)
+	s.lubyBlock(l, j-1)
+	s.repeat(l.u*math.Ldexp(1, j-1), 1)
+}

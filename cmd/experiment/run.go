@@ -49,6 +49,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	if ctx.Err() != nil { // interrupted while planning: nothing written yet
+		return errInterrupted
+	}
 	if o.Out == "" {
 		o.Out = outdir.NewName("results", time.Now())
 	}

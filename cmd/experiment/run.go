@@ -49,9 +49,6 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	if ctx.Err() != nil { // interrupted while planning: nothing written yet
-		return errInterrupted
-	}
 	if o.Out == "" {
 		o.Out = outdir.NewName("results", time.Now())
 	}
@@ -62,6 +59,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
 	}
 	if f.planOnly {
+		if ctx.Err() != nil { // interrupted while planning: no plan to show
+			return errInterrupted
+		}
 		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 			return err
 		}

@@ -96,7 +96,13 @@ func TestOrderedMatchesOneThread(t *testing.T) {
 				}
 			}
 		}
-		if splits[strategy] < 1000 {
+		// How often the walks split depends on how often a thread idles,
+		// which the machine's load decides: under -short, 7,000 to 8,000
+		// times for warnsdorff-bt alone, 1,100 to 2,400 beside another
+		// package's tests, 688 in make test from a fresh clone (make
+		// promises). A search that never splits is what this guards.
+		t.Logf("%s: %d splits", strategy, splits[strategy])
+		if splits[strategy] < 100 {
 			t.Errorf("%s: the walks split %d times in all: the test no longer exercises splitting", strategy, splits[strategy])
 		}
 	}

@@ -79,7 +79,9 @@ timed() {
 	local before
 	before=$(load)
 	if ! /usr/bin/time -o "$work/$name.time" -f '%e %U %S %M' "$@" >"$work/$name.out" 2>&1; then
-		echo "FAILED: $*; its output:" >&2
+		echo "FAILED: $*; what failed (a test script that goes on after an error names its line in a FAIL: line):" >&2
+		grep -E -A3 -e '--- FAIL|FAIL: |^panic:' "$work/$name.out" | head -80 >&2 || true
+		echo "the end of its output:" >&2
 		tail -40 "$work/$name.out" >&2
 		exit 1
 	fi

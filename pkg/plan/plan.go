@@ -168,7 +168,11 @@ func New(s Settings) (*Plan, error) {
 				p.cells = append(p.cells, c)
 				p.total += c.jobs()
 				if p.total > MaxJobs {
-					return nil, Inputf("-sizes", "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies, -trials or -restarts", MaxJobs)
+					flag := "-sizes"
+					if s.Trials > 1 { // trials multiply every randomised cell
+						flag = "-trials"
+					}
+					return nil, Inputf(flag, "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies, -trials or -restarts", MaxJobs)
 				}
 			}
 		}

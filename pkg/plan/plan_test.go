@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -246,10 +247,25 @@ func TestScheduleSkip(t *testing.T) {
 	}
 }
 
+// A sweep of more than MaxJobs is refused, naming the flag to narrow:
+// -sizes, or -trials where trials multiply the jobs (it named -sizes for a
+// sweep of 5x5 with a million trials a run: hostile-30).
 func TestPlanTooBig(t *testing.T) {
-	s := settings(t, "1-2000", 0, "dfs", "warnsdorff", "warnsdorff-bt")
-	if _, err := New(s); err == nil || !strings.Contains(err.Error(), "more than") {
-		t.Errorf("NewPlan of %d boards: %v", len(s.Sizes), err)
+	big := settings(t, "1-2000", 0, "dfs", "warnsdorff", "warnsdorff-bt")
+	trials := settings(t, "5-40", 0, "warnsdorff")
+	trials.Tiebreaks, trials.Trials = []string{"random"}, 1_000_000
+	for _, tc := range []struct {
+		name string
+		s    Settings
+		flag string
+	}{{"boards", big, "-sizes"}, {"trials", trials, "-trials"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := New(tc.s)
+			var in *InputError
+			if !errors.As(err, &in) || in.Flag != tc.flag || !strings.Contains(err.Error(), "more than") {
+				t.Errorf("New: %v; want an error naming %s", err, tc.flag)
+			}
+		})
 	}
 }
 

@@ -155,10 +155,12 @@ for w in "${what[@]}"; do
 			if (actual < 0.10 * took || actual < 2) continue   # the last seconds: a second is a big share
 			q = left[k] / actual
 			if (!first) { first = 1; printf "    time left at %.0f%% of the runs (%.0f s in): said %.0f s, was %.0f s: %.2fx\n", 100 * done[k], in_, left[k], actual, q }
-			if (q > worst || 1 / q > worst) { worst = (q > 1) ? q : 1 / q; wk = in_; wq = q }
+			# Within 25% as the estimate is: said/left in [0.75, 1.25].
+			d = (q > 1) ? q - 1 : 1 - q
+			if (d >= worst) { worst = d; wk = in_; wq = q }
 		}
 		if (!first) { print "    time left: no progress line after 10% of the runs with 10% of the time still to go (a sweep of a few seconds)"; exit }
-		printf "    worst time left after 10%% of the runs: %.2fx (%.0f s in)%s\n", wq, wk, (worst <= 1.25) ? "; within 25%: holds" : "; MISSED"
+		printf "    worst time left after 10%% of the runs: %.2fx (%.0f s in)%s\n", wq, wk, (worst <= 0.25) ? "; within 25%: holds" : "; MISSED"
 	}' "$work/run-$w.out"
 	echo
 done

@@ -15,27 +15,12 @@ import (
 // policy makes of it. Pricing a restarted run as the run without restarts
 // put the restarts preset's dfs at 7.5G nodes where its runs entered 4.5G.
 
-// runLength is the distribution of the nodes a search's attempt takes to
-// finish when no cutoff stops it, as restarts price it (restart.Attempts):
-// cdf is P(X <= x), meanCapped E[min(X, limit)].
-type runLength interface {
-	cdf(x float64) float64
-	meanCapped(limit float64) float64
-}
-
-// attempts makes a runLength restart.Attempts.
-type attempts struct{ runLength }
-
-func (a attempts) Attempt(c float64) (cost, end float64, ok bool) {
-	return a.meanCapped(c), a.cdf(c), true
-}
-
 // seriesNodes returns the expected nodes of a run under policy p whose
 // attempts take d's nodes, with at most limit (+Inf: none) nodes in all:
 // restart.Policy.Expected, a geometric policy's cutoffs taken in runs
 // within 1% of each other (the model is no finer).
-func seriesNodes(p restart.Policy, d runLength, limit float64) float64 {
-	return p.ExpectedWithin(attempts{d}, limit, 0.01)
+func seriesNodes(p restart.Policy, d restart.Attempts, limit float64) float64 {
+	return p.ExpectedWithin(d, limit, 0.01)
 }
 
 // logNormal is a log-normal run length: median nodes, spread in decades
@@ -62,18 +47,24 @@ func (d logNormal) meanCapped(limit float64) float64 {
 	return meanCapped(d.median, d.decades, min(limit, d.end))
 }
 
+// Attempt is the run length as restarts price it (restart.Attempts): an
+// attempt cut at c costs E[min(X, c)] and ends the run with P(X <= c).
+func (d logNormal) Attempt(c float64) (cost, end float64, ok bool) {
+	return d.meanCapped(c), d.cdf(c), true
+}
+
 // fixedLength is a run length that is always the same: a complete search
 // from a start without a tour, which must exhaust the tree.
 type fixedLength float64
 
-func (d fixedLength) cdf(x float64) float64 {
-	if x >= float64(d) {
-		return 1
+// Attempt prices an attempt cut at c: it ends the run if c lets it
+// exhaust the tree.
+func (d fixedLength) Attempt(c float64) (cost, end float64, ok bool) {
+	if c >= float64(d) {
+		return float64(d), 1, true
 	}
-	return 0
+	return c, 0, true
 }
-
-func (d fixedLength) meanCapped(limit float64) float64 { return min(limit, float64(d)) }
 
 // randomOrderFind guesses the run length of dfs in a random move order
 // (-order random) from a start that has a tour. Fitted (least squares of

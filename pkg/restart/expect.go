@@ -80,21 +80,6 @@ type series struct {
 	limit                 float64
 	total, survive, spent float64
 	done                  bool
-	// c, m and f are the last cutoff priced and its Attempt, priced
-	// telling whether there is one: Luby's attempts come back to a few
-	// cutoffs.
-	c, m, f        float64
-	priced, cannot bool
-}
-
-// price returns c's Attempt; ok is false where d cannot price it.
-func (s *series) price(c float64) (m, f float64, ok bool) {
-	if !s.priced || c != s.c {
-		s.c, s.priced = c, true
-		s.m, s.f, ok = s.d.Attempt(c)
-		s.cannot = !ok
-	}
-	return s.m, s.f, !s.cannot
 }
 
 // unknown ends the sum at an attempt d cannot price: unknown if the run
@@ -119,7 +104,7 @@ func (s *series) repeat(c, k float64) {
 		s.rest()
 		return
 	}
-	m, f, ok := s.price(c)
+	m, f, ok := s.d.Attempt(c)
 	if !ok {
 		s.unknown()
 		return
@@ -240,7 +225,7 @@ func (s *series) block(l *lubyBlocks, j int) (block, bool) {
 	for len(l.blocks) <= j && !l.cannot {
 		k := len(l.blocks)
 		t := l.u * math.Ldexp(1, k-1)
-		m, f, ok := s.price(t)
+		m, f, ok := s.d.Attempt(t)
 		if !ok {
 			l.cannot = true
 			break

@@ -75,8 +75,8 @@ func NewReader(r io.Reader) (*Reader, error) {
 		return nil, &TornError{Line: line}
 	case err == errTooLong:
 		return nil, &ContentError{Line: 1, Err: err}
-	case isParse(err):
-		return nil, &ContentError{Line: 1, Err: fmt.Errorf("header: %w", unwrapParse(err))}
+	case parseError(err) != nil:
+		return nil, &ContentError{Line: 1, Err: fmt.Errorf("header: %w", parseError(err).Err)}
 	case err != nil:
 		return nil, err
 	}
@@ -125,7 +125,7 @@ func (rd *Reader) Read(row *Row) error {
 		return &ContentError{Line: rd.recs.line, Err: err}
 	case err != nil:
 		rd.done = true
-		if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
+		if pe := parseError(err); pe != nil {
 			return &ContentError{Line: pe.StartLine, Err: pe.Err}
 		}
 		return err
@@ -147,16 +147,11 @@ func (rd *Reader) Read(row *Row) error {
 	return nil
 }
 
-func isParse(err error) bool {
+// parseError returns the *csv.ParseError in err's chain, or nil.
+func parseError(err error) *csv.ParseError {
 	var pe *csv.ParseError
-	return errors.As(err, &pe)
-}
-
-func unwrapParse(err error) error {
-	if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	errors.As(err, &pe)
+	return pe
 }
 
 // ForEach reads every row of the runs.csv in r and hands it to fn, with its

@@ -47,6 +47,11 @@ func (e *ContentError) Error() string {
 
 func (e *ContentError) Unwrap() error { return e.Err }
 
+// BOM is the UTF-8 byte-order mark, which a spreadsheet may put before a
+// runs.csv's header when it saves the file: no part of the first column's
+// name, and accepted wherever the header is read.
+const BOM = "\uFEFF"
+
 // Reader reads the rows of a runs.csv in order, checking each. Its memory
 // does not grow with the length of the file, and reading a row allocates
 // nothing but the text of its error and tour columns.
@@ -84,9 +89,7 @@ func NewReader(r io.Reader) (*Reader, error) {
 	for i, h := range header {
 		names[i] = string(h)
 	}
-	// A spreadsheet may save its CSV with a UTF-8 byte-order mark, which
-	// is no part of the first column's name.
-	names[0] = strings.TrimPrefix(names[0], "\uFEFF")
+	names[0] = strings.TrimPrefix(names[0], BOM)
 	if err := CheckHeader(names); err != nil {
 		return nil, &ContentError{Line: line, Err: err}
 	}

@@ -1,7 +1,6 @@
 package outdir
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -280,7 +279,7 @@ func Done(dir string, p *plan.Plan) (plan.JobSet, error) {
 	}
 	defer f.Close()
 	done := plan.NewJobSet(p.Len())
-	err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, _ int) error {
+	err = runs.ForEach(f, func(r *runs.Row, _ int) error {
 		if i, err := p.Index(r); err == nil {
 			done.Add(i)
 		}
@@ -299,7 +298,7 @@ func (d *Dir) Recount() (map[status.Status]int64, error) {
 	}
 	defer f.Close()
 	counts := map[status.Status]int64{}
-	err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, _ int) error {
+	err = runs.ForEach(f, func(r *runs.Row, _ int) error {
 		counts[r.Status]++
 		return nil
 	})

@@ -70,7 +70,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil && (!errors.As(err, &unsaved) || out.Count == nil || out.Nodes == 0) {
 		return countError(err, req.mem, kept, opt.Checkpoint, req.board)
 	}
-	if *req.asJSON {
+	if req.asJSON {
 		if werr := json.NewEncoder(stdout).Encode(out); werr != nil {
 			return werr
 		}
@@ -109,7 +109,7 @@ type countRequest struct {
 	mode    countMode
 	timeout time.Duration
 	mem     memlimit.Limit
-	asJSON  *bool
+	asJSON  bool
 	// opt holds the flags' options, without the progress hooks.
 	opt count.Options
 }
@@ -179,7 +179,7 @@ func parseCount(args []string, stderr io.Writer) (countRequest, error) {
 			return r, err
 		}
 	}
-	r.timeout, r.asJSON = *timeout, asJSON
+	r.timeout, r.asJSON = *timeout, *asJSON
 	r.opt = count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: r.mem.Bytes,
 		Checkpoint: *ckPath, CheckpointEvery: *ckEvery}
 	return r, nil

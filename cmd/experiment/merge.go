@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/internal/outpath"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
@@ -28,13 +27,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if *out != "" {
-		// The report's check is outpath.Dir's and its files' in the
-		// directory.
-		check := outpath.Dir
-		if !*noReport {
-			check = report.CheckOut
-		}
-		if err := check("-out", *out); err != nil {
+		if err := checkOut(*out, *noReport); err != nil {
 			return err
 		}
 	}

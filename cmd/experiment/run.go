@@ -67,13 +67,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return showPlan(ctx, stdout, p, o, done)
 	}
-	if err := outpath.Dir("-out", o.Out); err != nil {
+	if err := checkOut(o.Out, f.noReport); err != nil {
 		return err
-	}
-	if !f.noReport {
-		if err := report.CheckOut("-out", o.Out); err != nil {
-			return err
-		}
 	}
 	if !o.Resume {
 		if err := outdir.CheckNew(o.Out); err != nil {
@@ -115,6 +110,16 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return errInterrupted
 	}
 	return err
+}
+
+// checkOut checks, before any work, the -out directory that a sweep or a
+// merge writes: a directory that takes new files, and, unless noReport,
+// the report's files in it (report.CheckOut checks the directory too).
+func checkOut(dir string, noReport bool) error {
+	if noReport {
+		return outpath.Dir("-out", dir)
+	}
+	return report.CheckOut("-out", dir)
 }
 
 // paceFrom is the least estimate, at the model's pace, for which a sweep

@@ -164,14 +164,11 @@ func (j *frontierJob) run(ctx context.Context) error {
 	return nil
 }
 
-// stopped reports whether err only stopped the count early (the context),
-// which leaves a partial result, rather than failing it.
-func stopped(err error) bool {
-	var ce *CheckpointError
-	if errors.As(err, &ce) {
-		return false // the partial result would be lost: a failure
-	}
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+// partial reports whether err stopped the count early rather than failing
+// it, so that what it counted comes back: the context ended, or a
+// checkpoint could not be written (unsaved).
+func partial(err error) bool {
+	return unsaved(err) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // unsaved reports whether err is a checkpoint that could not be written:
@@ -225,7 +222,7 @@ func frontierFrom(ctx context.Context, b board.Board, start board.Square, opt Op
 	j := newFrontierJob(b, opt, passes)
 	err := j.run(ctx)
 	res.Nodes, res.PeakStates, res.Resumed, res.Kept, res.Elapsed = j.stats.expanded, j.stats.peakStates, j.resumed, j.kept, time.Since(t0)
-	if err != nil && !stopped(err) && !unsaved(err) {
+	if err != nil && !partial(err) {
 		return res, err
 	}
 	res.Complete = err == nil
@@ -257,7 +254,7 @@ func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) 
 	err := j.run(ctx)
 	grid := Grid{Board: b, Method: Frontier, Tours: make([][]*big.Int, b.Rows), Complete: make([][]bool, b.Rows), Total: new(big.Int), AllComplete: err == nil,
 		Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept}
-	if err != nil && !stopped(err) && !unsaved(err) {
+	if err != nil && !partial(err) {
 		return grid, err
 	}
 	for r := range b.Rows {
@@ -303,7 +300,7 @@ func Total(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	j := newFrontierJob(b, opt, []frontierPass{{start: -1}})
 	err := j.run(ctx)
 	g := Grid{Board: b, Method: Frontier, Nodes: j.stats.expanded, PeakStates: j.stats.peakStates, Resumed: j.resumed, Kept: j.kept, AllComplete: err == nil}
-	if err != nil && !stopped(err) && !unsaved(err) {
+	if err != nil && !partial(err) {
 		return g, err
 	}
 	g.Total = new(big.Int)

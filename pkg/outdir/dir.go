@@ -1,7 +1,6 @@
 package outdir
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -211,9 +210,6 @@ func (d *Dir) Close() {
 // RunsPath returns the path of the directory's runs.csv.
 func (d *Dir) RunsPath() string { return filepath.Join(d.Path, RunsFile) }
 
-// bom is the UTF-8 byte-order mark.
-const bom = "\uFEFF"
-
 // openRuns opens or creates runs.csv, cuts a torn last line, checks the
 // header and marks the jobs that have rows.
 func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
@@ -240,11 +236,11 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	// A spreadsheet that saved the file may have added a UTF-8 byte-order
 	// mark and CRLF line ends, which the reader accepts (rows appended
 	// now end in LF, which it accepts beside them).
-	first := make([]byte, min(size, int64(len(header)+len(bom)+1)))
+	first := make([]byte, min(size, int64(len(header)+len(runs.BOM)+1)))
 	if _, err := f.ReadAt(first, 0); err != nil {
 		return fmt.Errorf("read %s: %w", path, err)
 	}
-	line, _, _ := bytes.Cut(bytes.TrimPrefix(first, []byte(bom)), []byte("\n"))
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(first, []byte(runs.BOM)), []byte("\n"))
 	if string(bytes.TrimSuffix(line, []byte("\r")))+"\n" != header {
 		return &runs.ContentError{Err: fmt.Errorf("%s: line 1: header %q is not this program's %q: resume it with the version that wrote it, or start a new -out",
 			path, line, strings.TrimSuffix(header, "\n"))}
@@ -283,7 +279,7 @@ func Done(dir string, p *plan.Plan) (plan.JobSet, error) {
 	}
 	defer f.Close()
 	done := plan.NewJobSet(p.Len())
-	err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, _ int) error {
+	err = runs.ForEach(f, func(r *runs.Row, _ int) error {
 		if i, err := p.Index(r); err == nil {
 			done.Add(i)
 		}
@@ -302,7 +298,7 @@ func (d *Dir) Recount() (map[status.Status]int64, error) {
 	}
 	defer f.Close()
 	counts := map[status.Status]int64{}
-	err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, _ int) error {
+	err = runs.ForEach(f, func(r *runs.Row, _ int) error {
 		counts[r.Status]++
 		return nil
 	})

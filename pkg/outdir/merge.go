@@ -342,7 +342,7 @@ func mergeRows(ctx context.Context, w io.Writer, ins []input, p *plan.Plan, coun
 		if err != nil {
 			return nil, &plan.InputError{Flag: "merge", Err: err}
 		}
-		err = runs.ForEach(bufio.NewReaderSize(f, 64<<10), func(r *runs.Row, line int) error {
+		err = runs.ForEach(f, func(r *runs.Row, line int) error {
 			i, err := p.Index(r)
 			if err != nil {
 				return fmt.Errorf("line %d: %w", line, err)

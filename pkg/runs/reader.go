@@ -47,6 +47,11 @@ func (e *ContentError) Error() string {
 
 func (e *ContentError) Unwrap() error { return e.Err }
 
+// BOM is the UTF-8 byte-order mark, which a spreadsheet may put before a
+// runs.csv's header when it saves the file: no part of the first column's
+// name, and accepted wherever the header is read.
+const BOM = "\uFEFF"
+
 // Reader reads the rows of a runs.csv in order, checking each. Its memory
 // does not grow with the length of the file, and reading a row allocates
 // nothing but the text of its error and tour columns.
@@ -75,8 +80,8 @@ func NewReader(r io.Reader) (*Reader, error) {
 		return nil, &TornError{Line: line}
 	case err == errTooLong:
 		return nil, &ContentError{Line: 1, Err: err}
-	case isParse(err):
-		return nil, &ContentError{Line: 1, Err: fmt.Errorf("header: %w", unwrapParse(err))}
+	case parseError(err) != nil:
+		return nil, &ContentError{Line: 1, Err: fmt.Errorf("header: %w", parseError(err).Err)}
 	case err != nil:
 		return nil, err
 	}
@@ -84,9 +89,7 @@ func NewReader(r io.Reader) (*Reader, error) {
 	for i, h := range header {
 		names[i] = string(h)
 	}
-	// A spreadsheet may save its CSV with a UTF-8 byte-order mark, which
-	// is no part of the first column's name.
-	names[0] = strings.TrimPrefix(names[0], "\uFEFF")
+	names[0] = strings.TrimPrefix(names[0], BOM)
 	if err := CheckHeader(names); err != nil {
 		return nil, &ContentError{Line: line, Err: err}
 	}
@@ -125,7 +128,7 @@ func (rd *Reader) Read(row *Row) error {
 		return &ContentError{Line: rd.recs.line, Err: err}
 	case err != nil:
 		rd.done = true
-		if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
+		if pe := parseError(err); pe != nil {
 			return &ContentError{Line: pe.StartLine, Err: pe.Err}
 		}
 		return err
@@ -147,16 +150,11 @@ func (rd *Reader) Read(row *Row) error {
 	return nil
 }
 
-func isParse(err error) bool {
+// parseError returns the *csv.ParseError in err's chain, or nil.
+func parseError(err error) *csv.ParseError {
 	var pe *csv.ParseError
-	return errors.As(err, &pe)
-}
-
-func unwrapParse(err error) error {
-	if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
+	errors.As(err, &pe)
+	return pe
 }
 
 // ForEach reads every row of the runs.csv in r and hands it to fn, with its

@@ -50,14 +50,22 @@ func (dfsStrategy) Prepare(p Problem) (Search, error) {
 	case n <= 64:
 		return newDFS64(p), nil
 	}
-	return &dfs{
+	d := newDFS(p, Graph(p.Board, p.Order))
+	return &d, nil
+}
+
+// newDFS returns the search of p on g with its working arrays, each on
+// cache lines of its own (isolated); dfsPrune's search embeds it.
+func newDFS(p Problem, g *board.Graph) dfs {
+	n := p.Board.Squares()
+	return dfs{
 		p:       p,
-		g:       Graph(p.Board, p.Order),
+		g:       g,
 		path:    isolated[int32](n),
 		untried: isolated[uint8](n),
 		visited: isolated[uint8](n + 1),
 		random:  p.RandomOrder,
-	}, nil
+	}
 }
 
 // dfs is an iterative depth-first search. path[d] is the square entered at

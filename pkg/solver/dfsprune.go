@@ -20,11 +20,9 @@ func (s *dfsPrune) restart(p Problem) bool {
 }
 
 func newDFSPrune(p Problem) (*dfsPrune, error) {
-	n := p.Board.Squares()
 	g := Graph(p.Board, p.Order)
 	return &dfsPrune{
-		dfs: dfs{p: p, g: g, path: isolated[int32](n), untried: isolated[uint8](n), visited: isolated[uint8](n + 1),
-			random: p.RandomOrder},
+		dfs: newDFS(p, g),
 		cov: newCoverage(g, int32(p.StartIndex()), p.Closed),
 	}, nil
 }

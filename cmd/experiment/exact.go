@@ -15,6 +15,7 @@ import (
 
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/count"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -318,9 +319,10 @@ func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all b
 				sb.WriteByte('\n')
 			}
 		}
+		rep := count.Representatives(b)
 		for i := range set.Len() {
 			sq := set.At(i)
-			if all && rule.Randomised() && exact.Canonical(b, sq) != sq {
+			if at := b.Index(sq.Row, sq.Col); all && rule.Randomised() && rep[at] != at {
 				continue // the grid shows it; its figures are its class's
 			}
 			r, ok := rows[exact.Key{Board: b, Start: sq, Closed: closed, Rule: rule.String()}]

@@ -15,6 +15,7 @@ import (
 
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/count"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -318,12 +319,14 @@ func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all b
 				sb.WriteByte('\n')
 			}
 		}
+		rep := count.Representatives(b)
 		for i := range set.Len() {
 			sq := set.At(i)
-			if all && rule.Randomised() && exact.Canonical(b, sq) != sq {
+			if at := b.Index(sq.Row, sq.Col); all && rule.Randomised() && rep[at] != at {
 				continue // the grid shows it; its figures are its class's
 			}
-			r, ok := rows[exact.Key{Board: b, Start: sq, Closed: closed, Rule: rule.String()}]
+			k := exact.Key{Board: b, Start: sq, Closed: closed, Rule: rule.String()}
+			r, ok := rows[k]
 			if !ok {
 				continue
 			}
@@ -333,8 +336,8 @@ func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all b
 			} else {
 				p += fmt.Sprintf(" ± %.1e", r.ErrorBound)
 			}
-			fmt.Fprintf(&sb, "%v from %v %s%s: probability %s, %d tours of %d walks, %d tie points, %v\n",
-				b, sq, rule, closedWord(closed), p, r.Tours, r.Walks, r.States, time.Duration(r.TimeNS).Round(time.Microsecond))
+			fmt.Fprintf(&sb, "%v: probability %s, %d tours of %d walks, %d tie points, %v\n",
+				k, p, r.Tours, r.Walks, r.States, time.Duration(r.TimeNS).Round(time.Microsecond))
 		}
 	}
 	_, err := io.WriteString(w, sb.String())

@@ -24,6 +24,11 @@ func TestExactCLI(t *testing.T) {
 			t.Errorf("exact -sizes 6 -starts all lacks %q:\n%s", want, out)
 		}
 	}
+	// A line for each of the 6 squares of an octant of 6x6 (the grid
+	// shows their images): 3,3 is 2,2's image, and has no line.
+	if n := strings.Count(out, "6x6 from "); n != 6 || strings.Contains(out, "6x6 from 3,3 ") {
+		t.Errorf("exact -sizes 6 -starts all: %d lines of starts, want the 6 of an octant:\n%s", n, out)
+	}
 	csv := filepath.Join(t.TempDir(), "exact.csv")
 	out, errOut, code = runCLI(t, "exact", "-sizes", "8", "-starts", "0,0;3,3", "-json", "-out", csv)
 	if code != 0 {

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
@@ -75,22 +74,14 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := report.CheckOut(outFlag, outDir); err != nil {
 		return err
 	}
+	opt := report.Options{OutDir: *out, BySource: *byFile, Exact: *exactFlag, ExactFrom: *exactFrom}
 	// The exact probabilities are input too: a bad file is refused before
-	// any table is written (it had been refused after series.csv, the
-	// charts and headtohead.csv).
-	if *exactFrom != "" {
-		if _, err := exact.ReadCSV(*exactFrom); err != nil {
-			return usagef("-exact-from: %v", err)
-		}
-	} else if *exactFlag {
-		cache := filepath.Join(outDir, report.ExactCache)
-		if _, err := exact.ReadCSV(cache); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return usagef("-exact: the cache of exact probabilities: %v (remove it to compute them again)", err)
-		}
+	// any table is written.
+	if err := report.CheckExact(opt, outDir); err != nil {
+		return usagef("%v", err)
 	}
 	defer gcFor(mem, false)()
 	start := time.Now()
-	opt := report.Options{OutDir: *out, BySource: *byFile, Exact: *exactFlag, ExactFrom: *exactFrom}
 	if *png {
 		opt.Formats = append(opt.Formats, "png")
 	}

@@ -29,7 +29,10 @@ func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
 	step := tickStep(max(b.Rows, b.Cols), cell)
 	ncols := min(len(p), heatMapColumns)
 	nrows := (len(p) + heatMapColumns - 1) / heatMapColumns
-	panels := make([]*panel, len(p))
+	panels := make([][]*panel, nrows)
+	for i := range panels {
+		panels[i] = make([]*panel, ncols)
+	}
 	for i := range p {
 		probs := p[i]
 		if len(probs) != b.Squares() {
@@ -40,10 +43,9 @@ func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
 		if showText {
 			g.label = func(r, c int) string { return probLabel(probs[r*b.Cols+c]) }
 		}
-		panels[i] = &panel{title: labels[i] + " (white: not computed)", cells: g, step: step}
+		panels[i/heatMapColumns][i%heatMapColumns] = &panel{title: labels[i] + " (white: not computed)", cells: g, step: step}
 	}
-	tileW := vg.Length(b.Cols)*cell + 2.2*vg.Centimeter
-	tileH := vg.Length(b.Rows)*cell + 2.0*vg.Centimeter
+	tileW, tileH := panelTile(b, cell)
 	width := max(vg.Length(ncols)*tileW, 8*vg.Centimeter)
 	titleH := 1.2 * vg.Centimeter
 	height := vg.Length(nrows)*tileH + titleH
@@ -52,15 +54,7 @@ func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
 		st := textStyle(12)
 		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
 		c.FillText(st, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(6)}, title)
-		area := draw.Crop(c, 0, 0, 0, -titleH)
-		tiles := draw.Tiles{Rows: nrows, Cols: ncols, PadX: vg.Points(6), PadY: vg.Points(6),
-			PadLeft: vg.Points(4), PadRight: vg.Points(4)}
-		if extra := (c.Max.X - c.Min.X) - vg.Length(ncols)*tileW; extra > 0 {
-			area = draw.Crop(area, extra/2, -extra/2, 0, 0)
-		}
-		for i, pn := range panels {
-			pn.Draw(tiles.At(area, i%heatMapColumns, i/heatMapColumns))
-		}
+		drawPanels(draw.Crop(c, 0, 0, 0, -titleH), panels, ncols, tileW)
 	}
 	return &Figure{Name: "exactmap-" + b.String(), Title: title, Width: width, Height: height, draw: drawFn}, nil
 }

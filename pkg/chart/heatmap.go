@@ -164,8 +164,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 		panels[row+1][col] = &panel{title: g.Series + ": median nodes", cells: nodes, step: step}
 	}
 
-	tileW := vg.Length(b.Cols)*cell + 2.2*vg.Centimeter
-	tileH := vg.Length(b.Rows)*cell + 2.0*vg.Centimeter
+	tileW, tileH := panelTile(b, cell)
 	width := max(vg.Length(ncols)*tileW, 16*vg.Centimeter)
 	titleH, keyH := 1.2*vg.Centimeter, 2.6*vg.Centimeter
 	height := vg.Length(nrows)*tileH + titleH + keyH
@@ -177,21 +176,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 		st := textStyle(13)
 		st.XAlign, st.YAlign = draw.XCenter, draw.YTop
 		c.FillText(st, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(6)}, title)
-		area := draw.Crop(c, 0, 0, keyH, -titleH)
-		tiles := draw.Tiles{Rows: nrows, Cols: ncols, PadX: vg.Points(6), PadY: vg.Points(6),
-			PadLeft: vg.Points(4), PadRight: vg.Points(4)}
-		// Centre the tiles when the figure is wider than they are.
-		extra := (c.Max.X - c.Min.X) - vg.Length(ncols)*tileW
-		if extra > 0 {
-			area = draw.Crop(area, extra/2, -extra/2, 0, 0)
-		}
-		for i := range panels {
-			for j := range panels[i] {
-				if panels[i][j] != nil {
-					panels[i][j].Draw(tiles.At(area, j, i))
-				}
-			}
-		}
+		drawPanels(draw.Crop(c, 0, 0, keyH, -titleH), panels, ncols, tileW)
 		strip := draw.Crop(c, vg.Points(10), 0, 0, -(c.Max.Y - c.Min.Y - keyH))
 		half := (strip.Max.X - strip.Min.X) / 2
 		key.Draw(draw.Crop(strip, 0, -half, 0, -vg.Points(6)))

@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"knightsweep/pkg/board"
 )
 
 // panel is one tile of a heat map or a pair map: a board's squares under a
@@ -21,6 +23,30 @@ type panel struct {
 	cells     *cellGrid
 	// step is the step at which rows and columns are numbered.
 	step int
+}
+
+// panelTile is the size of one tile of a grid of panels of board b, with
+// cells of side cell: the board, and room for its title and numbers.
+func panelTile(b board.Board, cell vg.Length) (w, h vg.Length) {
+	return vg.Length(b.Cols)*cell + 2.2*vg.Centimeter, vg.Length(b.Rows)*cell + 2.0*vg.Centimeter
+}
+
+// drawPanels draws panels[row][col] as a grid of ncols tiles of width
+// tileW a row in area, centred when area is wider than they are; nil
+// panels leave their tile empty. The heat map and the exact map share it.
+func drawPanels(area draw.Canvas, panels [][]*panel, ncols int, tileW vg.Length) {
+	tiles := draw.Tiles{Rows: len(panels), Cols: ncols, PadX: vg.Points(6), PadY: vg.Points(6),
+		PadLeft: vg.Points(4), PadRight: vg.Points(4)}
+	if extra := (area.Max.X - area.Min.X) - vg.Length(ncols)*tileW; extra > 0 {
+		area = draw.Crop(area, extra/2, -extra/2, 0, 0)
+	}
+	for i := range panels {
+		for j, pn := range panels[i] {
+			if pn != nil {
+				pn.Draw(tiles.At(area, j, i))
+			}
+		}
+	}
 }
 
 // Panel sizes, in points.

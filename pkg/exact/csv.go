@@ -70,6 +70,16 @@ type Key struct {
 	Rule   string
 }
 
+// String names the key as messages and the command's lines do: "6x6 from
+// 2,2 random", " closed" after a closed tour's.
+func (k Key) String() string {
+	s := fmt.Sprintf("%v from %v %s", k.Board, k.Start, k.Rule)
+	if k.Closed {
+		s += " closed"
+	}
+	return s
+}
+
 // Key returns the row's key.
 func (r Row) Key() Key {
 	return Key{board.Board{Rows: r.Rows, Cols: r.Cols}, board.Square{Row: r.StartRow, Col: r.StartCol}, r.Closed, r.Rule}
@@ -197,7 +207,7 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 		// Two rows for one start: which one a resume or a report would
 		// take is an accident of order.
 		if j, ok := seen[r.Key()]; ok {
-			return nil, fmt.Errorf("%s: line %d: a second row for %dx%d from %d,%d %s%s (the first is line %d)", name, i+2, r.Rows, r.Cols, r.StartRow, r.StartCol, r.Rule, map[bool]string{true: " closed"}[r.Closed], j+2)
+			return nil, fmt.Errorf("%s: line %d: a second row for %v (the first is line %d)", name, i+2, r.Key(), j+2)
 		}
 		seen[r.Key()] = i
 	}

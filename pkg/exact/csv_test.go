@@ -141,3 +141,16 @@ func TestWriteCSVAsOtherOutputs(t *testing.T) {
 		t.Errorf("%s holds %q, want the header alone", kept, data)
 	}
 }
+
+// TestKeyString: a key reads as the command's lines and the CSV's
+// messages name a start.
+func TestKeyString(t *testing.T) {
+	k := Key{Board: board.Board{Rows: 6, Cols: 6}, Start: board.Square{Row: 2, Col: 2}, Rule: "random"}
+	if got := k.String(); got != "6x6 from 2,2 random" {
+		t.Errorf("open: %q", got)
+	}
+	k.Closed, k.Rule = true, "pohl-random"
+	if got := k.String(); got != "6x6 from 2,2 pohl-random closed" {
+		t.Errorf("closed: %q", got)
+	}
+}

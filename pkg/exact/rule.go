@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"knightsweep/pkg/strategies"
 )
 
 // Rule is a greedy rule whose every step this package walks: Warnsdorff's
@@ -35,15 +37,15 @@ const (
 )
 
 // ruleNames are the rules' names: those the solver has are its -tiebreak
-// names (TestSolverSameRule holds them to pkg/solver's, which this package
-// does not import: the report, which never runs a solver, uses it).
+// names, as package strategies spells them (it imports no search code:
+// the report, which never runs a solver, uses this package).
 var ruleNames = [...]string{
-	Random:     "random",
-	PohlRandom: "pohl-random",
-	RothRandom: "roth-random",
-	First:      "first",
-	Pohl:       "pohl",
-	Roth:       "roth",
+	Random:     strategies.TieRandom,
+	PohlRandom: strategies.TiePohl + "-random",
+	RothRandom: strategies.TieRoth + "-random",
+	First:      strategies.TieFirst,
+	Pohl:       strategies.TiePohl,
+	Roth:       strategies.TieRoth,
 }
 
 // Rules lists the rules' names, the default first.

@@ -75,3 +75,54 @@ func TestRunTasks(t *testing.T) {
 		t.Errorf("cancelled: Run = %v, want context.Canceled", err)
 	}
 }
+
+// TestTasksBySymmetry: a randomised rule's starts group by the board's
+// symmetries, counted by hand (8x8: the 10 squares of an octant; 5x5: 6;
+// 5x6, reflections alone: 3 rows by 3 columns), each task led by its first
+// start; a deterministic rule's starts stand alone.
+func TestTasksBySymmetry(t *testing.T) {
+	every := func(b board.Board) []board.Square {
+		var all []board.Square
+		for r := range b.Rows {
+			for c := range b.Cols {
+				all = append(all, board.Square{Row: r, Col: c})
+			}
+		}
+		return all
+	}
+	for _, c := range []struct {
+		b     board.Board
+		rule  Rule
+		tasks int
+	}{
+		{board.Board{Rows: 8, Cols: 8}, Random, 10},
+		{board.Board{Rows: 5, Cols: 5}, Random, 6},
+		{board.Board{Rows: 5, Cols: 6}, Random, 9},
+		{board.Board{Rows: 8, Cols: 8}, Pohl, 64},
+	} {
+		tasks := Tasks(c.b, every(c.b), c.rule)
+		if len(tasks) != c.tasks {
+			t.Errorf("%v %v: %d tasks, want %d", c.b, c.rule, len(tasks), c.tasks)
+		}
+		members := 0
+		for _, tk := range tasks {
+			members += len(tk.Members)
+			if tk.Members[0] != tk.Start {
+				t.Errorf("%v %v: task of %v led by %v", c.b, c.rule, tk.Members, tk.Start)
+			}
+		}
+		if members != c.b.Squares() {
+			t.Errorf("%v %v: %d members, want every square once", c.b, c.rule, members)
+		}
+	}
+	corner := Tasks(board.Board{Rows: 8, Cols: 8}, every(board.Board{Rows: 8, Cols: 8}), Random)[0]
+	want := []board.Square{{Row: 0, Col: 0}, {Row: 0, Col: 7}, {Row: 7, Col: 0}, {Row: 7, Col: 7}}
+	if len(corner.Members) != len(want) {
+		t.Fatalf("8x8's corner stands for %v, want %v", corner.Members, want)
+	}
+	for i := range want {
+		if corner.Members[i] != want[i] {
+			t.Errorf("8x8's corner stands for %v, want %v", corner.Members, want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/count"
 )
 
 // Task is one walk of a sweep of starts: a start square, and the squares
@@ -22,13 +23,20 @@ type Task struct {
 }
 
 // Tasks groups starts of b into tasks, in the order of their first start.
+// A randomised rule's starts group by their least image under the board's
+// symmetries (count.Representatives: the reflections, and on a square
+// board the transpositions).
 func Tasks(b board.Board, starts []board.Square, rule Rule) []Task {
+	var rep []int
+	if rule.Randomised() {
+		rep = count.Representatives(b)
+	}
 	var out []Task
-	at := map[board.Square]int{}
+	at := map[int]int{}
 	for _, s := range starts {
-		c := s
-		if rule.Randomised() {
-			c = Canonical(b, s)
+		c := b.Index(s.Row, s.Col)
+		if rep != nil {
+			c = rep[c]
 		}
 		i, ok := at[c]
 		if !ok {
@@ -37,29 +45,6 @@ func Tasks(b board.Board, starts []board.Square, rule Rule) []Task {
 			out = append(out, Task{Board: b, Start: s})
 		}
 		out[i].Members = append(out[i].Members, s)
-	}
-	return out
-}
-
-// Canonical returns the least (row, then column) image of s under the
-// symmetries of b: the reflections, and on a square board the
-// transpositions.
-func Canonical(b board.Board, s board.Square) board.Square {
-	best := s
-	for _, t := range images(b, s) {
-		if t.Row < best.Row || t.Row == best.Row && t.Col < best.Col {
-			best = t
-		}
-	}
-	return best
-}
-
-func images(b board.Board, s board.Square) []board.Square {
-	r, c := s.Row, s.Col
-	rr, cc := b.Rows-1-r, b.Cols-1-c
-	out := []board.Square{{Row: r, Col: c}, {Row: rr, Col: c}, {Row: r, Col: cc}, {Row: rr, Col: cc}}
-	if b.Rows == b.Cols {
-		out = append(out, board.Square{Row: c, Col: r}, board.Square{Row: cc, Col: r}, board.Square{Row: c, Col: rr}, board.Square{Row: cc, Col: rr})
 	}
 	return out
 }

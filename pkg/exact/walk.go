@@ -147,15 +147,16 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])
+	// Each tied square's factor: a division by t, or 840/t in whole numbers.
+	share := uint64(t)
+	if !w.wk.float {
+		share = lcm / uint64(t)
+	}
 	for i := range t {
 		nv := v
 		add(&nv, int(out[i]))
 		w.t.nodes++
-		f := uint64(t)
-		if !w.wk.float {
-			f = lcm / uint64(t)
-		}
-		w.follow(nv, int(out[i]), d+1, s, f, cnt, rc)
+		w.follow(nv, int(out[i]), d+1, s, share, cnt, rc)
 	}
 }
 

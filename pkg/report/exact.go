@@ -105,21 +105,12 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 			groups = append(groups, exactGroup{g, rule})
 		}
 	}
-	var rows []exact.Row
-	var err error
-	cache := ""
-	if opt.ExactFrom != "" {
-		rows, err = exact.ReadCSV(opt.ExactFrom)
-		if err != nil {
-			return nil, fmt.Errorf("%w: -exact-from: %w", ErrInput, err)
-		}
-		sec.Source = opt.ExactFrom
-	} else {
-		cache = filepath.Join(dir, ExactCache)
-		rows, err = exact.ReadCSV(cache)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w: the cache of exact probabilities: %w (remove it to compute them again)", ErrInput, err)
-		}
+	rows, cache, err := readExact(opt, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
+	}
+	sec.Source = opt.ExactFrom
+	if cache != "" {
 		sec.Source = "computed by the report (experiment exact), kept in " + cache
 	}
 	have := map[exact.Key]exact.Row{}
@@ -280,6 +271,35 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		sec.Maps = append(sec.Maps, *byBoard[b])
 	}
 	return sec, nil
+}
+
+// readExact reads the exact probabilities opt names: opt.ExactFrom, or
+// else the cache in dir, which need not exist yet (cache is then its
+// path). Its errors name the flag, for CheckExact and exactChecks alike.
+func readExact(opt Options, dir string) (rows []exact.Row, cache string, err error) {
+	if opt.ExactFrom != "" {
+		if rows, err = exact.ReadCSV(opt.ExactFrom); err != nil {
+			return nil, "", fmt.Errorf("-exact-from: %w", err)
+		}
+		return rows, "", nil
+	}
+	cache = filepath.Join(dir, ExactCache)
+	rows, err = exact.ReadCSV(cache)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, "", fmt.Errorf("-exact: the cache of exact probabilities: %w (remove it to compute them again)", err)
+	}
+	return rows, cache, nil
+}
+
+// CheckExact refuses, before any work, the exact probabilities that
+// GenerateWith would read with opt into dir: a bad file would otherwise be
+// refused after series.csv, the charts and headtohead.csv were written.
+func CheckExact(opt Options, dir string) error {
+	if !opt.Exact && opt.ExactFrom == "" {
+		return nil
+	}
+	_, _, err := readExact(opt, dir)
+	return err
 }
 
 // exactFigures adds the section's maps to the figures to draw.

@@ -87,10 +87,7 @@ func atMost(xs []int64, c int64) int {
 // (each attempt independent, their number geometric). +Inf when no run
 // found a tour within c; NaN when c is past Limit.
 func (e *Empirical) FixedCost(c int64) float64 {
-	if c <= 0 {
-		return math.NaN()
-	}
-	return restart.Policy{Kind: restart.Fixed, C: c}.Expected(e, math.Inf(1))
+	return e.PolicyCost(restart.Policy{Kind: restart.Fixed, C: c})
 }
 
 // PolicyCost returns the expected nodes to a tour of a restart policy over

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/plan"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/sweep"
 )
@@ -33,7 +33,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 }
 
 // parsed is what a command's parse of fs that returned err means: -h
-// prints the usage and is errHelp, bad input (an InputError, which a flag
+// prints the usage and is errHelp, bad input (an input.Error, which a flag
 // file's error is) stays what it is, another error is a usageError, and
 // an argument left over is one too.
 func parsed(fs *flag.FlagSet, err error) error {
@@ -41,7 +41,7 @@ func parsed(fs *flag.FlagSet, err error) error {
 	case errors.Is(err, flag.ErrHelp):
 		fs.Usage()
 		return errHelp
-	case plan.IsInput(err):
+	case input.Is(err):
 		return err
 	case err != nil:
 		return usageError{err}

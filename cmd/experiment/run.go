@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/memlimit"
@@ -99,7 +100,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, outdir.RunsFile, outdir.ManifestFile)
-	if errors.Is(err, sweep.ErrInterrupted) || err != nil && !plan.IsInput(err) {
+	if errors.Is(err, sweep.ErrInterrupted) || err != nil && !input.Is(err) {
 		fmt.Fprintf(stdout, "%d of %d jobs still to run: finish with\n  %s\n",
 			sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs, outdir.ResumeCommand(o.Command, sum.Out, o.Shard))
 		if sum.Skipped+sum.Ran > 0 {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
@@ -76,19 +77,19 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 }
 
 // settings checks the flags that decide the rows and returns them as
-// Settings. Errors are InputErrors naming the flag and what it accepts.
+// Settings. Errors are input.Errors naming the flag and what it accepts.
 func (f *runFlags) settings() (plan.Settings, error) {
 	var s plan.Settings
 	var sizes plan.Sizes // none: Normalize says -sizes is missing
 	if strings.TrimSpace(f.sizes) != "" {
 		var err error
 		if sizes, err = plan.ParseSizes(f.sizes); err != nil {
-			return s, &plan.InputError{Flag: "-sizes", Err: err}
+			return s, &input.Error{Flag: "-sizes", Err: err}
 		}
 	}
 	starts, err := plan.ParseStarts(f.starts)
 	if err != nil {
-		return s, &plan.InputError{Flag: "-starts", Err: err}
+		return s, &input.Error{Flag: "-starts", Err: err}
 	}
 	var strategies []string
 	for name := range strings.SplitSeq(f.strategies, ",") {
@@ -110,14 +111,14 @@ func (f *runFlags) settings() (plan.Settings, error) {
 	if strings.TrimSpace(f.restarts) != "" {
 		policies, err := restart.ParseList(f.restarts)
 		if err != nil {
-			return s, &plan.InputError{Flag: "-restarts", Err: err}
+			return s, &input.Error{Flag: "-restarts", Err: err}
 		}
 		for _, p := range policies {
 			restarts = append(restarts, p.String())
 		}
 	}
 	if f.trials < 1 {
-		return s, plan.Inputf("-trials", "%d: want a number of trials from 1 to %d", f.trials, plan.MaxJobs)
+		return s, input.Errorf("-trials", "%d: want a number of trials from 1 to %d", f.trials, plan.MaxJobs)
 	}
 	s = plan.Settings{
 		Sizes: sizes, Starts: starts, Strategies: strategies, Tiebreaks: tiebreaks, Order: f.order,
@@ -133,14 +134,14 @@ func (f *runFlags) settings() (plan.Settings, error) {
 func (f *runFlags) options(getenv func(string) string) (sweep.Options, error) {
 	var o sweep.Options
 	if f.workers < 1 || f.workers > sweep.MaxWorkers {
-		return o, plan.Inputf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", f.workers, sweep.MaxWorkers)
+		return o, input.Errorf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", f.workers, sweep.MaxWorkers)
 	}
 	shard, err := parseShard(f.shard, getenv)
 	if err != nil {
-		return o, &plan.InputError{Flag: "-shard", Err: err}
+		return o, &input.Error{Flag: "-shard", Err: err}
 	}
 	if f.resume && f.out == "" {
-		return o, plan.Inputf("-resume", "needs -out: the directory of the sweep to continue")
+		return o, input.Errorf("-resume", "needs -out: the directory of the sweep to continue")
 	}
 	mem, err := memLimitFlag(f.memLimit)
 	if err != nil {
@@ -172,7 +173,7 @@ func parseShard(s string, getenv func(string) string) (plan.Shard, error) {
 func memLimitFlag(v string) (memlimit.Limit, error) {
 	l, err := memlimit.Flag(v)
 	if err != nil {
-		return l, &plan.InputError{Flag: "-mem-limit", Err: err}
+		return l, &input.Error{Flag: "-mem-limit", Err: err}
 	}
 	return l, nil
 }

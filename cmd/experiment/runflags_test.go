@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/solver"
 )
@@ -88,7 +89,7 @@ func TestRunFlagsErrors(t *testing.T) {
 		if err == nil {
 			_, err = f.options(noEnv)
 		}
-		var ie *plan.InputError
+		var ie *input.Error
 		if !errors.As(err, &ie) || ie.Flag != tt.flag || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: error %v; want %s and %q", tt.args, err, tt.flag, tt.want)
 		}

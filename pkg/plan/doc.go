@@ -11,7 +11,7 @@
 // order, open or closed tours and the budgets of each search. Normalize puts
 // them in canonical form, so that two spellings of the same sweep compare
 // equal, and checks them against the limits below; every error is an
-// InputError that names the flag at fault and what it accepts.
+// input.Error that names the flag at fault and what it accepts.
 //
 // Limits, checked before anything is allocated: sides up to
 // board.MaxSide, at most MaxBoards distinct boards (ranges are merged before

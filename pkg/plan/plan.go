@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
@@ -135,7 +136,7 @@ func New(s Settings) (*Plan, error) {
 	if s.Order != solver.OrderRandom {
 		var err error
 		if o, err = board.ParseOrder(s.Order); err != nil {
-			return nil, &InputError{Flag: "-order", Err: err}
+			return nil, &input.Error{Flag: "-order", Err: err}
 		}
 	}
 	p := &Plan{settings: s, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
@@ -172,7 +173,7 @@ func New(s Settings) (*Plan, error) {
 					if s.Trials > 1 { // trials multiply every randomised cell
 						flag = "-trials"
 					}
-					return nil, Inputf(flag, "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies, -trials or -restarts", MaxJobs)
+					return nil, input.Errorf(flag, "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies, -trials or -restarts", MaxJobs)
 				}
 			}
 		}
@@ -182,7 +183,7 @@ func New(s Settings) (*Plan, error) {
 		for _, k := range p.skipped {
 			why = append(why, k.String())
 		}
-		return nil, Inputf("-strategies", "no job to run: %s", strings.Join(why, "; "))
+		return nil, input.Errorf("-strategies", "no job to run: %s", strings.Join(why, "; "))
 	}
 	return p, nil
 }
@@ -421,7 +422,7 @@ func (p *Plan) CheckMemory(limit int64, format func(int64) string) error {
 	}
 	for _, c := range p.cells {
 		if c.bytes > limit {
-			return Inputf("-mem-limit", "%s on %v needs about %s, more than the limit of %s: raise -mem-limit or leave out that board",
+			return input.Errorf("-mem-limit", "%s on %v needs about %s, more than the limit of %s: raise -mem-limit or leave out that board",
 				c.strategy, c.board, format(c.bytes), format(limit))
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
@@ -132,9 +133,9 @@ func TestRestartsErrors(t *testing.T) {
 			}
 			continue
 		}
-		var ie *InputError
+		var ie *input.Error
 		if !errors.As(err, &ie) || ie.Flag != tt.flag || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%+v: error %v; want an InputError naming %s and %q", s, err, tt.flag, tt.want)
+			t.Errorf("%+v: error %v; want an input.Error naming %s and %q", s, err, tt.flag, tt.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
@@ -71,29 +72,29 @@ const MaxTourSquares = 1_000_000
 
 // Normalize fills defaults (every strategy's "first" tie-break, one trial,
 // the default move order), puts lists in canonical order and checks every
-// value. Errors are InputErrors naming the flag.
+// value. Errors are input.Errors naming the flag.
 func (s *Settings) Normalize() error {
 	if len(s.Sizes) == 0 {
-		return Inputf("-sizes", "missing; %s", sizesForm)
+		return input.Errorf("-sizes", "missing; %s", sizesForm)
 	}
 	s.Sizes.normalize()
 	if len(s.Sizes) > MaxBoards {
-		return Inputf("-sizes", "%d boards; %s", len(s.Sizes), sizesForm)
+		return input.Errorf("-sizes", "%d boards; %s", len(s.Sizes), sizesForm)
 	}
 	for _, b := range s.Sizes {
 		if _, err := board.New(b.Rows, b.Cols); err != nil {
-			return Inputf("-sizes", "%v; %s", err, sizesForm)
+			return input.Errorf("-sizes", "%v; %s", err, sizesForm)
 		}
 	}
 	if err := s.Starts.Check(s.Sizes); err != nil {
-		return Inputf("-starts", "%v", err)
+		return input.Errorf("-starts", "%v", err)
 	}
 	if len(s.Strategies) == 0 {
-		return Inputf("-strategies", "missing: want some of %s", strings.Join(solver.Names(), ", "))
+		return input.Errorf("-strategies", "missing: want some of %s", strings.Join(solver.Names(), ", "))
 	}
 	for _, name := range s.Strategies {
 		if _, err := solver.Lookup(name); err != nil {
-			return Inputf("-strategies", "%v", err)
+			return input.Errorf("-strategies", "%v", err)
 		}
 	}
 	rank := func(name string) int { return slices.Index(solver.Names(), name) }
@@ -107,50 +108,50 @@ func (s *Settings) Normalize() error {
 	s.Tiebreaks = slices.Compact(s.Tiebreaks)
 	for _, tb := range s.Tiebreaks {
 		if !slices.Contains(solver.Tiebreaks, tb) {
-			return Inputf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(solver.Tiebreaks, ", "))
+			return input.Errorf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(solver.Tiebreaks, ", "))
 		}
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(name).TiebreakRules(), tb) }) {
-			return Inputf("-tiebreak", "%q: no strategy of -strategies accepts it (%s do)", tb, strings.Join(solver.Accepting(tb), ", "))
+			return input.Errorf("-tiebreak", "%q: no strategy of -strategies accepts it (%s do)", tb, strings.Join(solver.Accepting(tb), ", "))
 		}
 	}
 
 	if strings.TrimSpace(s.Order) == solver.OrderRandom {
 		s.Order = solver.OrderRandom
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).RandomOrder }) {
-			return Inputf("-order", "random: no strategy of -strategies takes a random move order (%s do)", strings.Join(solver.RandomOrders(), ", "))
+			return input.Errorf("-order", "random: no strategy of -strategies takes a random move order (%s do)", strings.Join(solver.RandomOrders(), ", "))
 		}
 	} else {
 		o, err := board.ParseOrder(s.Order)
 		if err != nil {
-			return Inputf("-order", "%v, or %s (%s)", err, solver.OrderRandom, strings.Join(solver.RandomOrders(), ", "))
+			return input.Errorf("-order", "%v, or %s (%s)", err, solver.OrderRandom, strings.Join(solver.RandomOrders(), ", "))
 		}
 		s.Order = o.String()
 	}
 	if s.MaxNodes < 0 {
-		return Inputf("-max-nodes", "%d: want 0 (no limit) or a positive number of nodes", s.MaxNodes)
+		return input.Errorf("-max-nodes", "%d: want 0 (no limit) or a positive number of nodes", s.MaxNodes)
 	}
 	if s.Timeout < 0 {
-		return Inputf("-timeout", "%v: want 0 (no limit) or a positive duration such as 30s", s.Timeout)
+		return input.Errorf("-timeout", "%v: want 0 (no limit) or a positive duration such as 30s", s.Timeout)
 	}
 	if s.Trials == 0 {
 		s.Trials = 1
 	}
 	if s.Trials < 0 || s.Trials > MaxJobs {
-		return Inputf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
+		return input.Errorf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
 	}
 	if s.Trials > 1 && !s.randomised() {
-		return Inputf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
+		return input.Errorf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
 			s.Trials, strings.Join(solver.Accepting(solver.TieRandom), " or "))
 	}
 	if err := s.normalizeRestarts(); err != nil {
 		return err
 	}
 	if s.Prune && !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).Prunes }) {
-		return Inputf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(solver.Pruning(), ", "))
+		return input.Errorf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(solver.Pruning(), ", "))
 	}
 	if s.SaveTours {
 		if b := s.Sizes[len(s.Sizes)-1]; b.Squares() > MaxTourSquares {
-			return Inputf("-save-tours", "%v has %d squares: tours are saved for boards of at most %d squares (a line of runs.csv a tour); leave out -save-tours or the larger boards, or solve such a board with experiment solve -tour-out",
+			return input.Errorf("-save-tours", "%v has %d squares: tours are saved for boards of at most %d squares (a line of runs.csv a tour); leave out -save-tours or the larger boards, or solve such a board with experiment solve -tour-out",
 				b, b.Squares(), MaxTourSquares)
 		}
 	}
@@ -226,7 +227,7 @@ func (s *Settings) normalizeRestarts() error {
 	for _, r := range s.Restarts {
 		p, err := restart.Parse(r)
 		if err != nil {
-			return Inputf("-restarts", "%v", err)
+			return input.Errorf("-restarts", "%v", err)
 		}
 		if p.Kind == restart.None {
 			none = true
@@ -245,12 +246,12 @@ func (s *Settings) normalizeRestarts() error {
 	}
 	if !s.anyRun(func(in solver.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
 		first := names[b2i(none)] // the first policy that restarts
-		return Inputf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", first, solver.RestartableList())
+		return input.Errorf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", first, solver.RestartableList())
 	}
 	for _, p := range s.policies() {
 		// The largest board: a capped cutoff too small for it is refused.
 		if err := p.Check(s.MaxNodes, s.Timeout, s.Sizes[len(s.Sizes)-1]); err != nil {
-			return Inputf("-restarts", "%v: %v", p, err)
+			return input.Errorf("-restarts", "%v: %v", p, err)
 		}
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
 
@@ -190,10 +190,10 @@ func parseStart(s string, b board.Board) (board.Square, error) {
 }
 
 // parseStrategy checks a -strategy value.
-func parseStrategy(name string) (solver.Info, error) {
-	info, err := solver.Lookup(name)
+func parseStrategy(name string) (strategies.Info, error) {
+	info, err := strategies.Lookup(name)
 	if err != nil {
-		return solver.Info{}, usagef("-strategy: %v", err)
+		return strategies.Info{}, usagef("-strategy: %v", err)
 	}
 	return info, nil
 }
@@ -201,12 +201,12 @@ func parseStrategy(name string) (solver.Info, error) {
 func parseOrderFlag(s string) (board.Order, error) {
 	o, err := board.ParseOrder(s)
 	if err != nil {
-		return board.Order{}, usagef("-order: %v, or %s (%s)", err, solver.OrderRandom, strings.Join(solver.RandomOrders(), ", "))
+		return board.Order{}, usagef("-order: %v, or %s (%s)", err, strategies.OrderRandom, strings.Join(strategies.RandomOrders(), ", "))
 	}
 	return o, nil
 }
 
-func strategyList() string { return strings.Join(solver.Names(), ", ") }
+func strategyList() string { return strings.Join(strategies.Names(), ", ") }
 
 // parseWorkers checks a -workers value that may be 0, for one per core.
 func parseWorkers(n int) error {

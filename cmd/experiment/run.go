@@ -23,8 +23,8 @@ import (
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 	"knightsweep/pkg/report"
-	"knightsweep/pkg/solver"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
 
@@ -233,11 +233,11 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 // of "dfs, warnsdorff; order random" does not read as a random warnsdorff.
 func randomisation(s plan.Settings) string {
 	var out string
-	if s.Order == solver.OrderRandom {
-		out += "; order " + solver.OrderRandom
+	if s.Order == strategies.OrderRandom {
+		out += "; order " + strategies.OrderRandom
 		var fixed []string
 		for _, name := range s.Strategies {
-			if in, err := solver.Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
+			if in, err := strategies.Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
 				fixed = append(fixed, name)
 			}
 		}

@@ -14,7 +14,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/theory"
 )
 
@@ -111,8 +111,8 @@ type cellKey struct {
 
 // Skip is a part of the sweep that a strategy cannot run, left out of the
 // plan rather than run into errors: a board it does not solve
-// (solver.Info.Boards), or start squares it does not take
-// (solver.Info.Starts). manifest.json lists them.
+// (strategies.Info.Boards), or start squares it does not take
+// (strategies.Info.Starts). manifest.json lists them.
 type Skip struct {
 	Strategy string `json:"strategy"`
 	Board    string `json:"board"`
@@ -133,7 +133,7 @@ func New(s Settings) (*Plan, error) {
 		return nil, err
 	}
 	o := board.DefaultOrder
-	if s.Order != solver.OrderRandom {
+	if s.Order != strategies.OrderRandom {
 		var err error
 		if o, err = board.ParseOrder(s.Order); err != nil {
 			return nil, &input.Error{Flag: "-order", Err: err}
@@ -191,7 +191,7 @@ func New(s Settings) (*Plan, error) {
 // acceptedStarts returns the positions, in set, of the start squares
 // strategy in takes on b, or nil if it takes them all, and what it leaves
 // out.
-func acceptedStarts(in solver.Info, b board.Board, set StartSet) ([]int, *Skip) {
+func acceptedStarts(in strategies.Info, b board.Board, set StartSet) ([]int, *Skip) {
 	n := set.Len()
 	if in.Boards != nil {
 		if err := in.Boards(b); err != nil {
@@ -225,13 +225,13 @@ func (p *Plan) Settings() Settings { return p.settings }
 func (p *Plan) Len() int64 { return p.total }
 
 // OrderText returns the move order in offset notation, as rows record it
-// (those of runs in a random order record solver.OrderRandom).
+// (those of runs in a random order record strategies.OrderRandom).
 func (p *Plan) OrderText() string { return p.orderText }
 
 // orderOf is the order column of c's rows.
 func (p *Plan) orderOf(c *cell) string {
 	if c.randomOrder {
-		return solver.OrderRandom
+		return strategies.OrderRandom
 	}
 	return p.orderText
 }

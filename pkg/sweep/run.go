@@ -38,7 +38,7 @@ type Options struct {
 	Shard plan.Shard
 	// Workers is the number of searches run at once, 1..MaxWorkers.
 	Workers int
-	// MemLimit bounds the summed memory estimates (solver.Info.Bytes) of
+	// MemLimit bounds the summed memory estimates (strategies.Info.Bytes) of
 	// the searches running at once: a job that would pass it waits for
 	// others to finish, and a plan with a job that cannot fit at all is
 	// refused. Bytes 0 means no limit. It is also the Go runtime's soft

@@ -119,7 +119,7 @@ func newHalves(g *graph, reps []int, size []uint64, byClass bool) *halves {
 	if byClass {
 		h.cols = len(reps)
 	}
-	perms := symmetries(g.b)
+	perms := g.b.Symmetries()
 	for _, perm := range perms[1:] {
 		var s keySym
 		for sq, t := range perm {

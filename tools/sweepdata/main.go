@@ -1,8 +1,8 @@
 // Command sweepdata writes runs.csv files for trying out and measuring
 // experiment report before (or without) a real sweep.
 //
-//	go run ./internal/cmd/sweepdata -sizes 5-8 -out /tmp/quick/runs.csv
-//	go run ./internal/cmd/sweepdata -synthetic 1000000 -out /tmp/big/runs.csv
+//	go run ./tools/sweepdata -sizes 5-8 -out /tmp/quick/runs.csv
+//	go run ./tools/sweepdata -synthetic 1000000 -out /tmp/big/runs.csv
 //
 // Without -synthetic it solves every start of every board of -sizes (as
 // experiment's -sizes) with dfs, warnsdorff and warnsdorff-bt under a node

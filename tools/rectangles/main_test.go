@@ -136,7 +136,7 @@ func TestTable(t *testing.T) {
 // it: Schwenk's theorem (package theory) decides which boards have closed
 // tours, and the published counts of the reference notes.
 func TestCommittedTable(t *testing.T) {
-	recs, err := readTable("../../../docs/rectangles.csv")
+	recs, err := readTable("../../docs/rectangles.csv")
 	if err != nil || recs == nil {
 		t.Fatal("no table", err)
 	}

@@ -2,7 +2,7 @@
 // the frontier method and writes them as CSV: the table of
 // docs/counting.md.
 //
-//	go run ./internal/cmd/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv
+//	go run ./tools/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv
 //
 // For each number of rows it counts boards of growing length, from square
 // (or -min-cols, to extend a row of an earlier table) up to -max-cols, and
@@ -20,7 +20,7 @@
 // that a first run ended early is carried further without counting the
 // rest again:
 //
-//	go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv
+//	go run ./tools/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv
 //
 // A board whose count would take more memory than -mem-limit (by default
 // what `experiment count` takes: the tightest of half the machine's memory,

@@ -199,7 +199,7 @@ type verdict struct {
 // test) and which needs fewer nodes to a tour (exact sign test over every
 // pair whose order the runs show), each after Holm's adjustment.
 func lead(h stats.HeadToHead, where string) string {
-	v := fmt.Sprintf("%s against %s %s: ", h.SeriesA, h.SeriesB, where)
+	v := fmt.Sprintf("%s against %s %s: ", h.LabelA, h.LabelB, where)
 	switch {
 	case h.AOnly+h.BOnly == 0:
 		v += "neither finds more tours (they found them in the same runs)"
@@ -224,9 +224,9 @@ func lead(h stats.HeadToHead, where string) string {
 // either names series B of a pair if b, else series A.
 func either(h stats.HeadToHead, b bool) string {
 	if b {
-		return h.SeriesB
+		return h.LabelB
 	}
-	return h.SeriesA
+	return h.LabelA
 }
 
 // verdicts says in words what the comparisons over all boards (or, for
@@ -235,12 +235,12 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 	pooled := map[[2]string]bool{}
 	for _, h := range hs {
 		if h.Board == "all" {
-			pooled[[2]string{h.SeriesA, h.SeriesB}] = true
+			pooled[[2]string{h.LabelA, h.LabelB}] = true
 		}
 	}
 	var out []verdict
 	for _, h := range hs {
-		if h.Board != "all" && pooled[[2]string{h.SeriesA, h.SeriesB}] {
+		if h.Board != "all" && pooled[[2]string{h.LabelA, h.LabelB}] {
 			continue
 		}
 		where := "over all their boards"
@@ -248,7 +248,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			where = "on " + h.Board
 		}
 		v := fmt.Sprintf("%s against %s %s, %d paired runs: only %s found a tour in %d, only %s in %d",
-			h.SeriesA, h.SeriesB, where, h.Pairs, h.SeriesA, h.AOnly, h.SeriesB, h.BOnly)
+			h.LabelA, h.LabelB, where, h.Pairs, h.LabelA, h.AOnly, h.LabelB, h.BOnly)
 		switch {
 		case h.AOnly+h.BOnly == 0:
 			v += "; they found tours from the same runs."
@@ -259,7 +259,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		}
 		if h.BothFound > 0 {
 			v += fmt.Sprintf(" Where both found one (%s), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				words.Count(h.BothFound, "pair"), h.SeriesB, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+				words.Count(h.BothFound, "pair"), h.LabelB, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
 			if h.CostSignificant() {
@@ -267,14 +267,14 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 				if h.CostRatioHL < 1 {
 					more = "fewer"
 				}
-				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s nodes (%s after Holm).", h.SeriesB, more, formatP(float64(h.CostHolm)))
+				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s nodes (%s after Holm).", h.LabelB, more, formatP(float64(h.CostHolm)))
 			} else {
 				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
 			}
 		}
 		if ordered := h.CostALess + h.CostBLess; ordered > 0 {
 			v += fmt.Sprintf(" Nodes to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed fewer in %d, %s in %d, and %d pairs tied or have no known order",
-				h.SeriesA, h.CostALess, h.SeriesB, h.CostBLess, h.Pairs-ordered)
+				h.LabelA, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-ordered)
 			if h.CostOrderSignificant() {
 				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
 			} else {

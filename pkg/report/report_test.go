@@ -305,7 +305,7 @@ func TestBySource(t *testing.T) {
 	out := generate(t, paths, Options{BySource: true})
 	html := readString(t, out.HTML)
 	files := fmt.Sprintf("runs in <code>%s</code>, <code>%s</code>.", paths[0], paths[1])
-	for _, want := range []string{"dfs [a]", "dfs [b]", "No manifest.json beside this file.", files} {
+	for _, want := range []string{"dfs[a]", "dfs[b]", "No manifest.json beside this file.", files} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}

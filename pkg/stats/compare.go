@@ -83,6 +83,10 @@ type HeadToHead struct {
 	TimeBLess     int   `csv:"time_b_less"`
 	TimeOrderP    Float `csv:"time_order_p"`
 	TimeOrderHolm Float `csv:"time_order_p_holm"`
+	// LabelA and LabelB name the series in one word (Series.Label), where
+	// SeriesA and SeriesB keep the names with commas files before them had.
+	LabelA string `csv:"label_a"`
+	LabelB string `csv:"label_b"`
 
 	// A and B are the series compared.
 	A, B Series `csv:"-"`
@@ -137,7 +141,7 @@ func Compare(res *Results) []HeadToHead {
 					continue
 				}
 				h.Board, h.A, h.B = b.String(), res.SeriesOf(ga), res.SeriesOf(gb)
-				h.SeriesA, h.SeriesB = h.A.Label, h.B.Label
+				h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = h.A.Legacy, h.B.Legacy, h.A.Label, h.B.Label
 				out = append(out, h)
 				k := pairKey{index[ga.Key.SeriesKey], index[gb.Key.SeriesKey]}
 				if pooled[k] == nil {
@@ -335,7 +339,7 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 
 func (p *pooledPairs) result() HeadToHead {
 	h := p.h
-	h.Board, h.A, h.B, h.SeriesA, h.SeriesB = "all", p.a, p.b, p.a.Label, p.b.Label
+	h.Board, h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = "all", p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
 	h.finish(p.c)
 	return h
 }

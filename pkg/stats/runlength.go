@@ -157,7 +157,9 @@ func runLengths(g *Group) *RunLengths {
 			rl.Failed++
 		}
 	}
-	seed := seedOf(g.Series, g.Key.Board().String())
+	// The seed comes from the name the series had when seeds were first
+	// drawn from it (Legacy), so that a report's intervals stay as they were.
+	seed := seedOf(g.Summary.Series, g.Key.Board().String())
 	if rl.Trials {
 		// The starts were chosen, their trials drawn: resample within each.
 		rl.ERT = expectedRunningTime(byStart, seed)

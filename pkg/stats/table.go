@@ -24,9 +24,9 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 	prev := ""
 	for _, s := range summaries {
 		series := ""
-		if s.Series != prev || prev == "" {
-			series = s.Series
-			prev = s.Series
+		if s.Label != prev || prev == "" {
+			series = s.Label
+			prev = s.Label
 			if utf8.RuneCountInString(series) > 22 {
 				// A label too long for its column gets a line of its own,
 				// whole: with -by-file two files' series differ only at

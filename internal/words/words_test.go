@@ -15,3 +15,19 @@ func TestCount(t *testing.T) {
 		t.Errorf("int64: %q", got)
 	}
 }
+
+func TestList(t *testing.T) {
+	for _, tt := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a and b"}, {[]string{"a", "b", "c"}, "a, b and c"},
+	} {
+		if got := List(tt.in); got != tt.want {
+			t.Errorf("List(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if Noun(1, "run") != "run" || Noun(0, "run") != "runs" {
+		t.Error("Noun does not agree with its count")
+	}
+}

@@ -30,12 +30,12 @@ func Ranking(rankings ...*stats.Ranking) (*Figure, error) {
 			return nil, errors.New("ranking: the rankings rank different series")
 		}
 	}
-	labelFont := textStyle(9)
+	labelFont := textStyle(nameSize)
 	var labelW vg.Length
 	for _, s := range rankings[0].Series {
 		labelW = max(labelW, measuring.width(cut(s.Label, 34)+" (0.00)", labelFont.Font))
 	}
-	width := max(14*vg.Centimeter, 2*labelW+vg.Length(k)*1.4*vg.Centimeter)
+	width := max(12*vg.Centimeter, 2*labelW+vg.Length(k)*vg.Centimeter+vg.Points(32))
 	strips := make([]vg.Length, len(rankings))
 	var height vg.Length
 	for i, r := range rankings {
@@ -65,10 +65,11 @@ func Ranking(rankings ...*stats.Ranking) (*Figure, error) {
 
 // Strip geometry, in points.
 const (
-	stripTitle = 30 // two lines of title
+	nameSize   = 10 // the names' font size
+	stripTitle = 34 // two lines of title
 	stripAxis  = 22 // tick labels and the axis
 	stripBar   = 5  // one clique bar
-	stripRow   = 13 // one name
+	stripRow   = 14 // one name
 )
 
 func stripHeight(r *stats.Ranking) vg.Length {
@@ -92,8 +93,8 @@ func rankingTitle(r *stats.Ranking) string {
 // FriedmanVerdict writes the Friedman test's outcome: "p=0.003
 // (Iman-Davenport F = 4.59)", or why it was not run.
 func FriedmanVerdict(r *stats.Ranking) string {
-	if r.Blocks == 0 {
-		return "not run: no instance that every series ran"
+	if r.Blocks < 2 {
+		return fmt.Sprintf("not run: %d instance that every series ran", r.Blocks)
 	}
 	f := trimZeros(fmt.Sprintf("%.3g", r.F))
 	if r.F >= 1000 {
@@ -105,7 +106,7 @@ func FriedmanVerdict(r *stats.Ranking) string {
 // drawStrip draws one ranking in c.
 func drawStrip(c draw.Canvas, r *stats.Ranking, labelW vg.Length) {
 	k := len(r.Series)
-	titleFont := textStyle(10)
+	titleFont := textStyle(11)
 	titleFont.XAlign, titleFont.YAlign = draw.XLeft, draw.YTop
 	txt := wrapLines(rankingTitle(r), titleFont, c.Max.X-c.Min.X-vg.Points(12))
 	c.FillText(titleFont, vg.Point{X: c.Min.X + vg.Points(6), Y: c.Max.Y - vg.Points(3)}, txt)
@@ -117,7 +118,7 @@ func drawStrip(c draw.Canvas, r *stats.Ranking, labelW vg.Length) {
 	axisY := c.Max.Y - vg.Points(stripTitle+stripAxis)
 	axis := draw.LineStyle{Color: color.Black, Width: vg.Points(1)}
 	c.StrokeLine2(axis, left, axisY, right, axisY)
-	tickFont := textStyle(8)
+	tickFont := textStyle(9)
 	tickFont.XAlign, tickFont.YAlign = draw.XCenter, draw.YBottom
 	for i := 1; i <= k; i++ {
 		c.StrokeLine2(axis, x(float64(i)), axisY, x(float64(i)), axisY+vg.Points(4))
@@ -134,7 +135,7 @@ func drawStrip(c draw.Canvas, r *stats.Ranking, labelW vg.Length) {
 	// lines nearest the middle shortest.
 	rowsTop := axisY - vg.Points(float64(len(r.Cliques)+1)*stripBar+6)
 	half := (k + 1) / 2
-	nameFont := textStyle(9)
+	nameFont := textStyle(nameSize)
 	nameFont.YAlign = draw.YCenter
 	for pos, i := range r.Order {
 		s := r.Series[i]

@@ -119,26 +119,40 @@ func leadOf(rk *stats.Ranking, what string) string {
 		return ""
 	}
 	best := rk.Order[0]
+	first := []string{rk.Series[best].Label}
 	var level []string
 	for _, i := range rk.Order[1:] {
-		if p, _ := rk.Pair(best, i); !p.Significant() {
+		p, _ := rk.Pair(best, i)
+		switch {
+		case rk.MeanRank[i] == rk.MeanRank[best]:
+			first = append(first, rk.Series[i].Label)
+		case !p.Significant():
 			level = append(level, rk.Series[i].Label)
 		}
 	}
-	s := fmt.Sprintf("By %s, %s ranks first (mean rank %.2f of %d)", what, rk.Series[best].Label, rk.MeanRank[best], len(rk.Series))
+	s := fmt.Sprintf("By %s, %s ranks first (mean rank %.2f of %d)", what, first[0], rk.MeanRank[best], len(rk.Series))
+	if len(first) > 1 {
+		s = fmt.Sprintf("By %s, %s share the first place (mean rank %.2f of %d)", what, words.List(first), rk.MeanRank[best], len(rk.Series))
+	}
 	switch {
 	case rk.FP >= 0.05:
 		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (%s).", stats.FormatP(rk.FP))
+	case len(level) == 0 && len(first) > 1:
+		return s + ", ahead of the others by the sign tests after Holm."
 	case len(level) == 0:
 		return s + ", ahead of every other series by the sign tests after Holm."
 	}
-	return s + fmt.Sprintf("; the sign tests after Holm cannot tell it from %s.", words.List(level))
+	them := "it"
+	if len(first) > 1 {
+		them = "them"
+	}
+	return s + fmt.Sprintf("; the sign tests after Holm cannot tell %s from %s.", them, words.List(level))
 }
 
 // Kinds of comparison, in the order the page shows them: a restart series
-// against the same series without restarts, a tie-break rule, move order
-// or pruning against the same strategy's other settings, then strategies
-// against each other.
+// against the same series without restarts, then two settings of one
+// strategy (tie-break rules, move orders, pruning, two restart policies),
+// then strategies against each other.
 const (
 	restartVsBase = iota
 	variantVsPlain
@@ -152,7 +166,7 @@ func comparisonKind(a, b stats.SeriesKey) int {
 	switch {
 	case a == b && (ra == runs.NoRestarts) != (rb == runs.NoRestarts):
 		return restartVsBase
-	case a.Strategy == b.Strategy && ra == rb:
+	case a.Strategy == b.Strategy:
 		return variantVsPlain
 	}
 	return betweenStrategies
@@ -161,7 +175,7 @@ func comparisonKind(a, b stats.SeriesKey) int {
 // kindNames name the kinds of comparison on the page.
 var kindNames = [...]string{
 	restartVsBase:     "restart policy against the same series without restarts",
-	variantVsPlain:    "tie-break rule, move order or pruning against the same strategy otherwise",
+	variantVsPlain:    "between settings of one strategy (tie-break rule, move order, pruning, restart policies)",
 	betweenStrategies: "between strategies",
 }
 

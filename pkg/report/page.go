@@ -65,6 +65,10 @@ type page struct {
 	Existence            []stats.Existence
 	Success, Nodes, Time figureSlot
 	Boards               []boardFigures
+	// Rankings open the Answer when three or more series of one tour kind
+	// ran; Comparisons then says which comparisons Head to head made.
+	Rankings    []*ranking
+	Comparisons string
 	// RunLengths is the run-length section, board by board.
 	RunLengths []runLengthBoard
 	// Exact is the exact probabilities' section (report -exact), or nil.
@@ -170,7 +174,9 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 			}
 		}
 	}
-	p.Verdicts = verdicts(comparisons)
+	p.Rankings = rankings(res)
+	p.Verdicts = verdicts(byKind(comparisons))
+	p.Comparisons = comparisonCounts(comparisons)
 	p.RunLengths = runLengthBoards(res)
 	return p
 }

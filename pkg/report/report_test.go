@@ -130,7 +130,7 @@ func TestGenerate(t *testing.T) {
 			t.Errorf("report.html lacks %q", want)
 		}
 	}
-	if strings.Index(html, "<details") < strings.Index(html, `id="boards"`) {
+	if strings.Index(html, `<details id="run">`) < strings.Index(html, `id="boards"`) {
 		t.Error("the manifest is not at the bottom")
 	}
 	for _, bad := range []string{"<script", "http://", "https://", "NaN"} {

@@ -296,7 +296,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	if err := stats.WriteTable(stdout, res.Summaries()); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%s", stats.TableLegend)
+	fmt.Fprintf(stdout, "\n%s", stats.TableLegendOf(res.Summaries()))
 	for _, w := range res.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}

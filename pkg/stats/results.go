@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"knightsweep/pkg/board"
@@ -256,6 +257,7 @@ func (c *Collector) Finish() (*Results, error) {
 	linkRestarts(res.Groups)
 	for _, g := range res.Groups {
 		g.fillRunLengthColumns()
+		g.ERTNodesCensored = g.tourCensored > 0 && !math.IsNaN(float64(g.ERTNodes))
 		if g.RunLengths != nil && g.RunLengths.Restart != nil {
 			g.RunLengths.Restart.release()
 		}

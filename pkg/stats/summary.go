@@ -104,6 +104,9 @@ type Summary struct {
 	// the charts and the terminal write it; Series keeps the name with
 	// commas that files before it had.
 	Label string `csv:"label"`
+	// ERTNodesCensored says that a budget stopped some of the runs the ERT
+	// rests on: the expected nodes to a tour without a budget are more.
+	ERTNodesCensored bool `csv:"ert_nodes_censored"`
 }
 
 // Success returns the Wilson interval of the success rate.

@@ -275,7 +275,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	var out *report.Output
 	var err error
 	if noReport {
-		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{})
+		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{TableOnly: true})
 	} else {
 		out, err = report.GenerateWith(ctx, []string{sum.Runs}, report.Options{})
 		if out != nil {

@@ -252,6 +252,9 @@ func (c *Collector) Finish() (*Results, error) {
 		boards[k.Board()] = true
 	}
 	for _, g := range res.Groups {
+		if c.opt.TableOnly && !randomised(g.Summary) {
+			continue
+		}
 		g.RunLengths = runLengths(g)
 	}
 	linkRestarts(res.Groups)

@@ -4,6 +4,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/status"
 )
 
 // The ERT column appears where a randomised series has an ERT, ">=" where
@@ -44,5 +47,47 @@ warnsdorff-bt/random+fixed:8065
 	}
 	if strings.Contains(b.String(), "ERT") {
 		t.Errorf("an ERT column without an ERT:\n%s", b.String())
+	}
+}
+
+// Results for the table alone work out run lengths for randomised groups
+// only: 30 runs of a deterministic strategy over 30 starts get none, 30
+// trials of a random tie-break rule keep theirs, and the table is the same
+// as from full results.
+func TestTableOnly(t *testing.T) {
+	read := func(opt Options) *Results {
+		c := NewCollector(opt)
+		for i := range 30 {
+			r, col := i/6, i%6
+			if err := c.Add(runs.Row{Rows: 6, Cols: 6, StartRow: r, StartCol: col, Strategy: "warnsdorff", Tiebreak: "first",
+				Status: status.Found, Solvable: "yes", Nodes: 36, TimeNS: 100, Verified: true, RestartPolicy: "none"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.Add(runs.Row{Rows: 6, Cols: 6, Strategy: "warnsdorff", Tiebreak: "random", Trial: i, Seed: uint64(i + 1),
+				Status: status.Found, Solvable: "yes", Nodes: int64(36 + i), TimeNS: 100, Verified: true, RestartPolicy: "none"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := c.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	full, table := read(Options{}), read(Options{TableOnly: true})
+	for i, g := range table.Groups {
+		if want := g.Key.Tiebreak == "random"; (g.RunLengths != nil) != want || full.Groups[i].RunLengths == nil {
+			t.Errorf("%s: run lengths %v with TableOnly, %v without", g.Series, g.RunLengths != nil, full.Groups[i].RunLengths != nil)
+		}
+	}
+	var a, b strings.Builder
+	if err := WriteTable(&a, full.Summaries()); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteTable(&b, table.Summaries()); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() || !strings.Contains(a.String(), "ERT") {
+		t.Errorf("tables differ, or show no ERT:\n%s\n%s", a.String(), b.String())
 	}
 }

@@ -103,7 +103,7 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	p.CostLo, p.CostHi = p.interval(restart.Policy{Kind: restart.Fixed, C: p.Cutoff})
 	p.LubyCost = math.NaN()
 	best := math.Inf(1)
-	for _, u := range lubyUnits(cands[len(cands)-1]) {
+	for _, u := range lubyUnits(cands) {
 		v := p.mean(func(e *Empirical) float64 { return e.lubyCost(u) })
 		if v < best {
 			best, p.LubyUnit, p.LubyCost = v, u, v
@@ -112,20 +112,30 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	return p
 }
 
-// lubyUnits are the units tried for Luby's sequence: 1 to top on a
-// geometric grid of eight steps a doubling.
-func lubyUnits(top int64) []int64 {
+// lubyUnits are the units tried for Luby's sequence: ceil(x / 2^j) for
+// every length x at which a run found a tour (the candidates for c*) and
+// every j. A unit's cost sums E[min(X, u 2^j)] weighted by chances of
+// failing that change only where some cutoff u 2^j reaches such an x; in
+// between, the weights stay and every term grows with u. So the least cost
+// lies at the smallest unit of one of those stretches: one of these (all
+// of them while the runs found tours at no more than maxCandidates
+// lengths; past that, at the thinned candidates').
+func lubyUnits(found []int64) []int64 {
 	var out []int64
-	for j := 0; ; j++ {
-		u := int64(math.Round(math.Pow(2, float64(j)/8)))
-		if u > top {
-			break
-		}
-		if len(out) == 0 || out[len(out)-1] != u {
+	for _, x := range found {
+		for j := 0; ; j++ {
+			u := x >> j
+			if u<<j != x {
+				u++
+			}
 			out = append(out, u)
+			if u <= 1 {
+				break
+			}
 		}
 	}
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // mean averages cost over the starts' distributions.

@@ -57,9 +57,13 @@ func runLengthRowOf(series string, rl *stats.RunLengths) runLengthRow {
 		r.Kind += ": a spread over instances, not one search's run lengths"
 	}
 	e := rl.ERT
-	if math.IsNaN(e.Nodes) {
+	switch {
+	case math.IsNaN(e.Nodes):
 		r.ERTNodes, r.ERTTime = "no tour found", "no tour found"
-	} else {
+	case math.IsInf(e.Nodes, 1):
+		r.ERTNodes = fmt.Sprintf("∞: no tour from %d of the %d starts, whose ERTs are averaged", e.Without, e.Starts)
+		r.ERTTime = r.ERTNodes
+	default:
 		r.ERTNodes = fmt.Sprintf("%s (%s–%s)", stats.FormatCount(e.Nodes), stats.FormatCount(e.NodesLo), stats.FormatCount(e.NodesHi))
 		r.ERTTime = fmt.Sprintf("%s (%s–%s)", stats.FormatNS(e.TimeNS), stats.FormatNS(e.TimeLo), stats.FormatNS(e.TimeHi))
 	}
@@ -106,8 +110,14 @@ func restartText(rl *stats.RunLengths) string {
 	if p == nil {
 		return fmt.Sprintf("none: no start has %d trials with a tour found within the cutoffs the runs can judge", stats.MinRuns)
 	}
-	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of the ERT without restarts (%d of %d runs found a tour within c*)",
-		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), stats.FormatCount(p.CostLo), stats.FormatCount(p.CostHi), stats.FormatRatio(p.Ratio), p.Within, p.Runs)
+	of := "the ERT without restarts in this row"
+	if p.Starts != rl.ERT.Starts {
+		// The prediction rests on the starts with MinRuns trials: its
+		// ratio is to their ERT, which the row's need not be.
+		of = fmt.Sprintf("the ERT of those %d starts, %s nodes", p.Starts, stats.FormatCount(p.ERT))
+	}
+	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of %s (%d of %d runs found a tour within c*)",
+		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), stats.FormatCount(p.CostLo), stats.FormatCount(p.CostHi), stats.FormatRatio(p.Ratio), of, p.Within, p.Runs)
 	if !math.IsNaN(p.LubyCost) {
 		s += fmt.Sprintf("; Luby's sequence, unit %s: %s nodes", stats.FormatCount(float64(p.LubyUnit)), stats.FormatCount(p.LubyCost))
 	} else {

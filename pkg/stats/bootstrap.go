@@ -13,47 +13,12 @@ const Bootstraps = 1000
 // MaxBootstrapRuns is the most runs an interval resamples. Past it a
 // resample costs a random memory access a run, a thousand times over (a
 // million runs took a minute), and the ratio of sums the intervals are of
-// is close to normal: the interval is the delta method's (ratioSums).
+// is close to normal: the interval is the delta method's (expectedCost).
 const MaxBootstrapRuns = 5000
 
 // minBootstraps is the resamples of a sequence policy's prediction, each of
 // which sorts its runs.
 const minBootstraps = 200
-
-// ratioSums accumulates pairs (a, b) for the delta method's interval of
-// Σa / Σb: the normal approximation, with the variance of a - r·b.
-type ratioSums struct {
-	n, a, b, aa, bb, ab float64
-}
-
-func (s *ratioSums) add(a, b float64) {
-	s.n++
-	s.a += a
-	s.b += b
-	s.aa += a * a
-	s.bb += b * b
-	s.ab += a * b
-}
-
-// ratio returns Σa / Σb and the variance of that ratio.
-func (s *ratioSums) ratio() (r, v float64) { return stratifiedRatio([]ratioSums{*s}) }
-
-// stratifiedRatio returns Σa / Σb over strata sampled apart (the starts of
-// trials from several starts) and its variance: the variances of Σ(a - r·b)
-// within each stratum added, over (Σb)².
-func stratifiedRatio(strata []ratioSums) (r, v float64) {
-	var a, b, sum float64
-	for _, s := range strata {
-		a += s.a
-		b += s.b
-	}
-	r = a / b
-	for _, s := range strata {
-		x := s.a - r*s.b
-		sum += s.aa - 2*r*s.ab + r*r*s.bb - x*x/s.n
-	}
-	return r, math.Max(sum, 0) / (b * b)
-}
 
 // normalInterval is r ± 1.96 sd, NaN with no variance to speak of.
 func normalInterval(r, v float64) (lo, hi float64) {
@@ -107,3 +72,11 @@ func newResampler(seed uint64) resampler {
 
 // index returns a uniform index below n.
 func (r resampler) index(n int) int { return r.rng.IntN(n) }
+
+// draw appends n uniform indices below n to buf: one resample's.
+func (r resampler) draw(buf []int, n int) []int {
+	for range n {
+		buf = append(buf, r.index(n))
+	}
+	return buf
+}

@@ -20,7 +20,8 @@ type RestartPrediction struct {
 	// Limit is the largest cutoff the runs can judge: the fewest nodes at
 	// which a run was stopped by its budget; math.MaxInt64 when none was.
 	Limit int64
-	// ERT is the mean over the starts of their ERT without restarts.
+	// ERT is the ERT without restarts of these starts (the mean of each
+	// start's, as ERT has it over several starts).
 	ERT float64
 	// Cutoff is c*, the fixed cutoff (at most Limit) with the least
 	// expected cost E[min(X, c)] / P(X <= c); Cost is that cost, with a
@@ -65,9 +66,9 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 		p.emp = append(p.emp, e)
 		p.Runs += len(runs)
 		p.Limit = min(p.Limit, e.Limit)
-		p.ERT += ertNodes(runs) / float64(len(starts))
 		cands = append(cands, e.found...)
 	}
+	p.ERT, _ = expectedCost(starts, NoCutoff, false, nil)
 	slices.Sort(cands)
 	cands = slices.Compact(cands)
 	if len(cands) > 0 {
@@ -96,6 +97,7 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	if math.IsInf(p.Cost, 1) {
 		return nil
 	}
+	p.Cost, _ = expectedCost(starts, p.Cutoff, false, nil) // FixedCost's, summed run by run
 	p.Ratio = p.Cost / p.ERT
 	for _, e := range p.emp {
 		p.Within += atMost(e.found, p.Cutoff)
@@ -155,7 +157,11 @@ func (p *RestartPrediction) release() { p.starts, p.emp = nil, nil }
 // bootstrap 95% interval; NaN where the runs cannot judge it. Only until
 // Finish returns: it releases the runs.
 func (p *RestartPrediction) Predict(pol restart.Policy) (cost, lo, hi float64) {
-	cost = p.mean(func(e *Empirical) float64 { return e.PolicyCost(pol) })
+	if pol.Kind == restart.Fixed && pol.C > 0 && pol.C <= p.Limit {
+		cost, _ = expectedCost(p.starts, pol.C, false, nil)
+	} else {
+		cost = p.mean(func(e *Empirical) float64 { return e.PolicyCost(pol) })
+	}
 	if math.IsNaN(cost) {
 		return cost, math.NaN(), math.NaN()
 	}
@@ -174,22 +180,7 @@ func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
 		if pol.Kind != restart.Fixed {
 			return math.NaN(), math.NaN()
 		}
-		var mean, v float64
-		for _, runs := range p.starts {
-			var s ratioSums
-			for _, r := range runs {
-				f := 0.0
-				if r.Outcome == RunFound && r.Nodes <= pol.C {
-					f = 1
-				}
-				s.add(float64(min(r.Nodes, pol.C)), f)
-			}
-			rs, vs := s.ratio()
-			mean += rs
-			v += vs
-		}
-		k := float64(len(p.starts))
-		return normalInterval(mean/k, v/(k*k))
+		return normalInterval(expectedCost(p.starts, pol.C, false, nil))
 	}
 	b := Bootstraps
 	if pol.Kind != restart.Fixed {
@@ -197,17 +188,21 @@ func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
 	}
 	rs := newResampler(p.seed ^ seedOf(pol.String()))
 	est := make([]float64, b)
+	idx := make([][]int, len(p.starts))
 	buf := []Run{}
 	for i := range est {
+		for s, runs := range p.starts {
+			idx[s] = rs.draw(idx[s][:0], len(runs))
+		}
+		if pol.Kind == restart.Fixed {
+			est[i], _ = expectedCost(p.starts, pol.C, false, idx)
+			continue
+		}
 		var sum float64
-		for _, runs := range p.starts {
-			if pol.Kind == restart.Fixed {
-				sum += fixedCostOfResample(runs, pol.C, rs)
-				continue
-			}
+		for s, runs := range p.starts {
 			buf = buf[:0]
-			for range runs {
-				buf = append(buf, runs[rs.index(len(runs))])
+			for _, j := range idx[s] {
+				buf = append(buf, runs[j])
 			}
 			sum += NewEmpirical(buf).PolicyCost(pol)
 		}
@@ -215,19 +210,4 @@ func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
 	}
 	est = slices.DeleteFunc(est, math.IsNaN)
 	return percentileInterval(est)
-}
-
-// fixedCostOfResample draws a resample of runs and returns its fixed-cutoff
-// cost at c (c is at most every censored run's length).
-func fixedCostOfResample(runs []Run, c int64, rs resampler) float64 {
-	var cost float64
-	found := 0
-	for range runs {
-		r := runs[rs.index(len(runs))]
-		cost += float64(min(r.Nodes, c))
-		if r.Outcome == RunFound && r.Nodes <= c {
-			found++
-		}
-	}
-	return cost / float64(found)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"knightsweep/pkg/restart"
 )
 
 // Luby's best unit is the least cost over every unit, not over a grid: the
@@ -47,5 +49,62 @@ func TestLubyBestUnit(t *testing.T) {
 	}
 	if p := PredictRestarts([][]Run{same}, 1); p.LubyUnit != 36 || p.LubyCost != 36 {
 		t.Errorf("runs of 36 nodes: unit %d at %g, want unit 36 at 36", p.LubyUnit, p.LubyCost)
+	}
+}
+
+// One ERT for a row: over the trials of several starts the ERT is the mean
+// of the starts' ERTs, the figure the restart prediction's ratio divides
+// by. Start A's 20 runs found a tour in 10 nodes (ERT 10); B's found one in
+// 100 nodes half the time and were stopped at 1,000 the other half (ERT
+// (10·100 + 10·1000) / 10 = 1,100): the ERT is 555, where pooling gave
+// (200 + 11,000) / 30 = 373.3 beside a ratio over 555.
+func TestERTOneDefinition(t *testing.T) {
+	a, b := make([]Run, 20), make([]Run, 20)
+	for i := range 20 {
+		a[i] = Run{Nodes: 10}
+		b[i] = Run{Nodes: 100}
+		if i%2 == 1 {
+			b[i] = Run{Nodes: 1000, Outcome: RunCensored}
+		}
+	}
+	e := expectedRunningTime([][]Run{a, b}, 1)
+	if !near(e.Nodes, 555) || e.Starts != 2 || e.Without != 0 {
+		t.Errorf("ERT %g over %d starts, want 555 over 2", e.Nodes, e.Starts)
+	}
+	p := PredictRestarts([][]Run{a, b}, 1)
+	if !near(p.ERT, e.Nodes) || !near(p.Ratio, p.Cost/e.Nodes) {
+		t.Errorf("prediction's ERT %g, ratio %g; want the row's %g and cost/ERT %g", p.ERT, p.Ratio, e.Nodes, p.Cost/e.Nodes)
+	}
+	// c* = 100: A costs 10, B (10·100 + 10·100) / 10 = 200; the mean 105.
+	if p.Cutoff != 100 || !near(p.Cost, 105) {
+		t.Errorf("c* %d at %g, want 100 at 105", p.Cutoff, p.Cost)
+	}
+	// A start whose trials found no tour has no ERT: the mean is infinite.
+	none := []Run{{Nodes: 5, Outcome: RunCensored}, {Nodes: 5, Outcome: RunCensored}}
+	if e := expectedRunningTime([][]Run{a, none}, 1); !math.IsInf(e.Nodes, 1) || e.Without != 1 {
+		t.Errorf("a start without a tour: ERT %g, %d without; want +Inf, 1", e.Nodes, e.Without)
+	}
+}
+
+// A fixed cutoff's cost counts a run as a success only when it found its
+// tour within the cutoff: runs that found one in 10, 10 and 100 nodes and
+// one that failed at 100, under fixed:50, cost (10+10+50+50) / 2 = 60 in
+// the point estimate, the bootstrap and (past MaxBootstrapRuns runs) the
+// delta method alike; counting the run at 100 as a success within 50 would
+// make it 40.
+func TestFixedCostWithinCutoff(t *testing.T) {
+	for _, n := range []int{5, 1500} {
+		var runs []Run
+		for range n {
+			runs = append(runs, Run{Nodes: 10}, Run{Nodes: 10}, Run{Nodes: 100}, Run{Nodes: 100, Outcome: RunFailed})
+		}
+		p := PredictRestarts([][]Run{runs}, 1)
+		cost, lo, hi := p.Predict(restart.Policy{Kind: restart.Fixed, C: 50})
+		if !near(cost, 60) || !(lo <= 60 && 60 <= hi) || lo < 30 {
+			t.Errorf("%d runs: fixed:50 costs %g (%g–%g), want 60 inside", len(runs), cost, lo, hi)
+		}
+		if got, _ := expectedCost([][]Run{runs}, 50, false, nil); !near(got, 60) {
+			t.Errorf("%d runs: expectedCost %g, want 60", len(runs), got)
+		}
 	}
 }

@@ -319,15 +319,14 @@ func TestSequenceCost(t *testing.T) {
 	}
 }
 
-// The delta method's variance of a ratio of sums, by hand: pairs (2, 1),
-// (4, 1), (6, 0) give r = 12/2 = 6; a - r·b = -4, -2, 6, whose mean square
-// is 56/3; over n = 3 and the squared mean of b (4/9): 56/9 · 9/4 = 14.
+// The delta method's variance of a ratio of sums, by hand: runs that found
+// a tour in 2 and 4 nodes and one that failed at 6, pairs (nodes, found)
+// (2, 1), (4, 1), (6, 0), give r = 12/2 = 6; a - r·b = -4, -2, 6, whose
+// mean square is 56/3; over n = 3 and the squared mean of b (4/9):
+// 56/9 · 9/4 = 14.
 func TestRatioSums(t *testing.T) {
-	var s ratioSums
-	for _, p := range [][2]float64{{2, 1}, {4, 1}, {6, 0}} {
-		s.add(p[0], p[1])
-	}
-	if r, v := s.ratio(); !near(r, 6) || !near(v, 14) {
+	three := []Run{{Nodes: 2}, {Nodes: 4}, {Nodes: 6, Outcome: RunFailed}}
+	if r, v := expectedCost([][]Run{three}, NoCutoff, false, nil); !near(r, 6) || !near(v, 14) {
 		t.Errorf("ratio %g, variance %g; want 6 and 14", r, v)
 	}
 	// Past MaxBootstrapRuns the ERT's interval is the normal one, around

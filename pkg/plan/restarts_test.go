@@ -2,6 +2,7 @@ package plan
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -31,6 +32,8 @@ func TestPlanRandomOrderAndRestarts(t *testing.T) {
 	}
 	count := map[string]int{}
 	seeds := map[uint64]bool{}
+	base := map[string]uint64{} // a trial's seed without restarts, with
+	withRestarts := map[string]uint64{}
 	for j := range p.Jobs() {
 		key := j.Strategy + "/" + j.Tiebreak + "/" + j.OrderText + "/" + j.Restarts.String()
 		count[key]++
@@ -40,6 +43,14 @@ func TestPlanRandomOrderAndRestarts(t *testing.T) {
 		}
 		if j.Seed != 0 {
 			seeds[j.Seed] = true
+			trial := fmt.Sprintf("%s/%s/%v/%d", j.Strategy, j.Tiebreak, j.Start, j.Trial)
+			if j.Restarts.Kind == restart.None {
+				base[trial] = j.Seed
+			} else if s, ok := withRestarts[trial]; ok && s != j.Seed {
+				t.Errorf("job %d (%s): seed %#x, another policy's %#x", j.Index, j.Restarts, j.Seed, s)
+			} else {
+				withRestarts[trial] = j.Seed
+			}
 		}
 		pr := j.Problem()
 		if pr.RandomOrder != j.RandomOrder || pr.Restarts != j.Restarts {
@@ -70,10 +81,16 @@ func TestPlanRandomOrderAndRestarts(t *testing.T) {
 	if len(count) != len(want) || p.Len() != 92 {
 		t.Errorf("%d jobs in %d series: %v", p.Len(), len(count), count)
 	}
-	// A run with restarts draws the seed the run without draws: its first
-	// attempt is that run, up to the cutoff.
-	if len(seeds) != 12+12+12 {
-		t.Errorf("%d seeds", len(seeds))
+	// A run with restarts draws a seed of its own, the same for every
+	// policy: its attempts are independent of the run without restarts,
+	// which keeps its seed (JobSeed's without the mark: published rows).
+	if len(seeds) != 12+12+12+12+12 || len(withRestarts) != 24 {
+		t.Errorf("%d seeds, %d trials with restarts", len(seeds), len(withRestarts))
+	}
+	for trial, s := range withRestarts {
+		if b, ok := base[trial]; !ok || b == s {
+			t.Errorf("%s: seed %#x with restarts, %#x without", trial, s, b)
+		}
 	}
 	// A row with another policy, or old files' empty one, maps to the
 	// matching job or to none.

@@ -58,7 +58,8 @@ const (
 // k runs above it contribute log(x/u) each to T, the d of them that found a
 // tour are events, and α = d / T. The threshold takes k as a tenth of the
 // runs (at least minTail), raised where the largest runs were censored
-// until d is a tenth of the runs (at least minTailEvents). (Lowering it
+// until d is a tenth of the runs (at least minTailEvents), and raised past
+// runs tied with the k-th largest, which join the tail whole. (Lowering it
 // further, for a tail spanning MinSpan, made the runs of fixed-cutoff
 // restarts, whose tail is exponential, look heavy: the body is no tail.)
 //
@@ -97,6 +98,13 @@ func TailIndex(runs []Run) Tail {
 		if z[k].Outcome == RunFound {
 			events++
 		}
+	}
+	// Runs tied with the tail's shortest join it whole, so that the
+	// threshold lies below them: else the tie would leave the tail (only
+	// runs longer than u are in it), and 64 runs at one length, the 30th
+	// largest among them, left a tail of 9 runs, not the tenth promised.
+	for k < len(z)-1 && z[k].Nodes == z[k-1].Nodes {
+		k++
 	}
 	u := z[k].Nodes
 	if u <= 0 {

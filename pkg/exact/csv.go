@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/count"
 )
 
 // Row is one start's line of an exact CSV (experiment exact -out FILE),
@@ -200,6 +202,8 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	seen := make(map[Key]int, len(rows))
+	class := map[Key]int{} // a start's least image's key: the first row of its class
+	reps := map[board.Board][]int{}
 	for i, r := range rows {
 		if err := r.check(); err != nil {
 			return nil, fmt.Errorf("%s: line %d: %w", name, i+2, err)
@@ -210,8 +214,46 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 			return nil, fmt.Errorf("%s: line %d: a second row for %v (the first is line %d)", name, i+2, r.Key(), j+2)
 		}
 		seen[r.Key()] = i
+		// Starts a symmetry maps to each other have one walk under a
+		// random rule (Tasks walks one for all): rows that disagree are
+		// an edit or a defect of the file, which the report would blame
+		// on the solver or the sampler.
+		rule, _ := ParseRule(r.Rule)
+		if !rule.Randomised() {
+			continue
+		}
+		k := r.Key()
+		rep, ok := reps[k.Board]
+		if !ok {
+			rep = count.Representatives(k.Board)
+			reps[k.Board] = rep
+		}
+		c := rep[k.Board.Index(k.Start.Row, k.Start.Col)]
+		k.Start = board.Square{Row: c / k.Board.Cols, Col: c % k.Board.Cols}
+		j, ok := class[k]
+		if !ok {
+			class[k] = i
+			continue
+		}
+		if !r.agrees(rows[j]) {
+			return nil, fmt.Errorf("%s: line %d: %v has probability %v (%d tours of %d walks), its symmetric start %v on line %d %v (%d of %d): a random rule's symmetric starts have one walk, so the file was edited or is damaged",
+				name, i+2, r.Key(), cmp.Or(r.ProbabilityFraction, fmt.Sprint(r.Probability)), r.Tours, r.Walks,
+				rows[j].Key().Start, j+2, cmp.Or(rows[j].ProbabilityFraction, fmt.Sprint(rows[j].Probability)), rows[j].Tours, rows[j].Walks)
+		}
 	}
 	return rows, nil
+}
+
+// agrees reports whether two rows can be one walk's: the same counts, the
+// same fraction where both have one, and decimals within their bounds.
+func (r Row) agrees(o Row) bool {
+	if r.Tours != o.Tours || r.Walks != o.Walks {
+		return false
+	}
+	if r.ProbabilityFraction != "" && o.ProbabilityFraction != "" {
+		return r.ProbabilityFraction == o.ProbabilityFraction && r.FailLength == o.FailLength
+	}
+	return math.Abs(r.Probability-o.Probability) <= r.ErrorBound+o.ErrorBound
 }
 
 func truncate(s string) string {

@@ -154,3 +154,35 @@ func TestKeyString(t *testing.T) {
 		t.Errorf("closed: %q", got)
 	}
 }
+
+// Rows of starts that a symmetry maps to each other are one walk's under a
+// random rule: a file in which they disagree is refused, naming both
+// lines, even when each row holds together (3x14's corner hand-edited to
+// 1/2, its fail_length to match, beside its mirror's 0.4473).
+func TestCSVSymmetricStartsAgree(t *testing.T) {
+	b := board.Board{Rows: 3, Cols: 4}
+	r, err := From(context.Background(), b, board.Square{Row: 0, Col: 0}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, m := NewRow(r, board.Square{Row: 0, Col: 0}), NewRow(r, board.Square{Row: 0, Col: 3})
+	path := filepath.Join(t.TempDir(), "e.csv")
+	if err := WriteCSV(path, []Row{a, m}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadCSV(path); err != nil {
+		t.Fatalf("two rows of one walk: %v", err)
+	}
+	a.Probability, a.ProbabilityFraction, a.FailLength = 0.5, "1/2", "2=1/2"
+	a.Tours, a.Walks = 1, 2
+	if m.ProbabilityFraction == "1/2" {
+		t.Fatal("the corner's probability is 1/2 already: pick another edit")
+	}
+	if err := WriteCSV(path, []Row{a, m}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadCSV(path)
+	if err == nil || !strings.Contains(err.Error(), "line 3: 3x4 from 0,3 random has probability") || !strings.Contains(err.Error(), "0,0 on line 2 1/2") {
+		t.Errorf("rows of symmetric starts that disagree: %v", err)
+	}
+}

@@ -60,9 +60,19 @@ func TestExactSection(t *testing.T) {
 		t.Errorf("no exact map: %v", err)
 	}
 	// The cache is read, not recomputed: a changed probability shows.
+	// One corner changed alone contradicts its mirror images and is
+	// refused; the four changed alike are read.
 	for i := range cached {
-		if cached[i].StartRow == 0 && cached[i].StartCol == 0 {
+		if cached[i].StartRow%6 == 0 && cached[i].StartCol%6 == 0 {
 			cached[i].Probability, cached[i].ProbabilityFraction, cached[i].FailLength = 0.5, "1/2", "33=1/2"
+			if cached[i].StartRow == 0 && cached[i].StartCol == 0 {
+				if err := exact.WriteCSV(filepath.Join(dir, ExactCache), cached); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := GenerateWith(t.Context(), []string{path}, Options{OutDir: dir, Exact: true}); err == nil || !strings.Contains(err.Error(), "symmetric start") {
+					t.Errorf("a corner unlike its mirror images: %v", err)
+				}
+			}
 		}
 	}
 	if err := exact.WriteCSV(filepath.Join(dir, ExactCache), cached); err != nil {

@@ -56,15 +56,22 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// row in -out (nil: all of them).
 	var done plan.JobSet
 	if o.Resume {
-		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
-	}
-	if f.planOnly {
-		if ctx.Err() != nil { // interrupted while planning: no plan to show
-			return errInterrupted
-		}
-		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+		// Other settings are refused before the plan is shown or a pace
+		// trial run, not after.
+		if err := outdir.CheckResume(o.Out, p, o.Shard); err != nil {
 			return err
 		}
+		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
+	}
+	if f.planOnly && ctx.Err() != nil { // interrupted while planning: no plan to show
+		return errInterrupted
+	}
+	// A board the memory limit cannot hold is refused before the plan is
+	// shown and a pace trial run.
+	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+		return err
+	}
+	if f.planOnly {
 		return showPlan(ctx, stdout, p, o, done)
 	}
 	if err := checkOut(o.Out, f.noReport); err != nil {

@@ -54,6 +54,10 @@ func TestRunBadFlags(t *testing.T) {
 		if out != "" {
 			t.Errorf("%q: stdout %q", tt.args, out)
 		}
+		// Refused before any work: no plan shown, no pace trial run.
+		if strings.Contains(errOut, "plan: ") {
+			t.Errorf("%q: refused after the plan was shown:\n%s", tt.args, errOut)
+		}
 	}
 	if after, _ := os.ReadFile(filepath.Join(done, "runs.csv")); string(after) != string(before) {
 		t.Error("a refused run changed runs.csv")

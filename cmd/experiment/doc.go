@@ -344,7 +344,7 @@
 //	                   computed for boards of up to 64 squares and kept in
 //	                   exact.csv in the report's directory
 //	-exact-from FILE   the same, with the probabilities of FILE (experiment
-//	                   exact -out), for boards of any size
+//	                   exact -out), for boards of any size; not with -exact
 //
 // # experiment merge
 //

@@ -74,6 +74,10 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := report.CheckOut(outFlag, outDir); err != nil {
 		return err
 	}
+	if *exactFlag && *exactFrom != "" {
+		// Which one wins was the code's choice, not said to the user.
+		return usagef("-exact-from: with -exact: give one, -exact to compute the probabilities or -exact-from FILE to read them")
+	}
 	opt := report.Options{OutDir: *out, BySource: *byFile, Exact: *exactFlag, ExactFrom: *exactFrom}
 	// The exact probabilities are input too: a bad file is refused before
 	// any table is written.

@@ -110,16 +110,21 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	sec.Source = opt.ExactFrom
+	if len(groups) == 0 {
+		// Nothing is computed, so nothing is kept: the page named an
+		// exact.csv that did not exist.
+		if cache != "" {
+			sec.Source = "none computed"
+		}
+		sec.Notes = append(sec.Notes, "no series samples a randomised greedy rule (warnsdorff -tiebreak random): nothing to compare")
+		return sec, nil
+	}
 	if cache != "" {
 		sec.Source = "computed by the report (experiment exact), kept in " + cache
 	}
 	have := map[exact.Key]exact.Row{}
 	for _, r := range rows {
 		have[r.Key()] = r
-	}
-	if len(groups) == 0 {
-		sec.Notes = append(sec.Notes, "no series samples a randomised greedy rule (warnsdorff -tiebreak random): nothing to compare")
-		return sec, nil
 	}
 	// Compute what is missing.
 	if cache != "" {

@@ -115,3 +115,18 @@ func TestExactCensored(t *testing.T) {
 		}
 	}
 }
+
+// With -exact on a sweep that samples no randomised rule, nothing is
+// computed and no exact.csv written: the page says so, where it said the
+// probabilities were kept in a file that did not exist.
+func TestExactNothingToCompute(t *testing.T) {
+	dir := t.TempDir()
+	rows := verdictRows(12, 12, 20, func(int) int64 { return 2000 })
+	html := readString(t, generate(t, []string{writeRuns(t, dir, rows)}, Options{OutDir: dir, Exact: true}).HTML)
+	if !strings.Contains(html, "source: none computed") || strings.Contains(html, "kept in") {
+		t.Errorf("the exact section's source:\n%s", html[max(0, strings.Index(html, "experiment exact")-200):][:600])
+	}
+	if _, err := os.Stat(filepath.Join(dir, ExactCache)); err == nil {
+		t.Error("an exact.csv written with nothing in it")
+	}
+}

@@ -42,13 +42,23 @@ type Row struct {
 	FailLength string `csv:"fail_length"`
 	States     int64  `csv:"states"`
 	TimeNS     int64  `csv:"time_ns"`
+	// PeakStates, Unmemoised and Nodes are the walk's figures that the
+	// CSV does not keep (experiment exact -json prints them): 0 in a row
+	// read back.
+	PeakStates int64 `csv:"-"`
+	Unmemoised int64 `csv:"-"`
+	Nodes      int64 `csv:"-"`
+	// failBounds are the error bounds of FailLength's probabilities, in
+	// float mode: what the CSV does not keep either.
+	failBounds []float64
 }
 
 // NewRow returns r's row for the square at (one of its task's members).
 func NewRow(r Result, at board.Square) Row {
 	row := Row{Rows: r.Board.Rows, Cols: r.Board.Cols, StartRow: at.Row, StartCol: at.Col, Closed: r.Closed,
 		Rule: r.Rule.String(), Probability: r.Probability, ErrorBound: r.ErrorBound,
-		Tours: r.Tours, Walks: r.Walks, States: r.States, TimeNS: r.Elapsed.Nanoseconds()}
+		Tours: r.Tours, Walks: r.Walks, States: r.States, TimeNS: r.Elapsed.Nanoseconds(),
+		PeakStates: r.PeakStates, Unmemoised: r.Unmemoised, Nodes: r.Nodes}
 	if r.Fraction != nil {
 		row.ProbabilityFraction = r.Fraction.RatString()
 	}
@@ -59,6 +69,12 @@ func NewRow(r Result, at board.Square) Row {
 			v = f.Fraction.RatString()
 		}
 		parts[i] = fmt.Sprintf("%d=%s", f.Length, v)
+		if f.ErrorBound != 0 && row.failBounds == nil {
+			row.failBounds = make([]float64, len(r.FailLength))
+		}
+		if row.failBounds != nil {
+			row.failBounds[i] = f.ErrorBound
+		}
 	}
 	row.FailLength = strings.Join(parts, " ")
 	return row

@@ -88,7 +88,7 @@ func TestCSVOrder(t *testing.T) {
 	if !bytes.Equal(da, db) {
 		t.Errorf("rows in another order wrote\n%s\nnot\n%s", db, da)
 	}
-	if shuffled[0] != sorted[3] {
+	if shuffled[0].Key() != sorted[3].Key() {
 		t.Errorf("WriteCSV reordered its caller's slice")
 	}
 }

@@ -172,3 +172,21 @@ func TestExactDiskFull(t *testing.T) {
 		t.Errorf("the starts walked are not printed:\nstdout %q\nstderr %q", stdout, errOut)
 	}
 }
+
+// A disk that fills up while report writes its charts: exit 1 naming the
+// error, and the table, computed before any file was written, printed
+// first (a 600 KiB disk left no table).
+func TestReportDiskFull(t *testing.T) {
+	disk := mountTmpfs(t, "600k")
+	sweep := filepath.Join(t.TempDir(), "sweep")
+	if _, errOut, code := runCLI(t, "run", "-sizes", "5-9", "-strategies", "warnsdorff,warnsdorff-bt,dfs", "-max-nodes", "20000", "-out", sweep, "-quiet", "-no-report"); code != 0 {
+		t.Fatalf("the sweep: exit %d: %s", code, errOut)
+	}
+	stdout, errOut, code := runCLI(t, "report", "-out", filepath.Join(disk, "rep"), filepath.Join(sweep, "runs.csv"))
+	if code != 1 || !strings.Contains(errOut, "no space left on device") {
+		t.Fatalf("on a full disk: exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(squeeze(stdout), "warnsdorff 5x5 12/25 12/13 0 24") || !strings.Contains(errOut, "the table above was computed") {
+		t.Errorf("no table before the error:\nstdout %q\nstderr %q", stdout, errOut)
+	}
+}

@@ -98,17 +98,24 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return errInterrupted
 	case errors.Is(err, report.ErrInput):
 		return usageError{fmt.Errorf("report: %w", err)}
-	case err != nil:
+	case err != nil && res == nil:
 		return fmt.Errorf("report: %w", err)
+	}
+	// The table was computed before any file was written: a write that
+	// fails late (a full disk) still prints it, then the error.
+	if !*quiet || err != nil {
+		if werr := stats.WriteTable(stdout, res.Results.Summaries()); werr != nil {
+			return werr
+		}
+		for _, w := range res.Results.Warnings {
+			fmt.Fprintln(stderr, "warning:", w)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("report: %w (the table above was computed; the files in %s are incomplete)", err, res.Dir)
 	}
 	if *quiet {
 		return nil
-	}
-	if err := stats.WriteTable(stdout, res.Results.Summaries()); err != nil {
-		return err
-	}
-	for _, w := range res.Results.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
 	}
 	fmt.Fprintf(stdout, "\n%d runs in %d groups; wrote %s, %s and %d charts in %s (%.1fs)\n",
 		res.Results.Rows, len(res.Results.Groups), strings.Join(res.Tables, ", "), res.HTML, res.Figures,

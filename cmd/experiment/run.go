@@ -295,12 +295,17 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	case ctx.Err() != nil:
 		fmt.Fprintf(stderr, "report interrupted; every row is kept: make it with\n  %s\n", again)
 		return errInterrupted
-	case err != nil:
+	case err != nil && res == nil:
 		return fmt.Errorf("report of %s (every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintln(stdout)
-	if err := stats.WriteTable(stdout, res.Summaries()); err != nil {
-		return err
+	if werr := stats.WriteTable(stdout, res.Summaries()); werr != nil {
+		return werr
+	}
+	if err != nil {
+		// The table was computed before the report's files failed to
+		// be written: printed, then the error.
+		return fmt.Errorf("report of %s (the table above was computed; every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintf(stdout, "\n%s", stats.TableLegend)
 	for _, w := range res.Warnings {

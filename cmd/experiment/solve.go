@@ -88,6 +88,11 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := info.CheckTiebreak(*tiebreak); err != nil {
 		return usagef("-tiebreak: %v", err)
 	}
+	if list, err := restart.ParseList(*restarts); err == nil && len(list) > 1 {
+		// A list is run's: "49;luby:49" is not a number of nodes said
+		// nothing of that.
+		return usagef("-restarts %q: solve runs one policy, not a list (run -restarts takes one); want one of %s", *restarts, restart.Form)
+	}
 	policy, err := restart.Parse(*restarts)
 	if err != nil {
 		return usagef("-restarts: %v", err)

@@ -3,6 +3,8 @@ package exact
 import (
 	"bytes"
 	"cmp"
+	"encoding/csv"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -215,6 +217,17 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 	}
 	var rows []Row
 	if err := gocsv.UnmarshalBytes(data, &rows); err != nil {
+		// gocsv's own text ("record on line 0; parse error on line 2,
+		// column 10") names a record that is not the line and a column
+		// by number.
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			col := fmt.Sprint(pe.Column)
+			if cols := Columns(); pe.Column >= 1 && pe.Column <= len(cols) {
+				col = cols[pe.Column-1]
+			}
+			return nil, fmt.Errorf("%s: line %d: column %s: %w", name, pe.Line, col, pe.Err)
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	seen := make(map[Key]int, len(rows))

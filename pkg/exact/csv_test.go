@@ -186,3 +186,13 @@ func TestCSVSymmetricStartsAgree(t *testing.T) {
 		t.Errorf("rows of symmetric starts that disagree: %v", err)
 	}
 }
+
+// A value gocsv cannot read is named by line and column name, not as
+// "record on line 0; parse error on line 2, column 10".
+func TestCSVParseErrorNamesColumn(t *testing.T) {
+	data := Header + "\n5,5,0,0,false,random,1,1,0,99999999999999999999999,32,,24,1\n"
+	_, err := ParseCSV("e.csv", []byte(data))
+	if err == nil || !strings.HasPrefix(err.Error(), "e.csv: line 2: column tours: ") || strings.Contains(err.Error(), "record on line") {
+		t.Errorf("an over-large tours: %v", err)
+	}
+}

@@ -136,7 +136,7 @@ func TestRestartsErrors(t *testing.T) {
 		}, "", ""},
 		{func(s *Settings) { s.Restarts, s.Order, s.MaxNodes = []string{"fixed:100"}, "random", 0 }, "-restarts", "give -max-nodes or -timeout"},
 		{func(s *Settings) { s.Restarts, s.Order = []string{"fixed:30"}, "random" }, "-restarts", "a tour of 6x6 enters 36 squares"},
-		{func(s *Settings) { s.Order, s.Strategies = "random", []string{"warnsdorff-bt"} }, "-order", "no strategy of -strategies takes a random move order (dfs do)"},
+		{func(s *Settings) { s.Order, s.Strategies = "random", []string{"warnsdorff-bt"} }, "-order", "no strategy of -strategies takes a random move order (dfs does)"},
 		{func(s *Settings) { s.Trials = 5 }, "-trials", "only randomised jobs repeat"},
 		{func(s *Settings) { s.Trials, s.Order = 5, " random" }, "", ""},
 	} {

@@ -110,14 +110,14 @@ func (s *Settings) Normalize() error {
 			return Inputf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(solver.Tiebreaks, ", "))
 		}
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(name).TiebreakRules(), tb) }) {
-			return Inputf("-tiebreak", "%q: no strategy of -strategies accepts it (%s do)", tb, strings.Join(solver.Accepting(tb), ", "))
+			return Inputf("-tiebreak", "%q: no strategy of -strategies accepts it (%s)", tb, doOrDoes(solver.Accepting(tb)))
 		}
 	}
 
 	if strings.TrimSpace(s.Order) == solver.OrderRandom {
 		s.Order = solver.OrderRandom
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).RandomOrder }) {
-			return Inputf("-order", "random: no strategy of -strategies takes a random move order (%s do)", strings.Join(solver.RandomOrders(), ", "))
+			return Inputf("-order", "random: no strategy of -strategies takes a random move order (%s)", doOrDoes(solver.RandomOrders()))
 		}
 	} else {
 		o, err := board.ParseOrder(s.Order)
@@ -139,8 +139,7 @@ func (s *Settings) Normalize() error {
 		return Inputf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
 	}
 	if s.Trials > 1 && !s.randomised() {
-		return Inputf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
-			s.Trials, strings.Join(solver.Accepting(solver.TieRandom), " or "))
+		return Inputf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add %s", s.Trials, s.randomise())
 	}
 	if err := s.normalizeRestarts(); err != nil {
 		return err
@@ -158,6 +157,42 @@ func (s *Settings) Normalize() error {
 }
 
 // randomised reports whether some job of the sweep draws random numbers.
+// randomise says what makes the sweep's strategies randomised: -order
+// random for those that take it (dfs), -tiebreak random for those that
+// accept it, or, when -strategies has neither, both with their strategies.
+// (It named -tiebreak random for dfs, which the next run then refused.)
+func (s *Settings) randomise() string {
+	var order, tie []string
+	for _, name := range s.Strategies {
+		if info(name).RandomOrder {
+			order = append(order, name)
+		}
+		if slices.Contains(info(name).TiebreakRules(), solver.TieRandom) {
+			tie = append(tie, name)
+		}
+	}
+	if len(order) == 0 && len(tie) == 0 {
+		order, tie = solver.RandomOrders(), solver.Accepting(solver.TieRandom)
+	}
+	var ways []string
+	if len(order) > 0 {
+		ways = append(ways, fmt.Sprintf("-order random (for %s)", strings.Join(order, " or ")))
+	}
+	if len(tie) > 0 {
+		ways = append(ways, fmt.Sprintf("-tiebreak random (for %s)", strings.Join(tie, " or ")))
+	}
+	return strings.Join(ways, " or ")
+}
+
+// doOrDoes lists strategies as the subject of "do": "dfs does",
+// "warnsdorff, warnsdorff-bt do".
+func doOrDoes(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " does"
+	}
+	return strings.Join(names, ", ") + " do"
+}
+
 func (s *Settings) randomised() bool {
 	return s.anyRun(func(in solver.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
 }

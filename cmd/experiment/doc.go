@@ -16,6 +16,7 @@
 //	run      sweep boards x start squares x strategies into runs.csv
 //	solve    solve one board from one start square and print the tour
 //	count    count every directed tour from a square, or from every square
+//	exact    walk every tie of a randomised greedy rule: its exact success probability
 //	report   summarise runs.csv files: summary tables, charts and report.html
 //	merge    combine the shards of a sweep (run -shard i/N) into one, with its report
 //	version  print the program's version and commit

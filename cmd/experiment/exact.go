@@ -333,7 +333,7 @@ func writeExact(w io.Writer, req *exactRequest, rows map[exact.Key]exact.Row) er
 			continue
 		}
 		if req.all {
-			fmt.Fprintf(&sb, "%v %s%s: probability of a tour from each start\n", b, req.rule, closedWord(req.closed))
+			fmt.Fprintf(&sb, "%v %s: probability of a tour from each start\n", b, req.key(b, board.Square{}).RuleText())
 			for r := range b.Rows {
 				for c := range b.Cols {
 					if c > 0 {
@@ -368,9 +368,4 @@ func writeExact(w io.Writer, req *exactRequest, rows map[exact.Key]exact.Row) er
 	return err
 }
 
-func closedWord(closed bool) string {
-	if closed {
-		return " closed"
-	}
-	return ""
-}
+

@@ -19,6 +19,7 @@ import (
 	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
+	"knightsweep/pkg/runs"
 )
 
 // Row is one start's line of an exact CSV (experiment exact -out FILE),
@@ -93,11 +94,17 @@ type Key struct {
 // String names the key as messages and the command's lines do: "6x6 from
 // 2,2 random", " closed" after a closed tour's.
 func (k Key) String() string {
-	s := fmt.Sprintf("%v from %v %s", k.Board, k.Start, k.Rule)
+	return fmt.Sprintf("%v from %v %s", k.Board, k.Start, k.RuleText())
+}
+
+// RuleText names the rule and the tour kind, as String ends: "random",
+// "random closed"; the one writer of " closed" (the report's labels and
+// the command's grids ask it).
+func (k Key) RuleText() string {
 	if k.Closed {
-		s += " closed"
+		return k.Rule + " closed"
 	}
-	return s
+	return k.Rule
 }
 
 // Key returns the row's key.
@@ -207,7 +214,7 @@ func ReadCSV(path string) ([]Row, error) {
 
 // ParseCSV reads the bytes of an exact CSV named name.
 func ParseCSV(name string, data []byte) ([]Row, error) {
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	data = bytes.TrimPrefix(data, []byte(runs.BOM))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil // an empty file, such as mktemp makes: no rows yet
 	}

@@ -254,10 +254,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 			byBoard[b] = m
 			order = append(order, b)
 		}
-		label := g.rule.String()
-		if g.Key.Closed {
-			label += " closed"
-		}
+		label := exact.Key{Rule: g.rule.String(), Closed: g.Key.Closed}.RuleText()
 		if slices.Contains(m.labels, label) {
 			continue
 		}
@@ -307,7 +304,7 @@ func CheckExact(opt Options, dir string) error {
 	return err
 }
 
-// exactFigures adds the section's maps to the figures to draw.
+// figures adds the section's maps to the figures to draw.
 func (sec *exactSection) figures(add func(*figureSlot, func() (*figure, error))) {
 	if sec == nil {
 		return

@@ -51,7 +51,7 @@ func runLengthRowOf(series string, rl *stats.RunLengths) runLengthRow {
 		Kind:     rl.Kind(),
 		Outcomes: fmt.Sprintf("found %d, stopped by the budget %d, failed for good %d", rl.Found, rl.Censored, rl.Failed),
 		Tail:     rl.Tail.Verdict(),
-		Heavy:    rl.Tail.Heavy() > 0,
+		Heavy:    rl.Tail.Heavy().IsHeavy(),
 	}
 	if !rl.Trials {
 		r.Kind += ": a spread over instances, not one search's run lengths"

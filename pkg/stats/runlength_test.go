@@ -81,7 +81,7 @@ func TestTailIndexPareto(t *testing.T) {
 			if censor == tl.Exact {
 				t.Errorf("alpha %g, censored %t: exact interval %t", alpha, censor, tl.Exact)
 			}
-			if alpha == 0.5 && !censor && tl.Heavy() != 1 {
+			if alpha == 0.5 && !censor && tl.Heavy() != HeavyMean {
 				t.Errorf("alpha 0.5: verdict %q", tl.Verdict())
 			}
 			t.Logf("alpha %g censored %t: %s", alpha, censor, tl.Verdict())
@@ -211,7 +211,7 @@ func TestSpreadOverStarts(t *testing.T) {
 		t.Errorf("spread: %+v, %q", rl, rl.Kind())
 	}
 	// No tail either: 36 runs, all tours, are all there is.
-	if rl.Tail.OK || rl.Tail.Heavy() != 0 || !strings.Contains(rl.Tail.Verdict(), "a spread over instances") || !math.IsNaN(float64(res.Groups[0].Summary.TailIndex)) {
+	if rl.Tail.OK || rl.Tail.Heavy() != CannotTell || !strings.Contains(rl.Tail.Verdict(), "a spread over instances") || !math.IsNaN(float64(res.Groups[0].Summary.TailIndex)) {
 		t.Errorf("spread's tail: %+v, %q", rl.Tail, rl.Tail.Verdict())
 	}
 }
@@ -360,7 +360,7 @@ func TestTailIndexExponential(t *testing.T) {
 					runs[i] = Run{Nodes: budget, Outcome: RunCensored}
 				}
 			}
-			if tl := TailIndex(runs); tl.Heavy() > 0 {
+			if tl := TailIndex(runs); tl.Heavy().IsHeavy() {
 				t.Errorf("seed %d, budget %d: %s", seed, budget, tl.Verdict())
 			}
 		}
@@ -385,7 +385,7 @@ func TestTailIndexMostlyCensored(t *testing.T) {
 				}
 			}
 			tl := TailIndex(runs)
-			if tl.Heavy() != 0 || tl.InTail() || !strings.Contains(tl.Verdict(), "stopped by the budget, so the fit spans the body") {
+			if tl.Heavy() != CannotTell || tl.InTail() || !strings.Contains(tl.Verdict(), "stopped by the budget, so the fit spans the body") {
 				t.Errorf("seed %d, %d runs: %s", seed, n, tl.Verdict())
 			}
 		}

@@ -151,23 +151,39 @@ func TailIndex(runs []Run) Tail {
 	return t
 }
 
-// Heavy reports what the interval supports: 1 when the index is below 1
-// (the mean grows with the budget), 2 when it is below 2 but not surely
-// below 1 (the variance does), -1 when it is above 2 (not heavy-tailed),
-// and 0 when the data cannot tell. Heavy claims need a tail that spans
-// MinSpan.
-func (t Tail) Heavy() int {
+// Heaviness is what a tail index's interval supports.
+type Heaviness int
+
+// The verdicts Heavy gives.
+const (
+	// CannotTell: the data cannot tell (the zero value).
+	CannotTell Heaviness = iota
+	// HeavyMean: the index is below 1, so the mean grows with the budget.
+	HeavyMean
+	// HeavyVariance: below 2 but not surely below 1, so the variance
+	// grows with the budget.
+	HeavyVariance
+	// NotHeavy: above 2, not heavy-tailed.
+	NotHeavy
+)
+
+// IsHeavy reports whether h says heavy-tailed.
+func (h Heaviness) IsHeavy() bool { return h == HeavyMean || h == HeavyVariance }
+
+// Heavy reports what the interval supports. Heavy claims need a tail that
+// spans MinSpan.
+func (t Tail) Heavy() Heaviness {
 	switch {
 	case !t.OK || !t.InTail():
-		return 0
+		return CannotTell
 	case t.Hi < 1 && t.Span >= MinSpan:
-		return 1
+		return HeavyMean
 	case t.Hi < 2 && t.Span >= MinSpan:
-		return 2
+		return HeavyVariance
 	case t.Lo > 2:
-		return -1
+		return NotHeavy
 	}
-	return 0
+	return CannotTell
 }
 
 // InTail reports whether the fitted runs are a tail: at most half the
@@ -190,15 +206,15 @@ func (t Tail) Verdict() string {
 	iv := fmt.Sprintf("tail index %s, 95%% CI %s–%s, from the %d largest runs (%d found a tour)",
 		FormatCount(t.Index), FormatCount(t.Lo), FormatCount(t.Hi), t.Tail, t.Uncensored)
 	switch t.Heavy() {
-	case 1:
+	case HeavyMean:
 		return "heavy-tailed: " + iv + "; below 1, so the mean run length grows with the budget"
-	case 2:
+	case HeavyVariance:
 		v := "heavy-tailed: " + iv + "; below 2, so the variance grows with the budget"
 		if t.Lo > 1 {
 			return v + ", the mean does not"
 		}
 		return v + "; whether the mean does (index below 1), the interval does not say"
-	case -1:
+	case NotHeavy:
 		return "not heavy-tailed: " + iv + "; above 2, mean and variance settle as the budget grows"
 	}
 	if !t.InTail() {

@@ -367,5 +367,3 @@ func writeExact(w io.Writer, req *exactRequest, rows map[exact.Key]exact.Row) er
 	_, err := io.WriteString(w, sb.String())
 	return err
 }
-
-

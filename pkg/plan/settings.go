@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
@@ -110,14 +111,14 @@ func (s *Settings) Normalize() error {
 			return Inputf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(solver.Tiebreaks, ", "))
 		}
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(name).TiebreakRules(), tb) }) {
-			return Inputf("-tiebreak", "%q: no strategy of -strategies accepts it (%s)", tb, doOrDoes(solver.Accepting(tb)))
+			return Inputf("-tiebreak", "%q: no strategy of -strategies accepts it (%s)", tb, words.Do(solver.Accepting(tb)))
 		}
 	}
 
 	if strings.TrimSpace(s.Order) == solver.OrderRandom {
 		s.Order = solver.OrderRandom
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).RandomOrder }) {
-			return Inputf("-order", "random: no strategy of -strategies takes a random move order (%s)", doOrDoes(solver.RandomOrders()))
+			return Inputf("-order", "random: no strategy of -strategies takes a random move order (%s)", words.Do(solver.RandomOrders()))
 		}
 	} else {
 		o, err := board.ParseOrder(s.Order)
@@ -182,15 +183,6 @@ func (s *Settings) randomise() string {
 		ways = append(ways, fmt.Sprintf("-tiebreak random (for %s)", strings.Join(tie, " or ")))
 	}
 	return strings.Join(ways, " or ")
-}
-
-// doOrDoes lists strategies as the subject of "do": "dfs does",
-// "warnsdorff, warnsdorff-bt do".
-func doOrDoes(names []string) string {
-	if len(names) == 1 {
-		return names[0] + " does"
-	}
-	return strings.Join(names, ", ") + " do"
 }
 
 func (s *Settings) randomised() bool {

@@ -15,6 +15,7 @@ import (
 	"knightsweep/internal/svgcanvas"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 	"knightsweep/pkg/theory"
 )
 
@@ -151,7 +152,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 		if showText {
 			nodes.label = func(r, c int) string {
 				if s, ok := at(r, c); ok {
-					v := trimZeros(stats.FormatCount(math.Round(s.Nodes.Value)))
+					v := trimZeros(format.Count(math.Round(s.Nodes.Value)))
 					if s.Nodes.Censored {
 						v = "≥" + v
 					}
@@ -316,13 +317,13 @@ type exponentTicks struct{}
 func (exponentTicks) Ticks(min, max float64) []plot.Tick {
 	var ticks []plot.Tick
 	for e := math.Ceil(min); e <= max; e++ {
-		ticks = append(ticks, plot.Tick{Value: e, Label: trimZeros(stats.FormatCount(math.Pow(10, e)))})
+		ticks = append(ticks, plot.Tick{Value: e, Label: trimZeros(format.Count(math.Pow(10, e)))})
 	}
 	if len(ticks) < 2 {
 		// Less than a decade: mark the ends.
 		ticks = []plot.Tick{
-			{Value: min, Label: trimZeros(stats.FormatCount(math.Round(math.Pow(10, min))))},
-			{Value: max, Label: trimZeros(stats.FormatCount(math.Round(math.Pow(10, max))))},
+			{Value: min, Label: trimZeros(format.Count(math.Round(math.Pow(10, min))))},
+			{Value: max, Label: trimZeros(format.Count(math.Round(math.Pow(10, max))))},
 		}
 	}
 	return ticks

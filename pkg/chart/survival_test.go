@@ -14,7 +14,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/runlength"
 )
 
 // trialsSweep is 30 trials of warnsdorff-bt/random on 5x5 from 0,0 (a third
@@ -76,12 +76,12 @@ func TestSurvival(t *testing.T) {
 func TestSurvivalSteps(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		sv   stats.Survival
+		sv   runlength.Survival
 		want plotter.XYs
 	}{
-		{"to the floor", stats.Survival{Steps: []stats.Step{{X: 10, S: 0.5}, {X: 20, S: 0}}},
+		{"to the floor", runlength.Survival{Steps: []runlength.Step{{X: 10, S: 0.5}, {X: 20, S: 0}}},
 			plotter.XYs{{X: 5, Y: 1}, {X: 10, Y: 0.5}, {X: 20, Y: 0.01}}},
-		{"to the last censored run", stats.Survival{Steps: []stats.Step{{X: 10, S: 0.5}}, Censored: []stats.Step{{X: 8, S: 1}, {X: 50, S: 0.5}}},
+		{"to the last censored run", runlength.Survival{Steps: []runlength.Step{{X: 10, S: 0.5}}, Censored: []runlength.Step{{X: 8, S: 1}, {X: 50, S: 0.5}}},
 			plotter.XYs{{X: 5, Y: 1}, {X: 10, Y: 0.5}, {X: 50, Y: 0.5}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

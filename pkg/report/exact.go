@@ -337,6 +337,6 @@ func (sec *exactSection) figures(add func(*figureSlot, func() (*figure, error)))
 }
 
 // pct writes a share as a percentage to 0.01%: the exact probabilities
-// differ from the rates in the third digit, which stats.FormatPercent
+// differ from the rates in the third digit, which format.Percent
 // rounds away.
 func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }

@@ -17,6 +17,8 @@ import (
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
+	"knightsweep/pkg/stats/runlength"
 	"knightsweep/pkg/status"
 )
 
@@ -30,20 +32,20 @@ var runLengthSource string
 // not when the program starts (every experiment command would pay for it).
 var pageTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"count":        stats.FormatCount,
-		"ns":           stats.FormatNS,
-		"percent":      stats.FormatPercent,
-		"ratio":        stats.FormatRatio,
+		"count":        format.Count,
+		"ns":           format.NS,
+		"percent":      format.Percent,
+		"ratio":        format.Ratio,
 		"f":            func(f stats.Float) float64 { return float64(f) },
 		"pvalue":       formatP,
 		"base":         filepath.Base,
-		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
-		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
+		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, format.Count) },
+		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, format.NS) },
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
-		"bootstraps":       func() string { return grouped(stats.Bootstraps) },
-		"maxBootstrapRuns": func() string { return grouped(stats.MaxBootstrapRuns) },
+		"bootstraps":       func() string { return grouped(runlength.Bootstraps) },
+		"maxBootstrapRuns": func() string { return grouped(runlength.MaxBootstrapRuns) },
 	}).Parse(pageSource + runLengthSource + exactSource))
 })
 
@@ -338,7 +340,7 @@ func grouped(n int) string {
 }
 
 // plainRatio writes a ratio without its multiplication sign.
-func plainRatio(r stats.Float) string { return strings.TrimPrefix(stats.FormatRatio(float64(r)), "×") }
+func plainRatio(r stats.Float) string { return strings.TrimPrefix(format.Ratio(float64(r)), "×") }
 
 // statuses lists the non-zero status counts other than found.
 func statuses(s *stats.Summary) string {

@@ -1,4 +1,4 @@
-package stats
+package runlength
 
 import (
 	"math"
@@ -67,7 +67,7 @@ func TestERTOneDefinition(t *testing.T) {
 			b[i] = Run{Nodes: 1000, Outcome: RunCensored}
 		}
 	}
-	e := expectedRunningTime([][]Run{a, b}, 1)
+	e := ExpectedRunningTimeByStart([][]Run{a, b}, 1)
 	if !near(e.Nodes, 555) || e.Starts != 2 || e.Without != 0 {
 		t.Errorf("ERT %g over %d starts, want 555 over 2", e.Nodes, e.Starts)
 	}
@@ -81,7 +81,7 @@ func TestERTOneDefinition(t *testing.T) {
 	}
 	// A start whose trials found no tour has no ERT: the mean is infinite.
 	none := []Run{{Nodes: 5, Outcome: RunCensored}, {Nodes: 5, Outcome: RunCensored}}
-	if e := expectedRunningTime([][]Run{a, none}, 1); !math.IsInf(e.Nodes, 1) || e.Without != 1 {
+	if e := ExpectedRunningTimeByStart([][]Run{a, none}, 1); !math.IsInf(e.Nodes, 1) || e.Without != 1 {
 		t.Errorf("a start without a tour: ERT %g, %d without; want +Inf, 1", e.Nodes, e.Without)
 	}
 }

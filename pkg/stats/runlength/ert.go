@@ -1,4 +1,4 @@
-package stats
+package runlength
 
 import "math"
 
@@ -33,14 +33,14 @@ type ERT struct {
 // ExpectedRunningTime returns the ERT of runs, pooled, with bootstrap
 // intervals drawn from seed.
 func ExpectedRunningTime(runs []Run, seed uint64) ERT {
-	return expectedRunningTime([][]Run{runs}, seed)
+	return ExpectedRunningTimeByStart([][]Run{runs}, seed)
 }
 
-// expectedRunningTime is the ERT of runs in strata that were sampled apart
-// (the trials of each start): the mean of the strata's ERTs, and a
-// resample draws each stratum's runs from that stratum, so that every
-// start keeps its share.
-func expectedRunningTime(strata [][]Run, seed uint64) ERT {
+// ExpectedRunningTimeByStart is the ERT of runs in strata that were
+// sampled apart (the trials of each start): the mean of the strata's ERTs,
+// and a resample draws each stratum's runs from that stratum, so that
+// every start keeps its share.
+func ExpectedRunningTimeByStart(strata [][]Run, seed uint64) ERT {
 	e := ERT{Starts: len(strata)}
 	for _, runs := range strata {
 		e.Runs += len(runs)

@@ -1,10 +1,12 @@
-package stats
+package runlength
 
 import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Bootstraps draws this many resamples for a percentile interval.
@@ -20,20 +22,23 @@ const MaxBootstrapRuns = 5000
 // which sorts its runs.
 const minBootstraps = 200
 
+// z95 is the standard normal's 97.5% point, 1.96.
+var z95 = distuv.UnitNormal.Quantile(0.975)
+
 // normalInterval is r ± 1.96 sd, NaN with no variance to speak of.
 func normalInterval(r, v float64) (lo, hi float64) {
 	if math.IsNaN(v) || math.IsInf(r, 0) {
 		return math.NaN(), math.NaN()
 	}
 	sd := math.Sqrt(v)
-	return math.Max(0, r-Z95*sd), r + Z95*sd
+	return math.Max(0, r-z95*sd), r + z95*sd
 }
 
-// seedOf derives a bootstrap's seed from what it measures (a group's label
+// SeedOf derives a bootstrap's seed from what it measures (a group's label
 // and board, and the measure's name), so that a report of the same data
 // gives the same intervals whatever else the data hold and in whatever
 // order they are computed.
-func seedOf(parts ...string) uint64 {
+func SeedOf(parts ...string) uint64 {
 	h := fnv.New64a()
 	for _, p := range parts {
 		h.Write([]byte(p))

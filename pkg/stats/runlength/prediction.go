@@ -1,4 +1,4 @@
-package stats
+package runlength
 
 import (
 	"math"
@@ -14,8 +14,9 @@ import (
 // costs are averaged, with one policy for them all (what a sweep with
 // -restarts runs).
 type RestartPrediction struct {
-	// Starts and Runs count what the prediction rests on: starts with at
-	// least MinRuns runs, and their runs.
+	// Starts and Runs count what the prediction rests on: the starts the
+	// caller gave (package stats: those with at least stats.MinRuns runs),
+	// and their runs.
 	Starts, Runs int
 	// Limit is the largest cutoff the runs can judge: the fewest nodes at
 	// which a run was stopped by its budget; math.MaxInt64 when none was.
@@ -53,7 +54,8 @@ type RestartPrediction struct {
 const maxCandidates = 4096
 
 // PredictRestarts predicts restarts from the runs of each start (each with
-// at least MinRuns runs). It returns nil when no run found a tour within
+// at least stats.MinRuns runs, as package stats gives them). It returns
+// nil when no run found a tour within
 // the cutoffs the runs can judge.
 func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	if len(starts) == 0 {
@@ -149,9 +151,9 @@ func (p *RestartPrediction) mean(cost func(*Empirical) float64) float64 {
 	return sum / float64(len(p.emp))
 }
 
-// release drops the runs a prediction keeps for Predict: a Results keeps
+// Release drops the runs a prediction keeps for Predict: a Results keeps
 // its groups' figures, not a second copy of their runs.
-func (p *RestartPrediction) release() { p.starts, p.emp = nil, nil }
+func (p *RestartPrediction) Release() { p.starts, p.emp = nil, nil }
 
 // Predict returns a policy's predicted expected nodes to a tour, with a
 // bootstrap 95% interval; NaN where the runs cannot judge it. Only until
@@ -186,7 +188,7 @@ func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
 	if pol.Kind != restart.Fixed {
 		b = minBootstraps
 	}
-	rs := newResampler(p.seed ^ seedOf(pol.String()))
+	rs := newResampler(p.seed ^ SeedOf(pol.String()))
 	est := make([]float64, b)
 	idx := make([][]int, len(p.starts))
 	buf := []Run{}

@@ -1,4 +1,4 @@
-package stats
+package runlength
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"knightsweep/pkg/stats/format"
 )
 
 // Tail is an estimate of the tail index α of run lengths: P(nodes > x)
@@ -126,14 +128,14 @@ func TailIndex(runs []Run) Tail {
 	t.Span = float64(z[0].Nodes) / float64(u)
 	switch {
 	case n == 0:
-		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", FormatCount(float64(u)))
+		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", format.Count(float64(u)))
 		return t
 	case n < minExceedances:
 		are := "runs are"
 		if n == 1 {
 			are = "run is"
 		}
-		t.Why = fmt.Sprintf("only %d %s longer than the %s nodes most took: too few for a tail", n, are, FormatCount(float64(u)))
+		t.Why = fmt.Sprintf("only %d %s longer than the %s nodes most took: too few for a tail", n, are, format.Count(float64(u)))
 		return t
 	case d == 0:
 		t.Why = fmt.Sprintf("none of the %d largest runs found a tour (all stopped by the budget)", n)
@@ -204,7 +206,7 @@ func (t Tail) Verdict() string {
 		return "no tail estimate: " + t.Why
 	}
 	iv := fmt.Sprintf("tail index %s, 95%% CI %s–%s, from the %d largest runs (%d found a tour)",
-		FormatCount(t.Index), FormatCount(t.Lo), FormatCount(t.Hi), t.Tail, t.Uncensored)
+		format.Count(t.Index), format.Count(t.Lo), format.Count(t.Hi), t.Tail, t.Uncensored)
 	switch t.Heavy() {
 	case HeavyMean:
 		return "heavy-tailed: " + iv + "; below 1, so the mean run length grows with the budget"
@@ -223,7 +225,7 @@ func (t Tail) Verdict() string {
 	}
 	if t.Hi < 2 {
 		return fmt.Sprintf("cannot tell whether heavy-tailed: %s, but over a stretch of only %s times the threshold (%s nodes): too short to call it a power law, which any tail resembles over a short stretch",
-			iv, FormatCount(t.Span), FormatCount(t.Threshold))
+			iv, format.Count(t.Span), format.Count(t.Threshold))
 	}
 	return "cannot tell whether heavy-tailed: " + iv + "; the interval includes 2"
 }

@@ -176,15 +176,7 @@ func TestSequenceCost(t *testing.T) {
 	if got := NewEmpirical(two).PolicyCost(restart.Policy{Kind: restart.Luby, C: 1}); !near(got, 2.140625) {
 		t.Errorf("Luby cost %g, want 2.140625", got)
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	var runs []Run
-	for range 50 {
-		r := Run{Nodes: 1 + rng.Int64N(200)}
-		if rng.IntN(4) == 0 {
-			r.Outcome = RunFailed
-		}
-		runs = append(runs, r)
-	}
+	runs := randomRuns(50, 200, 4)
 	for _, pol := range []restart.Policy{
 		{Kind: restart.Luby, C: 1}, {Kind: restart.Luby, C: 7}, {Kind: restart.Luby, C: 64},
 		{Kind: restart.Geometric, C: 3, F: 1.5},

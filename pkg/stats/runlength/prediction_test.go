@@ -20,15 +20,7 @@ func TestLubyBestUnit(t *testing.T) {
 	for i := range same {
 		same[i] = Run{Nodes: 36}
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	var mixed []Run
-	for range 60 {
-		r := Run{Nodes: 1 + rng.Int64N(300)}
-		if rng.IntN(3) == 0 {
-			r.Outcome = RunFailed
-		}
-		mixed = append(mixed, r)
-	}
+	mixed := randomRuns(60, 300, 3)
 	for _, tt := range []struct {
 		name string
 		runs []Run
@@ -50,6 +42,21 @@ func TestLubyBestUnit(t *testing.T) {
 	if p := PredictRestarts([][]Run{same}, 1); p.LubyUnit != 36 || p.LubyCost != 36 {
 		t.Errorf("runs of 36 nodes: unit %d at %g, want unit 36 at 36", p.LubyUnit, p.LubyCost)
 	}
+}
+
+// randomRuns are n runs of 1 to most nodes, drawn from a fixed seed, one
+// in failOneIn of them failed for good, the others found a tour.
+func randomRuns(n int, most int64, failOneIn int) []Run {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var runs []Run
+	for range n {
+		r := Run{Nodes: 1 + rng.Int64N(most)}
+		if rng.IntN(failOneIn) == 0 {
+			r.Outcome = RunFailed
+		}
+		runs = append(runs, r)
+	}
+	return runs
 }
 
 // One ERT for a row: over the trials of several starts the ERT is the mean

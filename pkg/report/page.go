@@ -295,7 +295,10 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		if h.BothFound > 0 {
 			v += fmt.Sprintf(" Where both found one (%s), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
 				words.Count(h.BothFound, "pair"), h.SeriesB, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
-			if h.CostTied > 0 {
+			switch {
+			case h.CostTied == h.BothFound:
+				v += " (every pair ties: no shift to estimate)"
+			case h.CostTied > 0:
 				// The estimate and the test leave tied pairs out: an
 				// estimate from 78 pairs of 900 is not the pair's effect.
 				v += fmt.Sprintf(" (from the %s whose nodes differ, as the signed-rank test; %d of the %d tie)",

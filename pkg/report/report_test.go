@@ -473,6 +473,12 @@ func TestVerdictSaysWhatHodgesLehmannRestsOn(t *testing.T) {
 	if page := readString(t, out.HTML); !strings.Contains(page, want) {
 		t.Errorf("the verdict does not say %q", want)
 	}
+	// Every pair tied: no estimate to rest on any.
+	rows = verdictRows(12, 12, 30, func(int) int64 { return 1000 })
+	out = generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
+	if page := readString(t, out.HTML); !strings.Contains(page, "Hodges–Lehmann estimate 1 (every pair ties: no shift to estimate)") {
+		t.Errorf("the verdict of pairs that all tie:\n%s", page[strings.Index(page, `class="verdicts"`):][:800])
+	}
 }
 
 // A verdict over all boards that one board carries says so: warnsdorff-bt

@@ -16,6 +16,7 @@
 //	run      sweep boards x start squares x strategies into runs.csv
 //	solve    solve one board from one start square and print the tour
 //	count    count every directed tour from a square, or from every square
+//	exact    walk every tie of a randomised greedy rule: its exact success probability
 //	report   summarise runs.csv files: summary tables, charts and report.html
 //	merge    combine the shards of a sweep (run -shard i/N) into one, with its report
 //	version  print the program's version and commit
@@ -344,7 +345,7 @@
 //	                   computed for boards of up to 64 squares and kept in
 //	                   exact.csv in the report's directory
 //	-exact-from FILE   the same, with the probabilities of FILE (experiment
-//	                   exact -out), for boards of any size
+//	                   exact -out), for boards of any size; not with -exact
 //
 // # experiment merge
 //

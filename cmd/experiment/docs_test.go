@@ -43,6 +43,11 @@ func TestManualNamesEveryFlag(t *testing.T) {
 			if !strings.Contains(doc, "# experiment "+name) {
 				t.Errorf("the manual has no section \"experiment %s\"", name)
 			}
+			// The list of commands at its head, as experiment -h has it
+			// (it lacked exact).
+			if !regexp.MustCompile(`(?m)^\t` + name + ` +\S`).MatchString(doc) {
+				t.Errorf("the manual's list of commands lacks %s", name)
+			}
 			_, usage, _ := runCLI(t, name, "-h")
 			flags := usageFlag.FindAllStringSubmatch(usage, -1)
 			if name != "version" && len(flags) == 0 {

@@ -99,7 +99,7 @@ func TestRestartsFlags(t *testing.T) {
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "luby"}, `-restarts: restart policy "luby": missing its number of nodes; want none, fixed:C`},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", "fixed:100"}, "-restarts: fixed:100: a cutoff that never grows (fixed, or geometric with factor 1) never proves"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-order", "random", "-restarts", ";"}, "-restarts: no restart policy"},
-		{[]string{"run", "-sizes", "6", "-strategies", "warnsdorff-bt", "-order", "random"}, "-order: random: no strategy of -strategies takes a random move order (dfs do)"},
+		{[]string{"run", "-sizes", "6", "-strategies", "warnsdorff-bt", "-order", "random"}, "-order: random: no strategy of -strategies takes a random move order (dfs does)"},
 		{[]string{"run", "-sizes", "6", "-strategies", "dfs", "-trials", "5"}, "-trials: 5: only randomised jobs repeat"},
 		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-restarts", "luby:10"}, "-restarts luby:10: restarts apply only to randomised backtracking"},
 		{[]string{"solve", "-size", "6", "-strategy", "warnsdorff", "-tiebreak", "random", "-restarts", "luby:10"}, "-restarts luby:10: restarts apply only"},

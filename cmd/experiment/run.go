@@ -57,15 +57,22 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// row in -out (nil: all of them).
 	var done plan.JobSet
 	if o.Resume {
-		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
-	}
-	if f.planOnly {
-		if ctx.Err() != nil { // interrupted while planning: no plan to show
-			return errInterrupted
-		}
-		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+		// Other settings are refused before the plan is shown or a pace
+		// trial run, not after.
+		if err := outdir.CheckResume(o.Out, p, o.Shard); err != nil {
 			return err
 		}
+		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
+	}
+	if f.planOnly && ctx.Err() != nil { // interrupted while planning: no plan to show
+		return errInterrupted
+	}
+	// A board the memory limit cannot hold is refused before the plan is
+	// shown and a pace trial run.
+	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+		return err
+	}
+	if f.planOnly {
 		return showPlan(ctx, stdout, p, o, done)
 	}
 	if err := checkOut(o.Out, f.noReport); err != nil {
@@ -289,12 +296,17 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	case ctx.Err() != nil:
 		fmt.Fprintf(stderr, "report interrupted; every row is kept: make it with\n  %s\n", again)
 		return errInterrupted
-	case err != nil:
+	case err != nil && res == nil:
 		return fmt.Errorf("report of %s (every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintln(stdout)
-	if err := stats.WriteTable(stdout, res.Summaries()); err != nil {
-		return err
+	if werr := stats.WriteTable(stdout, res.Summaries()); werr != nil {
+		return werr
+	}
+	if err != nil {
+		// The table was computed before the report's files failed to
+		// be written: printed, then the error.
+		return fmt.Errorf("report of %s (the table above was computed; every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintf(stdout, "\n%s", stats.TableLegend)
 	for _, w := range res.Warnings {

@@ -3,7 +3,10 @@
 // warnings make a noun agree with its count.
 package words
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Count returns n and noun, with an "s" unless n is 1 (the nouns the
 // program counts are regular: run, row, pair, output, job, board).
@@ -13,4 +16,13 @@ func Count[T ~int | ~int64](n T, noun string) string {
 		s += "s"
 	}
 	return s
+}
+
+// Do lists names as the subject of "do", the verb agreeing with them:
+// "dfs does", "warnsdorff, warnsdorff-bt do".
+func Do(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " does"
+	}
+	return strings.Join(names, ", ") + " do"
 }

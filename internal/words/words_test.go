@@ -15,3 +15,12 @@ func TestCount(t *testing.T) {
 		t.Errorf("int64: %q", got)
 	}
 }
+
+func TestDo(t *testing.T) {
+	if got := Do([]string{"dfs"}); got != "dfs does" {
+		t.Errorf("one: %q", got)
+	}
+	if got := Do([]string{"warnsdorff", "warnsdorff-bt"}); got != "warnsdorff, warnsdorff-bt do" {
+		t.Errorf("two: %q", got)
+	}
+}

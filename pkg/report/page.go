@@ -17,6 +17,8 @@ import (
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
+	"knightsweep/pkg/stats/runlength"
 	"knightsweep/pkg/status"
 )
 
@@ -30,20 +32,20 @@ var runLengthSource string
 // not when the program starts (every experiment command would pay for it).
 var pageTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"count":        stats.FormatCount,
-		"ns":           stats.FormatNS,
-		"percent":      stats.FormatPercent,
-		"ratio":        stats.FormatRatio,
+		"count":        format.Count,
+		"ns":           format.NS,
+		"percent":      format.Percent,
+		"ratio":        format.Ratio,
 		"f":            func(f stats.Float) float64 { return float64(f) },
 		"pvalue":       formatP,
 		"base":         filepath.Base,
-		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
-		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
+		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, format.Count) },
+		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, format.NS) },
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
-		"bootstraps":       func() string { return grouped(stats.Bootstraps) },
-		"maxBootstrapRuns": func() string { return grouped(stats.MaxBootstrapRuns) },
+		"bootstraps":       func() string { return grouped(runlength.Bootstraps) },
+		"maxBootstrapRuns": func() string { return grouped(runlength.MaxBootstrapRuns) },
 	}).Parse(pageSource + runLengthSource + exactSource))
 })
 
@@ -198,13 +200,14 @@ type verdict struct {
 // lead is a pair's verdict line: which finds more tours (exact McNemar
 // test) and which needs fewer nodes to a tour (exact sign test over every
 // pair whose order the runs show), each after Holm's adjustment.
-func lead(h stats.HeadToHead, where string) string {
+func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	v := fmt.Sprintf("%s against %s %s: ", h.SeriesA, h.SeriesB, where)
 	switch {
 	case h.AOnly+h.BOnly == 0:
 		v += "neither finds more tours (they found them in the same runs)"
 	case h.Significant():
-		v += fmt.Sprintf("%s finds more tours (%s adjusted)", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
+		v += fmt.Sprintf("%s finds more tours (%s adjusted)%s", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)),
+			carried(boards, stats.HeadToHead.Significant, func(b stats.HeadToHead) bool { return b.BOnly > b.AOnly }, h.BOnly > h.AOnly))
 	default:
 		// Not "neither finds more": a test that does not reject says
 		// nothing of equality.
@@ -214,11 +217,36 @@ func lead(h stats.HeadToHead, where string) string {
 	case h.CostALess+h.CostBLess == 0:
 		v += "; no pair shows which needs fewer nodes."
 	case h.CostOrderSignificant():
-		v += fmt.Sprintf("; %s needs fewer nodes to a tour (%s adjusted).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
+		v += fmt.Sprintf("; %s needs fewer nodes to a tour (%s adjusted)%s.", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)),
+			carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 	default:
 		v += fmt.Sprintf("; the runs do not show which needs fewer nodes to a tour (%s adjusted).", formatP(float64(h.CostOrderHolm)))
 	}
 	return v
+}
+
+// carried says, of a verdict over all boards that a test supports, where
+// the same test supports it board by board, when fewer than two boards do:
+// a pooled verdict that one board carries (fixed:49 needing fewer nodes
+// than fixed:8065 over 5x5, 6x6 and 7x7, from 5x5 alone) says so. sig is
+// the test, dir the side a board's runs take, pooled the verdict's side.
+// Empty for a verdict on one board, or one that two boards support.
+func carried(boards []stats.HeadToHead, sig func(stats.HeadToHead) bool, dir func(stats.HeadToHead) bool, pooled bool) string {
+	var with, without []string
+	for _, b := range boards {
+		if sig(b) && dir(b) == pooled {
+			with = append(with, b.Board)
+		} else {
+			without = append(without, b.Board)
+		}
+	}
+	switch {
+	case len(boards) < 2 || len(with) > 1:
+		return ""
+	case len(with) == 0:
+		return fmt.Sprintf(", though on no board alone (%s) does the test support it", strings.Join(without, ", "))
+	}
+	return fmt.Sprintf(", carried by %s alone: on %s the test does not support it", with[0], strings.Join(without, ", "))
 }
 
 // either names series B of a pair if b, else series A.
@@ -233,9 +261,13 @@ func either(h stats.HeadToHead, b bool) string {
 // series that share one board, on it) support, after Holm's adjustment.
 func verdicts(hs []stats.HeadToHead) []verdict {
 	pooled := map[[2]string]bool{}
+	byBoard := map[[2]string][]stats.HeadToHead{}
 	for _, h := range hs {
+		k := [2]string{h.SeriesA, h.SeriesB}
 		if h.Board == "all" {
-			pooled[[2]string{h.SeriesA, h.SeriesB}] = true
+			pooled[k] = true
+		} else {
+			byBoard[k] = append(byBoard[k], h)
 		}
 	}
 	var out []verdict
@@ -244,8 +276,11 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			continue
 		}
 		where := "over all their boards"
+		var boards []stats.HeadToHead
 		if h.Board != "all" {
 			where = "on " + h.Board
+		} else {
+			boards = byBoard[[2]string{h.SeriesA, h.SeriesB}]
 		}
 		v := fmt.Sprintf("%s against %s %s, %d paired runs: only %s found a tour in %d, only %s in %d",
 			h.SeriesA, h.SeriesB, where, h.Pairs, h.SeriesA, h.AOnly, h.SeriesB, h.BOnly)
@@ -260,6 +295,15 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		if h.BothFound > 0 {
 			v += fmt.Sprintf(" Where both found one (%s), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
 				words.Count(h.BothFound, "pair"), h.SeriesB, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+			switch {
+			case h.CostTied == h.BothFound:
+				v += " (every pair ties: no shift to estimate)"
+			case h.CostTied > 0:
+				// The estimate and the test leave tied pairs out: an
+				// estimate from 78 pairs of 900 is not the pair's effect.
+				v += fmt.Sprintf(" (from the %s whose nodes differ, as the signed-rank test; %d of the %d tie)",
+					words.Count(h.BothFound-h.CostTied, "pair"), h.CostTied, h.BothFound)
+			}
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
 			if h.CostSignificant() {
@@ -267,7 +311,8 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 				if h.CostRatioHL < 1 {
 					more = "fewer"
 				}
-				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s nodes (%s after Holm).", h.SeriesB, more, formatP(float64(h.CostHolm)))
+				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s nodes (%s after Holm)%s.", h.SeriesB, more, formatP(float64(h.CostHolm)),
+					carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
 			} else {
 				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
 			}
@@ -276,12 +321,13 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			v += fmt.Sprintf(" Nodes to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed fewer in %d, %s in %d, and %d pairs tied or have no known order",
 				h.SeriesA, h.CostALess, h.SeriesB, h.CostBLess, h.Pairs-ordered)
 			if h.CostOrderSignificant() {
-				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
+				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)),
+					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 			} else {
 				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", formatP(float64(h.CostOrderHolm)))
 			}
 		}
-		out = append(out, verdict{Lead: lead(h, where), Detail: v})
+		out = append(out, verdict{Lead: lead(h, where, boards), Detail: v})
 	}
 	return out
 }
@@ -297,7 +343,7 @@ func grouped(n int) string {
 }
 
 // plainRatio writes a ratio without its multiplication sign.
-func plainRatio(r stats.Float) string { return strings.TrimPrefix(stats.FormatRatio(float64(r)), "×") }
+func plainRatio(r stats.Float) string { return strings.TrimPrefix(format.Ratio(float64(r)), "×") }
 
 // statuses lists the non-zero status counts other than found.
 func statuses(s *stats.Summary) string {

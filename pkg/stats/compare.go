@@ -69,6 +69,11 @@ type HeadToHead struct {
 	// below one and a test that says B costs more.
 	CostRatioHL Float `csv:"cost_ratio_hl"`
 	TimeRatioHL Float `csv:"time_ratio_hl"`
+	// CostTied and TimeTied count the pairs of BothFound whose nodes, or
+	// times, are equal: the signed-rank test and the Hodges–Lehmann
+	// estimate rest on the others alone.
+	CostTied int `csv:"-"`
+	TimeTied int `csv:"-"`
 	// CostALess and CostBLess count the pairs in which A, or B, needed
 	// fewer nodes to find a tour, as far as the runs show (see sooner);
 	// CostOrderP is the exact sign test's two-sided p-value on them, and
@@ -294,6 +299,7 @@ func (h *HeadToHead) finish(c costs) {
 	h.TimeOrderP = Float(SignTest(h.TimeALess, h.TimeBLess))
 	h.CostRatioMedian, h.CostRatioHL, h.CostP = ratioTest(c.nodeRatios, c.nodes)
 	h.TimeRatioMedian, h.TimeRatioHL, h.TimeP = ratioTest(c.timeRatios, c.time)
+	h.CostTied, h.TimeTied = len(c.nodes)-len(ranked(c.nodes)), len(c.time)-len(ranked(c.time))
 }
 
 // ratioTest returns the median of the paired ratios, their Hodges–Lehmann

@@ -257,7 +257,7 @@ func (c *Collector) Finish() (*Results, error) {
 	for _, g := range res.Groups {
 		g.fillRunLengthColumns()
 		if g.RunLengths != nil && g.RunLengths.Restart != nil {
-			g.RunLengths.Restart.release()
+			g.RunLengths.Restart.Release()
 		}
 	}
 	res.Boards = slices.SortedFunc(maps.Keys(boards), board.Compare)

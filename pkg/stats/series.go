@@ -9,6 +9,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats/format"
 	"knightsweep/pkg/strategies"
 )
 
@@ -144,7 +145,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 func BudgetLabel(maxNodes, timeoutNS int64) string {
 	var parts []string
 	if maxNodes > 0 {
-		parts = append(parts, FormatCount(float64(maxNodes))+" nodes")
+		parts = append(parts, format.Count(float64(maxNodes))+" nodes")
 	}
 	if timeoutNS > 0 {
 		parts = append(parts, time.Duration(timeoutNS).String())

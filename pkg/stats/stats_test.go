@@ -3,6 +3,7 @@ package stats
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"math"
 	"os"
@@ -248,7 +249,7 @@ func TestOddBoardsCounted(t *testing.T) {
 					st = "dead_end"
 				}
 				err := c.Add(runs.Row{Rows: n, Cols: n, StartRow: r, StartCol: col, Strategy: "warnsdorff", Tiebreak: "first",
-					Status: runsStatus(st), Solvable: "unknown", Nodes: 1, Verified: st == "found"})
+					Status: runsStatus(st), Solvable: "unknown", Nodes: int64(n * n), Verified: st == "found"})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -389,5 +390,27 @@ func TestVerifiedCounted(t *testing.T) {
 		if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
 			t.Errorf("no warning %q: %q", want, res.Warnings)
 		}
+	}
+}
+
+// Rows whose nodes contradict their status are refused as bad input,
+// naming the file and line, where they were read silently and changed the
+// results: a tour in fewer nodes than squares, one past its budget, a
+// budget that stopped a run before it was spent.
+func TestContradictoryRowsRefused(t *testing.T) {
+	good := "7,7,0,0,warnsdorff-bt,random,false,0,1,found,yes,49,0,490,true,,false,,5000000,0,none,0\n"
+	for _, tc := range []struct{ row, want string }{
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,3,0,30,true,,false,,5000000,0,none,0", "line 3: found with 3 nodes, fewer than the 7x7 board's 49 squares"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,6000000,0,30,true,,false,,5000000,0,none,0", "line 3: found with 6000000 nodes, more than its budget max_nodes 5000000"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,node_limit,yes,3,0,30,false,,false,,5000000,0,none,0", "line 3: node_limit with 3 nodes, fewer than its budget max_nodes 5000000"},
+	} {
+		t.Run(tc.want[8:20], func(t *testing.T) {
+			c := NewCollector(Options{})
+			err := c.Read(context.Background(), "runs.csv", strings.NewReader(runs.Header(false)+good+tc.row+"\n"))
+			var ce *runs.ContentError
+			if !errors.As(err, &ce) || !strings.Contains(err.Error(), "runs.csv: "+tc.want) {
+				t.Errorf("error %v, want a content error saying %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"knightsweep/pkg/stats/format"
 )
 
 // WriteTable prints, for each group, one line of a table that fits an
@@ -17,8 +19,8 @@ import (
 //	series                 board     found/runs found/tour budget   nodes     time
 //	dfs                    5x5              3/5        3/4      0     300   3.00µs
 func WriteTable(w io.Writer, summaries []Summary) error {
-	const format = "%-22s %-9s %10s %10s %6s %7s %8s\n"
-	if _, err := fmt.Fprintf(w, format, "series", "board", "found/runs", "found/tour", "budget", "nodes", "time"); err != nil {
+	const layout = "%-22s %-9s %10s %10s %6s %7s %8s\n"
+	if _, err := fmt.Fprintf(w, layout, "series", "board", "found/runs", "found/tour", "budget", "nodes", "time"); err != nil {
 		return err
 	}
 	prev := ""
@@ -37,10 +39,10 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 				series = ""
 			}
 		}
-		_, err := fmt.Fprintf(w, format, series, cut(s.Board, 9),
+		_, err := fmt.Fprintf(w, layout, series, cut(s.Board, 9),
 			fraction(s.Found, s.Attempts), fraction(s.TourFound, s.TourAttempts),
-			FormatCount(float64(s.Censored)),
-			FormatBound(s.NodesMedianBound(), FormatCount), FormatBound(s.TimeMedianBound(), FormatNS))
+			format.Count(float64(s.Censored)),
+			FormatBound(s.NodesMedianBound(), format.Count), FormatBound(s.TimeMedianBound(), format.NS))
 		if err != nil {
 			return err
 		}
@@ -63,7 +65,7 @@ func fraction(found, runs int) string {
 	if s := fmt.Sprintf("%d/%d", found, runs); len(s) <= 10 {
 		return s
 	}
-	return FormatCount(float64(found)) + "/" + FormatCount(float64(runs))
+	return format.Count(float64(found)) + "/" + format.Count(float64(runs))
 }
 
 // TableLegend explains WriteTable's columns, in lines of at most 80

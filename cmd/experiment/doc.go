@@ -16,6 +16,8 @@
 //	run      sweep boards x start squares x strategies into runs.csv
 //	solve    solve one board from one start square and print the tour
 //	count    count every directed tour from a square, or from every square
+//	exact    walk every tie of a randomised greedy rule: its exact success probability
+//	theory   whether a tour starts at each square, and what says so
 //	report   summarise runs.csv files: summary tables, charts and report.html
 //	merge    combine the shards of a sweep (run -shard i/N) into one, with its report
 //	version  print the program's version and commit
@@ -304,6 +306,36 @@
 //
 // Progress goes to stderr (a bar on a terminal). An interrupt exits 130;
 // the starts finished are in -out.
+//
+// # experiment theory
+//
+//	experiment theory -sizes BOARDS [-starts all|LIST] [-closed] [-json] [-tours]
+//
+// Prints, for each start, whether a tour (open, or closed with -closed)
+// starts there (yes, no or unknown: the runs.csv solvable column's words)
+// and what the verdict rests on (package knightsweep/pkg/theory,
+// docs/strategies.md): a theorem (schwenk, conrad, colour, outer-rank,
+// narrow), the exact count of the directed tours from the start (3 x n,
+// 4 x n, 5x5 to 5x9), or a certificate, a stored tour named by the search
+// that finds it (warnsdorff -tiebreak random -seed S from one of its
+// ends). Every start of every board whose sides are both at most 41 is
+// yes or no; beyond, a start no theorem settles is unknown, and the line
+// says why. A certificate is replayed and its tour checked by the
+// validator each time a start rests on it (a certificate that fails is an
+// error, exit 1). One line a start, then a line of totals.
+//
+//	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them;
+//	                   at most 10,000,000 starts in all
+//	-starts S          all (default), corners, solvable or "R,C;R,C"
+//	-closed            closed tours (Schwenk's theorem settles every start)
+//	-json              one JSON object a start, a line each, in solve
+//	                   -json's words: rows, cols, start_row, start_col,
+//	                   closed, solvable, and backing (theorem, count,
+//	                   certificate or none) with theorem, count (an exact
+//	                   integer), certificate (the search and its ends) or
+//	                   why, and tour with -tours
+//	-tours             print the tour a certificate gives from the start:
+//	                   the squares row*cols+col, the start first
 //
 // # experiment report
 //

@@ -70,7 +70,9 @@
 //	-sizes LIST        boards: N (N x N), A-B (every N x N from A to B) or RxC,
 //	                   comma-separated, such as 5-8,10,6x8; sides 1..20000; required
 //	-starts S          all (default), corners, solvable (the squares theory
-//	                   does not rule out), or row,col squares separated by
+//	                   does not rule out: on boards up to 41 x 41, where it
+//	                   settles every start, exactly those with a tour; see
+//	                   experiment theory), or row,col squares separated by
 //	                   semicolons, such as "0,0;2,3"
 //	-strategies LIST   comma-separated strategies, or all (default
 //	                   dfs,warnsdorff,warnsdorff-bt); boards and starts a
@@ -136,7 +138,9 @@
 //
 // The presets (configs/*.flags, compiled in): quick (boards 5..8, the
 // default), dfs-vs-warnsdorff (5..12), closed (closed tours), overnight
-// (5..30, hours), restarts (randomised dfs and warnsdorff-bt from corners,
+// (5..30, hours); quick, dfs-vs-warnsdorff and overnight run -starts
+// solvable, the starts with a tour (add -starts all for every start),
+// as they ask how strategies find tours; restarts (randomised dfs and warnsdorff-bt from corners,
 // without restarts, with the predicted best fixed cutoff and with Luby's
 // sequence: the run-length distributions and what restarts do to them). Each file's header says what it covers and what it costs
 // on 2 cores; run -plan prints the cost model's estimate for any sweep.

@@ -73,6 +73,7 @@ type Verdict struct {
 	// Theorem names the theorem (KindTheorem).
 	Theorem string
 	// Count is the number of directed open tours from the start (KindCount).
+	// It and Certificate are the stored data, shared: not to be modified.
 	Count *big.Int
 	// Certificate is the stored tour that certifies the start (Kind
 	// Certificate): from the start, or ending on it, or onto it under a
@@ -109,7 +110,7 @@ func Settle(rows, cols, row, col int, closed bool) Verdict {
 	}
 	m, n, i, j := oriented(rows, cols, row, col)
 	if n > MaxSettled {
-		return Verdict{Why: fmt.Sprintf("only boards with both sides up to %d are settled start by start: no theorem settles this start, so only a tour found from it (a witness) can", MaxSettled)}
+		return Verdict{Why: beyond}
 	}
 	d := settledData()
 	if cb := d.counts[[2]int{m, n}]; cb != nil {
@@ -119,12 +120,15 @@ func Settle(rows, cols, row, col int, closed bool) Verdict {
 	}
 	if cs := d.certs[[2]int{m, n}]; cs != nil {
 		if k, ok := cs.by[i*n+j]; ok {
-			c := cs.list[k]
-			return Verdict{Answer: Yes, Kind: KindCertificate, Certificate: &c}
+			return Verdict{Answer: Yes, Kind: KindCertificate, Certificate: &cs.list[k]}
 		}
 	}
 	return Verdict{Why: fmt.Sprintf("neither a stored count nor a stored certificate covers %dx%d from %d,%d", rows, cols, row, col)}
 }
+
+// beyond is why a start beyond the settled boards is Unknown: a constant, as
+// a sweep of a huge board asks for every start.
+const beyond = "only boards with both sides up to 41 are settled start by start: no theorem settles this start, so only a tour found from it (a witness) can"
 
 // ByTheorem returns the verdict of the theorems alone, and false where none
 // settles the start.

@@ -3,6 +3,7 @@ package theory_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -271,5 +272,26 @@ func TestReadRefuses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q%q: %v, want %q", tt.counts, tt.certs, err, tt.want)
 		}
+	}
+}
+
+// Settle allocates nothing once the data are read: the planner asks it
+// for every job of a sweep, up to every start of a 20000 x 20000 board.
+func TestSettleAllocates(t *testing.T) {
+	theory.Settle(9, 11, 0, 0, false) // read the data
+	for _, q := range [][4]int{{9, 11, 0, 2}, {4, 10, 0, 3}, {100, 101, 0, 0}, {20000, 20000, 5, 7}, {7, 7, 0, 1}} {
+		if n := testing.AllocsPerRun(100, func() { theory.Settle(q[0], q[1], q[2], q[3], false) }); n != 0 {
+			t.Errorf("%dx%d from %d,%d: %v allocations", q[0], q[1], q[2], q[3], n)
+		}
+	}
+}
+
+func BenchmarkSettle(b *testing.B) {
+	for _, q := range [][4]int{{9, 11, 0, 2}, {4, 10, 0, 3}, {100, 101, 0, 0}} {
+		b.Run(fmt.Sprintf("%dx%d", q[0], q[1]), func(b *testing.B) {
+			for b.Loop() {
+				theory.Settle(q[0], q[1], q[2], q[3], false)
+			}
+		})
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"knightsweep/pkg/certify"
-	"knightsweep/pkg/plan"
 	"knightsweep/pkg/theory"
 )
 
@@ -45,19 +44,9 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(flags, args); err != nil {
 		return err
 	}
-	if strings.TrimSpace(*sizesFlag) == "" {
-		return usagef("-sizes: missing; give boards such as 9x11, 5-8 or 4x10")
-	}
-	sizes, err := plan.ParseSizes(*sizesFlag)
+	sizes, starts, err := sizesAndStarts(*sizesFlag, *startsFlag, "9x11, 5-8 or 4x10")
 	if err != nil {
-		return usagef("-sizes: %v", err)
-	}
-	starts, err := plan.ParseStarts(*startsFlag)
-	if err != nil {
-		return usagef("-starts: %v", err)
-	}
-	if err := starts.Check(sizes); err != nil {
-		return usagef("-starts: %v", err)
+		return err
 	}
 	total := 0
 	for _, b := range sizes {

@@ -70,33 +70,36 @@ func run(args []string, log io.Writer) error {
 		fmt.Fprintf(log, "theorydata: -max must be 1..%d, -workers, -seeds and -prefer positive\n", theory.MaxSettled)
 		os.Exit(2)
 	}
-	ctx := context.Background()
-	t0 := time.Now()
 	if *countsOut != "" {
-		boards, err := countAll(ctx, *maxSide, *workers, log)
+		err := generate(*countsOut, log, "counts", func() (int, func(io.Writer) error, error) {
+			boards, err := countAll(context.Background(), *maxSide, *workers, log)
+			return len(boards), func(w io.Writer) error { return theory.WriteCounts(w, countsHeader, boards) }, err
+		})
 		if err != nil {
 			return err
 		}
-		if err := atomicfile.Write(*countsOut, func(w io.Writer) error {
-			return theory.WriteCounts(w, countsHeader, boards)
-		}); err != nil {
-			return err
-		}
-		fmt.Fprintf(log, "counts: %d boards in %v\n", len(boards), time.Since(t0).Round(time.Millisecond))
 	}
-	t1 := time.Now()
 	if *certsOut != "" {
-		certs, err := certifyAll(*maxSide, *workers, *seeds, *prefer, log)
-		if err != nil {
-			return err
-		}
-		if err := atomicfile.Write(*certsOut, func(w io.Writer) error {
-			return theory.WriteCertificates(w, certsHeader, certs)
-		}); err != nil {
-			return err
-		}
-		fmt.Fprintf(log, "certificates: %d in %v\n", len(certs), time.Since(t1).Round(time.Millisecond))
+		return generate(*certsOut, log, "certificates", func() (int, func(io.Writer) error, error) {
+			certs, err := certifyAll(*maxSide, *workers, *seeds, *prefer, log)
+			return len(certs), func(w io.Writer) error { return theory.WriteCertificates(w, certsHeader, certs) }, err
+		})
 	}
+	return nil
+}
+
+// generate makes a file's contents with build, writes them to path (whole
+// or not at all) and says how many items it holds and how long they took.
+func generate(path string, log io.Writer, what string, build func() (int, func(io.Writer) error, error)) error {
+	t := time.Now()
+	n, write, err := build()
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.Write(path, write); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "%s: %d in %v, written to %s\n", what, n, time.Since(t).Round(time.Millisecond), path)
 	return nil
 }
 
@@ -141,21 +144,29 @@ func certifiedBoards(maxSide int) []board.Board {
 }
 
 func countAll(ctx context.Context, maxSide, workers int, log io.Writer) ([]theory.CountedBoard, error) {
-	boards := countedBoards(maxSide)
-	out := make([]theory.CountedBoard, len(boards))
+	return perBoard(countedBoards(maxSide), workers, log, func(b board.Board) (theory.CountedBoard, string, error) {
+		cb, err := countBoard(ctx, b)
+		return cb, "counted", err
+	})
+}
+
+// perBoard runs do on each board, workers at once, and returns what it
+// made in the boards' order, logging each board's time.
+func perBoard[T any](boards []board.Board, workers int, log io.Writer, do func(board.Board) (T, string, error)) ([]T, error) {
+	out := make([]T, len(boards))
 	var mu sync.Mutex
 	g := new(errgroup.Group)
 	g.SetLimit(workers)
 	for k, b := range boards {
 		g.Go(func() error {
 			t := time.Now()
-			cb, err := countBoard(ctx, b)
+			v, what, err := do(b)
 			if err != nil {
 				return err
 			}
-			out[k] = cb
+			out[k] = v
 			mu.Lock()
-			fmt.Fprintf(log, "count %v: %v\n", b, time.Since(t).Round(time.Millisecond))
+			fmt.Fprintf(log, "%v: %s, %v\n", b, what, time.Since(t).Round(time.Millisecond))
 			mu.Unlock()
 			return nil
 		})
@@ -194,29 +205,11 @@ func countBoard(ctx context.Context, b board.Board) (theory.CountedBoard, error)
 }
 
 func certifyAll(maxSide, workers, seeds, prefer int, log io.Writer) ([]theory.Certificate, error) {
-	boards := certifiedBoards(maxSide)
-	out := make([][]theory.Certificate, len(boards))
-	var mu sync.Mutex
-	g := new(errgroup.Group)
-	g.SetLimit(workers)
-	for k, b := range boards {
-		g.Go(func() error {
-			t := time.Now()
-			certs, tried, err := certifyBoard(b, seeds, prefer)
-			if err != nil {
-				return err
-			}
-			out[k] = certs
-			mu.Lock()
-			fmt.Fprintf(log, "certify %v: %d certificates, %d walks, %v\n", b, len(certs), tried, time.Since(t).Round(time.Millisecond))
-			mu.Unlock()
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	return slices.Concat(out...), nil
+	out, err := perBoard(certifiedBoards(maxSide), workers, log, func(b board.Board) ([]theory.Certificate, string, error) {
+		certs, tried, err := certifyBoard(b, seeds, prefer)
+		return certs, fmt.Sprintf("%d certificates, %d walks", len(certs), tried), err
+	})
+	return slices.Concat(out...), err
 }
 
 // certifyBoard finds certificates for every corner-coloured square of b.

@@ -75,16 +75,17 @@ type Verdict struct {
 	// Count is the number of directed open tours from the start (KindCount).
 	// It and Certificate are the stored data, shared: not to be modified.
 	Count *big.Int
-	// Certificate is the stored tour that certifies the start (Kind
-	// Certificate): from the start, or ending on it, or onto it under a
+	// Certificate is the stored tour that certifies the start
+	// (KindCertificate): from the start, or ending on it, or onto it under a
 	// symmetry of the board.
 	Certificate *Certificate
 	// Why says why nothing settles the start (Answer Unknown).
 	Why string
 }
 
-// Backing describes what the verdict rests on in a few words:
-// "theorem schwenk", "count 304", "certificate 7x9 0,0-6,8 seed 3".
+// Backing describes what the verdict rests on in a few words: "theorem
+// schwenk", "count 304", "certificate warnsdorff -tiebreak random -seed 3
+// on 7x9 from 0,0 to 6,8", or "none: " and why.
 func (v Verdict) Backing() string {
 	switch v.Kind {
 	case KindTheorem:

@@ -81,7 +81,7 @@ test-k8s:
 # needs root, and installs slurm-wlm and munge with apt-get if they are
 # missing; elsewhere the test says why it skips.
 test-slurm: build
-	$(GO) test -tags slurm -count=1 -v -timeout 20m -run Slurm ./internal/clustertest
+	$(GO) test -tags slurm -count=1 -v -timeout 20m -run Slurm ./configs/clustertest
 
 # The report of a real sweep in headless Chromium (Debian's chromium):
 # screenshots in results/screenshots/.
@@ -102,7 +102,7 @@ bench:
 # the directory of the seed documents, which the repository does not hold.
 bench-compare: build
 	@test -n "$(SEEDS)" || { echo "make bench-compare: give SEEDS=DIR, the directory of the seed documents (002_*, 003_*)" >&2; exit 2; }
-	$(GO) run ./internal/cmd/benchcompare -seeds "$(SEEDS)" -experiment bin/experiment -rounds 7
+	$(GO) run ./tools/benchcompare -seeds "$(SEEDS)" -experiment bin/experiment -rounds 7
 
 # Fuzz every target for FUZZTIME each (default 30s). FuzzResume runs whole
 # sweeps, whose goroutines make coverage vary from run to run: the fuzzer

@@ -15,7 +15,6 @@ import (
 
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/count"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -319,7 +318,7 @@ func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all b
 				sb.WriteByte('\n')
 			}
 		}
-		rep := count.Representatives(b)
+		rep := b.Representatives()
 		for i := range set.Len() {
 			sq := set.At(i)
 			if at := b.Index(sq.Row, sq.Col); all && rule.Randomised() && rep[at] != at {

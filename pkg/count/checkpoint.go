@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/capped"
 	"knightsweep/pkg/board"
 )
 
@@ -26,6 +27,11 @@ import (
 // previous checkpoint.
 
 const checkpointMagic = "knightsweep frontier checkpoint 2\n"
+
+// checkpointHeaderMax bounds the JSON header read back, so that a damaged
+// file without a newline is not read whole: a header holds a count a pass
+// and a join's chunks, kilobytes.
+const checkpointHeaderMax = 16 << 20
 
 // checkpointHeader is the JSON part of a checkpoint.
 type checkpointHeader struct {
@@ -242,8 +248,12 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 		}
 		return nil, damaged("no checkpoint header")
 	}
-	line, err := br.ReadBytes('\n')
-	if err != nil {
+	line, err := capped.ReadLine(br, checkpointHeaderMax)
+	var tl *capped.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, damaged("the header is " + err.Error())
+	case err != nil:
 		return nil, damaged("the header is cut")
 	}
 	ck := &checkpoint{}

@@ -172,7 +172,7 @@ func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, e
 	}
 	g := newGraph(b)
 	t0 := time.Now()
-	rep := Representatives(b)
+	rep := b.Representatives()
 	if opt.Closed {
 		for s := range rep {
 			rep[s] = 0
@@ -229,7 +229,7 @@ func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, e
 	if reversal {
 		// to[s] is a symmetry that carries s to its class's searched square.
 		to := make([][]int, g.n)
-		for _, perm := range symmetries(b) {
+		for _, perm := range b.Symmetries() {
 			for s := range to {
 				if to[s] == nil && perm[s] == rep[s] {
 					to[s] = perm

@@ -196,29 +196,6 @@ func TestSymmetryAgreesWithEverySquare(t *testing.T) {
 	}
 }
 
-func TestRepresentatives(t *testing.T) {
-	classes := func(b board.Board) int {
-		n := 0
-		for s, r := range Representatives(b) {
-			if r == s {
-				n++
-			}
-		}
-		return n
-	}
-	for _, tt := range []struct {
-		b    board.Board
-		want int
-	}{
-		{board.Board{Rows: 5, Cols: 5}, 6}, {board.Board{Rows: 6, Cols: 6}, 6}, {board.Board{Rows: 8, Cols: 8}, 10},
-		{board.Board{Rows: 3, Cols: 4}, 4}, {board.Board{Rows: 4, Cols: 5}, 6}, {board.Board{Rows: 1, Cols: 1}, 1},
-	} {
-		if got := classes(tt.b); got != tt.want {
-			t.Errorf("%v: %d classes of squares, want %d", tt.b, got, tt.want)
-		}
-	}
-}
-
 // A count stopped by its context says so, and its count is a lower bound.
 func TestStopsEarly(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)

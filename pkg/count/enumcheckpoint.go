@@ -5,13 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/capped"
 )
 
 // An enumeration's checkpoint file is a magic line and one JSON object:
@@ -80,24 +79,18 @@ func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
 
 // readEnumCheckpoint reads path, or returns nil if there is no such file.
 func readEnumCheckpoint(path string) (*enumCheckpoint, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, enumCheckpointMax+1))
-	if err != nil {
-		return nil, err
-	}
 	damaged := func(why string) error {
 		return unusable("checkpoint %s is damaged or not an enumeration's checkpoint: %s", path, why)
 	}
+	data, err := capped.ReadFile(path, enumCheckpointMax)
+	var tl *capped.TooLargeError
 	switch {
-	case len(data) > enumCheckpointMax:
-		return nil, damaged(fmt.Sprintf("more than %d bytes", enumCheckpointMax))
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case errors.As(err, &tl):
+		return nil, damaged(err.Error())
+	case err != nil:
+		return nil, err
 	case bytes.HasPrefix(data, []byte(checkpointMagic)):
 		return nil, unusable("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
 	case !bytes.HasPrefix(data, []byte(enumCheckpointMagic)):

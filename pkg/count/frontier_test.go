@@ -212,6 +212,8 @@ func TestFrontierCheckpoint(t *testing.T) {
 		"foreign": {"hello\n", "damaged"},
 		"cut":     {checkpointMagic + `{"rows":5,"cols":6,"front":{"states":9}}` + "\n" + "12345", "damaged"},
 		"v1":      {"knightsweep frontier checkpoint 1\n{}\n", "earlier version"},
+		// A header without its newline is read no further than its bound.
+		"endless header": {checkpointMagic + strings.Repeat(" ", checkpointHeaderMax+1), "the header is larger than 16777216 bytes"},
 	} {
 		os.WriteFile(path, []byte(tt.body), 0o644)
 		if _, err := All(context.Background(), b, Options{Method: Frontier, Checkpoint: path}); err == nil || !strings.Contains(err.Error(), tt.err) {

@@ -237,7 +237,7 @@ func frontierFrom(ctx context.Context, b board.Board, start board.Square, opt Op
 // for each class of symmetric squares that the colour rule leaves.
 func frontierAll(ctx context.Context, b board.Board, opt Options) (Grid, error) {
 	t0 := time.Now()
-	rep := Representatives(b)
+	rep := b.Representatives()
 	var passes []frontierPass
 	passOf := map[int]int{}
 	if opt.Closed {

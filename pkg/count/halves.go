@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+
+	"knightsweep/internal/splitmix"
 )
 
 // HalvesUpTo is the largest board whose open tours All and Total count by
@@ -117,7 +119,7 @@ func newHalves(g *graph, reps []int, size []uint64, byClass bool) *halves {
 	if byClass {
 		h.cols = len(reps)
 	}
-	perms := symmetries(g.b)
+	perms := g.b.Symmetries()
 	for _, perm := range perms[1:] {
 		var s keySym
 		for sq, t := range perm {
@@ -217,7 +219,7 @@ func (t *halfTable) keyAt(j int) uint64 {
 
 // find returns the index of key's slot, or of the empty one it would take.
 func (t *halfTable) find(key uint64) int {
-	for i := key * 0x9E3779B97F4A7C15 >> 32 & t.mask; ; i = (i + 1) & t.mask {
+	for i := key * splitmix.Golden >> 32 & t.mask; ; i = (i + 1) & t.mask {
 		j := int(i) * t.stride
 		if t.slots[j] == 0 || t.keyAt(j) == key {
 			return j

@@ -96,7 +96,7 @@ func TestHalvesOnRectangles(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := newGraph(b)
-			rep := Representatives(b)
+			rep := b.Representatives()
 			var searched []int
 			rank := make([]int, g.n)
 			for s, r := range rep {

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
+
+	"knightsweep/internal/splitmix"
 )
 
 // entry is a state of a layer and the number of ways to reach it.
@@ -159,7 +161,7 @@ type shardBuffers [layerShards][]entry
 
 // shardOf spreads keys over the shards by their high bits after a multiply:
 // neighbouring keys (which share most digits) land apart.
-func shardOf(k uint64) int { return int((k * 0x9e3779b97f4a7c15) >> 60 % layerShards) }
+func shardOf(k uint64) int { return int((k * splitmix.Golden) >> 60 % layerShards) }
 
 // predicted returns the number of states the side's next step is expected
 // to make for each it expands: what the step at the same place in the row

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/count"
 )
 
 // Task is one walk of a sweep of starts: a start square, and the squares
@@ -24,12 +23,12 @@ type Task struct {
 
 // Tasks groups starts of b into tasks, in the order of their first start.
 // A randomised rule's starts group by their least image under the board's
-// symmetries (count.Representatives: the reflections, and on a square
+// symmetries (board.Representatives: the reflections, and on a square
 // board the transpositions).
 func Tasks(b board.Board, starts []board.Square, rule Rule) []Task {
 	var rep []int
 	if rule.Randomised() {
-		rep = count.Representatives(b)
+		rep = b.Representatives()
 	}
 	var out []Task
 	at := map[int]int{}

@@ -2,6 +2,8 @@ package exact
 
 import (
 	"sync"
+
+	"knightsweep/internal/splitmix"
 )
 
 // A layer holds the tie points of one depth that walks have reached, each
@@ -44,13 +46,13 @@ func newLayout[K set](w int) layout {
 }
 
 func hash[K set](v *K, cur int) uint64 {
-	h := uint64(cur+1) * 0x9E3779B97F4A7C15
+	h := uint64(cur+1) * splitmix.Golden
 	for i := range len(*v) {
 		h ^= (*v)[i]
-		h *= 0xbf58476d1ce4e5b9
+		h *= splitmix.M1
 		h ^= h >> 31
 	}
-	h *= 0x94d049bb133111eb
+	h *= splitmix.M2
 	return h ^ h>>29
 }
 

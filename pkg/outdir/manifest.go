@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,6 +15,7 @@ import (
 
 	"knightsweep/internal/atomicfile"
 	"knightsweep/internal/buildinfo"
+	"knightsweep/internal/capped"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/status"
@@ -271,13 +271,12 @@ func ReadManifest(path string) (*Manifest, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		path = filepath.Join(path, ManifestFile)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxManifestBytes+1))
-	if err != nil {
+	data, err := capped.ReadFile(path, MaxManifestBytes)
+	var tl *capped.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, fmt.Errorf("%s: %w: not a manifest", path, err)
+	case err != nil:
 		return nil, err
 	}
 	m, err := ParseManifest(data)
@@ -294,7 +293,7 @@ var ErrNoManifest = errors.New("empty or cut short")
 // ParseManifest reads and checks a manifest.
 func ParseManifest(data []byte) (*Manifest, error) {
 	if len(data) > MaxManifestBytes {
-		return nil, fmt.Errorf("larger than %d bytes: not a manifest", MaxManifestBytes)
+		return nil, fmt.Errorf("%w: not a manifest", &capped.TooLargeError{Max: MaxManifestBytes})
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, ErrNoManifest

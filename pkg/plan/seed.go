@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 
-	"knightsweep/pkg/restart"
+	"knightsweep/internal/splitmix"
 )
 
 // JobSeed returns the seed of a randomised job: a hash of the sweep's -seed
@@ -49,5 +49,5 @@ func JobSeed(seed uint64, j Job) uint64 {
 	num(uint64(j.Trial))
 	str(j.OrderText)
 	flag(j.Prune)
-	return restart.Mix(h.Sum64()) // spreads FNV's weak low bits
+	return splitmix.Mix(h.Sum64()) // spreads FNV's weak low bits
 }

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/splitmix"
 	"knightsweep/pkg/board"
 )
 
@@ -254,27 +255,13 @@ func LubyTerm(i int64) int64 {
 }
 
 // Seed returns the seed of attempt i of a run whose seed is seed: seed
-// itself for attempt 0, then SplitMix64's mix of seed and i, so that
-// attempts draw unrelated streams. Rows record the run's seed; this is
-// how a replay finds its attempts'. Part of the file format, like
-// plan.JobSeed.
+// itself for attempt 0, then SplitMix64's i-th output from state seed
+// (package splitmix), so that attempts draw unrelated streams. Rows record
+// the run's seed; this is how a replay finds its attempts'. Part of the
+// file format, like plan.JobSeed.
 func Seed(seed uint64, i int64) uint64 {
 	if i == 0 {
 		return seed
 	}
-	return Mix(seed + uint64(i)*Golden)
-}
-
-// Golden is SplitMix64's increment (the golden ratio's bits).
-const Golden = 0x9e3779b97f4a7c15
-
-// Mix is SplitMix64's output function (Steele, Lea & Flood, "Fast
-// splittable pseudorandom number generators", OOPSLA 2014): its output for
-// state z. Seed's, the random move order's stream (package solver) and
-// the job seeds' (package plan) are this one function, part of the file
-// format through the seeds rows record.
-func Mix(z uint64) uint64 {
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
+	return splitmix.Mix(seed + uint64(i)*splitmix.Golden)
 }

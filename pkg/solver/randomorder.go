@@ -4,7 +4,7 @@ import (
 	"context"
 	"math/bits"
 
-	"knightsweep/pkg/restart"
+	"knightsweep/internal/splitmix"
 	"knightsweep/pkg/strategies"
 )
 
@@ -42,8 +42,7 @@ func newOrderRNG(seed uint64) orderRNG {
 
 // refill takes the next SplitMix64 output: 60 bits below the sentinel.
 func (g *orderRNG) refill() {
-	g.x += restart.Golden
-	g.buf = restart.Mix(g.x)>>4 | 1<<60
+	g.buf = splitmix.Next(&g.x)>>4 | 1<<60
 }
 
 // pickBits is the number of random bits a try takes.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"knightsweep/internal/splitmix"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/strategies"
 )
@@ -21,9 +22,6 @@ const (
 
 // Tiebreaks lists every tie-break rule, the default first.
 var Tiebreaks = strategies.Tiebreaks
-
-// RandomTiebreak reports whether rule draws random numbers.
-func RandomTiebreak(rule string) bool { return rule == TieRandom }
 
 // tieRule is a tie-break rule as the inner loops switch on it.
 type tieRule uint8
@@ -51,8 +49,8 @@ type tieRNG struct {
 	pcg *rand.PCG
 }
 
-// rngStream is the second PCG seed word (the golden ratio's bits).
-const rngStream = 0x9e3779b97f4a7c15
+// rngStream is the second PCG seed word: the golden ratio's bits.
+const rngStream = splitmix.Golden
 
 func newTieRNG(seed uint64) tieRNG { return tieRNG{pcg: rand.NewPCG(seed, rngStream)} }
 

@@ -174,19 +174,22 @@ func perBoard[T any](boards []board.Board, workers int, log io.Writer, do func(b
 	return out, g.Wait()
 }
 
-// countBoard counts the tours from one square of each class of the
-// squares no theorem settles.
+// countBoard counts the tours from one square of each class of symmetric
+// squares (board.Representatives) that no theorem settles.
 func countBoard(ctx context.Context, b board.Board) (theory.CountedBoard, error) {
 	cb := theory.CountedBoard{Rows: b.Rows, Cols: b.Cols, Counts: make([][]*big.Int, b.Rows)}
 	for r := range cb.Counts {
 		cb.Counts[r] = make([]*big.Int, b.Cols)
 	}
-	for sq := range b.Squares() {
+	reps := b.Representatives()
+	for sq, rep := range reps {
 		r, c := b.RowCol(sq)
-		if cb.Counts[r][c] != nil {
+		if _, ok := theory.ByTheorem(b.Rows, b.Cols, r, c, false); ok {
 			continue
 		}
-		if _, ok := theory.ByTheorem(b.Rows, b.Cols, r, c, false); ok {
+		if rep != sq { // counted already, from its class's first square
+			rr, rc := b.RowCol(rep)
+			cb.Counts[r][c] = cb.Counts[rr][rc]
 			continue
 		}
 		res, err := count.From(ctx, b, board.Square{Row: r, Col: c}, count.Options{Workers: 1})
@@ -196,10 +199,7 @@ func countBoard(ctx context.Context, b board.Board) (theory.CountedBoard, error)
 		if !res.Complete {
 			return cb, fmt.Errorf("%v from %d,%d: the count did not complete", b, r, c)
 		}
-		for _, img := range theory.Images(b.Rows, b.Cols, sq) {
-			ir, ic := b.RowCol(img)
-			cb.Counts[ir][ic] = res.Tours
-		}
+		cb.Counts[r][c] = res.Tours
 	}
 	return cb, nil
 }

@@ -7,7 +7,7 @@
 //
 // Usage (make bench-compare SEEDS=DIR runs it):
 //
-//	go run ./internal/cmd/benchcompare -seeds DIR [-rounds 5] [-experiment bin/experiment]
+//	go run ./tools/benchcompare -seeds DIR [-rounds 5] [-experiment bin/experiment]
 //
 // The comparisons:
 //

@@ -41,6 +41,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"base":         filepath.Base,
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, format.Count) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, format.NS) },
+		"backing":      backing,
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
@@ -378,4 +379,22 @@ func formatP(p float64) string {
 		return "p<0.001"
 	}
 	return fmt.Sprintf("p=%.3g", p)
+}
+
+// backing says what theory's verdicts on a board's starts rest on:
+// "theorem 20, count 20", "none" where it settles none.
+func backing(e stats.Existence) string {
+	var parts []string
+	for _, k := range []struct {
+		n    int
+		name string
+	}{{e.ByTheorem, "theorem"}, {e.ByCount, "count"}, {e.ByCertificate, "certificate"}} {
+		if k.n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k.name, k.n))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }

@@ -187,6 +187,9 @@ type Existence struct {
 	Closed bool
 	// Starts counts the distinct start squares run; the others split them.
 	Starts, TheoryYes, TheoryNo, Witnessed, Unsettled int
+	// ByTheorem, ByCount and ByCertificate split TheoryYes + TheoryNo by
+	// what theory's verdict rests on (theory.Settle).
+	ByTheorem, ByCount, ByCertificate int
 }
 
 // witnessKey is a board and tour kind.
@@ -268,7 +271,16 @@ func (c *Collector) Finish() (*Results, error) {
 		for _, sq := range run[wk] {
 			r, col := wk.b.RowCol(int(sq))
 			e.Starts++
-			switch theory.From(wk.b.Rows, wk.b.Cols, r, col, wk.closed) {
+			v := theory.Settle(wk.b.Rows, wk.b.Cols, r, col, wk.closed)
+			switch v.Kind {
+			case theory.KindTheorem:
+				e.ByTheorem++
+			case theory.KindCount:
+				e.ByCount++
+			case theory.KindCertificate:
+				e.ByCertificate++
+			}
+			switch v.Answer {
 			case theory.Yes:
 				e.TheoryYes++
 			case theory.No:

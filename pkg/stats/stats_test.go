@@ -52,14 +52,14 @@ func near(a, b float64) bool {
 }
 
 // testdata/pairs.csv: warnsdorff (A) against warnsdorff-bt (B) on 5x5 and
-// 7x9, a 100k-node budget. Every figure below is worked out by hand in the
+// 7x43, a 100k-node budget. Every figure below is worked out by hand in the
 // comments. B found more tours on both boards, and where both failed,
 // greedy A failed faster: that is a tie, never a win.
 func TestHeadToHead(t *testing.T) {
 	res := readFixture(t, "pairs.csv", Options{})
 	hs := Compare(res)
 	if len(hs) != 3 {
-		t.Fatalf("%d comparisons, want 5x5, 7x9 and all", len(hs))
+		t.Fatalf("%d comparisons, want 5x5, 7x43 and all", len(hs))
 	}
 	for _, tt := range []struct {
 		board                                          string
@@ -79,11 +79,11 @@ func TestHeadToHead(t *testing.T) {
 		// test 2 against 1, p = 2 (1+3)/8 = 1. Less time: A from 0,0,
 		// 0,2, 2,2, B from 1,1: p = 2 (1+4)/16 = 0.625.
 		{"5x5", 6, 3, 4, 0, 1, 3, 1, 1.2, 0.5, 3, 0.25, 2, 1, 3, 1, 1, 0.625},
-		// 7x9: only B found from 0,4; both from 0,0 (nodes 63 and 63:
+		// 7x43: only B found from 0,4; both from 0,0 (nodes 63 and 63:
 		// ratio 1, no nonzero difference, p = 1; time 1.5, one rank: p = 1).
 		// Fewer nodes: B from 0,4 (0,0 a tie): p = 1. Less time: A from
 		// 0,0, B from 0,4: p = 1.
-		{"7x9", 4, 1, 2, 0, 1, 1, 1, 1, 1, 1.5, 1, 0, 1, 1, 1, 1, 1},
+		{"7x43", 4, 1, 2, 0, 1, 1, 1, 1, 1, 1.5, 1, 0, 1, 1, 1, 1, 1},
 		// Both boards: 0 against 2, p = 2/4; node ratios 1, 1, 1.2, 2:
 		// median 1.1, two nonzero logs, both positive: p = 2/4; time
 		// ratios 1.5, 2, 3, 5: median 2.5, four positive ranks: p = 2/16.
@@ -197,11 +197,12 @@ func TestSummaries(t *testing.T) {
 		// Nodes 25 30 40 50 and two stopped at 100000: the median (45)
 		// rests on measurements; the 90th percentile on the budget.
 		{"warnsdorff-bt", "5x5", 6, 4, 2, 4, 0, 4, 45, false, true},
-		// 7x9: theory knows no start; 0,0 and 0,4 rest on witnesses.
-		{"warnsdorff", "7x9", 4, 1, 0, 2, 2, 1, 40.5, false, false},
-		// Nodes 63 70 and two stopped: the median falls between 70 and a
-		// budget-stopped run: at least 50035.
-		{"warnsdorff-bt", "7x9", 4, 2, 2, 2, 2, 2, 50035, true, true},
+		// 7x43: theory knows no start; 0,0 and 0,4 rest on witnesses.
+		{"warnsdorff", "7x43", 4, 1, 0, 2, 2, 1, 40.5, false, false},
+		// Nodes 301 308 (a tour enters all 301 squares, and 7 more after
+		// its backtracks) and two stopped: the median falls between 308
+		// and a budget-stopped run: at least (308+100000)/2 = 50154.
+		{"warnsdorff-bt", "7x43", 4, 2, 2, 2, 2, 2, 50154, true, true},
 	} {
 		s := get(tt.strategy, tt.board)
 		if s.Attempts != tt.attempts || s.Found != tt.found || s.Censored != tt.censored || s.TourStarts != tt.tourStarts ||
@@ -213,11 +214,11 @@ func TestSummaries(t *testing.T) {
 			t.Errorf("%s on %s: mean %v with %d censored runs", tt.strategy, tt.board, s.NodesMean, s.Censored)
 		}
 	}
-	i := slices.IndexFunc(res.Existence, func(e Existence) bool { return e.Board.String() == "7x9" && !e.Closed })
+	i := slices.IndexFunc(res.Existence, func(e Existence) bool { return e.Board.String() == "7x43" && !e.Closed })
 	if i < 0 {
-		t.Errorf("no 7x9 existence among %+v", res.Existence)
+		t.Errorf("no 7x43 existence among %+v", res.Existence)
 	} else if e := res.Existence[i]; e.Starts != 4 || e.TheoryNo != 1 || e.Witnessed != 2 || e.Unsettled != 1 || e.TheoryYes != 0 {
-		t.Errorf("7x9 existence %+v", e)
+		t.Errorf("7x43 existence %+v", e)
 	}
 	var buf bytes.Buffer
 	if err := WriteTable(&buf, res.Summaries()); err != nil {

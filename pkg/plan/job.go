@@ -78,9 +78,14 @@ func (j *Job) Row() runs.Row {
 func (j *Job) Record(res solver.Result) runs.Row {
 	r := j.Row()
 	r.Status = res.Status
-	r.Nodes = res.Nodes
-	r.Backtracks = res.Backtracks
+	r.Nodes = runs.Count(res.Nodes)
+	r.Backtracks = runs.Count(res.Backtracks)
 	r.TimeNS = res.Elapsed.Nanoseconds()
+	r.CPUNS = runs.Count(res.CPU.Nanoseconds())
+	r.MaxRSSBytes = runs.Unknown
+	if res.MaxRSS > 0 {
+		r.MaxRSSBytes = runs.Count(res.MaxRSS)
+	}
 	r.Verified = res.Verified
 	r.Restarts = res.Restarts
 	r.Error = runs.OneLine(res.Err)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -405,8 +406,12 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 // than greedy warnsdorff on the same tours, where its search is 1.1.
 func (s *Solver) Run(ctx context.Context) (res Result) {
 	start := time.Now()
+	locked := false
 	defer func() {
 		if r := recover(); r != nil {
+			if locked {
+				runtime.UnlockOSThread()
+			}
 			res = Result{Status: status.Error, Elapsed: time.Since(start),
 				Err: fmt.Sprintf("panic: %v\n%s", r, debug.Stack())}
 		}
@@ -418,8 +423,26 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 	if st := ctxStatus(ctx); st != "" {
 		return Result{Status: st}
 	}
-	res = s.search.Run(ctx)
-	res.Elapsed = time.Since(start)
+	if m, ok := s.search.(selfMeasured); ok && m.SelfMeasured() {
+		// An external solver's time and CPU are its process's, which
+		// the search measured; this thread only waited for it.
+		res = s.search.Run(ctx)
+	} else {
+		// The thread's CPU clock is the search's CPU time only if the
+		// search stays on it.
+		runtime.LockOSThread()
+		locked = true
+		cpu := threadClock()
+		res = s.search.Run(ctx)
+		res.Elapsed = time.Since(start)
+		if cpu >= 0 {
+			res.CPU = threadClock() - cpu
+		} else {
+			res.CPU = -1
+		}
+		runtime.UnlockOSThread()
+		locked = false
+	}
 	if res.Status == status.Found {
 		p := s.p
 		if res.Tour == nil {
@@ -438,6 +461,10 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 	res.squares = nil
 	return res
 }
+
+// selfMeasured is a Search that measures its own time and CPU time (an
+// external solver's process): Solver.Run keeps its Elapsed and CPU.
+type selfMeasured interface{ SelfMeasured() bool }
 
 // deadlineCtx is a context with a deadline that is polled, not timed: Err
 // reports DeadlineExceeded once the deadline has passed. Searches poll Err

@@ -325,7 +325,7 @@ func TestPerStart(t *testing.T) {
 	add := func(strategy string, r, col, trial int, st string, nodes int64) {
 		t.Helper()
 		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: col, Trial: trial, Strategy: strategy, Tiebreak: "random",
-			Status: runsStatus(st), Solvable: "unknown", Nodes: nodes, TimeNS: 10 * nodes, Verified: st == "found"})
+			Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: st == "found"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -43,10 +43,13 @@ func (l Limits) output(rows, cols int) int64 {
 	return OutputFor(rows, cols)
 }
 
-// MiB prints a byte count for messages.
+// MiB prints a byte count for messages, in MiB or, below one, KiB.
 func MiB(n int64) string {
-	if n%(1<<20) == 0 {
+	switch {
+	case n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }

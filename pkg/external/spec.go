@@ -102,7 +102,7 @@ func split(command string) ([]string, error) {
 
 // literal returns the word w stands for, unquoted, or an error if a shell
 // would expand any part of it: only literal text and quotes are taken,
-// and expand.Literal removes the quotes and escapes as a shell does.
+// and expand.Fields removes the quotes and escapes as a shell does.
 func literal(w *syntax.Word) (string, error) {
 	for _, part := range w.Parts {
 		switch p := part.(type) {
@@ -124,7 +124,11 @@ func literal(w *syntax.Word) (string, error) {
 			return "", fmt.Errorf("%s: variables, command substitutions and arithmetic are not expanded", partText(part))
 		}
 	}
-	return expand.Literal(&expand.Config{}, w)
+	fields, err := expand.Fields(&expand.Config{}, w)
+	if err != nil || len(fields) != 1 {
+		return "", fmt.Errorf("%s: not one word (brace expansion?): quote it", partText(w.Parts[0]))
+	}
+	return fields[0], nil
 }
 
 // partText prints a part of a word back as it was written.

@@ -157,7 +157,7 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 			o.Answer.Status, o.Wall = status.Timeout, time.Since(t0)
 			return o
 		}
-		return s.dead("it stopped reading requests: "+err.Error(), o)
+		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o)
 	}
 	var timeout <-chan time.Time
 	if s.limits.Timeout > 0 {

@@ -12,11 +12,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/memlimit"
-	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 )
 
@@ -288,7 +288,7 @@ func countError(err error, mem memlimit.Limit, kept bool, ckPath string, b board
 	// What a checkpoint file holds is input, as a runs.csv's is: exit 2.
 	var ue *count.UnusableError
 	if errors.As(err, &ue) {
-		return plan.Inputf("-checkpoint", "%v", ue)
+		return input.Errorf("-checkpoint", "%v", ue)
 	}
 	var me *count.MemoryError
 	if errors.As(err, &me) {

@@ -6,7 +6,7 @@ import (
 	"io"
 	"runtime/debug"
 
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 )
 
 // The exit statuses, the same for every command (the manual lists them):
@@ -23,11 +23,16 @@ const (
 	exitInterrupted = 130
 )
 
-// usageError marks bad input: the program exits with status 2.
+// usageError is bad input that names no flag of its own (the message
+// does): the program exits with status 2, as for every error input.Is
+// reports.
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
+
+// BadInput marks a usageError as bad input (input.Is).
+func (usageError) BadInput() {}
 
 // usagef returns a usageError with a formatted message.
 func usagef(format string, args ...any) error {
@@ -42,14 +47,13 @@ var errHelp = errors.New("help requested")
 
 // exitCode prints err, if any, and returns the exit status for it.
 func exitCode(err error, stderr io.Writer) int {
-	var ue usageError
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return exitDone
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintln(stderr, "experiment: interrupted")
 		return exitInterrupted
-	case errors.As(err, &ue), plan.IsInput(err):
+	case input.Is(err):
 		fmt.Fprintln(stderr, "experiment:", err)
 		return exitBadInput
 	}

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 )
 
 // flagLine is one flag of a flag file.
@@ -124,21 +124,21 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 	name := cfg.Value.String()
 	data, err := open(name)
 	if err != nil {
-		return &plan.InputError{Flag: "-" + configFlag, Err: err}
+		return &input.Error{Flag: "-" + configFlag, Err: err}
 	}
 	lines, err := parseFlagFile(name, bytes.NewReader(data))
 	if err != nil {
-		return &plan.InputError{Flag: "-" + configFlag, Err: err}
+		return &input.Error{Flag: "-" + configFlag, Err: err}
 	}
 	for _, l := range lines {
 		if strings.HasPrefix(l.Arg, "-"+configFlag+"=") || l.Arg == "-"+configFlag {
-			return plan.Inputf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
+			return input.Errorf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
 		}
 		if err := parseQuiet(fs, []string{l.Arg}); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				err = errors.New("-h is not a setting")
 			}
-			return plan.Inputf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
+			return input.Errorf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
 		}
 	}
 	return parseQuiet(fs, args)

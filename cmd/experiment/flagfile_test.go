@@ -4,13 +4,15 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"knightsweep/pkg/plan"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"knightsweep/internal/input"
+	"knightsweep/pkg/plan"
 )
 
 func TestParseFlagFile(t *testing.T) {
@@ -101,7 +103,7 @@ func TestParseArgsConfig(t *testing.T) {
 	} {
 		fs, _ := newTestFlags()
 		err := parseArgs(fs, []string{"-config", tt.file}, open)
-		var ie *plan.InputError
+		var ie *input.Error
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v; want %q", tt.file, err, tt.want)
 		}
@@ -170,8 +172,8 @@ func FuzzFlagFile(f *testing.F) {
 		if err == nil {
 			_, err = plan.New(s)
 		}
-		if err != nil && !plan.IsInput(err) {
-			t.Fatalf("error %v is not an InputError", err)
+		if err != nil && !input.Is(err) {
+			t.Fatalf("error %v is not an input.Error", err)
 		}
 	})
 }

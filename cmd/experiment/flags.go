@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/plan"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
 
@@ -33,7 +33,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 }
 
 // parsed is what a command's parse of fs that returned err means: -h
-// prints the usage and is errHelp, bad input (an InputError, which a flag
+// prints the usage and is errHelp, bad input (an input.Error, which a flag
 // file's error is) stays what it is, another error is a usageError, and
 // an argument left over is one too.
 func parsed(fs *flag.FlagSet, err error) error {
@@ -41,7 +41,7 @@ func parsed(fs *flag.FlagSet, err error) error {
 	case errors.Is(err, flag.ErrHelp):
 		fs.Usage()
 		return errHelp
-	case plan.IsInput(err):
+	case input.Is(err):
 		return err
 	case err != nil:
 		return usageError{err}
@@ -190,10 +190,10 @@ func parseStart(s string, b board.Board) (board.Square, error) {
 }
 
 // parseStrategy checks a -strategy value.
-func parseStrategy(name string) (solver.Info, error) {
-	info, err := solver.Lookup(name)
+func parseStrategy(name string) (strategies.Info, error) {
+	info, err := strategies.Lookup(name)
 	if err != nil {
-		return solver.Info{}, usagef("-strategy: %v", err)
+		return strategies.Info{}, usagef("-strategy: %v", err)
 	}
 	return info, nil
 }
@@ -201,12 +201,12 @@ func parseStrategy(name string) (solver.Info, error) {
 func parseOrderFlag(s string) (board.Order, error) {
 	o, err := board.ParseOrder(s)
 	if err != nil {
-		return board.Order{}, usagef("-order: %v, or %s (%s)", err, solver.OrderRandom, strings.Join(solver.RandomOrders(), ", "))
+		return board.Order{}, usagef("-order: %v, or %s (%s)", err, strategies.OrderRandom, strings.Join(strategies.RandomOrders(), ", "))
 	}
 	return o, nil
 }
 
-func strategyList() string { return strings.Join(solver.Names(), ", ") }
+func strategyList() string { return strings.Join(strategies.Names(), ", ") }
 
 // parseWorkers checks a -workers value that may be 0, for one per core.
 func parseWorkers(n int) error {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/outdir"
-	"knightsweep/pkg/plan"
 	"knightsweep/pkg/report"
 )
 
@@ -36,7 +36,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Out: *out, Inputs: inputs, Command: append([]string{programName(), "merge"}, args...), MixedBuilds: *mixed,
 	})
 	switch {
-	case plan.IsInput(err):
+	case input.Is(err):
 		return err
 	case ctx.Err() != nil:
 		return errInterrupted

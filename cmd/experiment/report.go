@@ -92,8 +92,6 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	switch {
 	case ctx.Err() != nil:
 		return errInterrupted
-	case errors.Is(err, report.ErrInput):
-		return usageError{fmt.Errorf("report: %w", err)}
 	case err != nil:
 		return fmt.Errorf("report: %w", err)
 	}

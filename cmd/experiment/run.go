@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/memlimit"
@@ -22,8 +23,8 @@ import (
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 	"knightsweep/pkg/report"
-	"knightsweep/pkg/solver"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
 
@@ -99,7 +100,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, outdir.RunsFile, outdir.ManifestFile)
-	if errors.Is(err, sweep.ErrInterrupted) || err != nil && !plan.IsInput(err) {
+	if errors.Is(err, sweep.ErrInterrupted) || err != nil && !input.Is(err) {
 		fmt.Fprintf(stdout, "%d of %d jobs still to run: finish with\n  %s\n",
 			sum.Jobs-sum.Skipped-sum.Ran, sum.Jobs, outdir.ResumeCommand(o.Command, sum.Out, o.Shard))
 		if sum.Skipped+sum.Ran > 0 {
@@ -232,11 +233,11 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 // of "dfs, warnsdorff; order random" does not read as a random warnsdorff.
 func randomisation(s plan.Settings) string {
 	var out string
-	if s.Order == solver.OrderRandom {
-		out += "; order " + solver.OrderRandom
+	if s.Order == strategies.OrderRandom {
+		out += "; order " + strategies.OrderRandom
 		var fixed []string
 		for _, name := range s.Strategies {
-			if in, err := solver.Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
+			if in, err := strategies.Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
 				fixed = append(fixed, name)
 			}
 		}

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/restart"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
 
@@ -53,16 +54,16 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, configFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight, restarts); flags on the command line override it")
 	fs.StringVar(&f.sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
 	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
-	fs.StringVar(&f.strategies, "strategies", strings.Join(solver.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(solver.Names(), ", "))
-	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: "+strings.Join(solver.RandomOrders(), ", ")+" draw a uniformly random order at every square from the job's seed (a randomised series, with -trials), the others run the default order")
+	fs.StringVar(&f.strategies, "strategies", strings.Join(strategies.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(strategies.Names(), ", "))
+	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: "+strings.Join(strategies.RandomOrders(), ", ")+" draw a uniformly random order at every square from the job's seed (a randomised series, with -trials), the others run the default order")
 	fs.BoolVar(&f.closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")
-	fs.StringVar(&f.tiebreak, "tiebreak", solver.TieFirst, "comma-separated tie-break `rules` for the strategies with ties ("+strings.Join(solver.Accepting(solver.TieRandom), ", ")+"): "+strings.Join(solver.Tiebreaks, ", ")+"; each rule is a series of its own, strategies without ties run first")
-	fs.StringVar(&f.restarts, "restarts", restart.Policy{}.String(), "restart `policies`, separated by semicolons (a comma works where the next policy begins with its name), each a series of its own: "+restart.Form+"; they apply to randomised backtracking ("+solver.RestartableList()+"), the other runs never restart")
+	fs.StringVar(&f.tiebreak, "tiebreak", strategies.TieFirst, "comma-separated tie-break `rules` for the strategies with ties ("+strings.Join(strategies.Accepting(strategies.TieRandom), ", ")+"): "+strings.Join(strategies.Tiebreaks, ", ")+"; each rule is a series of its own, strategies without ties run first")
+	fs.StringVar(&f.restarts, "restarts", restart.Policy{}.String(), "restart `policies`, separated by semicolons (a comma works where the next policy begins with its name), each a series of its own: "+restart.Form+"; they apply to randomised backtracking ("+strategies.RestartableList()+"), the other runs never restart")
 	fs.IntVar(&f.trials, "trials", 1, "run each randomised job (-tiebreak random, -order random) `K` times, trials 0..K-1; deterministic jobs run once")
 	fs.Uint64Var(&f.seed, "seed", 0, "base `seed` of the randomised jobs; each job's seed is a hash of it and the job, recorded in the seed column")
-	fs.BoolVar(&f.prune, "prune", false, "prune dead branches in the strategies that can ("+strings.Join(solver.Pruning(), ", ")+"); the others run unpruned")
+	fs.BoolVar(&f.prune, "prune", false, "prune dead branches in the strategies that can ("+strings.Join(strategies.Pruning(), ", ")+"); the others run unpruned")
 	fs.StringVar(&f.memLimit, "mem-limit", "", "bound the summed memory estimates of the searches running at once, such as 512MB or 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("run `N` searches at once, 1..%d; the default is the number of usable CPUs", sweep.MaxWorkers))
 	fs.StringVar(&f.out, "out", "", "output `directory` (default results/<timestamp>)")
@@ -76,28 +77,28 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 }
 
 // settings checks the flags that decide the rows and returns them as
-// Settings. Errors are InputErrors naming the flag and what it accepts.
+// Settings. Errors are input.Errors naming the flag and what it accepts.
 func (f *runFlags) settings() (plan.Settings, error) {
 	var s plan.Settings
 	var sizes plan.Sizes // none: Normalize says -sizes is missing
 	if strings.TrimSpace(f.sizes) != "" {
 		var err error
 		if sizes, err = plan.ParseSizes(f.sizes); err != nil {
-			return s, &plan.InputError{Flag: "-sizes", Err: err}
+			return s, &input.Error{Flag: "-sizes", Err: err}
 		}
 	}
 	starts, err := plan.ParseStarts(f.starts)
 	if err != nil {
-		return s, &plan.InputError{Flag: "-starts", Err: err}
+		return s, &input.Error{Flag: "-starts", Err: err}
 	}
-	var strategies []string
+	var names []string
 	for name := range strings.SplitSeq(f.strategies, ",") {
 		switch name = strings.TrimSpace(name); name {
 		case "":
 		case "all":
-			strategies = append(strategies, solver.Names()...)
+			names = append(names, strategies.Names()...)
 		default:
-			strategies = append(strategies, name)
+			names = append(names, name)
 		}
 	}
 	var tiebreaks []string
@@ -110,17 +111,17 @@ func (f *runFlags) settings() (plan.Settings, error) {
 	if strings.TrimSpace(f.restarts) != "" {
 		policies, err := restart.ParseList(f.restarts)
 		if err != nil {
-			return s, &plan.InputError{Flag: "-restarts", Err: err}
+			return s, &input.Error{Flag: "-restarts", Err: err}
 		}
 		for _, p := range policies {
 			restarts = append(restarts, p.String())
 		}
 	}
 	if f.trials < 1 {
-		return s, plan.Inputf("-trials", "%d: want a number of trials from 1 to %d", f.trials, plan.MaxJobs)
+		return s, input.Errorf("-trials", "%d: want a number of trials from 1 to %d", f.trials, plan.MaxJobs)
 	}
 	s = plan.Settings{
-		Sizes: sizes, Starts: starts, Strategies: strategies, Tiebreaks: tiebreaks, Order: f.order,
+		Sizes: sizes, Starts: starts, Strategies: names, Tiebreaks: tiebreaks, Order: f.order,
 		Closed: f.closed, MaxNodes: f.maxNodes, Timeout: f.timeout,
 		Trials: f.trials, Seed: f.seed, Prune: f.prune, SaveTours: f.saveTours, Restarts: restarts,
 	}
@@ -133,14 +134,14 @@ func (f *runFlags) settings() (plan.Settings, error) {
 func (f *runFlags) options(getenv func(string) string) (sweep.Options, error) {
 	var o sweep.Options
 	if f.workers < 1 || f.workers > sweep.MaxWorkers {
-		return o, plan.Inputf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", f.workers, sweep.MaxWorkers)
+		return o, input.Errorf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", f.workers, sweep.MaxWorkers)
 	}
 	shard, err := parseShard(f.shard, getenv)
 	if err != nil {
-		return o, &plan.InputError{Flag: "-shard", Err: err}
+		return o, &input.Error{Flag: "-shard", Err: err}
 	}
 	if f.resume && f.out == "" {
-		return o, plan.Inputf("-resume", "needs -out: the directory of the sweep to continue")
+		return o, input.Errorf("-resume", "needs -out: the directory of the sweep to continue")
 	}
 	mem, err := memLimitFlag(f.memLimit)
 	if err != nil {
@@ -172,7 +173,7 @@ func parseShard(s string, getenv func(string) string) (plan.Shard, error) {
 func memLimitFlag(v string) (memlimit.Limit, error) {
 	l, err := memlimit.Flag(v)
 	if err != nil {
-		return l, &plan.InputError{Flag: "-mem-limit", Err: err}
+		return l, &input.Error{Flag: "-mem-limit", Err: err}
 	}
 	return l, nil
 }

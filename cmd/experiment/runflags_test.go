@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/plan"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 )
 
 func TestRunFlags(t *testing.T) {
@@ -43,7 +44,7 @@ func TestRunFlags(t *testing.T) {
 
 	fs, f = newTestFlags()
 	fs.Parse([]string{"-sizes", "5", "-strategies", "all"})
-	if s, err := f.settings(); err != nil || len(s.Strategies) != len(solver.Names()) || s.Starts.String() != "all" {
+	if s, err := f.settings(); err != nil || len(s.Strategies) != len(strategies.Names()) || s.Starts.String() != "all" {
 		t.Errorf("defaults: %+v, %v", s, err)
 	}
 }
@@ -88,7 +89,7 @@ func TestRunFlagsErrors(t *testing.T) {
 		if err == nil {
 			_, err = f.options(noEnv)
 		}
-		var ie *plan.InputError
+		var ie *input.Error
 		if !errors.As(err, &ie) || ie.Flag != tt.flag || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: error %v; want %s and %q", tt.args, err, tt.flag, tt.want)
 		}

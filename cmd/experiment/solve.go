@@ -12,11 +12,12 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
-	"knightsweep/pkg/plan"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
+	"knightsweep/pkg/sweep"
 	"knightsweep/pkg/tour"
 )
 
@@ -39,13 +40,13 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var bf boardFlags
 	bf.register(fs)
 	start := fs.String("start", "0,0", "start square `row,col`, 0-indexed from the top-left")
-	strategy := fs.String("strategy", solver.Names()[0], "search `strategy`: "+strategyList())
-	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random (for "+strings.Join(solver.RandomOrders(), ", ")+": a uniformly random order at every square, drawn from -seed)")
-	tiebreak := fs.String("tiebreak", solver.TieFirst, "tie-break `rule` of "+strings.Join(solver.Accepting(solver.TieRandom), " and ")+": "+strings.Join(solver.Tiebreaks, ", "))
+	strategy := fs.String("strategy", strategies.Names()[0], "search `strategy`: "+strategyList())
+	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random (for "+strings.Join(strategies.RandomOrders(), ", ")+": a uniformly random order at every square, drawn from -seed)")
+	tiebreak := fs.String("tiebreak", strategies.TieFirst, "tie-break `rule` of "+strings.Join(strategies.Accepting(strategies.TieRandom), " and ")+": "+strings.Join(strategies.Tiebreaks, ", "))
 	seed := fs.Uint64("seed", 0, "`seed` of the random tie-break rule and the random order (a sweep's seed column replays its run)")
-	restarts := fs.String("restarts", restart.Policy{}.String(), "restart `policy` of a randomised backtracking search ("+solver.RestartableList()+"): "+restart.Form)
+	restarts := fs.String("restarts", restart.Policy{}.String(), "restart `policy` of a randomised backtracking search ("+strategies.RestartableList()+"): "+restart.Form)
 	closed := fs.Bool("closed", false, "ask for a closed tour (the last square a knight's move from the start)")
-	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(solver.Pruning(), ", ")+")")
+	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(strategies.Pruning(), ", ")+")")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
@@ -70,9 +71,9 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if *prune && !info.Prunes {
-		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(solver.Pruning(), ", "))
+		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(strategies.Pruning(), ", "))
 	}
-	randomOrder := strings.TrimSpace(*order) == solver.OrderRandom
+	randomOrder := strings.TrimSpace(*order) == strategies.OrderRandom
 	var o board.Order
 	if !randomOrder {
 		if o, err = parseOrderFlag(*order); err != nil {
@@ -83,7 +84,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("-order: %s uses its own published move orders; leave -order out", info.Name)
 	}
 	if randomOrder && !info.RandomOrder {
-		return usagef("-order random: %s takes no random move order; %s do", info.Name, strings.Join(solver.RandomOrders(), ", "))
+		return usagef("-order random: %s takes no random move order; %s do", info.Name, strings.Join(strategies.RandomOrders(), ", "))
 	}
 	if err := info.CheckTiebreak(*tiebreak); err != nil {
 		return usagef("-tiebreak: %v", err)
@@ -93,7 +94,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("-restarts: %v", err)
 	}
 	if policy.Kind != restart.None && !info.Restartable(*tiebreak, randomOrder) {
-		return usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, solver.RestartableList())
+		return usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, strategies.RestartableList())
 	}
 	if err := policy.Check(*maxNodes, *timeout, b); err != nil {
 		return usagef("-restarts %v: %v", policy, err)
@@ -139,8 +140,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	p = s.Problem()
 
 	if *asJSON {
-		j := plan.JobOf(p)
-		out := solveJSON{Row: j.Record(res)}
+		j := sweep.JobOf(p)
+		out := solveJSON{Row: sweep.Record(&j, res)}
 		if res.Status == status.Found && b.Squares() <= maxJSONTour {
 			out.Tour = res.Tour.Squares(nil)
 		}
@@ -183,11 +184,11 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // than need on b, the least first.
 func lean(b board.Board, name string, need int64) []string {
 	bytes := func(n string) int64 {
-		info, _ := solver.Lookup(n)
+		info, _ := strategies.Lookup(n)
 		return info.BytesOn(b.Rows, b.Cols)
 	}
 	var names []string
-	for _, n := range solver.Names() {
+	for _, n := range strategies.Names() {
 		if n != name && bytes(n) < need {
 			names = append(names, n)
 		}

@@ -3,7 +3,7 @@
 // search of hours must not end in an error about a file name that was
 // wrong from the start, so every command asks this package about every
 // path it will write before it starts, and a path it refuses is bad input
-// (a *plan.InputError naming the flag: exit status 2).
+// (a *input.Error naming the flag: exit status 2).
 //
 // A path is writable when it names what is wanted (a directory for Dir, a
 // file for File) or nothing yet, and the nearest directory that exists on
@@ -24,7 +24,7 @@ import (
 	"syscall"
 
 	"knightsweep/internal/atomicfile"
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 )
 
 // File checks that path can be written as a file (replaced if it is one)
@@ -42,37 +42,37 @@ func Dir(flag, path string) error {
 
 func check(flag, path string, dir bool) error {
 	if path == "" {
-		return plan.Inputf(flag, "missing: %s", want(dir))
+		return input.Errorf(flag, "missing: %s", want(dir))
 	}
 	// A symbolic link is written through (atomicfile.Links): the file or
 	// directory it leads to is what is checked.
 	way, err := atomicfile.Links(path)
 	if err != nil {
-		return plan.Inputf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
+		return input.Errorf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
 	}
 	if len(way) > 1 {
 		target := way[len(way)-1]
 		for _, p := range way[1:] {
 			if inProc(p) {
-				return plan.Inputf(flag, "%s is a link to %s, in /proc (a process's open file, such as standard output), where no file can be made: results are written to a new file and renamed into place; %s",
+				return input.Errorf(flag, "%s is a link to %s, in /proc (a process's open file, such as standard output), where no file can be made: results are written to a new file and renamed into place; %s",
 					path, p, want(dir))
 			}
 		}
 		if _, err := os.Lstat(target); err != nil && missing(err) {
-			return plan.Inputf(flag, "%s is a link to %s, which does not exist; %s", path, target, want(dir))
+			return input.Errorf(flag, "%s is a link to %s, which does not exist; %s", path, target, want(dir))
 		}
 		path = target
 	}
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && dir && !fi.IsDir():
-		return plan.Inputf(flag, "%s is a file; %s", path, want(dir))
+		return input.Errorf(flag, "%s is a file; %s", path, want(dir))
 	case err == nil && !dir && fi.IsDir():
-		return plan.Inputf(flag, "%s is a directory; %s, such as %s", path, want(dir), filepath.Join(path, "NAME"))
+		return input.Errorf(flag, "%s is a directory; %s, such as %s", path, want(dir), filepath.Join(path, "NAME"))
 	case err == nil && !dir && !fi.Mode().IsRegular():
-		return plan.Inputf(flag, "%s is not a regular file (a device, a pipe or a socket); %s", path, want(dir))
+		return input.Errorf(flag, "%s is not a regular file (a device, a pipe or a socket); %s", path, want(dir))
 	case err != nil && !missing(err):
-		return plan.Inputf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
+		return input.Errorf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
 	}
 	// The directory that must take a new file: path itself, if it is one,
 	// else the nearest existing directory above it.
@@ -80,12 +80,12 @@ func check(flag, path string, dir bool) error {
 	if err != nil || !dir {
 		base, err = nearest(filepath.Dir(path))
 		if err != nil {
-			return plan.Inputf(flag, "%s: %v; %s", path, err, want(dir))
+			return input.Errorf(flag, "%s: %v; %s", path, err, want(dir))
 		}
 	}
 	f, err := os.CreateTemp(base, ".outpath-check-*")
 	if err != nil {
-		return plan.Inputf(flag, "%s: cannot write in %s (%v); %s", path, base, unwrap(err), want(dir))
+		return input.Errorf(flag, "%s: cannot write in %s (%v); %s", path, base, unwrap(err), want(dir))
 	}
 	f.Close()
 	os.Remove(f.Name())

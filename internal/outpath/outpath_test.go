@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 )
 
 func TestCheck(t *testing.T) {
@@ -73,7 +73,7 @@ func TestCheck(t *testing.T) {
 				return
 			case err == nil:
 				t.Fatalf("no error, want %q", c.want)
-			case !plan.IsInput(err) || !strings.HasPrefix(err.Error(), "-flag: "):
+			case !input.Is(err) || !strings.HasPrefix(err.Error(), "-flag: "):
 				t.Errorf("error %q is not bad input naming -flag", err)
 			case !strings.Contains(err.Error(), c.want):
 				t.Errorf("error %q, want %q", err, c.want)

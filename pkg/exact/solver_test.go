@@ -9,6 +9,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 )
 
 // inTree reports the first step of squares that the rule could not take,
@@ -44,7 +45,7 @@ func TestSolverSameRule(t *testing.T) {
 	if testing.Short() {
 		seeds = 20
 	}
-	for r, name := range map[Rule]string{Random: solver.TieRandom, First: solver.TieFirst, Pohl: solver.TiePohl, Roth: solver.TieRoth} {
+	for r, name := range map[Rule]string{Random: strategies.TieRandom, First: strategies.TieFirst, Pohl: solver.TiePohl, Roth: solver.TieRoth} {
 		if r.String() != name || r.Sampled() != name {
 			t.Errorf("rule %v: the solver calls it %q", r, name)
 		}

@@ -57,7 +57,9 @@ func strategy(t *testing.T, mode string, stdio bool, limits external.Limits) (st
 		t.Fatal(err)
 	}
 	st := external.NewStrategy(exe, limits)
-	solver.Register(st.Info())
+	if err := solver.Add(st.Info()); err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() {
 		st.Close()
 		noLeftovers(t)

@@ -6,6 +6,7 @@ import (
 
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/tour"
 )
 
@@ -27,12 +28,14 @@ func NewStrategy(exe *Executable, limits Limits) *Strategy {
 	return &Strategy{Exe: exe, Limits: limits}
 }
 
-// Info returns the strategy's registry entry, which Register makes known
+// Info returns the strategy's registry entry, which solver.Add makes known
 // under the solver's name. The harness knows nothing of an external
 // search: it is neither complete nor restartable, takes every board and
-// start, and runs on one core.
+// start, and runs on one core; the memory it takes is its process's, not
+// the sweep's.
 func (st *Strategy) Info() solver.Info {
-	return solver.Info{Name: st.Exe.Spec.Name, Summary: "external solver: " + st.Exe.Spec.Decl, Strategy: st}
+	return solver.Info{Info: strategies.Info{Name: st.Exe.Spec.Name, Summary: "external solver: " + st.Exe.Spec.Decl,
+		External: st.Exe.Spec.Decl, Bytes: func(int, int) int64 { return 0 }}, Strategy: st}
 }
 
 // Close ends the strategy's stdio processes.

@@ -9,17 +9,32 @@ import (
 // where a crash or an exception says what happened.
 const tailSize = 4 << 10
 
-// tail is an io.Writer that keeps the last tailSize bytes written to it.
-// It is safe for concurrent use: os/exec copies stderr on its own
-// goroutine.
+// headSize is how much of the beginning of stderr is kept: a runtime
+// that dies says why first and then dumps its threads (Go's "fatal error:
+// runtime: out of memory", a JVM's exception).
+const headSize = 256
+
+// tail is an io.Writer that keeps the first line (up to headSize bytes)
+// and the last tailSize bytes written to it. It is safe for concurrent
+// use: os/exec copies stderr on its own goroutine.
 type tail struct {
-	mu  sync.Mutex
-	buf []byte
+	mu   sync.Mutex
+	head []byte
+	all  int64 // bytes written
+	buf  []byte
 }
 
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if len(t.head) < headSize && (len(t.head) == 0 || t.head[len(t.head)-1] != '\n') {
+		q := p[:min(len(p), headSize-len(t.head))]
+		if i := strings.IndexByte(string(q), '\n'); i >= 0 {
+			q = q[:i+1]
+		}
+		t.head = append(t.head, q...)
+	}
+	t.all += int64(len(p))
 	if len(p) >= tailSize {
 		t.buf = append(t.buf[:0], p[len(p)-tailSize:]...)
 		return len(p), nil
@@ -34,20 +49,25 @@ func (t *tail) Write(p []byte) (int, error) {
 // reset forgets what was written (a stdio solver's earlier runs).
 func (t *tail) reset() {
 	t.mu.Lock()
-	t.buf = t.buf[:0]
+	t.buf, t.head, t.all = t.buf[:0], t.head[:0], 0
 	t.mu.Unlock()
 }
 
-// line returns the last lines kept, folded onto one line for an error
-// column, at most 300 bytes: "" if nothing was written.
+// line returns what was kept folded onto one line for an error column:
+// the first line, then the last 300 bytes if they are not the same text.
+// "" if nothing was written.
 func (t *tail) line() string {
 	t.mu.Lock()
-	s := strings.Join(strings.Fields(strings.ToValidUTF8(string(t.buf), "?")), " ")
-	t.mu.Unlock()
-	if len(s) > 300 {
-		s = "..." + strings.ToValidUTF8(s[len(s)-297:], "")
+	defer t.mu.Unlock()
+	fold := func(b []byte) string { return strings.Join(strings.Fields(strings.ToValidUTF8(string(b), "?")), " ") }
+	end := fold(t.buf)
+	if len(end) > 300 {
+		end = "..." + strings.ToValidUTF8(end[len(end)-297:], "")
 	}
-	return s
+	if head := fold(t.head); int64(len(t.head)) < t.all && head != "" && !strings.HasPrefix(fold(t.buf), head) {
+		return head + " " + end
+	}
+	return end
 }
 
 // capped is an io.Writer that keeps the first max bytes written to it and

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"knightsweep/internal/buildinfo"
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 )
 
 // A sweep's rows come from one build. Rows are a function of the code (the
@@ -116,7 +116,7 @@ const MixedBuildsFlag = "-allow-mixed-builds"
 
 // checkResumeBuild refuses to resume, with another build, a sweep whose
 // rows one build wrote: what the user gave (this binary) is the problem,
-// so it is an InputError of -resume.
+// so it is an input.Error of -resume.
 func checkResumeBuild(dir string, prev *Manifest) error {
 	now := buildinfo.Build()
 	var others []string
@@ -128,7 +128,7 @@ func checkResumeBuild(dir string, prev *Manifest) error {
 	if len(others) == 0 {
 		return nil
 	}
-	return plan.Inputf("-resume", "%s holds rows written by build %s; this binary is build %s (%s). "+
+	return input.Errorf("-resume", "%s holds rows written by build %s; this binary is build %s (%s). "+
 		"Two builds may compute different rows where the code changed between them: resume with the binary that "+
 		"started the sweep, give a new -out, or add %s to go on (the manifest keeps each session's build and the report names the mix)",
 		dir, strings.Join(others, " and "), now, buildinfo.Version(), MixedBuildsFlag)
@@ -136,7 +136,7 @@ func checkResumeBuild(dir string, prev *Manifest) error {
 
 // checkMergeBuilds refuses inputs whose rows come from more than one
 // build, naming the inputs of each.
-func checkMergeBuilds(ins []input) error {
+func checkMergeBuilds(ins []mergeInput) error {
 	var builds []string
 	dirs := map[string][]string{}
 	for _, in := range ins {
@@ -154,7 +154,7 @@ func checkMergeBuilds(ins []input) error {
 	for _, b := range builds {
 		parts = append(parts, fmt.Sprintf("build %s wrote rows of %s", b, strings.Join(dirs[b], ", ")))
 	}
-	return plan.Inputf("merge", "the inputs hold rows of %d builds (%s). Two builds may compute different rows where the "+
+	return input.Errorf("merge", "the inputs hold rows of %d builds (%s). Two builds may compute different rows where the "+
 		"code changed between them: run the shards of the other builds again with one binary (each into a new -out), or "+
 		"add %s to merge them as they are (the merged manifest keeps each session's build and the report names the mix)",
 		len(builds), strings.Join(parts, "; "), MixedBuildsFlag)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"knightsweep/internal/buildinfo"
+	"knightsweep/internal/input"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
 )
@@ -83,7 +84,7 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 
 	rebuild(t, dir, "0ther0build")
 	_, err = Open(dir, OpenOptions{Resume: true}, p, p.Select(plan.Shard{}))
-	if !plan.IsInput(err) {
+	if !input.Is(err) {
 		t.Fatalf("another build: %v, want an input error", err)
 	}
 	for _, want := range []string{"-resume: ", "build 0ther0build", "this binary is build " + buildinfo.Build(), MixedBuildsFlag} {
@@ -127,7 +128,7 @@ func TestMergeRefusesMixedBuilds(t *testing.T) {
 	rebuild(t, dirs[1], "0ther0build")
 	out := filepath.Join(t.TempDir(), "merged")
 	_, err := Merge(context.Background(), MergeOptions{Out: out, Inputs: dirs})
-	if !plan.IsInput(err) {
+	if !input.Is(err) {
 		t.Fatalf("mixed builds: %v, want an input error", err)
 	}
 	for _, want := range []string{"2 builds", "build 0ther0build wrote rows of " + dirs[1],

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/input"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
@@ -65,14 +66,14 @@ type OpenOptions struct {
 // A manifest that a kill left empty or cut short is rebuilt from the flags
 // given (Recovered), provided every row of runs.csv belongs to their plan:
 // the flags say what the sweep is. Errors in what the user gave are
-// InputErrors.
+// input.Errors.
 func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir, err error) {
 	if dir == "" {
-		return nil, plan.Inputf("-out", "missing: name the output directory, such as results/NAME")
+		return nil, input.Errorf("-out", "missing: name the output directory, such as results/NAME")
 	}
 	d := &Dir{Path: dir, Done: plan.NewJobSet(p.Len()), Counts: map[status.Status]int64{}}
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return nil, plan.Inputf("-out", "%s is a file; want a directory", dir)
+		return nil, input.Errorf("-out", "%s is a file; want a directory", dir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -96,18 +97,18 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 			// A directory of that name is no sweep's file: reading it
 			// would say "missing" and writing it fail late.
 			if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && !fi.Mode().IsRegular() {
-				return nil, plan.Inputf("-resume", "%s holds no sweep to resume: its %s is not a file; give a new -out", dir, name)
+				return nil, input.Errorf("-resume", "%s holds no sweep to resume: its %s is not a file; give a new -out", dir, name)
 			}
 		}
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
 		case err == nil:
 			if diffs := prev.Settings.Diff(p.Settings()); len(diffs) > 0 {
-				return nil, plan.Inputf("-resume", "%s was run with other settings (%s); resume with the same flags, or give a new -out",
+				return nil, input.Errorf("-resume", "%s was run with other settings (%s); resume with the same flags, or give a new -out",
 					dir, strings.Join(diffs, "; "))
 			}
 			if was, now := prev.ShardText(), sel.Shard.String(); was != now {
-				return nil, plan.Inputf("-shard", "%s holds shard %q, not %q; resume it with the same -shard, or give a new -out", dir, was, now)
+				return nil, input.Errorf("-shard", "%s holds shard %q, not %q; resume it with the same -shard, or give a new -out", dir, was, now)
 			}
 			if !o.MixedBuilds {
 				if err := checkResumeBuild(dir, prev); err != nil {
@@ -119,7 +120,7 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 			d.Recovered = fmt.Sprintf("manifest.json was %s (a run killed while writing it): rebuilt from the flags given, every row checked against them",
 				map[bool]string{true: "missing", false: "empty or cut short"}[errors.Is(err, fs.ErrNotExist)])
 		default:
-			return nil, plan.Inputf("-resume", "%s holds no sweep to resume: %w", dir, err)
+			return nil, input.Errorf("-resume", "%s holds no sweep to resume: %w", dir, err)
 		}
 	}
 	if err := d.openRuns(p, sel); err != nil {
@@ -145,7 +146,7 @@ func CheckNew(dir string) error {
 }
 
 func errNotEmpty(dir string) error {
-	return plan.Inputf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
+	return input.Errorf("-out", "%s is not empty: give a new directory, or add -resume to finish the sweep in it", dir)
 }
 
 // counts reports whether entry e of dir makes it a directory that holds

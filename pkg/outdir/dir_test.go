@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/plan"
 )
 
@@ -172,7 +173,7 @@ func TestResumeRecoversManifest(t *testing.T) {
 	// Without runs.csv there is no sweep to rebuild.
 	dir = t.TempDir()
 	os.WriteFile(filepath.Join(dir, ManifestFile), nil, 0o644)
-	if _, err := openPlan(t, s, dir, true); !plan.IsInput(err) || !strings.Contains(err.Error(), "holds no sweep to resume") {
+	if _, err := openPlan(t, s, dir, true); !input.Is(err) || !strings.Contains(err.Error(), "holds no sweep to resume") {
 		t.Errorf("no runs.csv: %v", err)
 	}
 }
@@ -197,7 +198,7 @@ func TestOpenRefuses(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			d, err := openPlan(t, tt.s, tt.dir, tt.resume)
-			var ie *plan.InputError
+			var ie *input.Error
 			if !errors.As(err, &ie) || ie.Flag != tt.flag || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want %s: %q", err, tt.flag, tt.want)
 			}

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
 )
@@ -51,7 +52,7 @@ func FuzzManifest(f *testing.F) {
 }
 
 // FuzzMerge merges a shard whose runs.csv is arbitrary with a good other:
-// the merge refuses with an InputError, or writes every job once.
+// the merge refuses with an input.Error, or writes every job once.
 func FuzzMerge(f *testing.F) {
 	s := settings(f, "3x4", 100, "warnsdorff", "dfs")
 	var dirs []string
@@ -75,8 +76,8 @@ func FuzzMerge(f *testing.F) {
 		os.WriteFile(filepath.Join(bad, RunsFile), csv, 0o644)
 		sum, err := Merge(context.Background(), MergeOptions{Out: filepath.Join(t.TempDir(), "m"), Inputs: []string{dirs[0], bad}})
 		if err != nil {
-			if !plan.IsInput(err) {
-				t.Fatalf("error %v is not an InputError", err)
+			if !input.Is(err) {
+				t.Fatalf("error %v is not an input.Error", err)
 			}
 			return
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/gofrs/flock"
 
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 )
 
 // LockFile is the lock a running sweep or merge holds in its directory.
@@ -26,7 +26,7 @@ type Lock struct {
 
 // LockDir locks dir against other runs, so that two sweeps never append to
 // the same runs.csv. The lock file also holds "PID HOST" of its owner, for
-// the message a second run gets: an InputError naming -out.
+// the message a second run gets: an input.Error naming -out.
 func LockDir(dir string) (*Lock, error) {
 	path := filepath.Join(dir, LockFile)
 	fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o644))
@@ -36,7 +36,7 @@ func LockDir(dir string) (*Lock, error) {
 	}
 	if !ok {
 		owner, _ := os.ReadFile(path)
-		return nil, plan.Inputf("-out", "%s is in use by another run (%s holds %s): wait for it to end, or give another -out",
+		return nil, input.Errorf("-out", "%s is in use by another run (%s holds %s): wait for it to end, or give another -out",
 			dir, describeOwner(string(owner)), path)
 	}
 	host := hostname()

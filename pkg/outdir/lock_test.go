@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 )
 
 // A second run on a directory in use is refused, naming the owner; once the
@@ -23,8 +23,8 @@ func TestLockRefusesSecondRun(t *testing.T) {
 		_, err := openPlan(t, s, dir, resume)
 		host, _ := os.Hostname()
 		want := "is in use by another run (process " + strconv.Itoa(os.Getpid()) + " on " + host
-		if !plan.IsInput(err) || !strings.HasPrefix(err.Error(), "-out: ") || !strings.Contains(err.Error(), want) {
-			t.Errorf("resume=%v: error %v; want an InputError for -out with %q", resume, err, want)
+		if !input.Is(err) || !strings.HasPrefix(err.Error(), "-out: ") || !strings.Contains(err.Error(), want) {
+			t.Errorf("resume=%v: error %v; want an input.Error for -out with %q", resume, err, want)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, RunsFile)); err == nil {

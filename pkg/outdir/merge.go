@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/input"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
@@ -52,8 +53,8 @@ type MergeSummary struct {
 	Inputs int
 }
 
-// input is one shard's output.
-type input struct {
+// mergeInput is one shard's output.
+type mergeInput struct {
 	dir, runs string
 	man       *Manifest
 }
@@ -71,7 +72,7 @@ const maxListed = 3
 // A torn last line of an input (a shard killed mid-write) is no row: its
 // file and line are named, and its job counts as missing.
 //
-// Bad inputs are InputErrors (Flag "merge" or "-out"); nothing is written
+// Bad inputs are input.Errors (Flag "merge" or "-out"); nothing is written
 // to Out unless every check passes. Inputs need not be shards: the outputs
 // of any runs of one sweep with disjoint rows merge the same way.
 //
@@ -84,10 +85,10 @@ const maxListed = 3
 // again, and files in Out that a merge does not write are left alone.
 func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) {
 	if len(opts.Inputs) == 0 {
-		return nil, plan.Inputf("merge", "give the output directories of the shards (or their runs.csv files)")
+		return nil, input.Errorf("merge", "give the output directories of the shards (or their runs.csv files)")
 	}
 	if opts.Out == "" {
-		return nil, plan.Inputf("-out", "missing: name the directory of the merged sweep, such as results/NAME")
+		return nil, input.Errorf("-out", "missing: name the directory of the merged sweep, such as results/NAME")
 	}
 	ins, err := readInputs(opts.Inputs)
 	if err != nil {
@@ -111,7 +112,7 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 	}
 
 	if fi, err := os.Stat(opts.Out); err == nil && !fi.IsDir() {
-		return nil, plan.Inputf("-out", "%s is a file; want a directory", opts.Out)
+		return nil, input.Errorf("-out", "%s is a file; want a directory", opts.Out)
 	}
 	made, err := mkdirs(opts.Out)
 	if err != nil {
@@ -120,7 +121,7 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 	defer func() {
 		// A refused merge leaves nothing it made: no directory
 		// holding only its lock.
-		if made != "" && plan.IsInput(err) {
+		if made != "" && input.Is(err) {
 			os.RemoveAll(made)
 		}
 	}()
@@ -135,7 +136,7 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 	}
 	again := len(entries) > 0
 	if again && !mergedBefore(opts.Out, entries) {
-		return nil, plan.Inputf("-out", "%s is not empty: give a new directory for the merged sweep", opts.Out)
+		return nil, input.Errorf("-out", "%s is not empty: give a new directory for the merged sweep", opts.Out)
 	}
 
 	done := plan.NewJobSet(p.Len())
@@ -166,7 +167,7 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 		return nil
 	})
 	if errors.Is(err, errOtherRows) {
-		return nil, plan.Inputf("-out", "%s is not empty, and its %s holds other rows than this merge writes: give a new directory for the merged sweep",
+		return nil, input.Errorf("-out", "%s is not empty, and its %s holds other rows than this merge writes: give a new directory for the merged sweep",
 			opts.Out, RunsFile)
 	}
 	if err != nil {
@@ -228,7 +229,7 @@ func (s *sameAs) atEnd() bool {
 }
 
 // readInputs finds each input's runs.csv and manifest.json.
-func readInputs(paths []string) ([]input, error) {
+func readInputs(paths []string) ([]mergeInput, error) {
 	var expanded []string
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil && strings.ContainsAny(p, "*?[") {
@@ -236,19 +237,19 @@ func readInputs(paths []string) ([]input, error) {
 			// nothing with the slash, so it goes.
 			matches, gerr := filepath.Glob(strings.TrimRight(p, string(filepath.Separator)))
 			if gerr != nil || len(matches) == 0 {
-				return nil, plan.Inputf("merge", "%s matches no file", p)
+				return nil, input.Errorf("merge", "%s matches no file", p)
 			}
 			expanded = append(expanded, matches...)
 			continue
 		}
 		expanded = append(expanded, p)
 	}
-	var ins []input
+	var ins []mergeInput
 	for _, p := range expanded {
-		in := input{dir: p, runs: filepath.Join(p, RunsFile)}
+		in := mergeInput{dir: p, runs: filepath.Join(p, RunsFile)}
 		fi, err := os.Stat(p)
 		if err != nil {
-			return nil, &plan.InputError{Flag: "merge", Err: err}
+			return nil, &input.Error{Flag: "merge", Err: err}
 		}
 		if !fi.IsDir() {
 			in.dir, in.runs = filepath.Dir(p), p
@@ -256,14 +257,14 @@ func readInputs(paths []string) ([]input, error) {
 		if in.man, err = ReadManifest(filepath.Join(in.dir, ManifestFile)); err != nil {
 			if !fi.IsDir() && errors.Is(err, fs.ErrNotExist) {
 				// Name the file given, not the manifest of its directory.
-				return nil, plan.Inputf("merge", "%s is not a sweep's %s (there is no %s beside it): give the shards' output directories, or the %s in them",
+				return nil, input.Errorf("merge", "%s is not a sweep's %s (there is no %s beside it): give the shards' output directories, or the %s in them",
 					p, RunsFile, ManifestFile, RunsFile)
 			}
-			return nil, plan.Inputf("merge", "%s holds no sweep output: %w", p, err)
+			return nil, input.Errorf("merge", "%s holds no sweep output: %w", p, err)
 		}
 		ins = append(ins, in)
 	}
-	slices.SortStableFunc(ins, func(a, b input) int {
+	slices.SortStableFunc(ins, func(a, b mergeInput) int {
 		return cmp.Or(cmp.Compare(shardIndex(a.man), shardIndex(b.man)), strings.Compare(a.runs, b.runs))
 	})
 	return ins, nil
@@ -293,32 +294,32 @@ func shardWords(m *Manifest) string {
 
 // checkInputs checks that the inputs are parts of one sweep, and returns
 // its plan and shard count (1 for unsharded inputs).
-func checkInputs(ins []input, out string) (*plan.Plan, int, error) {
+func checkInputs(ins []mergeInput, out string) (*plan.Plan, int, error) {
 	first := ins[0]
 	count := max(1, shardOf(first.man).Count)
 	seen := map[int]string{}
 	for _, in := range ins {
 		if filepath.Clean(in.dir) == filepath.Clean(out) {
-			return nil, 0, plan.Inputf("-out", "%s is one of the inputs: give a new directory for the merged sweep", out)
+			return nil, 0, input.Errorf("-out", "%s is one of the inputs: give a new directory for the merged sweep", out)
 		}
 		if diffs := first.man.Settings.Diff(in.man.Settings); len(diffs) > 0 {
-			return nil, 0, plan.Inputf("merge", "%s and %s ran different sweeps (%s): merge only the shards of one sweep",
+			return nil, 0, input.Errorf("merge", "%s and %s ran different sweeps (%s): merge only the shards of one sweep",
 				first.dir, in.dir, strings.Join(diffs, "; "))
 		}
 		if n := max(1, shardOf(in.man).Count); n != count {
-			return nil, 0, plan.Inputf("merge", "%s is %s but %s is %s: merge the shards of one split",
+			return nil, 0, input.Errorf("merge", "%s is %s but %s is %s: merge the shards of one split",
 				first.dir, shardWords(first.man), in.dir, shardWords(in.man))
 		}
 		if in.man.Shard != nil {
 			if other, dup := seen[in.man.Shard.Index]; dup {
-				return nil, 0, plan.Inputf("merge", "shard %s is given twice: %s and %s", in.man.Shard, other, in.dir)
+				return nil, 0, input.Errorf("merge", "shard %s is given twice: %s and %s", in.man.Shard, other, in.dir)
 			}
 			seen[in.man.Shard.Index] = in.dir
 		}
 	}
 	p, err := plan.New(first.man.Settings)
 	if err != nil {
-		return nil, 0, plan.Inputf("merge", "%s: %w", first.dir, err)
+		return nil, 0, input.Errorf("merge", "%s: %w", first.dir, err)
 	}
 	return p, count, nil
 }
@@ -326,7 +327,7 @@ func checkInputs(ins []input, out string) (*plan.Plan, int, error) {
 // mergeRows copies every input's rows to w, marking their jobs in done and
 // counting their statuses. A job seen twice, or a row of another shard, is
 // an error; a torn last line is left out and returned as "file:line".
-func mergeRows(ctx context.Context, w io.Writer, ins []input, p *plan.Plan, count int, done plan.JobSet, counts map[status.Status]int64) ([]string, error) {
+func mergeRows(ctx context.Context, w io.Writer, ins []mergeInput, p *plan.Plan, count int, done plan.JobSet, counts map[status.Status]int64) ([]string, error) {
 	out := runs.NewWriter(w, p.Settings().SaveTours)
 	if err := out.WriteHeader(); err != nil {
 		return nil, err
@@ -340,7 +341,7 @@ func mergeRows(ctx context.Context, w io.Writer, ins []input, p *plan.Plan, coun
 		}
 		f, err := os.Open(in.runs)
 		if err != nil {
-			return nil, &plan.InputError{Flag: "merge", Err: err}
+			return nil, &input.Error{Flag: "merge", Err: err}
 		}
 		err = runs.ForEach(f, func(r *runs.Row, line int) error {
 			i, err := p.Index(r)
@@ -366,20 +367,20 @@ func mergeRows(ctx context.Context, w io.Writer, ins []input, p *plan.Plan, coun
 		case errors.As(err, &te):
 			torn = append(torn, in.runs+":"+strconv.Itoa(te.Line))
 		case err != nil:
-			return nil, plan.Inputf("merge", "%s: %w", in.runs, err)
+			return nil, input.Errorf("merge", "%s: %w", in.runs, err)
 		}
 	}
 	if ndoubled > 0 {
-		return nil, plan.Inputf("merge", "%d jobs have two rows, such as %s: merge each shard once, and not a shard with a copy of itself",
+		return nil, input.Errorf("merge", "%d jobs have two rows, such as %s: merge each shard once, and not a shard with a copy of itself",
 			ndoubled, strings.Join(doubled, "; "))
 	}
 	return torn, out.Flush()
 }
 
-// missingJobs returns an InputError listing the jobs without a row, by
+// missingJobs returns an input.Error listing the jobs without a row, by
 // shard, with the command that runs each shard's missing jobs; nil if none
 // is missing.
-func missingJobs(p *plan.Plan, done plan.JobSet, count int, ins []input, torn []string) error {
+func missingJobs(p *plan.Plan, done plan.JobSet, count int, ins []mergeInput, torn []string) error {
 	m := p.Shards(count)
 	missing := map[int]int64{}
 	first := map[int][]string{}
@@ -400,7 +401,7 @@ func missingJobs(p *plan.Plan, done plan.JobSet, count int, ins []input, torn []
 	if total == 0 {
 		return nil
 	}
-	byShard := map[int]input{}
+	byShard := map[int]mergeInput{}
 	for _, in := range ins {
 		byShard[max(shardIndex(in.man), 0)] = in
 	}
@@ -423,12 +424,12 @@ func missingJobs(p *plan.Plan, done plan.JobSet, count int, ins []input, torn []
 			fmt.Fprintf(&b, "\n    not among the inputs: run it with %s", ResumeCommand(ins[0].man.Command, guessDir(ins, s), shard))
 		}
 	}
-	return &plan.InputError{Flag: "merge", Err: errors.New(b.String())}
+	return &input.Error{Flag: "merge", Err: errors.New(b.String())}
 }
 
 // guessDir names the directory of a missing shard after those of the
 // others when they end in their shard's index (shard-0, shard-1, ...).
-func guessDir(ins []input, s int) string {
+func guessDir(ins []mergeInput, s int) string {
 	for _, in := range ins {
 		if i := shardIndex(in.man); i >= 0 {
 			suffix := strconv.Itoa(i)
@@ -452,7 +453,7 @@ func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
 
 // mergedManifest describes the merged sweep: the inputs' settings and
 // sessions, this program, the merged counts.
-func mergedManifest(ins []input, p *plan.Plan, command []string, counts map[status.Status]int64) *Manifest {
+func mergedManifest(ins []mergeInput, p *plan.Plan, command []string, counts map[status.Status]int64) *Manifest {
 	first := ins[0].man
 	m := NewManifest(nil, p, p.Select(plan.Shard{}), 0, *firstLimit(ins), command, first.Started)
 	m.Program = "knightsweep experiment merge"
@@ -479,11 +480,11 @@ func mergedManifest(ins []input, p *plan.Plan, command []string, counts map[stat
 // counts are all 0: each takes at most 19 digits.
 const countsRoom = 8 * 19
 
-// checkMergedSize returns an InputError if the merged manifest, which
+// checkMergedSize returns an input.Error if the merged manifest, which
 // holds every input's sessions, would be larger than MaxManifestBytes: a
 // merge that no reader (report, a merge run again) could read back. It is
 // checked before anything is written, with the tours the merge keeps.
-func checkMergedSize(ins []input, p *plan.Plan, command []string, tours []inputTour) error {
+func checkMergedSize(ins []mergeInput, p *plan.Plan, command []string, tours []inputTour) error {
 	m := mergedManifest(ins, p, command, nil)
 	for _, t := range tours {
 		m.Tours = append(m.Tours, t.SavedTour)
@@ -493,13 +494,13 @@ func checkMergedSize(ins []input, p *plan.Plan, command []string, tours []inputT
 		return err
 	}
 	if size+countsRoom > MaxManifestBytes {
-		return plan.Inputf("merge", "the %d inputs hold %d sessions (one a run or resume of a shard): their merged %s would take %s, more than the %s its readers take; report their runs.csv files together without merging (experiment report -out DIR), or run the sweep in fewer shards",
+		return input.Errorf("merge", "the %d inputs hold %d sessions (one a run or resume of a shard): their merged %s would take %s, more than the %s its readers take; report their runs.csv files together without merging (experiment report -out DIR), or run the sweep in fewer shards",
 			len(ins), len(m.Sessions), ManifestFile, memlimit.Format(int64(size)), memlimit.Format(MaxManifestBytes))
 	}
 	return nil
 }
 
-func firstLimit(ins []input) *memlimit.Limit {
+func firstLimit(ins []mergeInput) *memlimit.Limit {
 	for _, in := range ins {
 		if in.man.MemLimit != nil {
 			return in.man.MemLimit

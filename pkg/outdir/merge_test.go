@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 )
@@ -144,9 +145,9 @@ func TestMergeRefuses(t *testing.T) {
 				out = ""
 			}
 			_, err := Merge(context.Background(), MergeOptions{Out: out, Inputs: tt.inputs})
-			var ie *plan.InputError
+			var ie *input.Error
 			if !errors.As(err, &ie) || ie.Flag != tt.flag {
-				t.Fatalf("error %v; want an InputError for %s", err, tt.flag)
+				t.Fatalf("error %v; want an input.Error for %s", err, tt.flag)
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(err.Error(), w) {
@@ -227,9 +228,9 @@ func TestMergeAgain(t *testing.T) {
 			}
 			before, _ := os.ReadFile(filepath.Join(out, ManifestFile))
 			err := merge()
-			var ie *plan.InputError
+			var ie *input.Error
 			if !errors.As(err, &ie) || ie.Flag != "-out" || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("error %v; want an InputError for -out", err)
+				t.Fatalf("error %v; want an input.Error for -out", err)
 			}
 			if got, _ := os.ReadFile(filepath.Join(out, RunsFile)); string(got) != tt.runs {
 				t.Error("runs.csv was changed")
@@ -255,7 +256,7 @@ func TestMergeAgain(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out, ManifestFile), runManifest, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var ie *plan.InputError
+	var ie *input.Error
 	if err := merge(); !errors.As(err, &ie) || ie.Flag != "-out" || !strings.Contains(err.Error(), "is not empty") {
 		t.Errorf("beside a run's manifest: %v", err)
 	}
@@ -318,7 +319,7 @@ func TestMergeTooManySessions(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "merged")
 	_, err := Merge(context.Background(), MergeOptions{Inputs: dirs, Out: out})
-	var ie *plan.InputError
+	var ie *input.Error
 	if !errors.As(err, &ie) || ie.Flag != "merge" {
 		t.Fatalf("merge: %v, want an input error of merge", err)
 	}

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/tourfile"
 )
@@ -81,7 +81,7 @@ type inputTour struct {
 // mergedTours returns the tours a merge of ins keeps: of each board, the
 // first that an input lists and still has (a listed tour that is gone is
 // only a missing picture).
-func mergedTours(ins []input) ([]inputTour, error) {
+func mergedTours(ins []mergeInput) ([]inputTour, error) {
 	var out []inputTour
 	have := map[string]bool{}
 	for _, in := range ins {
@@ -91,7 +91,7 @@ func mergedTours(ins []input) ([]inputTour, error) {
 			}
 			from, err := t.Path(in.dir)
 			if err != nil {
-				return nil, plan.Inputf("merge", "%s: %w", in.dir, err)
+				return nil, input.Errorf("merge", "%s: %w", in.dir, err)
 			}
 			if _, err := os.Stat(from); err != nil {
 				continue

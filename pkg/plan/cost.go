@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/theory"
 )
 
@@ -13,7 +13,7 @@ import (
 // guess of each job's time lets the longest start first, so that no long
 // job starts last and leaves the other workers idle, and lets progress
 // predict the time left. The strategies' costs per node come from the
-// registry (solver.Info.Cost); the growth of the searches is modelled here.
+// registry (strategies.Info.Cost); the growth of the searches is modelled here.
 
 const (
 	// nsPerSquare is the per-job cost of preparing a board's buffers and
@@ -108,7 +108,7 @@ func guidedClosedMean(squares int, limit float64) float64 {
 // estimate sets the cell's expected nodes a job, after the budgets, from a
 // start that has a tour and from one that theory rules out (where a
 // complete search must exhaust), and its seconds at the model's pace.
-func (c *cell) estimate(in solver.Info, s Settings) {
+func (c *cell) estimate(in strategies.Info, s Settings) {
 	squares := c.board.Squares()
 	c.nsPerNode = in.Cost.NsPerNodeIn(squares, c.randomOrder)
 	// limit is the most nodes the budgets let a job enter; a search from a

@@ -12,7 +12,7 @@ import (
 
 	"knightsweep/configs"
 	"knightsweep/pkg/restart"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 )
 
 // cellCost returns the cost model's guesses for one cell: from a start with
@@ -224,10 +224,10 @@ func TestPresetCosts(t *testing.T) {
 	huge.Timeout = time.Minute
 	hugeRandom := settings(t, "8,100,1000", 0, "dfs")
 	hugeRandom.Timeout = time.Minute
-	hugeRandom.Order, hugeRandom.Trials = solver.OrderRandom, 2
+	hugeRandom.Order, hugeRandom.Trials = strategies.OrderRandom, 2
 	hugeRandom.Restarts = []string{"none", "fixed:2000000", "luby:1", "geometric:64,1.001"}
 	unbounded := settings(t, "5,9", 0, "dfs")
-	unbounded.Order, unbounded.Trials = solver.OrderRandom, 2
+	unbounded.Order, unbounded.Trials = strategies.OrderRandom, 2
 	unbounded.Restarts = []string{"none", "luby:1", "geometric:10,2"}
 	cases := map[string]Settings{
 		"huge boards, a budget":               huge,

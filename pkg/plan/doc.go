@@ -11,7 +11,7 @@
 // order, open or closed tours and the budgets of each search. Normalize puts
 // them in canonical form, so that two spellings of the same sweep compare
 // equal, and checks them against the limits below; every error is an
-// InputError that names the flag at fault and what it accepts.
+// input.Error that names the flag at fault and what it accepts.
 //
 // Limits, checked before anything is allocated: sides up to
 // board.MaxSide, at most MaxBoards distinct boards (ranges are merged before
@@ -27,12 +27,14 @@
 // numbered in a canonical order (boards by size, then strategy, tie-break
 // rule, trial and start square) that depends only on the settings.
 //
-// Strategies that cannot take a board or a start (solver.Info.Boards,
+// Strategies that cannot take a board or a start (strategies.Info.Boards,
 // Info.Starts) leave those jobs out (Skipped). A strategy without ties runs
 // once, with the tie-break rule "first", whatever -tiebreak says; only
-// randomised jobs (solver.Info.Randomised) repeat for -trials, each with a
+// randomised jobs (strategies.Info.Randomised) repeat for -trials, each with a
 // seed of its own (JobSeed); a deterministic job runs once, as trial 0.
-// These rules live in the strategy registry; the plan asks it.
+// These rules live in the strategy registry (package strategies, which the
+// solver fills when a program links it in); the plan asks it and depends
+// on no search code.
 //
 // # Schedule and cost
 //

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The cost model's times a node (solver.Info.Cost) were measured on the
+// The cost model's times a node (strategies.Info.Cost) were measured on the
 // development machine. Another machine, or this one while other work
 // shares its cores, runs slower or faster, and by a factor the model
 // cannot know: a virtual machine's two cores ran the same sweep in 9.3 s

@@ -10,10 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/theory"
 )
 
@@ -110,8 +111,8 @@ type cellKey struct {
 
 // Skip is a part of the sweep that a strategy cannot run, left out of the
 // plan rather than run into errors: a board it does not solve
-// (solver.Info.Boards), or start squares it does not take
-// (solver.Info.Starts). manifest.json lists them.
+// (strategies.Info.Boards), or start squares it does not take
+// (strategies.Info.Starts). manifest.json lists them.
 type Skip struct {
 	Strategy string `json:"strategy"`
 	Board    string `json:"board"`
@@ -132,10 +133,10 @@ func New(s Settings) (*Plan, error) {
 		return nil, err
 	}
 	o := board.DefaultOrder
-	if s.Order != solver.OrderRandom {
+	if s.Order != strategies.OrderRandom {
 		var err error
 		if o, err = board.ParseOrder(s.Order); err != nil {
-			return nil, &InputError{Flag: "-order", Err: err}
+			return nil, &input.Error{Flag: "-order", Err: err}
 		}
 	}
 	p := &Plan{settings: s, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
@@ -172,7 +173,7 @@ func New(s Settings) (*Plan, error) {
 					if s.Trials > 1 { // trials multiply every randomised cell
 						flag = "-trials"
 					}
-					return nil, Inputf(flag, "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies, -trials or -restarts", MaxJobs)
+					return nil, input.Errorf(flag, "the sweep would hold more than %d jobs; split it into several sweeps or narrow -sizes, -starts, -strategies, -trials or -restarts", MaxJobs)
 				}
 			}
 		}
@@ -182,7 +183,7 @@ func New(s Settings) (*Plan, error) {
 		for _, k := range p.skipped {
 			why = append(why, k.String())
 		}
-		return nil, Inputf("-strategies", "no job to run: %s", strings.Join(why, "; "))
+		return nil, input.Errorf("-strategies", "no job to run: %s", strings.Join(why, "; "))
 	}
 	return p, nil
 }
@@ -190,7 +191,7 @@ func New(s Settings) (*Plan, error) {
 // acceptedStarts returns the positions, in set, of the start squares
 // strategy in takes on b, or nil if it takes them all, and what it leaves
 // out.
-func acceptedStarts(in solver.Info, b board.Board, set StartSet) ([]int, *Skip) {
+func acceptedStarts(in strategies.Info, b board.Board, set StartSet) ([]int, *Skip) {
 	n := set.Len()
 	if in.Boards != nil {
 		if err := in.Boards(b); err != nil {
@@ -224,13 +225,13 @@ func (p *Plan) Settings() Settings { return p.settings }
 func (p *Plan) Len() int64 { return p.total }
 
 // OrderText returns the move order in offset notation, as rows record it
-// (those of runs in a random order record solver.OrderRandom).
+// (those of runs in a random order record strategies.OrderRandom).
 func (p *Plan) OrderText() string { return p.orderText }
 
 // orderOf is the order column of c's rows.
 func (p *Plan) orderOf(c *cell) string {
 	if c.randomOrder {
-		return solver.OrderRandom
+		return strategies.OrderRandom
 	}
 	return p.orderText
 }
@@ -421,7 +422,7 @@ func (p *Plan) CheckMemory(limit int64, format func(int64) string) error {
 	}
 	for _, c := range p.cells {
 		if c.bytes > limit {
-			return Inputf("-mem-limit", "%s on %v needs about %s, more than the limit of %s: raise -mem-limit or leave out that board",
+			return input.Errorf("-mem-limit", "%s on %v needs about %s, more than the limit of %s: raise -mem-limit or leave out that board",
 				c.strategy, c.board, format(c.bytes), format(limit))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 )
@@ -261,7 +262,7 @@ func TestPlanTooBig(t *testing.T) {
 	}{{"boards", big, "-sizes"}, {"trials", trials, "-trials"}} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := New(tc.s)
-			var in *InputError
+			var in *input.Error
 			if !errors.As(err, &in) || in.Flag != tc.flag || !strings.Contains(err.Error(), "more than") {
 				t.Errorf("New: %v; want an error naming %s", err, tc.flag)
 			}

@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 )
 
 // -order random makes dfs a randomised series (its rows say order random,
@@ -18,7 +19,7 @@ import (
 // job's row maps back to it.
 func TestPlanRandomOrderAndRestarts(t *testing.T) {
 	s := settings(t, "5", 100_000, "dfs", "warnsdorff", "warnsdorff-bt")
-	s.Order, s.Trials, s.Seed = solver.OrderRandom, 3, 7
+	s.Order, s.Trials, s.Seed = strategies.OrderRandom, 3, 7
 	s.Tiebreaks = []string{"first", "random"}
 	s.Restarts = []string{"luby:25", "none", "fixed:30", "luby:25"}
 	s.Starts, _ = ParseStarts("corners")
@@ -34,16 +35,12 @@ func TestPlanRandomOrderAndRestarts(t *testing.T) {
 	for j := range p.Jobs() {
 		key := j.Strategy + "/" + j.Tiebreak + "/" + j.OrderText + "/" + j.Restarts.String()
 		count[key]++
-		randomised := j.RandomOrder || j.Tiebreak == solver.TieRandom
-		if randomised != (j.Seed != 0) || j.RandomOrder != (j.Strategy == "dfs") || (j.OrderText == solver.OrderRandom) != j.RandomOrder {
+		randomised := j.RandomOrder || j.Tiebreak == strategies.TieRandom
+		if randomised != (j.Seed != 0) || j.RandomOrder != (j.Strategy == "dfs") || (j.OrderText == strategies.OrderRandom) != j.RandomOrder {
 			t.Errorf("job %+v", j)
 		}
 		if j.Seed != 0 {
 			seeds[j.Seed] = true
-		}
-		pr := j.Problem()
-		if pr.RandomOrder != j.RandomOrder || pr.Restarts != j.Restarts {
-			t.Errorf("job %d's problem: %+v", j.Index, pr)
 		}
 		r := j.Row()
 		if r.RestartPolicy != j.Restarts.String() || r.Order != j.OrderText {
@@ -132,9 +129,9 @@ func TestRestartsErrors(t *testing.T) {
 			}
 			continue
 		}
-		var ie *InputError
+		var ie *input.Error
 		if !errors.As(err, &ie) || ie.Flag != tt.flag || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%+v: error %v; want an InputError naming %s and %q", s, err, tt.flag, tt.want)
+			t.Errorf("%+v: error %v; want an input.Error naming %s and %q", s, err, tt.flag, tt.want)
 		}
 	}
 }

@@ -9,10 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
-	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
 )
 
 // Settings is everything that decides which jobs a sweep runs and what each
@@ -30,7 +31,7 @@ type Settings struct {
 	// Tiebreaks lists the tie-break rules to run; each strategy runs those
 	// it accepts, or "first" if it accepts none of them.
 	Tiebreaks []string `json:"tiebreaks"`
-	// Order is the move order in offset notation, or solver.OrderRandom:
+	// Order is the move order in offset notation, or strategies.OrderRandom:
 	// the strategies that take a random move order (dfs) draw one at every
 	// square, the others run in the default order.
 	Order    string        `json:"order"`
@@ -43,14 +44,14 @@ type Settings struct {
 	Trials int `json:"trials"`
 	// Seed is the base of every randomised job's seed (JobSeed).
 	Seed uint64 `json:"seed"`
-	// Prune asks the strategies that can (solver.Pruning) to prune; the
+	// Prune asks the strategies that can (strategies.Pruning) to prune; the
 	// others run unpruned, and their rows say prune=false.
 	Prune bool `json:"prune"`
 	// SaveTours adds the tour column to runs.csv.
 	SaveTours bool `json:"save_tours"`
 	// Restarts lists the restart policies (restart.Policy.String), each a
 	// series of its own for the runs they apply to
-	// (solver.Info.Restartable); the other runs never restart. Empty means
+	// (strategies.Info.Restartable); the other runs never restart. Empty means
 	// none alone, so that sweeps from before restarts compare equal.
 	Restarts []string `json:"restarts,omitempty"`
 }
@@ -71,86 +72,86 @@ const MaxTourSquares = 1_000_000
 
 // Normalize fills defaults (every strategy's "first" tie-break, one trial,
 // the default move order), puts lists in canonical order and checks every
-// value. Errors are InputErrors naming the flag.
+// value. Errors are input.Errors naming the flag.
 func (s *Settings) Normalize() error {
 	if len(s.Sizes) == 0 {
-		return Inputf("-sizes", "missing; %s", sizesForm)
+		return input.Errorf("-sizes", "missing; %s", sizesForm)
 	}
 	s.Sizes.normalize()
 	if len(s.Sizes) > MaxBoards {
-		return Inputf("-sizes", "%d boards; %s", len(s.Sizes), sizesForm)
+		return input.Errorf("-sizes", "%d boards; %s", len(s.Sizes), sizesForm)
 	}
 	for _, b := range s.Sizes {
 		if _, err := board.New(b.Rows, b.Cols); err != nil {
-			return Inputf("-sizes", "%v; %s", err, sizesForm)
+			return input.Errorf("-sizes", "%v; %s", err, sizesForm)
 		}
 	}
 	if err := s.Starts.Check(s.Sizes); err != nil {
-		return Inputf("-starts", "%v", err)
+		return input.Errorf("-starts", "%v", err)
 	}
 	if len(s.Strategies) == 0 {
-		return Inputf("-strategies", "missing: want some of %s", strings.Join(solver.Names(), ", "))
+		return input.Errorf("-strategies", "missing: want some of %s", strings.Join(strategies.Names(), ", "))
 	}
 	for _, name := range s.Strategies {
-		if _, err := solver.Lookup(name); err != nil {
-			return Inputf("-strategies", "%v", err)
+		if _, err := strategies.Lookup(name); err != nil {
+			return input.Errorf("-strategies", "%v", err)
 		}
 	}
-	rank := func(name string) int { return slices.Index(solver.Names(), name) }
+	rank := func(name string) int { return slices.Index(strategies.Names(), name) }
 	slices.SortFunc(s.Strategies, func(a, b string) int { return rank(a) - rank(b) })
 	s.Strategies = slices.Compact(s.Strategies)
 
 	if len(s.Tiebreaks) == 0 {
-		s.Tiebreaks = []string{solver.TieFirst}
+		s.Tiebreaks = []string{strategies.TieFirst}
 	}
 	slices.Sort(s.Tiebreaks)
 	s.Tiebreaks = slices.Compact(s.Tiebreaks)
 	for _, tb := range s.Tiebreaks {
-		if !slices.Contains(solver.Tiebreaks, tb) {
-			return Inputf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(solver.Tiebreaks, ", "))
+		if !slices.Contains(strategies.Tiebreaks, tb) {
+			return input.Errorf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(strategies.Tiebreaks, ", "))
 		}
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(name).TiebreakRules(), tb) }) {
-			return Inputf("-tiebreak", "%q: no strategy of -strategies accepts it (%s do)", tb, strings.Join(solver.Accepting(tb), ", "))
+			return input.Errorf("-tiebreak", "%q: no strategy of -strategies accepts it (%s do)", tb, strings.Join(strategies.Accepting(tb), ", "))
 		}
 	}
 
-	if strings.TrimSpace(s.Order) == solver.OrderRandom {
-		s.Order = solver.OrderRandom
+	if strings.TrimSpace(s.Order) == strategies.OrderRandom {
+		s.Order = strategies.OrderRandom
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).RandomOrder }) {
-			return Inputf("-order", "random: no strategy of -strategies takes a random move order (%s do)", strings.Join(solver.RandomOrders(), ", "))
+			return input.Errorf("-order", "random: no strategy of -strategies takes a random move order (%s do)", strings.Join(strategies.RandomOrders(), ", "))
 		}
 	} else {
 		o, err := board.ParseOrder(s.Order)
 		if err != nil {
-			return Inputf("-order", "%v, or %s (%s)", err, solver.OrderRandom, strings.Join(solver.RandomOrders(), ", "))
+			return input.Errorf("-order", "%v, or %s (%s)", err, strategies.OrderRandom, strings.Join(strategies.RandomOrders(), ", "))
 		}
 		s.Order = o.String()
 	}
 	if s.MaxNodes < 0 {
-		return Inputf("-max-nodes", "%d: want 0 (no limit) or a positive number of nodes", s.MaxNodes)
+		return input.Errorf("-max-nodes", "%d: want 0 (no limit) or a positive number of nodes", s.MaxNodes)
 	}
 	if s.Timeout < 0 {
-		return Inputf("-timeout", "%v: want 0 (no limit) or a positive duration such as 30s", s.Timeout)
+		return input.Errorf("-timeout", "%v: want 0 (no limit) or a positive duration such as 30s", s.Timeout)
 	}
 	if s.Trials == 0 {
 		s.Trials = 1
 	}
 	if s.Trials < 0 || s.Trials > MaxJobs {
-		return Inputf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
+		return input.Errorf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
 	}
 	if s.Trials > 1 && !s.randomised() {
-		return Inputf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
-			s.Trials, strings.Join(solver.Accepting(solver.TieRandom), " or "))
+		return input.Errorf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
+			s.Trials, strings.Join(strategies.Accepting(strategies.TieRandom), " or "))
 	}
 	if err := s.normalizeRestarts(); err != nil {
 		return err
 	}
 	if s.Prune && !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).Prunes }) {
-		return Inputf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(solver.Pruning(), ", "))
+		return input.Errorf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(strategies.Pruning(), ", "))
 	}
 	if s.SaveTours {
 		if b := s.Sizes[len(s.Sizes)-1]; b.Squares() > MaxTourSquares {
-			return Inputf("-save-tours", "%v has %d squares: tours are saved for boards of at most %d squares (a line of runs.csv a tour); leave out -save-tours or the larger boards, or solve such a board with experiment solve -tour-out",
+			return input.Errorf("-save-tours", "%v has %d squares: tours are saved for boards of at most %d squares (a line of runs.csv a tour); leave out -save-tours or the larger boards, or solve such a board with experiment solve -tour-out",
 				b, b.Squares(), MaxTourSquares)
 		}
 	}
@@ -159,12 +160,12 @@ func (s *Settings) Normalize() error {
 
 // randomised reports whether some job of the sweep draws random numbers.
 func (s *Settings) randomised() bool {
-	return s.anyRun(func(in solver.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
+	return s.anyRun(func(in strategies.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
 }
 
 // anyRun reports whether f holds for some strategy and tie-break rule the
 // sweep runs.
-func (s *Settings) anyRun(f func(in solver.Info, tiebreak string) bool) bool {
+func (s *Settings) anyRun(f func(in strategies.Info, tiebreak string) bool) bool {
 	for _, name := range s.Strategies {
 		for _, tb := range info(name).RunsTiebreaks(s.Tiebreaks) {
 			if f(info(name), tb) {
@@ -177,8 +178,8 @@ func (s *Settings) anyRun(f func(in solver.Info, tiebreak string) bool) bool {
 
 // randomOrder reports whether the sweep's runs of in draw a random move
 // order.
-func (s *Settings) randomOrder(in solver.Info) bool {
-	return s.Order == solver.OrderRandom && in.RandomOrder
+func (s *Settings) randomOrder(in strategies.Info) bool {
+	return s.Order == strategies.OrderRandom && in.RandomOrder
 }
 
 // run is a tie-break rule and restart policy that a strategy runs: a cell
@@ -190,7 +191,7 @@ type run struct {
 
 // runs lists what the sweep runs of in: each tie-break rule it runs, with
 // each restart policy where restarts apply, else without.
-func (s *Settings) runs(in solver.Info) []run {
+func (s *Settings) runs(in strategies.Info) []run {
 	var out []run
 	for _, tb := range in.RunsTiebreaks(s.Tiebreaks) {
 		if !in.Restartable(tb, s.randomOrder(in)) {
@@ -226,7 +227,7 @@ func (s *Settings) normalizeRestarts() error {
 	for _, r := range s.Restarts {
 		p, err := restart.Parse(r)
 		if err != nil {
-			return Inputf("-restarts", "%v", err)
+			return input.Errorf("-restarts", "%v", err)
 		}
 		if p.Kind == restart.None {
 			none = true
@@ -243,22 +244,22 @@ func (s *Settings) normalizeRestarts() error {
 	if len(names) == 0 {
 		return nil
 	}
-	if !s.anyRun(func(in solver.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
+	if !s.anyRun(func(in strategies.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
 		first := names[b2i(none)] // the first policy that restarts
-		return Inputf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", first, solver.RestartableList())
+		return input.Errorf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", first, strategies.RestartableList())
 	}
 	for _, p := range s.policies() {
 		// The largest board: a capped cutoff too small for it is refused.
 		if err := p.Check(s.MaxNodes, s.Timeout, s.Sizes[len(s.Sizes)-1]); err != nil {
-			return Inputf("-restarts", "%v: %v", p, err)
+			return input.Errorf("-restarts", "%v: %v", p, err)
 		}
 	}
 	return nil
 }
 
 // info returns a strategy known to be registered.
-func info(name string) solver.Info {
-	i, err := solver.Lookup(name)
+func info(name string) strategies.Info {
+	i, err := strategies.Lookup(name)
 	if err != nil {
 		panic(err) // Normalize checked the names
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"knightsweep/internal/input"
 )
 
 // settings returns normalized settings for sizes, the given strategies and
@@ -67,9 +69,9 @@ func TestNormalizeErrors(t *testing.T) {
 		s.Strategies = append([]string(nil), good.Strategies...)
 		tt.change(&s)
 		err := s.Normalize()
-		var ie *InputError
+		var ie *input.Error
 		if !errors.As(err, &ie) || ie.Flag != tt.flag || !strings.HasPrefix(err.Error(), tt.flag+": ") || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v; want an InputError naming %s and %q", tt.flag, err, tt.flag, tt.want)
+			t.Errorf("%s: error %v; want an input.Error naming %s and %q", tt.flag, err, tt.flag, tt.want)
 		}
 	}
 }

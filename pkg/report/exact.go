@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"knightsweep/internal/input"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/chart"
@@ -96,7 +97,7 @@ func (g exactGroup) key(sq board.Square) exact.Key {
 // exactChecks builds the section: it reads opt.ExactFrom, or with
 // opt.Exact computes what dir's cache lacks (boards up to
 // MaxExactComputed squares) and saves it there. Oddities join
-// res.Warnings. Bad input files are ErrInput errors.
+// res.Warnings. Bad input files are input.Errors.
 func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir string) (*exactSection, error) {
 	sec := &exactSection{}
 	var groups []exactGroup
@@ -107,7 +108,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 	}
 	rows, cache, err := readExact(opt, dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInput, err)
+		return nil, &input.Error{Err: err}
 	}
 	sec.Source = opt.ExactFrom
 	if cache != "" {

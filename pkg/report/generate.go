@@ -17,14 +17,11 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/chart"
 	"knightsweep/pkg/stats"
 )
-
-// ErrInput marks errors in the input files (missing, empty, malformed,
-// duplicated runs), as opposed to failures to write the report.
-var ErrInput = errors.New("bad input")
 
 // Formats are the chart file formats a report can write; SVG always.
 var Formats = []string{"svg", "png", "pdf"}
@@ -74,11 +71,11 @@ func Generate(ctx context.Context, outDir string, csvPaths []string) error {
 // GenerateWith is Generate with options; it returns what it wrote.
 func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output, error) {
 	if len(csvPaths) == 0 {
-		return nil, fmt.Errorf("%w: no runs.csv given", ErrInput)
+		return nil, input.Errorf("", "no runs.csv given")
 	}
 	for _, f := range opt.Formats {
 		if !slices.Contains(Formats, f) {
-			return nil, fmt.Errorf("%w: chart format %q: want %v", ErrInput, f, Formats)
+			return nil, input.Errorf("", "chart format %q: want %v", f, Formats)
 		}
 	}
 	res, err := stats.ReadFiles(ctx, csvPaths, stats.Options{BySource: opt.BySource})
@@ -86,7 +83,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		if ctx.Err() != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%w: %w", ErrInput, err)
+		return nil, &input.Error{Err: err}
 	}
 	out := &Output{Dir: opt.OutDir, Results: res}
 	if out.Dir == "" {

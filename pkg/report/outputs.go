@@ -4,8 +4,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
-	"knightsweep/pkg/plan"
 )
 
 // The files a report writes in its directory: the owner of their names.
@@ -34,7 +34,7 @@ func CheckOut(flag, dir string) error {
 	for _, name := range append([]string{pageFile}, tableFiles...) {
 		path := filepath.Join(dir, name)
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return plan.Inputf(flag, "%s is a directory, where the report writes its %s: move it away, or give another -out", path, name)
+			return input.Errorf(flag, "%s is a directory, where the report writes its %s: move it away, or give another -out", path, name)
 		}
 		if err := outpath.File(flag, path); err != nil {
 			return err

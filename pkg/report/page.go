@@ -51,7 +51,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 type page struct {
 	Generated string
 	Version   string
-	Inputs    []input
+	Inputs    []inputFile
 	Rows      int
 	Warnings  []string
 	// Totals is the answer: each series over all its boards; Verdicts say
@@ -71,7 +71,7 @@ type page struct {
 	Exact *exactSection
 }
 
-type input struct {
+type inputFile struct {
 	Path     string
 	Rows     int
 	Manifest Manifest
@@ -133,7 +133,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 		Existence: res.Existence,
 	}
 	for i, path := range csvPaths {
-		in := input{Path: path, Manifest: sweeps[i].shown}
+		in := inputFile{Path: path, Manifest: sweeps[i].shown}
 		if i < len(res.InputRows) {
 			in.Rows = res.InputRows[i]
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gocarina/gocsv"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/status"
@@ -171,7 +172,7 @@ func TestFormats(t *testing.T) {
 	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
 		t.Errorf("success.pdf starts %q", pdf[:min(8, len(pdf))])
 	}
-	if _, err := GenerateWith(context.Background(), []string{"testdata/sweep/runs.csv"}, Options{OutDir: t.TempDir(), Formats: []string{"gif"}}); !errors.Is(err, ErrInput) {
+	if _, err := GenerateWith(context.Background(), []string{"testdata/sweep/runs.csv"}, Options{OutDir: t.TempDir(), Formats: []string{"gif"}}); !input.Is(err) {
 		t.Errorf("a gif: %v", err)
 	}
 }
@@ -268,8 +269,8 @@ func TestGenerateErrors(t *testing.T) {
 		{"duplicate", []string{write("a.csv", header+row), write("b.csv", header+row)}, "repeats the run of"},
 	} {
 		_, err := GenerateWith(context.Background(), tt.paths, Options{OutDir: t.TempDir()})
-		if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: %v, want ErrInput and %q", tt.name, err, tt.want)
+		if err == nil || !input.Is(err) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want bad input and %q", tt.name, err, tt.want)
 		}
 	}
 	// Nothing is written for bad input.
@@ -298,7 +299,7 @@ func TestBySource(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, name, "runs.csv"), data, 0o644)
 	}
 	paths := []string{filepath.Join(dir, "a", "runs.csv"), filepath.Join(dir, "b", "runs.csv")}
-	if _, err := GenerateWith(context.Background(), paths, Options{}); !errors.Is(err, ErrInput) {
+	if _, err := GenerateWith(context.Background(), paths, Options{}); !input.Is(err) {
 		t.Fatalf("the same sweep twice: %v, want a duplicate error", err)
 	}
 	out := generate(t, paths, Options{BySource: true})

@@ -31,7 +31,7 @@ func (e *TornError) Error() string {
 // ContentError is a fault in what a runs.csv holds, rather than in reading
 // it: a header that is not a runs.csv's, a malformed row, a row that is
 // not the sweep's. It is bad input wherever it comes from (report, merge,
-// run -resume: exit status 2; plan.IsInput says so), and names the line.
+// run -resume: exit status 2), and names the line.
 type ContentError struct {
 	// Line is the line at fault, or 0 for the file as a whole.
 	Line int
@@ -46,6 +46,10 @@ func (e *ContentError) Error() string {
 }
 
 func (e *ContentError) Unwrap() error { return e.Err }
+
+// BadInput marks a ContentError as bad input (package input's Is): what a
+// runs.csv holds is the user's input, whichever command reads it.
+func (*ContentError) BadInput() {}
 
 // BOM is the UTF-8 byte-order mark, which a spreadsheet may put before a
 // runs.csv's header when it saves the file: no part of the first column's

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/strategies"
 )
 
 // Every strategy's memory estimate (Info.Bytes, what -mem-limit budgets)
@@ -14,7 +15,7 @@ import (
 // is in docs/performance.md.)
 func TestBytesEstimates(t *testing.T) {
 	const n = 1000
-	for _, name := range Names() {
+	for _, name := range strategies.Names() {
 		t.Run(name, func(t *testing.T) {
 			info, _ := Lookup(name)
 			b := board.Board{Rows: n, Cols: n}

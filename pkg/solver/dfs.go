@@ -5,10 +5,11 @@ import (
 	"math/bits"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/strategies"
 )
 
 func init() {
-	Register(Info{
+	Register(Info{Strategy: dfsStrategy{}, Info: strategies.Info{
 		Name:     "dfs",
 		Summary:  "plain depth-first backtracking, moves tried in move order (the classic DFS program)",
 		Default:  true,
@@ -21,20 +22,12 @@ func init() {
 		// on 10x10 (time_ns over nodes of runs from the corner with
 		// -max-nodes 20000000 in each order, alternating, 2026-11-26:
 		// 9.3 against 5.8 ns, 14.6 against 10.4 ns).
-		Cost:     Cost{NsPerNode: 8.3, NsPerNodeSmall: 5.2, RandomOrder: 1.41, RandomOrderSmall: 1.6},
-		Prunes:   true,
-		Bytes:    searchBytes,
-		Strategy: dfsStrategy{},
+		Cost:   strategies.Cost{NsPerNode: 8.3, NsPerNodeSmall: 5.2, RandomOrder: 1.41, RandomOrderSmall: 1.6},
+		Prunes: true,
+		Bytes:  strategies.SearchBytes,
 
 		RandomOrder: true,
-	})
-}
-
-// searchBytes estimates a backtracking search's memory: the neighbour table
-// plus about 16 bytes a square of search state.
-func searchBytes(rows, cols int) int64 {
-	n := int64(rows) * int64(cols)
-	return board.GraphBytes(int(n)) + 16*n
+	}})
 }
 
 type dfsStrategy struct{}

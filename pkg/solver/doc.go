@@ -34,7 +34,9 @@
 //     the start square; its nodes are the squares placed.
 //
 // Strategies register themselves (see Register), so new ones slot in without
-// touching the others.
+// touching the others: their facts (what they take, whether they are
+// randomised or complete, what a node costs) go to package strategies,
+// which the planner and the report read without linking any search.
 //
 // A dfs, or a warnsdorff-bt with the first tie rule, of a board of up to 64
 // squares without pruning runs on Problem.Threads cores and still reports

@@ -9,20 +9,20 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/parberry"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/tour"
 )
 
 func init() {
-	Register(Info{
+	Register(Info{Strategy: parberryStrategy{}, Info: strategies.Info{
 		Name:         "parberry",
 		Summary:      "Parberry's divide and conquer: a closed tour of n x n or n x (n+2), n even >= 6, in linear time",
 		AlwaysClosed: true,
-		Cost:         Cost{NsPerNode: 1}, // BenchmarkParberry: 0.6 to 0.9 ns a square
+		Cost:         strategies.Cost{NsPerNode: 1}, // BenchmarkParberry: 0.6 to 0.9 ns a square
 		Threads:      parberryThreads,
 		Bytes:        parberryBytes,
 		Boards:       func(b board.Board) error { return parberry.Check(b.Rows, b.Cols) },
-		Strategy:     parberryStrategy{},
-	})
+	}})
 }
 
 // parberryBytes: the cycle's byte a square, the tour's 3 bits a move, the

@@ -10,6 +10,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/tour"
 )
 
@@ -148,7 +149,7 @@ func TestPruneRefused(t *testing.T) {
 	if err == nil {
 		t.Error("warnsdorff accepted Prune")
 	}
-	if got := Pruning(); !slices.Equal(got, []string{"dfs", "warnsdorff-bt"}) {
+	if got := strategies.Pruning(); !slices.Equal(got, []string{"dfs", "warnsdorff-bt"}) {
 		t.Errorf("Pruning() = %v", got)
 	}
 }

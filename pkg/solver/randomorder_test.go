@@ -12,6 +12,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 )
 
 // Every move of a mask has as many entries of pickTable as every other, and
@@ -348,7 +349,7 @@ func TestRestartsRefused(t *testing.T) {
 			t.Errorf("%s tie %q random order %v restarts %v: accepted", p.Strategy, p.Tiebreak, p.RandomOrder, p.Restarts)
 		}
 	}
-	if got := RestartableList(); got != "dfs with -order random, warnsdorff-bt with -tiebreak random" {
+	if got := strategies.RestartableList(); got != "dfs with -order random, warnsdorff-bt with -tiebreak random" {
 		t.Errorf("RestartableList: %s", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/theory"
 	"knightsweep/pkg/tour"
 )
@@ -275,11 +276,11 @@ func newTestSolver(t *testing.T, in Info, p Problem) *Solver {
 
 func TestRunCatchesFaults(t *testing.T) {
 	p := Problem{Board: board.Board{Rows: 2, Cols: 2}}
-	res := newTestSolver(t, Info{Name: "test-panic", Strategy: panicky{}}, p).Run(context.Background())
+	res := newTestSolver(t, Info{Info: strategies.Info{Name: "test-panic"}, Strategy: panicky{}}, p).Run(context.Background())
 	if res.Status != status.Error || !strings.HasPrefix(res.Err, "panic: ") {
 		t.Errorf("panic: %+v", res)
 	}
-	for _, in := range []Info{{Name: "test-liar", Strategy: liar{}}, {Name: "test-path-liar", Strategy: &pathLiar{}}} {
+	for _, in := range []Info{{Info: strategies.Info{Name: "test-liar"}, Strategy: liar{}}, {Info: strategies.Info{Name: "test-path-liar"}, Strategy: &pathLiar{}}} {
 		res := newTestSolver(t, in, p).Run(context.Background())
 		if res.Status != status.Error || res.Verified || !strings.Contains(res.Err, "invalid tour") {
 			t.Errorf("%s: %+v", in.Name, res)
@@ -363,7 +364,7 @@ func TestElapsedIsTheSearch(t *testing.T) {
 		t.Fatalf("squirrel-cull on %v: %+v %v", b, res.Status, err)
 	}
 	squares := res.Tour.Squares(nil)
-	s := newTestSolver(t, Info{Name: "test-instant", Strategy: &instant{squares}}, Problem{Board: b})
+	s := newTestSolver(t, Info{Info: strategies.Info{Name: "test-instant"}, Strategy: &instant{squares}}, Problem{Board: b})
 	run, check := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 	var p tour.Path
 	var c tour.Checker

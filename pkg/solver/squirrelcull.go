@@ -4,19 +4,19 @@ import (
 	"fmt"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/strategies"
 )
 
 func init() {
-	Register(Info{
+	Register(Info{Strategy: squirrelCullStrategy{}, Info: strategies.Info{
 		Name:     "squirrel-cull",
 		OwnOrder: true,
-		Cost:     Cost{NsPerNode: 7}, // BenchmarkSquirrelCull: 6.3 ns a node
+		Cost:     strategies.Cost{NsPerNode: 7}, // BenchmarkSquirrelCull: 6.3 ns a node
 		Summary:  "Warnsdorff's rule with Squirrel & Cull's switching move orders (Ganzfried 2004), n x n boards from a corner, linear time",
 		Bytes:    linearBytes,
 		Boards:   squareBoards,
 		Starts:   board.Board.Corners,
-		Strategy: squirrelCullStrategy{},
-	})
+	}})
 }
 
 func squareBoards(b board.Board) error {

@@ -22,9 +22,6 @@ const (
 // Tiebreaks lists every tie-break rule, the default first.
 var Tiebreaks = strategies.Tiebreaks
 
-// RandomTiebreak reports whether rule draws random numbers.
-func RandomTiebreak(rule string) bool { return rule == TieRandom }
-
 // tieRule is a tie-break rule as the inner loops switch on it.
 type tieRule uint8
 

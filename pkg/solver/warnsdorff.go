@@ -2,20 +2,20 @@ package solver
 
 import (
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/strategies"
 )
 
 func init() {
-	Register(Info{
+	Register(Info{Strategy: warnsdorffStrategy{}, Info: strategies.Info{
 		Name:      "warnsdorff",
 		Summary:   "Warnsdorff's greedy rule, no backtracking, linear time; ties by -tiebreak (first: the first in move order)",
 		Default:   true,
-		Tiebreaks: Tiebreaks,
+		Tiebreaks: strategies.Tiebreaks,
 		// BenchmarkWarnsdorff: 6 ns a node on 100x100, 10 on 1000x1000 and
 		// larger (cache misses).
-		Cost:     Cost{NsPerNode: 10},
-		Bytes:    linearBytes,
-		Strategy: warnsdorffStrategy{},
-	})
+		Cost:  strategies.Cost{NsPerNode: 10},
+		Bytes: linearBytes,
+	}})
 }
 
 type warnsdorffStrategy struct{}

@@ -5,10 +5,11 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 )
 
 func init() {
-	Register(Info{
+	Register(Info{Strategy: warnsdorffBTStrategy{}, Info: strategies.Info{
 		Name:     "warnsdorff-bt",
 		Summary:  "depth-first backtracking, moves tried by ascending onward degree, ties by -tiebreak (first: in move order)",
 		Default:  true,
@@ -17,12 +18,11 @@ func init() {
 		// bitboard search (up to 64 squares, the first tie rule), 23.7 on
 		// larger boards (open 9x9 and 11x11, closed 10x10 and 12x12); its
 		// ordering usually finds a tour without retreats.
-		Cost:      Cost{NsPerNode: 24, NsPerNodeSmall: 12, Guided: true},
+		Cost:      strategies.Cost{NsPerNode: 24, NsPerNodeSmall: 12, Guided: true},
 		Prunes:    true,
-		Tiebreaks: Tiebreaks,
-		Bytes:     func(rows, cols int) int64 { return searchBytes(rows, cols) + 9*int64(rows)*int64(cols) },
-		Strategy:  warnsdorffBTStrategy{},
-	})
+		Tiebreaks: strategies.Tiebreaks,
+		Bytes:     func(rows, cols int) int64 { return strategies.SearchBytes(rows, cols) + 9*int64(rows)*int64(cols) },
+	}})
 }
 
 type warnsdorffBTStrategy struct{}

@@ -1,24 +1,28 @@
-// Package strategies names the search strategies and their tie-break
-// rules, in the order every list, table and chart shows them. It is the one
-// place both the solver (which registers a search under each name) and the
-// statistics (which sort and label series by them) ask, so that a report
-// depends on no search code.
+// Package strategies is what is known of the search strategies without
+// running them: their names and the order every list, table and chart
+// shows them in, their tie-break rules, and the registry of their facts
+// (Info: randomised, restartable, complete, what they cost). The planner,
+// its cost model, the statistics and the report ask this package, so that
+// they depend on no search code; only the sweep and the solve command run
+// searches (package solver, which registers its strategies here, as an
+// external solver's strategies are at run time).
 package strategies
 
 import "slices"
 
-// Names lists the strategies in the order they are shown: plain
+// Builtin lists the built-in strategies in the order they are shown: plain
 // backtracking, the greedy rule, the rule with backtracking, then the
-// constructions. A strategy registered under a name not listed here (a
-// test's) comes after them, alphabetically.
-var Names = []string{"dfs", "warnsdorff", "warnsdorff-bt", "parberry", "squirrel-cull"}
+// constructions. A strategy registered under a name not listed here (an
+// external solver's, a test's) comes after them, alphabetically.
+var Builtin = []string{"dfs", "warnsdorff", "warnsdorff-bt", "parberry", "squirrel-cull"}
 
-// Rank returns name's place in Names, or len(Names) when it is not there.
+// Rank returns name's place in Builtin, or len(Builtin) when it is not
+// there.
 func Rank(name string) int {
-	if i := slices.Index(Names, name); i >= 0 {
+	if i := slices.Index(Builtin, name); i >= 0 {
 		return i
 	}
-	return len(Names)
+	return len(Builtin)
 }
 
 // OrderRandom is the move order column's word (and -order's) for a search
@@ -54,3 +58,6 @@ func TiebreakRank(rule string) int {
 	}
 	return len(Tiebreaks)
 }
+
+// RandomTiebreak reports whether rule draws random numbers.
+func RandomTiebreak(rule string) bool { return rule == TieRandom }

@@ -9,9 +9,9 @@
 // asked), and hands the jobs to Options.Workers workers in the plan's
 // schedule order, longest expected first, so that the last jobs to start
 // are short and every core stays busy to the end. A job whose strategy
-// keeps several cores busy (solver.Info.Threads) takes that many of the
+// keeps several cores busy (strategies.Info.Threads) takes that many of the
 // workers' slots. With a memory limit, a job first takes its estimate
-// (solver.Info.Bytes) from a weighted semaphore of the limit, so big jobs
+// (strategies.Info.Bytes) from a weighted semaphore of the limit, so big jobs
 // wait for room instead of running together.
 //
 // A finished search becomes a row: a failed or timed-out search is data, a

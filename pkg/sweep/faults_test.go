@@ -3,13 +3,14 @@ package sweep
 import (
 	"context"
 	"errors"
-	"knightsweep/pkg/outdir"
-	"knightsweep/pkg/plan"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"knightsweep/internal/input"
+	"knightsweep/pkg/outdir"
 )
 
 // fullDisk is runs.csv on a disk that fills up after room bytes: the write
@@ -46,7 +47,7 @@ func TestRunWriteError(t *testing.T) {
 		if err == nil || !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "writing rows") {
 			t.Fatalf("room %d: error %v; want a write error", room, err)
 		}
-		var ie *plan.InputError
+		var ie *input.Error
 		if errors.As(err, &ie) || errors.Is(err, ErrInterrupted) {
 			t.Errorf("room %d: %v is not a runtime failure", room, err)
 		}

@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/outdir"
-	"knightsweep/pkg/plan"
 )
 
 // FuzzResume resumes a sweep from an arbitrary runs.csv: the resume either
-// refuses it as bad input (an InputError: exit 2, as FuzzMerge requires of
+// refuses it as bad input (an input.Error: exit 2, as FuzzMerge requires of
 // merge) or finishes the sweep with every job once.
 func FuzzResume(f *testing.F) {
 	sw := sweep{settings(f, "3x4", 100, "warnsdorff", "dfs"), Options{Out: filepath.Join(f.TempDir(), "seed"), Workers: 1}}
@@ -41,8 +41,8 @@ func FuzzResume(f *testing.F) {
 		os.WriteFile(filepath.Join(o.Out, outdir.RunsFile), csv, 0o644)
 		sum, err := runSweep(context.Background(), o)
 		if err != nil {
-			if !plan.IsInput(err) {
-				t.Fatalf("resume refused with %v, which is not an InputError (exit 2)", err)
+			if !input.Is(err) {
+				t.Fatalf("resume refused with %v, which is not an input.Error (exit 2)", err)
 			}
 			return
 		}

@@ -79,7 +79,7 @@ const paceRounds = 3
 // trialRound runs job j for per of the clock on as many copies at once as
 // the sweep runs workers, and returns the time a node it measured, or 0.
 func trialRound(ctx context.Context, j plan.Job, workers int, memLimit int64, per time.Duration) float64 {
-	pr := j.Problem()
+	pr := Problem(&j)
 	// The trial stops by the clock, so that it takes its time however slow
 	// the machine is; the job's node budget may end it sooner.
 	pr.Timeout = per

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/sync/semaphore"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
@@ -37,7 +38,7 @@ type Options struct {
 	Shard plan.Shard
 	// Workers is the number of searches run at once, 1..MaxWorkers.
 	Workers int
-	// MemLimit bounds the summed memory estimates (solver.Info.Bytes) of
+	// MemLimit bounds the summed memory estimates (strategies.Info.Bytes) of
 	// the searches running at once: a job that would pass it waits for
 	// others to finish, and a plan with a job that cannot fit at all is
 	// refused. Bytes 0 means no limit. It is also the Go runtime's soft
@@ -88,7 +89,7 @@ var ErrInterrupted = errors.New("sweep interrupted")
 // Run runs the jobs of p (of o.Shard) into o.Out, streaming a row per
 // finished job to runs.csv.
 //
-// Bad options are plan.InputErrors, returned before anything is written.
+// Bad options are input.Errors, returned before anything is written.
 // If ctx is canceled, running searches stop and write no row, every
 // finished row is kept, the manifest records "interrupted", and Run
 // returns ErrInterrupted. Failing to write the output stops the sweep,
@@ -97,10 +98,10 @@ var ErrInterrupted = errors.New("sweep interrupted")
 func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 	start := time.Now()
 	if o.Workers < 1 || o.Workers > MaxWorkers {
-		return nil, plan.Inputf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", o.Workers, MaxWorkers)
+		return nil, input.Errorf("-workers", "%d: want 1 to %d searches at once (default: the number of usable CPUs)", o.Workers, MaxWorkers)
 	}
 	if err := o.Shard.Check(); err != nil {
-		return nil, &plan.InputError{Flag: "-shard", Err: err}
+		return nil, &input.Error{Flag: "-shard", Err: err}
 	}
 	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 		return nil, err

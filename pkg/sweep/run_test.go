@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
@@ -331,7 +332,7 @@ func TestRunRefusesBadOutput(t *testing.T) {
 		t.Helper()
 		before, _ := os.ReadFile(filepath.Join(opts.Out, outdir.RunsFile))
 		_, err := runSweep(context.Background(), opts)
-		var ie *plan.InputError
+		var ie *input.Error
 		if !errors.As(err, &ie) || ie.Flag != flag || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v; want %s and %q", what, err, flag, want)
 		}

@@ -8,18 +8,20 @@ import (
 
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/strategies"
 )
 
 // Test strategies, registered in this test binary only.
 func init() {
-	solver.Register(solver.Info{Name: "zz-gate", Summary: "test: waits briefly, can cancel the sweep", Strategy: gateStrategy{}})
-	solver.Register(solver.Info{Name: "zz-mem", Summary: "test: needs memBytes, counts searches in flight",
-		Bytes: func(rows, cols int) int64 { return memBytes }, Strategy: memStrategy{}})
-	solver.Register(solver.Info{Name: "zz-panic", Summary: "test: panics in the search", Strategy: panicStrategy{inPrepare: false}})
-	solver.Register(solver.Info{Name: "zz-panic-prepare", Summary: "test: panics while preparing", Strategy: panicStrategy{inPrepare: true}})
-	solver.Register(solver.Info{Name: "zz-nop", Summary: "test: ends at once, for the runner's overhead", Strategy: nopStrategy{}})
-	solver.Register(solver.Info{Name: "zz-threads", Summary: "test: runs on threadsWanted cores, counts cores in use",
-		Threads: func(rows, cols int) int { return threadsWanted }, Strategy: threadsStrategy{}})
+	register := func(s solver.Strategy, info strategies.Info) { solver.Register(solver.Info{Info: info, Strategy: s}) }
+	register(gateStrategy{}, strategies.Info{Name: "zz-gate", Summary: "test: waits briefly, can cancel the sweep"})
+	register(memStrategy{}, strategies.Info{Name: "zz-mem", Summary: "test: needs memBytes, counts searches in flight",
+		Bytes: func(rows, cols int) int64 { return memBytes }})
+	register(panicStrategy{inPrepare: false}, strategies.Info{Name: "zz-panic", Summary: "test: panics in the search"})
+	register(panicStrategy{inPrepare: true}, strategies.Info{Name: "zz-panic-prepare", Summary: "test: panics while preparing"})
+	register(nopStrategy{}, strategies.Info{Name: "zz-nop", Summary: "test: ends at once, for the runner's overhead"})
+	register(threadsStrategy{}, strategies.Info{Name: "zz-threads", Summary: "test: runs on threadsWanted cores, counts cores in use",
+		Threads: func(rows, cols int) int { return threadsWanted }})
 }
 
 // threadsWanted is the cores a zz-threads search asks for.

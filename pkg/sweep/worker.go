@@ -91,7 +91,7 @@ func (w *worker) prepare(j plan.Job, threads int) (*solver.Solver, error) {
 		return w.solver, nil
 	}
 	w.solver = nil // let a big search go before the next is prepared
-	pr := j.Problem()
+	pr := Problem(&j)
 	pr.Threads = threads
 	s, err := solver.New(pr)
 	if err != nil {
@@ -105,7 +105,7 @@ func (w *worker) prepare(j plan.Job, threads int) (*solver.Solver, error) {
 
 // result turns a search's outcome into a row.
 func (w *worker) result(j plan.Job, res solver.Result) result {
-	r := result{row: j.Record(res)}
+	r := result{row: Record(&j, res)}
 	if res.Status == status.Found {
 		if j.SaveTour {
 			w.squares = res.Tour.Squares(w.squares)

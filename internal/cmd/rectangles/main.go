@@ -49,16 +49,16 @@ import (
 	"time"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/memlimit"
-	"knightsweep/pkg/plan"
 )
 
 func main() {
 	if err := run(os.Args[1:], os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "rectangles:", err)
-		if plan.IsInput(err) {
+		if input.Is(err) {
 			os.Exit(2) // bad input, as for experiment
 		}
 		os.Exit(1)
@@ -77,11 +77,11 @@ func run(args []string, log io.Writer) error {
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil // the flags are printed
 	} else if err != nil {
-		return &plan.InputError{Flag: "rectangles", Err: err}
+		return &input.Error{Flag: "rectangles", Err: err}
 	}
 	mem, err := memlimit.Flag(*memFlag)
 	if err != nil {
-		return &plan.InputError{Flag: "-mem-limit", Err: err}
+		return &input.Error{Flag: "-mem-limit", Err: err}
 	}
 	lo, hi, ok := strings.Cut(*rows, "-")
 	if !ok {
@@ -90,7 +90,7 @@ func run(args []string, log io.Writer) error {
 	a, err1 := strconv.Atoi(lo)
 	b, err2 := strconv.Atoi(hi)
 	if err1 != nil || err2 != nil || a < 1 || b < a || b > count.MaxFrontierSide {
-		return plan.Inputf("-rows", "%q: want a range such as 3-6, rows at most %d", *rows, count.MaxFrontierSide)
+		return input.Errorf("-rows", "%q: want a range such as 3-6, rows at most %d", *rows, count.MaxFrontierSide)
 	}
 	var kept [][]string
 	if *out != "" {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"knightsweep/pkg/plan"
+	"knightsweep/internal/input"
 	"knightsweep/pkg/theory"
 )
 
@@ -116,7 +116,7 @@ func TestTable(t *testing.T) {
 		t.Errorf("table:\n%s\nwant\n%s", got, want)
 	}
 	for _, bad := range [][]string{{"-rows", "9"}, {"-rows", "x"}, {"-mem-limit", "lots"}, {"-budget", "soon"}} {
-		if err := run(bad, &log); !plan.IsInput(err) || !strings.Contains(err.Error(), bad[0]) {
+		if err := run(bad, &log); !input.Is(err) || !strings.Contains(err.Error(), bad[0]) {
 			t.Errorf("%q: %v, want a usage error naming the flag", bad, err)
 		}
 	}

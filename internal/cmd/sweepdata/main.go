@@ -25,6 +25,7 @@ import (
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/sweep"
 	"knightsweep/pkg/theory"
 )
 
@@ -112,14 +113,14 @@ func solveAll(p *plan.Plan, write func([]runs.Row) error) error {
 			}
 		}
 		last = j.Board
-		pr := j.Problem()
+		pr := sweep.Problem(&j)
 		pr.Threads = 1 // as in a sweep: its times are one core's
 		s, err := solver.New(pr)
 		if err != nil {
 			return err
 		}
 		res := s.Run(ctx)
-		row := j.Record(res)
+		row := sweep.Record(&j, res)
 		if res.Status == status.Found {
 			row.Tour = runs.FormatTour(res.Tour.Squares(nil))
 		}

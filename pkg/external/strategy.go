@@ -34,8 +34,7 @@ func NewStrategy(exe *Executable, limits Limits) *Strategy {
 // start, and runs on one core; the memory it takes is its process's, not
 // the sweep's.
 func (st *Strategy) Info() solver.Info {
-	return solver.Info{Info: strategies.Info{Name: st.Exe.Spec.Name, Summary: "external solver: " + st.Exe.Spec.Decl,
-		External: st.Exe.Spec.Decl, Bytes: func(int, int) int64 { return 0 }}, Strategy: st}
+	return solver.Info{Info: strategies.ExternalInfo(st.Exe.Spec.Name, st.Exe.Spec.Decl), Strategy: st}
 }
 
 // Close ends the strategy's stdio processes.

@@ -202,7 +202,7 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	if r.Trial > 1<<31-1 || src > 1<<16-1 {
 		return fmt.Errorf("trial %d of file %d: more than this report can tell apart", r.Trial, src)
 	}
-	a.add(sample{start: sq, trial: int32(r.Trial), nodes: int64(r.Nodes), time: r.TimeNS,
+	a.add(sample{start: sq, trial: int32(r.Trial), nodes: int64(r.Nodes), time: r.TimeNS, cpu: int64(r.CPUNS),
 		line: int32(min(line, 1<<31-1)), src: uint16(src), st: uint8(st), verified: r.Verified})
 	c.rows++
 	c.perFile[src]++
@@ -253,6 +253,7 @@ type TourSample struct {
 type sample struct {
 	start, trial int32
 	nodes, time  int64
+	cpu          int64 // -1: not measured
 	line         int32
 	src          uint16
 	st           uint8 // index in status.All

@@ -277,7 +277,7 @@ func TestSeriesAndDuplicates(t *testing.T) {
 	dir := t.TempDir()
 	header := runs.Header(false)
 	row := func(maxNodes string) string {
-		return `5,5,0,0,dfs,first,false,0,0,node_limit,yes,` + maxNodes + `,0,10,false,"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",false,,` + maxNodes + ",0,none,0\n"
+		return `5,5,0,0,dfs,first,false,0,0,node_limit,yes,` + maxNodes + `,0,10,false,"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",false,,` + maxNodes + ",0,none,0,10,\n"
 	}
 	a := filepath.Join(dir, "a.csv")
 	os.WriteFile(a, []byte(header+row("1000")+row("100000")), 0o644)

@@ -47,10 +47,11 @@ type declared struct {
 	strategies []*external.Strategy
 }
 
-// Close ends the solvers' processes.
+// Close ends the solvers' processes and forgets them.
 func (d *declared) Close() {
 	for _, st := range d.strategies {
 		st.Close()
+		solver.Remove(st.Exe.Spec.Name)
 	}
 }
 
@@ -81,9 +82,16 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 	for _, decl := range s.decls {
 		spec, err := external.Parse(decl)
 		if err != nil {
+			d.Close()
 			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
-		if in, err := strategies.Lookup(spec.Name); err == nil {
+		if in, err := strategies.Lookup(spec.Name); err == nil && in.External != "" && !hasSearch(spec.Name) {
+			// The facts a manifest read earlier in this process
+			// registered (plan.Settings.Normalize), without a search:
+			// the declaration replaces them.
+			strategies.Unregister(spec.Name)
+		} else if err == nil {
+			d.Close()
 			if in.External == "" {
 				return nil, input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", spec.Name)
 			}
@@ -91,10 +99,12 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		}
 		exe, err := external.Resolve(spec)
 		if err != nil {
+			d.Close()
 			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
 		st := external.NewStrategy(exe, limits)
 		if err := solver.Add(st.Info()); err != nil {
+			d.Close()
 			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
 		d.strategies = append(d.strategies, st)
@@ -115,4 +125,10 @@ func (d *declared) limitText() string {
 		return "external solvers without a memory limit"
 	}
 	return fmt.Sprintf("external solvers limited to %s of address space each", memlimit.Format(l.Memory))
+}
+
+// hasSearch reports whether the solver can run the strategy name.
+func hasSearch(name string) bool {
+	_, err := solver.Lookup(name)
+	return err == nil
 }

@@ -61,6 +61,12 @@ func Add(info Info) error {
 	return nil
 }
 
+// Remove forgets a strategy that Add made available.
+func Remove(name string) {
+	strategies.Unregister(name)
+	delete(registry, name)
+}
+
 // Lookup returns the registered strategy called name.
 func Lookup(name string) (Info, error) {
 	info, ok := registry[name]

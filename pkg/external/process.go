@@ -149,7 +149,7 @@ func (p *process) failure(st *os.ProcessState, cause string, mem int64) string {
 	msg := strings.Join(parts, ": ")
 	tail := p.stderr.line()
 	if mem > 0 && mentionsMemory(tail) {
-		msg = fmt.Sprintf("over the memory limit of %s of address space? %s", MiB(mem), msg)
+		msg = fmt.Sprintf("over the memory limit of %s of address space: %s", MiB(mem), msg)
 	}
 	if tail != "" {
 		msg += "; stderr: " + tail

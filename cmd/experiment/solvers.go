@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -113,18 +112,6 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256})
 	}
 	return d, nil
-}
-
-// limitText says what limits the solvers run under, for the plan.
-func (d *declared) limitText() string {
-	if len(d.strategies) == 0 {
-		return ""
-	}
-	l := d.strategies[0].Limits
-	if l.Memory == 0 {
-		return "external solvers without a memory limit"
-	}
-	return fmt.Sprintf("external solvers limited to %s of address space each", memlimit.Format(l.Memory))
 }
 
 // hasSearch reports whether the solver can run the strategy name.

@@ -81,21 +81,15 @@ func checkName(name string) error {
 func split(command string) ([]string, error) {
 	p := syntax.NewParser(syntax.Variant(syntax.LangPOSIX))
 	var args []string
-	var werr error
-	err := p.Words(strings.NewReader(command), func(w *syntax.Word) bool {
-		s, err := literal(w)
+	for w, err := range p.WordsSeq(strings.NewReader(command)) {
+		var s string
+		if err == nil {
+			s, err = literal(w)
+		}
 		if err != nil {
-			werr = err
-			return false
+			return nil, fmt.Errorf("command %q: %w (it is split into words as a shell would, but no shell runs it)", command, err)
 		}
 		args = append(args, s)
-		return true
-	})
-	if err == nil {
-		err = werr
-	}
-	if err != nil {
-		return nil, fmt.Errorf("command %q: %w (it is split into words as a shell would, but no shell runs it)", command, err)
 	}
 	return args, nil
 }

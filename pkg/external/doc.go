@@ -34,9 +34,10 @@
 // Each process runs in a process group of its own. A timeout sends SIGTERM
 // to the group and SIGKILL after a grace period; when the solver exits,
 // whatever is left of its group is killed, so no process outlives its run.
-// A memory limit is set as RLIMIT_AS (address space) on the process right
-// after it starts (prlimit(2)); stdout is read up to a cap and the group is
-// killed beyond it; stderr keeps only its tail, for error messages.
+// A memory limit is RLIMIT_AS (address space), set by /bin/sh's ulimit in
+// the process before it execs the solver (see start); stdout is read up to
+// a cap and the group is killed beyond it; stderr keeps only its first line
+// and its tail, for error messages.
 //
 // CPU time is user plus system time of the solver and of the children it
 // waited for, from the kernel's accounting at exit (one process a run), or

@@ -112,12 +112,12 @@ func TestStdioFaults(t *testing.T) {
 
 // Over the memory limit, a run ends in an error that says so.
 func TestMemoryLimit(t *testing.T) {
-	name, _ := strategy(t, "alloc", false, external.Limits{Timeout: 20 * time.Second, Memory: 256 << 20})
+	name, _ := strategy(t, "alloc", false, external.Limits{Timeout: 20 * time.Second, Memory: 1 << 30})
 	res := solve(t, name, 5, 5, 0)
-	if res.Status != status.Error || !strings.Contains(res.Err, "over the memory limit of 256 MiB of address space") {
+	if res.Status != status.Error || !strings.Contains(res.Err, "over the memory limit of 1024 MiB of address space: exit status 2; stderr: runtime: out of memory") {
 		t.Fatalf("%s (%s)", res.Status, res.Err)
 	}
-	if res.MaxRSS > 256<<20 {
+	if res.MaxRSS > 1<<30 {
 		t.Errorf("peak resident memory %d over the limit", res.MaxRSS)
 	}
 }

@@ -1,11 +1,11 @@
 package external
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -31,17 +31,26 @@ type process struct {
 	reason string // why the harness ended it, if it did
 }
 
-// start starts argv[0] at path with argv, in a process group of its own,
-// and limits its address space to mem bytes (0: no limit). The limit is
-// set with prlimit(2) once the program has been exec'd: Go cannot set an
-// rlimit between fork and exec, and the alternatives cost more than they
-// buy: a re-exec of this binary as a shim would count the Go runtime's
-// few megabytes in every run's max_rss, a shell's ulimit a shell's start
-// in every run's time, and cgroups are not granted on most clusters. The
-// window is the microseconds between exec and prlimit, in which the
-// program's loader runs: no solver reaches its allocations in it.
+// start starts the program at path with argv, in a process group of its
+// own, its address space limited to mem bytes (0: no limit).
+//
+// The limit must be in place before the program runs: set afterwards
+// (prlimit(2) on the started pid) it lands while the program's runtime is
+// reserving its address space, and a Go or Java solver then fails at
+// random, at start-up, under a limit it fits in. Go cannot set an rlimit
+// between fork and exec, so the program is exec'd by /bin/sh after
+// "ulimit -v": the same process (its pid, group, rusage), at the cost of a
+// shell's exec, about a millisecond, in one-process-a-run mode, and of the
+// shell's megabyte or so in max_rss_bytes of a solver smaller than that.
+// A re-exec of this binary as the shim would count the Go runtime's
+// megabytes instead, and cgroups are not granted on most clusters.
 func start(path string, argv []string, stdin io.Reader, stdout io.Writer, mem int64) (*process, error) {
 	cmd := &exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}
+	if mem > 0 {
+		limit := strconv.FormatInt(max(mem>>10, 1), 10) // KiB
+		cmd.Path = shell
+		cmd.Args = append([]string{"sh", "-c", `ulimit -v ` + limit + ` && exec "$0" "$@"`, path}, argv[1:]...)
+	}
 	p := &process{cmd: cmd, exited: make(chan struct{}), stderr: &tail{}}
 	cmd.Stderr = p.stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{
@@ -58,17 +67,12 @@ func start(path string, argv []string, stdin io.Reader, stdout io.Writer, mem in
 		return nil, err
 	}
 	p.pid = cmd.Process.Pid
-	if mem > 0 {
-		lim := unix.Rlimit{Cur: uint64(mem), Max: uint64(mem)}
-		if err := unix.Prlimit(p.pid, unix.RLIMIT_AS, &lim, nil); err != nil && !errors.Is(err, unix.ESRCH) {
-			p.kill(syscall.SIGKILL)
-			_ = cmd.Wait()
-			return nil, fmt.Errorf("memory limit: prlimit: %w", err)
-		}
-	}
 	go p.watch()
 	return p, nil
 }
+
+// shell is the POSIX shell that sets a memory limit and execs the solver.
+const shell = "/bin/sh"
 
 // watch waits for the process to exit, leaving it to be reaped by finish.
 func (p *process) watch() {

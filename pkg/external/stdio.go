@@ -208,6 +208,5 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 	if a.Status == status.Error {
 		o.Reason = "the solver reports an error: " + orDash(a.Error)
 	}
-	s.p.stderr.reset()
 	return o
 }

@@ -46,13 +46,6 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// reset forgets what was written (a stdio solver's earlier runs).
-func (t *tail) reset() {
-	t.mu.Lock()
-	t.buf, t.head, t.all = t.buf[:0], t.head[:0], 0
-	t.mu.Unlock()
-}
-
 // line returns what was kept folded onto one line for an error column:
 // the first line, then the last 300 bytes if they are not the same text.
 // "" if nothing was written.
@@ -64,7 +57,7 @@ func (t *tail) line() string {
 	if len(end) > 300 {
 		end = "..." + strings.ToValidUTF8(end[len(end)-297:], "")
 	}
-	if head := fold(t.head); int64(len(t.head)) < t.all && head != "" && !strings.HasPrefix(fold(t.buf), head) {
+	if head := fold(t.head); head != "" && !strings.HasPrefix(end, head) {
 		return head + " " + end
 	}
 	return end

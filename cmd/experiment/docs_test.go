@@ -173,11 +173,11 @@ var elsewhere = map[string]string{
 	"make test-slurm":                                                                          "part of make test-all",
 	"make bench-compare SEEDS=/path/to/seed/documents":                                         "needs the seed documents, which the repository does not hold",
 	"make install": "installs outside the repository; make build is the same build",
-	"go build -o bin/gosolver ./examples/solvers/go":                                                                          "TestExampleSolvers builds it",
+	"go build -o bin/gosolver ./examples/solvers/go": "TestExampleSolvers builds it",
 	"experiment run -sizes 5-40 -strategies warnsdorff,ext -save-tours -solver 'ext=stdio:bin/gosolver -strategy warnsdorff'": "22,110 runs through a pipe, a minute (docs/performance.md); TestExampleSolvers runs it on 5..7 and checks every pair",
-	"go run ./internal/cmd/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv":              "six minutes; internal/cmd/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
-	"go run ./internal/cmd/rectangles -rows 5-5 -min-cols 32 -out docs/rectangles.csv":             "70 s; internal/cmd/rectangles's TestExtend extends a table the same way on 3 x n, and TestCommittedTable checks row 5's growth through 5 x 40",
-	"go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv": "75 minutes; internal/cmd/rectangles's TestExtend extends a table the same way on 3 x n",
+	"go run ./internal/cmd/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv":                                         "six minutes; internal/cmd/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
+	"go run ./internal/cmd/rectangles -rows 5-5 -min-cols 32 -out docs/rectangles.csv":                                        "70 s; internal/cmd/rectangles's TestExtend extends a table the same way on 3 x n, and TestCommittedTable checks row 5's growth through 5 x 40",
+	"go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv":                            "75 minutes; internal/cmd/rectangles's TestExtend extends a table the same way on 3 x n",
 }
 
 // Every command in a ```sh block of the README and docs/ runs, as written,

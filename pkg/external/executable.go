@@ -1,13 +1,12 @@
 package external
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+
+	"knightsweep/internal/buildinfo"
 )
 
 // An Executable is a Spec whose program was found: the file that will run
@@ -36,7 +35,7 @@ func Resolve(s Spec) (*Executable, error) {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	e := &Executable{Spec: s, Path: path}
-	if e.SHA256, err = hashFile(path); err != nil {
+	if e.SHA256, err = buildinfo.FileSHA256(path); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	if len(s.Args) > 1 && !hasPlaceholder(s.Args[1]) {
@@ -46,23 +45,10 @@ func Resolve(s Spec) (*Executable, error) {
 				return nil, fmt.Errorf("%s: %w", s.Name, err)
 			}
 			e.Script = script
-			if e.ScriptSHA256, err = hashFile(script); err != nil {
+			if e.ScriptSHA256, err = buildinfo.FileSHA256(script); err != nil {
 				return nil, fmt.Errorf("%s: %w", s.Name, err)
 			}
 		}
 	}
 	return e, nil
-}
-
-func hashFile(name string) (string, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("reading %s: %w", name, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -19,32 +19,10 @@ import (
 	"time"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/external"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 )
-
-// request is the protocol's request (version 1).
-type request struct {
-	Version   int    `json:"version"`
-	ID        int64  `json:"id"`
-	Rows      int    `json:"rows"`
-	Cols      int    `json:"cols"`
-	Start     [2]int `json:"start"`
-	Closed    bool   `json:"closed"`
-	Seed      uint64 `json:"seed"`
-	MaxNodes  int64  `json:"max_nodes"`
-	TimeoutMS int64  `json:"timeout_ms"`
-	Order     string `json:"order"`
-}
-
-// answer is the protocol's answer.
-type answer struct {
-	ID         int64   `json:"id"`
-	Status     string  `json:"status"`
-	Tour       []int32 `json:"tour,omitempty"`
-	Nodes      int64   `json:"nodes"`
-	Backtracks int64   `json:"backtracks"`
-	Error      string  `json:"error,omitempty"`
-}
 
 func main() {
 	strategy := flag.String("strategy", "warnsdorff", "the built-in `strategy` that answers")
@@ -55,7 +33,7 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	enc := json.NewEncoder(out)
 	for in.Scan() {
-		var r request
+		var r external.Request
 		if err := json.Unmarshal(in.Bytes(), &r); err != nil {
 			fmt.Fprintln(os.Stderr, "gosolver: bad request:", err)
 			os.Exit(1)
@@ -70,15 +48,17 @@ func main() {
 	}
 }
 
-func solve(r request, strategy, tiebreak string) answer {
-	a := answer{ID: r.ID}
-	if r.Version != 1 {
-		a.Status, a.Error = "error", fmt.Sprintf("protocol version %d: this solver speaks version 1", r.Version)
+// solve answers r with the built-in strategy: the protocol's types are
+// package external's, the harness's own.
+func solve(r external.Request, strategy, tiebreak string) external.Answer {
+	a := external.Answer{ID: r.ID}
+	if r.Version != external.Version {
+		a.Status, a.Error = status.Error, fmt.Sprintf("protocol version %d: this solver speaks version %d", r.Version, external.Version)
 		return a
 	}
 	o, err := board.ParseOrder(r.Order)
 	if err != nil {
-		a.Status, a.Error = "error", err.Error()
+		a.Status, a.Error = status.Error, err.Error()
 		return a
 	}
 	p := solver.Problem{Board: board.Board{Rows: r.Rows, Cols: r.Cols}, Start: board.Square{Row: r.Start[0], Col: r.Start[1]},
@@ -86,10 +66,10 @@ func solve(r request, strategy, tiebreak string) answer {
 		Timeout: time.Duration(r.TimeoutMS) * time.Millisecond, Threads: 1}
 	res, err := solver.Solve(context.Background(), p)
 	if err != nil {
-		a.Status, a.Error = "error", err.Error()
+		a.Status, a.Error = status.Error, err.Error()
 		return a
 	}
-	a.Status, a.Nodes, a.Backtracks, a.Error = string(res.Status), res.Nodes, res.Backtracks, res.Err
+	a.Status, a.Nodes, a.Backtracks, a.Error = res.Status, &res.Nodes, &res.Backtracks, res.Err
 	if res.Tour != nil {
 		a.Tour = res.Tour.Squares(nil)
 	}

@@ -13,6 +13,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/theory"
 )
 
 // ErrNoRuns reports input without a single run.
@@ -198,6 +199,12 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 		// not found: whoever reads the rates must know.
 		c.warn.add(name, line, "run", "of %s ended in error (a panic, or a tour the validator rejected; the row's error column says which): "+
 			"they count as not found, so %s's rates and comparisons rest in part on a failure of the program, not of the strategy", r.Strategy, r.Strategy)
+	}
+	if r.Status == status.Exhausted && r.Solvable == theory.Yes.String() {
+		// "No tour starts here" where theory proves one does: an external
+		// solver's false claim (a complete built-in search cannot make it).
+		c.warn.add(name, line, "run", "of %s claim that no tour starts at a square where theory proves one does (status exhausted, solvable yes): "+
+			"false claims, a defect of %s", r.Strategy, r.Strategy)
 	}
 	if r.Trial > 1<<31-1 || src > 1<<16-1 {
 		return fmt.Errorf("trial %d of file %d: more than this report can tell apart", r.Trial, src)

@@ -391,3 +391,33 @@ func TestVerifiedCounted(t *testing.T) {
 		}
 	}
 }
+
+// An external solver that says "no tour" (exhausted) where theory proves a
+// tour starts is named in a warning, its claim false; where theory says
+// none starts, the claim stands. Its rows without nodes give no node
+// figures, never figures of the runs that happened to report.
+func TestFalseClaimsAndUnknownNodes(t *testing.T) {
+	c := NewCollector(Options{})
+	for i, v := range []struct {
+		st, solvable string
+		nodes        runs.Count
+	}{{"exhausted", "yes", runs.Unknown}, {"exhausted", "no", 7}, {"exhausted", "yes", runs.Unknown}, {"found", "yes", 25}} {
+		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: i, StartCol: 0, Strategy: "mine", Tiebreak: "first",
+			Status: runsStatus(v.st), Solvable: v.solvable, Nodes: v.nodes, Backtracks: runs.Unknown, TimeNS: 100,
+			CPUNS: 90, Verified: v.st == "found"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 runs of mine claim that no tour starts at a square where theory proves one does"
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+		t.Errorf("no warning %q: %q", want, res.Warnings)
+	}
+	if s := res.Groups[0].Summary; !math.IsNaN(float64(s.NodesMedian)) || !math.IsNaN(float64(s.NodesMean)) {
+		t.Errorf("nodes median %v, mean %v of a series with unknown nodes: want none (NaN)", s.NodesMedian, s.NodesMean)
+	}
+}

@@ -34,8 +34,10 @@ func TestFaults(t *testing.T) {
 		{"flood", status.Error, []string{"output over 64.8 KiB (the cap for a 6x6 board)"}},
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
-			t.Parallel()
+			// Registered before the parallel part: the registry is
+			// filled before runs, as a command fills it.
 			name, _ := strategy(t, tt.mode, false, external.Limits{Timeout: time.Second, Grace: 200 * time.Millisecond})
+			t.Parallel()
 			t0 := time.Now()
 			res := solve(t, name, 6, 6, 0)
 			if res.Status != tt.st {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"syscall"
 	"time"
 
 	"knightsweep/pkg/status"
@@ -50,19 +49,13 @@ func (s *Solver) Close() {
 // once runs one process for r.
 func (s *Solver) once(ctx context.Context, r Request) Outcome {
 	line, _ := json.Marshal(r)
-	out := &capped{max: s.limits.output(r.Rows, r.Cols)}
+	limit := s.limits.output(r.Rows, r.Cols)
+	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", MiB(limit), r.Rows, r.Cols)}
 	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), bytes.NewReader(append(line, '\n')), out, s.limits.Memory)
 	if err != nil {
 		return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err))
 	}
-	out.over = func() {
-		p.mu.Lock()
-		if p.reason == "" {
-			p.reason = fmt.Sprintf("output over %s (the cap for a %dx%d board)", MiB(out.max), r.Rows, r.Cols)
-		}
-		p.mu.Unlock()
-		p.kill(syscall.SIGKILL)
-	}
+	out.attach(p)
 	var timeout <-chan time.Time
 	if s.limits.Timeout > 0 {
 		t := time.NewTimer(s.limits.Timeout)

@@ -3,6 +3,7 @@ package external
 import (
 	"strings"
 	"sync"
+	"syscall"
 )
 
 // tailSize is how much of a solver's stderr a message quotes: the end,
@@ -64,13 +65,16 @@ func (t *tail) line() string {
 }
 
 // capped is an io.Writer that keeps the first max bytes written to it and
-// calls over once, on the first byte beyond them, dropping the rest.
+// ends the process it is attached to (attach) on the first byte beyond
+// them, dropping the rest. os/exec may write to it before attach: the
+// process is then ended as it is attached.
 type capped struct {
 	mu   sync.Mutex
 	buf  []byte
 	max  int64
-	over func()
 	lost bool
+	proc *process
+	why  string // the process's reason, when it is ended for its output
 }
 
 func (c *capped) Write(p []byte) (int, error) {
@@ -84,9 +88,32 @@ func (c *capped) Write(p []byte) (int, error) {
 	c.buf = append(c.buf, p[:max(room, 0)]...)
 	if !c.lost {
 		c.lost = true
-		c.over()
+		c.end()
 	}
 	return len(p), nil
+}
+
+// attach makes p the process that output over the cap ends.
+func (c *capped) attach(p *process) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.proc = p
+	if c.lost {
+		c.end()
+	}
+}
+
+// end kills the attached process, if there is one yet. c.mu is held.
+func (c *capped) end() {
+	if c.proc == nil {
+		return
+	}
+	c.proc.mu.Lock()
+	if c.proc.reason == "" {
+		c.proc.reason = c.why
+	}
+	c.proc.mu.Unlock()
+	c.proc.kill(syscall.SIGKILL)
 }
 
 func (c *capped) bytes() ([]byte, bool) {

@@ -130,6 +130,20 @@
 //	-shard i/N         run only shard i of N (0 <= i < N <= 16384), or auto/N
 //	                   with i from $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX
 //	-save-tours        add a tour column: the squares of each tour found
+//	-solver NAME=CMD   declare an external solver, a strategy -strategies may
+//	                   name (repeatable; in flag files too): one process a
+//	                   run, CMD's placeholders {rows} {cols} {row} {col}
+//	                   {closed} {seed} {max_nodes} {timeout_ms} replaced, or
+//	                   stdio:CMD, one process a worker answering JSON lines
+//	                   (docs/solvers.md); CMD is split as a shell would split
+//	                   it, no shell runs it. Each run is limited (-timeout:
+//	                   SIGTERM to its process group, SIGKILL after 0.5 s),
+//	                   measured (cpu_ns, max_rss_bytes) and its tour checked
+//	                   by the validator; a failure is a row with status
+//	                   error. The manifest records each solver's command and
+//	                   sha256: -resume, shards and merge refuse a changed one
+//	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
+//	                   0 for none (default: -mem-limit divided among -workers)
 //	-config FILE       read flags from FILE (one a line, # comments) or an
 //	                   embedded preset; the command line overrides it
 //	-plan              print the plan and exit, running and writing nothing
@@ -199,11 +213,15 @@
 //	                   start_row, start_col, strategy, tiebreak, closed,
 //	                   trial, seed, status, solvable, nodes, backtracks,
 //	                   time_ns, verified, order, prune, max_nodes,
-//	                   timeout_ns, restart_policy, restarts, and error when
-//	                   there is one), and tour:
+//	                   timeout_ns, restart_policy, restarts, cpu_ns,
+//	                   max_rss_bytes, and error when there is one; null for
+//	                   a count not known), and tour:
 //	                   the squares, row*cols+col, up to 1,000,000 squares
 //	-tour-out FILE     write the tour found: the binary .ktour format, or the
 //	                   step grid if FILE ends in .txt (docs/strategies.md)
+//	-solver NAME=CMD, -solver-mem-limit M
+//	                   an external solver for -strategy, as for run; the
+//	                   line says nodes=- when it reports none
 //	-png FILE          draw the tour found as a PNG (boards up to 200 x 200)
 //
 // # experiment count

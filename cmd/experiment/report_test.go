@@ -16,7 +16,7 @@ func TestReportErrors(t *testing.T) {
 	os.WriteFile(bad, []byte("rows,cols\n5,5\n"), 0o644)
 	// A tour in 3 nodes on 7x7: a row that contradicts itself.
 	short := filepath.Join(dir, "short.csv")
-	os.WriteFile(short, []byte(runs.Header(false)+"7,7,0,0,warnsdorff,first,false,0,0,found,yes,3,0,30,true,,false,,0,0,none,0\n"), 0o644)
+	os.WriteFile(short, []byte(runs.Header(false)+"7,7,0,0,warnsdorff,first,false,0,0,found,yes,3,0,30,true,,false,,0,0,none,0,,\n"), 0o644)
 	for _, tt := range []struct {
 		args []string
 		code int

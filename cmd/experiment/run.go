@@ -38,11 +38,19 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := parseRunFlags(fs, args); err != nil {
 		return err
 	}
-	s, err := f.settings()
+	o, err := f.options(getenv)
 	if err != nil {
 		return err
 	}
-	o, err := f.options(getenv)
+	// The solvers are strategies before -strategies is checked; their
+	// processes end with the command.
+	d, err := f.solvers.declare(o.MemLimit, o.Workers)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	f.declared = d.solvers
+	s, err := f.settings()
 	if err != nil {
 		return err
 	}
@@ -224,13 +232,13 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 		if trial < 0 {
 			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", countWord(sweep.PaceMinNodes))
 		}
-		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)\n",
-			progress.Estimate(cost/parallel(o.Workers)), o.Workers, why, o.MemLimit)
+		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)%s\n",
+			progress.Estimate(cost/parallel(o.Workers)), o.Workers, why, o.MemLimit, plan.UnknownText(p.Unknown(skip)))
 		return
 	}
-	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)\n",
+	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)%s\n",
 		progress.Estimate(cost/parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/parallel(o.Workers)), "about "),
-		cost/model, trial.Round(10*time.Millisecond), o.MemLimit)
+		cost/model, trial.Round(10*time.Millisecond), o.MemLimit, plan.UnknownText(p.Unknown(skip)))
 }
 
 // randomisation names, for the plan's line, a random move order and the

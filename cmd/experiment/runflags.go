@@ -43,6 +43,9 @@ type runFlags struct {
 	quiet      bool
 	noReport   bool
 	planOnly   bool
+	solvers    solverFlags
+	// declared holds the -solver declarations once checked (declare).
+	declared []plan.Solver
 }
 
 // shardEnv are the environment variables that "-shard auto/N" reads the
@@ -73,6 +76,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.saveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
 	fs.BoolVar(&f.quiet, "quiet", false, "print no plan and no progress on stderr")
 	fs.BoolVar(&f.planOnly, "plan", false, "print the plan (runs, shard, expected time, memory limit) on stdout and exit: check flags without running or writing anything")
+	f.solvers.register(fs)
 	fs.BoolVar(&f.noReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
 }
 
@@ -124,6 +128,7 @@ func (f *runFlags) settings() (plan.Settings, error) {
 		Sizes: sizes, Starts: starts, Strategies: names, Tiebreaks: tiebreaks, Order: f.order,
 		Closed: f.closed, MaxNodes: f.maxNodes, Timeout: f.timeout,
 		Trials: f.trials, Seed: f.seed, Prune: f.prune, SaveTours: f.saveTours, Restarts: restarts,
+		Solvers: f.declared,
 	}
 	return s, s.Normalize()
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -55,9 +56,21 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	memLimit := fs.String("mem-limit", "", "refuse a search whose memory estimate exceeds this, such as 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	var files tourOutputs
 	files.register(fs)
+	var sf solverFlags
+	sf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	mem, err := memLimitFlag(*memLimit)
+	if err != nil {
+		return err
+	}
+	// The solvers are strategies before -strategy is checked.
+	d, err := sf.declare(mem, 1)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
 
 	b, err := bf.board(fs)
 	if err != nil {
@@ -104,10 +117,6 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if err := files.check(b); err != nil {
-		return err
-	}
-	mem, err := memLimitFlag(*memLimit)
-	if err != nil {
 		return err
 	}
 	// Refuse before allocating: a 20000 x 20000 dfs would ask for 12 GB.
@@ -191,8 +200,8 @@ func writeSolve(stdout, stderr io.Writer, p solver.Problem, res solver.Result, a
 	if p.Restarts.Kind != restart.None {
 		restarts = fmt.Sprintf(" restarts=%d", res.Restarts)
 	}
-	_, err := fmt.Fprintf(stdout, "status=%s nodes=%d backtracks=%d%s time=%v verified=%v\n",
-		res.Status, res.Nodes, res.Backtracks, restarts, res.Elapsed.Round(time.Microsecond), res.Verified)
+	_, err := fmt.Fprintf(stdout, "status=%s nodes=%s backtracks=%s%s time=%v verified=%v\n",
+		res.Status, countText(res.Nodes), countText(res.Backtracks), restarts, res.Elapsed.Round(time.Microsecond), res.Verified)
 	if err != nil {
 		return err
 	}
@@ -217,4 +226,13 @@ func lean(b board.Board, name string, need int64) []string {
 	}
 	slices.SortStableFunc(names, func(x, y string) int { return cmp.Compare(bytes(x), bytes(y)) })
 	return names[:min(2, len(names))]
+}
+
+// countText writes a count, or "-" for one an external solver did not
+// report.
+func countText(n int64) string {
+	if n < 0 {
+		return "-"
+	}
+	return strconv.FormatInt(n, 10)
 }

@@ -172,7 +172,7 @@ func TestSolveReplaysRows(t *testing.T) {
 			t.Fatalf("%v: %v: %s", args, err, stdout)
 		}
 		got.Row.Tour = runs.FormatTour(got.Tour)
-		got.Row.Trial, got.Row.TimeNS = r.Trial, r.TimeNS
+		got.Row.Trial, got.Row.TimeNS, got.Row.CPUNS = r.Trial, r.TimeNS, r.CPUNS
 		var b bytes.Buffer
 		w := runs.NewWriter(&b, true)
 		if err := w.Write(&got.Row); err != nil {

@@ -23,7 +23,7 @@ func trialsSweep() string {
 	var b strings.Builder
 	b.WriteString(runs.Header(false))
 	row := func(r, c int, strategy, tiebreak string, trial int, status string, nodes int) {
-		fmt.Fprintf(&b, "5,5,%d,%d,%s,%s,false,%d,%d,%s,yes,%d,0,%d,%t,\"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1\",false,,5000,0,none,0\n",
+		fmt.Fprintf(&b, "5,5,%d,%d,%s,%s,false,%d,%d,%s,yes,%d,0,%d,%t,\"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1\",false,,5000,0,none,0,1,\n",
 			r, c, strategy, tiebreak, trial, trial, status, nodes, nodes*10, status == "found")
 	}
 	for i := range 30 {

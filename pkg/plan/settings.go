@@ -55,6 +55,9 @@ type Settings struct {
 	// (strategies.Info.Restartable); the other runs never restart. Empty means
 	// none alone, so that sweeps from before restarts compare equal.
 	Restarts []string `json:"restarts,omitempty"`
+	// Solvers lists the external solvers declared (-solver), each a
+	// strategy that -strategies may name.
+	Solvers []Solver `json:"solvers,omitempty"`
 }
 
 // settingFlags names the flag behind each JSON field of Settings, for
@@ -64,7 +67,7 @@ var settingFlags = map[string]string{
 	"tiebreaks": "-tiebreak", "order": "-order", "closed": "-closed",
 	"max_nodes": "-max-nodes", "timeout_ns": "-timeout", "trials": "-trials",
 	"seed": "-seed", "prune": "-prune", "save_tours": "-save-tours",
-	"restarts": "-restarts",
+	"restarts": "-restarts", "solvers": "-solver",
 }
 
 // MaxTourSquares is the largest board whose tours -save-tours writes into
@@ -90,12 +93,15 @@ func (s *Settings) Normalize() error {
 	if err := s.Starts.Check(s.Sizes); err != nil {
 		return input.Errorf("-starts", "%v", err)
 	}
+	if err := s.registerSolvers(); err != nil {
+		return err
+	}
 	if len(s.Strategies) == 0 {
 		return input.Errorf("-strategies", "missing: want some of %s", strings.Join(strategies.Names(), ", "))
 	}
 	for _, name := range s.Strategies {
 		if _, err := strategies.Lookup(name); err != nil {
-			return input.Errorf("-strategies", "%v", err)
+			return input.Errorf("-strategies", "%v (or an external solver that -solver NAME=COMMAND declares)", err)
 		}
 	}
 	rank := func(name string) int { return slices.Index(strategies.Names(), name) }

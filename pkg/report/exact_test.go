@@ -19,7 +19,7 @@ func greedyTrials(size, r, c, n, found int) []runs.Row {
 		out[i] = runs.Row{Rows: size, Cols: size, StartRow: r, StartCol: c, Strategy: "warnsdorff", Tiebreak: "random",
 			Trial: i, Seed: uint64(i), Status: status.DeadEnd, Solvable: "yes", Nodes: 40, TimeNS: 100}
 		if i < found {
-			out[i].Status, out[i].Nodes, out[i].Verified = status.Found, int64(size*size), true
+			out[i].Status, out[i].Nodes, out[i].Verified = status.Found, runs.Count(size*size), true
 		}
 	}
 	return out

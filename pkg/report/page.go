@@ -214,14 +214,15 @@ func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 		// nothing of equality.
 		v += fmt.Sprintf("the runs do not show which finds more tours (%s adjusted)", formatP(float64(h.McNemarHolm)))
 	}
+	fewer := costWords(h)
 	switch {
 	case h.CostALess+h.CostBLess == 0:
-		v += "; no pair shows which needs fewer nodes."
+		v += fmt.Sprintf("; no pair shows which needs %s.", fewer)
 	case h.CostOrderSignificant():
-		v += fmt.Sprintf("; %s needs fewer nodes to a tour (%s adjusted)%s.", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)),
+		v += fmt.Sprintf("; %s needs %s to a tour (%s adjusted)%s.", either(h, h.CostBLess > h.CostALess), fewer, formatP(float64(h.CostOrderHolm)),
 			carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 	default:
-		v += fmt.Sprintf("; the runs do not show which needs fewer nodes to a tour (%s adjusted).", formatP(float64(h.CostOrderHolm)))
+		v += fmt.Sprintf("; the runs do not show which needs %s to a tour (%s adjusted).", fewer, formatP(float64(h.CostOrderHolm)))
 	}
 	return v
 }
@@ -248,6 +249,16 @@ func carried(boards []stats.HeadToHead, sig func(stats.HeadToHead) bool, dir fun
 		return fmt.Sprintf(", though on no board alone (%s) does the test support it", strings.Join(without, ", "))
 	}
 	return fmt.Sprintf(", carried by %s alone: on %s the test does not support it", with[0], strings.Join(without, ", "))
+}
+
+// costWords says what a comparison's cost is: "fewer nodes", or "less CPU
+// time (no nodes: ...)" where a series has no nodes and CPU time stands
+// in for them (stats.CostCPU), which the page says wherever it compares.
+func costWords(h stats.HeadToHead) string {
+	if h.CostBy == stats.CostCPU {
+		return "less CPU time (compared by CPU time: an external solver of the pair reports no nodes)"
+	}
+	return "fewer nodes"
 }
 
 // either names series B of a pair if b, else series A.
@@ -293,17 +304,21 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		default:
 			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", formatP(float64(h.McNemarHolm)))
 		}
-		if h.BothFound > 0 {
-			v += fmt.Sprintf(" Where both found one (%s), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				words.Count(h.BothFound, "pair"), h.SeriesB, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+		cost, differ := "nodes", "nodes differ"
+		if h.CostBy == stats.CostCPU {
+			cost, differ = "CPU time (an external solver of the pair reports no nodes)", "CPU times differ"
+		}
+		if h.BothFound > 0 && h.CostBy != "" {
+			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s, Hodges–Lehmann estimate %s",
+				words.Count(h.BothFound, "pair"), h.SeriesB, cost, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
 			switch {
 			case h.CostTied == h.BothFound:
 				v += " (every pair ties: no shift to estimate)"
 			case h.CostTied > 0:
 				// The estimate and the test leave tied pairs out: an
 				// estimate from 78 pairs of 900 is not the pair's effect.
-				v += fmt.Sprintf(" (from the %s whose nodes differ, as the signed-rank test; %d of the %d tie)",
-					words.Count(h.BothFound-h.CostTied, "pair"), h.CostTied, h.BothFound)
+				v += fmt.Sprintf(" (from the %s whose %s, as the signed-rank test; %d of the %d tie)",
+					words.Count(h.BothFound-h.CostTied, "pair"), differ, h.CostTied, h.BothFound)
 			}
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
@@ -312,17 +327,21 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 				if h.CostRatioHL < 1 {
 					more = "fewer"
 				}
-				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s nodes (%s after Holm)%s.", h.SeriesB, more, formatP(float64(h.CostHolm)),
+				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.SeriesB, more, strings.Fields(cost)[0], formatP(float64(h.CostHolm)),
 					carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
 			} else {
 				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
 			}
 		}
 		if ordered := h.CostALess + h.CostBLess; ordered > 0 {
-			v += fmt.Sprintf(" Nodes to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed fewer in %d, %s in %d, and %d pairs tied or have no known order",
-				h.SeriesA, h.CostALess, h.SeriesB, h.CostBLess, h.Pairs-ordered)
+			less := "fewer"
+			if h.CostBy == stats.CostCPU {
+				less = "less"
+			}
+			v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
+				strings.ToUpper(cost[:1]), cost[1:], h.SeriesA, less, h.CostALess, h.SeriesB, h.CostBLess, h.Pairs-ordered)
 			if h.CostOrderSignificant() {
-				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)),
+				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, formatP(float64(h.CostOrderHolm)),
 					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 			} else {
 				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", formatP(float64(h.CostOrderHolm)))

@@ -383,7 +383,7 @@ func TestVerdictFollowsTheTest(t *testing.T) {
 			nodes    int64
 		}{{"warnsdorff", 1000}, {"warnsdorff-bt", b}} {
 			rows = append(rows, runs.Row{Rows: 12, Cols: 12, StartRow: i / 12, StartCol: i % 12, Strategy: r.strategy, Tiebreak: "first",
-				Status: status.Found, Solvable: "yes", Nodes: r.nodes, TimeNS: r.nodes, Verified: true})
+				Status: status.Found, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: r.nodes, Verified: true})
 		}
 	}
 	dir := t.TempDir()
@@ -413,7 +413,7 @@ func TestVerdictCountsRunsOutOfBudget(t *testing.T) {
 	for i := range 20 {
 		dfs := runs.Row{Status: status.NodeLimit, Nodes: 100000, TimeNS: 100000}
 		if i < 3 {
-			dfs = runs.Row{Status: status.Found, Nodes: 5000 + int64(i), TimeNS: 5000, Verified: true}
+			dfs = runs.Row{Status: status.Found, Nodes: runs.Count(5000 + i), TimeNS: 5000, Verified: true}
 		}
 		wd := runs.Row{Status: status.Found, Nodes: 64, TimeNS: 64, Verified: true}
 		for _, r := range []runs.Row{dfs, wd} {
@@ -453,7 +453,7 @@ func verdictRows(rows, cols, n int, bt func(i int) int64) []runs.Row {
 			nodes    int64
 		}{{"warnsdorff", 1000}, {"warnsdorff-bt", bt(i)}} {
 			out = append(out, runs.Row{Rows: rows, Cols: cols, StartRow: i / cols, StartCol: i % cols, Strategy: r.strategy, Tiebreak: "first",
-				Status: status.Found, Solvable: "yes", Nodes: r.nodes, TimeNS: r.nodes, Verified: true})
+				Status: status.Found, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: r.nodes, Verified: true})
 		}
 	}
 	return out

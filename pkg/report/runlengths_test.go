@@ -21,7 +21,7 @@ func trials() []runs.Row {
 			b = [2]int{5, 5}
 		}
 		rows = append(rows, runs.Row{Rows: b[0], Cols: b[1], StartRow: r, StartCol: c, Strategy: strategy, Tiebreak: tiebreak,
-			Trial: trial, Seed: uint64(trial + 1), Status: st, Solvable: "yes", Nodes: nodes, TimeNS: nodes * 10,
+			Trial: trial, Seed: uint64(trial + 1), Status: st, Solvable: "yes", Nodes: runs.Count(nodes), TimeNS: nodes * 10,
 			Verified: st == status.Found, MaxNodes: 1000, RestartPolicy: policy})
 	}
 	for i := range 24 {
@@ -96,7 +96,7 @@ func TestVerdictLine(t *testing.T) {
 			dfs = runs.Row{Strategy: "dfs", Status: status.Found, Nodes: 5000, Verified: true}
 		}
 		for _, r := range []runs.Row{dfs, {Strategy: "warnsdorff", Status: status.Found, Nodes: 64, Verified: true}} {
-			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, r.Nodes
+			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, int64(r.Nodes)
 			rows = append(rows, r)
 		}
 	}
@@ -116,14 +116,14 @@ func TestVerdictLineNotShown(t *testing.T) {
 	for i := range 20 {
 		dfs := runs.Row{Strategy: "dfs", Status: status.NodeLimit, Nodes: 100000}
 		if i < 10 {
-			dfs = runs.Row{Strategy: "dfs", Status: status.Found, Nodes: int64(100 + 2*(i%2)*100), Verified: true}
+			dfs = runs.Row{Strategy: "dfs", Status: status.Found, Nodes: runs.Count(100 + 2*(i%2)*100), Verified: true}
 		}
 		w := runs.Row{Strategy: "warnsdorff", Status: status.DeadEnd, Nodes: 30}
 		if i < 11 {
 			w = runs.Row{Strategy: "warnsdorff", Status: status.Found, Nodes: 200, Verified: true}
 		}
 		for _, r := range []runs.Row{dfs, w} {
-			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, r.Nodes
+			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, int64(r.Nodes)
 			rows = append(rows, r)
 		}
 	}

@@ -88,6 +88,10 @@ type HeadToHead struct {
 	TimeBLess     int   `csv:"time_b_less"`
 	TimeOrderP    Float `csv:"time_order_p"`
 	TimeOrderHolm Float `csv:"time_order_p_holm"`
+	// CostBy names the cost the Cost columns compare: "nodes", or
+	// "cpu_ns" when a series has no nodes (an external solver that does
+	// not count them), where CPU time stands in for them.
+	CostBy string `csv:"cost_by"`
 
 	// A and B are the series compared.
 	A, B Series `csv:"-"`
@@ -190,7 +194,27 @@ type costs struct {
 }
 
 func sampleNodes(s sample) int64 { return s.nodes }
+func sampleCPU(s sample) int64   { return s.cpu }
 func sampleTime(s sample) int64  { return s.time }
+
+// CostNodes and CostCPU are HeadToHead.CostBy's words.
+const (
+	CostNodes = "nodes"
+	CostCPU   = "cpu_ns"
+)
+
+// costOf returns the cost two groups are compared by: their nodes, or,
+// when either has a run without them, their CPU time, which every run
+// has. Comparing the nodes of the runs that happen to report them would
+// compare a selection.
+func costOf(ga, gb *Group) (string, func(sample) int64) {
+	for _, g := range []*Group{ga, gb} {
+		if slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 }) {
+			return CostCPU, sampleCPU
+		}
+	}
+	return CostNodes, sampleNodes
+}
 
 // sooner says which run of a pair needed less of a measure to find a tour:
 // -1 for a, +1 for b, 0 when they tie or the runs do not tell. A run that
@@ -225,6 +249,8 @@ func sooner(a, b sample, measure func(sample) int64) int {
 func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 	h := HeadToHead{OnlyA: map[board.Square]int{}, OnlyB: map[board.Square]int{}}
 	var c costs
+	var cost func(sample) int64
+	h.CostBy, cost = costOf(ga, gb)
 	a, b := ga.samples, gb.samples
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
@@ -241,12 +267,12 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		j++
 		h.Pairs++
 		fa, fb := x.found(), y.found()
-		c.order(x, y)
+		c.order(x, y, cost)
 		sq := board.Square{Row: int(x.start) / ga.Key.Cols, Col: int(x.start) % ga.Key.Cols}
 		switch {
 		case fa && fb:
 			h.BothFound++
-			c.add(x, y)
+			c.add(x, y, cost)
 		case fa:
 			h.AOnly++
 			h.OnlyA[sq]++
@@ -267,8 +293,8 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 
 // add records the costs of a pair where both found a tour, counting a zero
 // as one (a run of no measurable time).
-func (c *costs) add(a, b sample) {
-	rn := float64(max(b.nodes, 1)) / float64(max(a.nodes, 1))
+func (c *costs) add(a, b sample, cost func(sample) int64) {
+	rn := float64(max(cost(b), 1)) / float64(max(cost(a), 1))
 	rt := float64(max(b.time, 1)) / float64(max(a.time, 1))
 	c.nodeRatios, c.timeRatios = append(c.nodeRatios, rn), append(c.timeRatios, rt)
 	c.nodes, c.time = append(c.nodes, math.Log(rn)), append(c.time, math.Log(rt))
@@ -276,11 +302,11 @@ func (c *costs) add(a, b sample) {
 
 // order counts which of a pair needed less nodes, and less time, to find a
 // tour.
-func (c *costs) order(a, b sample) {
+func (c *costs) order(a, b sample, cost func(sample) int64) {
 	for _, m := range []struct {
 		less    *[2]int
 		measure func(sample) int64
-	}{{&c.nodesLess, sampleNodes}, {&c.timeLess, sampleTime}} {
+	}{{&c.nodesLess, cost}, {&c.timeLess, sampleTime}} {
 		switch sooner(a, b, m.measure) {
 		case -1:
 			m.less[0]++
@@ -319,10 +345,16 @@ type pooledPairs struct {
 	boards int
 	h      HeadToHead
 	c      costs
+	// mixed is set when the boards compare different costs.
+	mixed bool
 }
 
 func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.boards++
+	if p.boards > 1 && p.h.CostBy != h.CostBy {
+		p.mixed = true // nodes on some boards, CPU time on others: no one cost
+	}
+	p.h.CostBy = h.CostBy
 	p.h.Pairs += h.Pairs
 	p.h.AFound += h.AFound
 	p.h.BFound += h.BFound
@@ -342,6 +374,10 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 func (p *pooledPairs) result() HeadToHead {
 	h := p.h
 	h.Board, h.A, h.B, h.SeriesA, h.SeriesB = "all", p.a, p.b, p.a.Label, p.b.Label
+	if p.mixed {
+		h.CostBy = ""
+		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, [2]int{}
+	}
 	h.finish(p.c)
 	return h
 }

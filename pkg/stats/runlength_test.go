@@ -90,7 +90,7 @@ func TestRunLengthsByHand(t *testing.T) {
 func TestSpreadOverStarts(t *testing.T) {
 	var rows []string
 	for sq := range 36 {
-		rows = append(rows, fmt.Sprintf("6,6,%d,%d,dfs,first,false,0,0,found,yes,%d,0,%d,true,,false,,0,0,none,0", sq/6, sq%6, 100+sq*sq, 1000))
+		rows = append(rows, fmt.Sprintf("6,6,%d,%d,dfs,first,false,0,0,found,yes,%d,0,%d,true,,false,,0,0,none,0,1000,", sq/6, sq%6, 100+sq*sq, 1000))
 	}
 	c := NewCollector(Options{})
 	if err := c.Read(context.Background(), "spread.csv", strings.NewReader(runs.Header(false)+strings.Join(rows, "\n")+"\n")); err != nil {

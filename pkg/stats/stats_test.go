@@ -250,7 +250,7 @@ func TestOddBoardsCounted(t *testing.T) {
 					st = "dead_end"
 				}
 				err := c.Add(runs.Row{Rows: n, Cols: n, StartRow: r, StartCol: col, Strategy: "warnsdorff", Tiebreak: "first",
-					Status: runsStatus(st), Solvable: "unknown", Nodes: int64(n * n), Verified: st == "found"})
+					Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(n * n), Verified: st == "found"})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -279,7 +279,7 @@ func TestSeriesAndDuplicates(t *testing.T) {
 	dir := t.TempDir()
 	header := runs.Header(false)
 	row := func(maxNodes string) string {
-		return `5,5,0,0,dfs,first,false,0,0,node_limit,yes,` + maxNodes + `,0,10,false,"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",false,,` + maxNodes + ",0,none,0\n"
+		return `5,5,0,0,dfs,first,false,0,0,node_limit,yes,` + maxNodes + `,0,10,false,"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",false,,` + maxNodes + ",0,none,0,10,\n"
 	}
 	a := filepath.Join(dir, "a.csv")
 	os.WriteFile(a, []byte(header+row("1000")+row("100000")), 0o644)
@@ -327,7 +327,7 @@ func TestPerStart(t *testing.T) {
 	add := func(strategy string, r, col, trial int, st string, nodes int64) {
 		t.Helper()
 		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: col, Trial: trial, Strategy: strategy, Tiebreak: "random",
-			Status: runsStatus(st), Solvable: "unknown", Nodes: nodes, TimeNS: 10 * nodes, Verified: st == "found"})
+			Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: st == "found"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -399,11 +399,11 @@ func TestVerifiedCounted(t *testing.T) {
 // results: a tour in fewer nodes than squares, one past its budget, a
 // budget that stopped a run before it was spent.
 func TestContradictoryRowsRefused(t *testing.T) {
-	good := "7,7,0,0,warnsdorff-bt,random,false,0,1,found,yes,49,0,490,true,,false,,5000000,0,none,0\n"
+	good := "7,7,0,0,warnsdorff-bt,random,false,0,1,found,yes,49,0,490,true,,false,,5000000,0,none,0,,\n"
 	for _, tc := range []struct{ row, want string }{
-		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,3,0,30,true,,false,,5000000,0,none,0", "line 3: found with 3 nodes, fewer than the 7x7 board's 49 squares"},
-		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,6000000,0,30,true,,false,,5000000,0,none,0", "line 3: found with 6000000 nodes, more than its budget max_nodes 5000000"},
-		{"7,7,0,0,warnsdorff-bt,random,false,1,2,node_limit,yes,3,0,30,false,,false,,5000000,0,none,0", "line 3: node_limit with 3 nodes, fewer than its budget max_nodes 5000000"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,3,0,30,true,,false,,5000000,0,none,0,,", "line 3: found with 3 nodes, fewer than the 7x7 board's 49 squares"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,6000000,0,30,true,,false,,5000000,0,none,0,,", "line 3: found with 6000000 nodes, more than its budget max_nodes 5000000"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,node_limit,yes,3,0,30,false,,false,,5000000,0,none,0,,", "line 3: node_limit with 3 nodes, fewer than its budget max_nodes 5000000"},
 	} {
 		t.Run(tc.want[8:20], func(t *testing.T) {
 			c := NewCollector(Options{})
@@ -413,5 +413,35 @@ func TestContradictoryRowsRefused(t *testing.T) {
 				t.Errorf("error %v, want a content error saying %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// An external solver that says "no tour" (exhausted) where theory proves a
+// tour starts is named in a warning, its claim false; where theory says
+// none starts, the claim stands. Its rows without nodes give no node
+// figures, never figures of the runs that happened to report.
+func TestFalseClaimsAndUnknownNodes(t *testing.T) {
+	c := NewCollector(Options{})
+	for i, v := range []struct {
+		st, solvable string
+		nodes        runs.Count
+	}{{"exhausted", "yes", runs.Unknown}, {"exhausted", "no", 7}, {"exhausted", "yes", runs.Unknown}, {"found", "yes", 25}} {
+		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: i, StartCol: 0, Strategy: "mine", Tiebreak: "first",
+			Status: runsStatus(v.st), Solvable: v.solvable, Nodes: v.nodes, Backtracks: runs.Unknown, TimeNS: 100,
+			CPUNS: 90, Verified: v.st == "found"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 runs of mine claim that no tour starts at a square where theory proves one does"
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+		t.Errorf("no warning %q: %q", want, res.Warnings)
+	}
+	if s := res.Groups[0].Summary; !math.IsNaN(float64(s.NodesMedian)) || !math.IsNaN(float64(s.NodesMean)) {
+		t.Errorf("nodes median %v, mean %v of a series with unknown nodes: want none (NaN)", s.NodesMedian, s.NodesMean)
 	}
 }

@@ -6,8 +6,9 @@
 #   SHARDS=3 OUT=results/trial configs/parallel-sweep.sh -config quick
 #   SHARDS=16 HOSTS=node1,node2 configs/parallel-sweep.sh
 #
-# Arguments are experiment run's flags (default: -config overnight); each
-# shard adds -shard i/SHARDS, -out OUT/shard-i, -resume and -no-report.
+# Arguments are experiment run's flags (default: -config overnight), -solver
+# included (its program at the same path on every host); each shard adds
+# -shard i/SHARDS, -out OUT/shard-i, -resume and -no-report.
 # Environment: SHARDS (4), OUT (results/overnight), WORKERS (searches a shard
 # runs at once, 1), JOBS (shards at once on each host; default: this
 # machine's CPUs over WORKERS), EXPERIMENT (bin/experiment, from `make

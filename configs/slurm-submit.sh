@@ -7,7 +7,8 @@
 #   SHARDS=4 OUT=results/trial configs/slurm-submit.sh -config quick
 #   configs/slurm-submit.sh -sizes 5-12 -strategies dfs,warnsdorff -max-nodes 1000000
 #
-# Arguments are experiment run's flags (default: -config overnight); each
+# Arguments are experiment run's flags (default: -config overnight), -solver
+# included (its program at the same path on every node); each
 # task adds -shard i/SHARDS, -out OUT/shard-i, -resume and -no-report.
 # Environment: SHARDS (8), OUT (results/overnight), EXPERIMENT
 # (bin/experiment, built by `make build`), and any of sbatch's own SBATCH_*

@@ -18,7 +18,7 @@
 #            time that was left. The promises: the estimate within 25% of
 #            the sweep's time, the time left within 25% once 10% of the runs
 #            are done. overnight takes hours: it runs one shard of 200
-#            (-shard 0/200, 142 of its 28,275 runs, dealt from every board
+#            (-shard 0/200, about 108 of its 21,567 runs, dealt from every board
 #            and strategy alike), and says so.
 #   all      test, then every preset (about 7 minutes on 2 free cores).
 #

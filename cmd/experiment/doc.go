@@ -16,6 +16,8 @@
 //	run      sweep boards x start squares x strategies into runs.csv
 //	solve    solve one board from one start square and print the tour
 //	count    count every directed tour from a square, or from every square
+//	exact    walk every tie of a randomised greedy rule: its exact success probability
+//	theory   whether a tour starts at each square, and what says so
 //	report   summarise runs.csv files: summary tables, charts and report.html
 //	merge    combine the shards of a sweep (run -shard i/N) into one, with its report
 //	version  print the program's version and commit
@@ -71,7 +73,9 @@
 //	-sizes LIST        boards: N (N x N), A-B (every N x N from A to B) or RxC,
 //	                   comma-separated, such as 5-8,10,6x8; sides 1..20000; required
 //	-starts S          all (default), corners, solvable (the squares theory
-//	                   does not rule out), or row,col squares separated by
+//	                   does not rule out: on boards up to 41 x 41, where it
+//	                   settles every start, exactly those with a tour; see
+//	                   experiment theory), or row,col squares separated by
 //	                   semicolons, such as "0,0;2,3"
 //	-strategies LIST   comma-separated strategies, or all (default
 //	                   dfs,warnsdorff,warnsdorff-bt); boards and starts a
@@ -129,6 +133,20 @@
 //	-shard i/N         run only shard i of N (0 <= i < N <= 16384), or auto/N
 //	                   with i from $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX
 //	-save-tours        add a tour column: the squares of each tour found
+//	-solver NAME=CMD   declare an external solver, a strategy -strategies may
+//	                   name (repeatable; in flag files too): one process a
+//	                   run, CMD's placeholders {rows} {cols} {row} {col}
+//	                   {closed} {seed} {max_nodes} {timeout_ms} replaced, or
+//	                   stdio:CMD, one process a worker answering JSON lines
+//	                   (docs/solvers.md); CMD is split as a shell would split
+//	                   it, no shell runs it. Each run is limited (-timeout:
+//	                   SIGTERM to its process group, SIGKILL after 0.5 s),
+//	                   measured (cpu_ns, max_rss_bytes) and its tour checked
+//	                   by the validator; a failure is a row with status
+//	                   error. The manifest records each solver's command and
+//	                   sha256: -resume, shards and merge refuse a changed one
+//	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
+//	                   0 for none (default: -mem-limit divided among -workers)
 //	-config FILE       read flags from FILE (one a line, # comments) or an
 //	                   embedded preset; the command line overrides it
 //	-plan              print the plan and exit, running and writing nothing
@@ -137,7 +155,9 @@
 //
 // The presets (configs/*.flags, compiled in): quick (boards 5..8, the
 // default), dfs-vs-warnsdorff (5..12), closed (closed tours), overnight
-// (5..30, hours), restarts (randomised dfs and warnsdorff-bt from corners,
+// (5..30, hours); quick, dfs-vs-warnsdorff and overnight run -starts
+// solvable, the starts with a tour (add -starts all for every start),
+// as they ask how strategies find tours; restarts (randomised dfs and warnsdorff-bt from corners,
 // without restarts, with the predicted best fixed cutoff and with Luby's
 // sequence: the run-length distributions and what restarts do to them). Each file's header says what it covers and what it costs
 // on 2 cores; run -plan prints the cost model's estimate for any sweep.
@@ -196,11 +216,15 @@
 //	                   start_row, start_col, strategy, tiebreak, closed,
 //	                   trial, seed, status, solvable, nodes, backtracks,
 //	                   time_ns, verified, order, prune, max_nodes,
-//	                   timeout_ns, restart_policy, restarts, and error when
-//	                   there is one), and tour:
+//	                   timeout_ns, restart_policy, restarts, cpu_ns,
+//	                   max_rss_bytes, and error when there is one; null for
+//	                   a count not known), and tour:
 //	                   the squares, row*cols+col, up to 1,000,000 squares
 //	-tour-out FILE     write the tour found: the binary .ktour format, or the
 //	                   step grid if FILE ends in .txt (docs/strategies.md)
+//	-solver NAME=CMD, -solver-mem-limit M
+//	                   an external solver for -strategy, as for run; the
+//	                   line says nodes=- when it reports none
 //	-png FILE          draw the tour found as a PNG (boards up to 200 x 200)
 //
 // # experiment count
@@ -308,6 +332,36 @@
 // Progress goes to stderr (a bar on a terminal). An interrupt exits 130;
 // the starts finished are in -out.
 //
+// # experiment theory
+//
+//	experiment theory -sizes BOARDS [-starts all|LIST] [-closed] [-json] [-tours]
+//
+// Prints, for each start, whether a tour (open, or closed with -closed)
+// starts there (yes, no or unknown: the runs.csv solvable column's words)
+// and what the verdict rests on (package knightsweep/pkg/theory,
+// docs/strategies.md): a theorem (schwenk, conrad, colour, outer-rank,
+// narrow), the exact count of the directed tours from the start (3 x n,
+// 4 x n, 5x5 to 5x9), or a certificate, a stored tour named by the search
+// that finds it (warnsdorff -tiebreak random -seed S from one of its
+// ends). Every start of every board whose sides are both at most 41 is
+// yes or no; beyond, a start no theorem settles is unknown, and the line
+// says why. A certificate is replayed and its tour checked by the
+// validator each time a start rests on it (a certificate that fails is an
+// error, exit 1). One line a start, then a line of totals.
+//
+//	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them;
+//	                   at most 10,000,000 starts in all
+//	-starts S          all (default), corners, solvable or "R,C;R,C"
+//	-closed            closed tours (Schwenk's theorem settles every start)
+//	-json              one JSON object a start, a line each, in solve
+//	                   -json's words: rows, cols, start_row, start_col,
+//	                   closed, solvable, and backing (theorem, count,
+//	                   certificate or none) with theorem, count (an exact
+//	                   integer), certificate (the search and its ends) or
+//	                   why, and tour with -tours
+//	-tours             print the tour a certificate gives from the start:
+//	                   the squares row*cols+col, the start first
+//
 // # experiment report
 //
 //	experiment report [-out DIR] [-by-file] [-png] [-pdf] runs.csv [runs.csv ...]
@@ -347,7 +401,7 @@
 //	                   computed for boards of up to 64 squares and kept in
 //	                   exact.csv in the report's directory
 //	-exact-from FILE   the same, with the probabilities of FILE (experiment
-//	                   exact -out), for boards of any size
+//	                   exact -out), for boards of any size; not with -exact
 //
 // # experiment merge
 //

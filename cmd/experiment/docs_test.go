@@ -43,6 +43,11 @@ func TestManualNamesEveryFlag(t *testing.T) {
 			if !strings.Contains(doc, "# experiment "+name) {
 				t.Errorf("the manual has no section \"experiment %s\"", name)
 			}
+			// The list of commands at its head, as experiment -h has it
+			// (it lacked exact).
+			if !regexp.MustCompile(`(?m)^\t` + name + ` +\S`).MatchString(doc) {
+				t.Errorf("the manual's list of commands lacks %s", name)
+			}
 			_, usage, _ := runCLI(t, name, "-h")
 			flags := usageFlag.FindAllStringSubmatch(usage, -1)
 			if name != "version" && len(flags) == 0 {
@@ -173,9 +178,11 @@ var elsewhere = map[string]string{
 	"make test-slurm":                                                                          "part of make test-all",
 	"make bench-compare SEEDS=/path/to/seed/documents":                                         "needs the seed documents, which the repository does not hold",
 	"make install": "installs outside the repository; make build is the same build",
-	"go run ./tools/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv":              "six minutes; tools/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
-	"go run ./tools/rectangles -rows 5-5 -min-cols 32 -out docs/rectangles.csv":             "70 s; tools/rectangles's TestExtend extends a table the same way on 3 x n, and TestCommittedTable checks row 5's growth through 5 x 40",
-	"go run ./tools/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv": "75 minutes; tools/rectangles's TestExtend extends a table the same way on 3 x n",
+	"go build -o bin/gosolver ./examples/solvers/go": "TestExampleSolvers builds it",
+	"experiment run -sizes 5-40 -strategies warnsdorff,ext -save-tours -solver 'ext=stdio:bin/gosolver -strategy warnsdorff'": "22,110 runs through a pipe, a minute (docs/performance.md); TestExampleSolvers runs it on 5..7 and checks every pair",
+	"go run ./tools/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv":                                                "six minutes; tools/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
+	"go run ./tools/rectangles -rows 5-5 -min-cols 32 -out docs/rectangles.csv":                                               "70 s; tools/rectangles's TestExtend extends a table the same way on 3 x n, and TestCommittedTable checks row 5's growth through 5 x 40",
+	"go run ./tools/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv":                                   "75 minutes; tools/rectangles's TestExtend extends a table the same way on 3 x n",
 }
 
 // Every command in a ```sh block of the README and docs/ runs, as written,
@@ -197,8 +204,10 @@ func TestDocsCommandsRun(t *testing.T) {
 		}
 		for _, l := range strings.Split(string(data), "\n") {
 			l = strings.TrimSpace(l)
-			if c, ok := strings.CutPrefix(l, "[!short] "); ok { // make test-all runs it
-				l = c
+			// A condition: [!short] (make test-all runs it), [exec:cc]
+			// (where there is a C compiler).
+			for strings.HasPrefix(l, "[") && strings.Contains(l, "] ") {
+				l = l[strings.Index(l, "] ")+2:]
 			}
 			l = strings.TrimPrefix(l, "! ") // a command that must fail
 			lines = append(lines, strings.TrimSpace(strings.TrimPrefix(l, "exec ")))
@@ -225,7 +234,11 @@ func TestScripts(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the documented commands take minutes under the race detector: make test and make test-long run them")
 	}
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Setup: func(env *testscript.Env) error {
+		// docs/solvers.md's commands run the examples from the
+		// repository's root, as a user would.
+		return os.CopyFS(filepath.Join(env.WorkDir, "examples"), os.DirFS("../../examples"))
+	}})
 }
 
 // The manual and docs/clusters.md give the shard limit that -shard keeps.

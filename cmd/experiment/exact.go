@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -21,202 +20,272 @@ import (
 	"knightsweep/pkg/progress"
 )
 
-// exactJSON is one line of experiment exact -json: one start's figures.
-type exactJSON struct {
-	Rows     int    `json:"rows"`
-	Cols     int    `json:"cols"`
-	StartRow int    `json:"start_row"`
-	StartCol int    `json:"start_col"`
-	Closed   bool   `json:"closed"`
-	Rule     string `json:"rule"`
-	// Probability is ProbabilityFraction rounded, or (beyond 64 squares,
-	// no fraction) a float64 sum within ErrorBound of the probability.
-	// ProbabilityFraction is null where there is none, never missing: a
-	// script reads the key on every board.
-	Probability         float64     `json:"probability"`
-	ProbabilityFraction *string     `json:"probability_fraction"`
-	ErrorBound          float64     `json:"error_bound"`
-	Tours               uint64      `json:"tours"`
-	Walks               uint64      `json:"walks"`
-	FailLength          []exactFail `json:"fail_length"`
-	States              int64       `json:"states"`
-	PeakStates          int64       `json:"peak_states"`
-	Unmemoised          int64       `json:"unmemoised,omitempty"`
-	Nodes               int64       `json:"nodes"`
-	TimeNS              int64       `json:"time_ns"`
-}
-
-type exactFail struct {
-	Length              int     `json:"length"`
-	Probability         float64 `json:"probability"`
-	ProbabilityFraction *string `json:"probability_fraction"`
-	ErrorBound          float64 `json:"error_bound,omitempty"`
-}
-
 func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	req, err := parseExact(args, stderr)
+	if err != nil {
+		return err
+	}
+	results, err := req.walk(ctx, stderr)
+	if err != nil && ctx.Err() != nil {
+		if req.out != "" {
+			fmt.Fprintf(stderr, "exact: interrupted; the %d starts done are in %s: the same command resumes\n", len(results), req.out)
+		}
+		return errInterrupted
+	}
+	// What was walked before a late failure (-out could not be written)
+	// is printed first: the manual promises it, and the walks took long.
+	if werr := req.write(stdout, results); werr != nil {
+		return werr
+	}
+	if err != nil {
+		return fmt.Errorf("exact: %w (the %d starts walked are printed above)", err, len(results))
+	}
+	return nil
+}
+
+// exactRequest is what experiment exact was asked, its flags read and
+// checked: the boards and starts in the order given, and what -out holds.
+type exactRequest struct {
+	sizes  plan.Sizes // in the order of -sizes
+	starts plan.Starts
+	// order is -starts' squares in the order listed (nil: not a list, so
+	// the order of the board's squares).
+	order       []board.Square
+	all, closed bool
+	rule        exact.Rule
+	opt         exact.Options
+	mem         memlimit.Limit
+	out         string
+	asJSON      bool
+	// file is what -out holds, each start's row once (ReadCSV refuses a
+	// second); done the rows of those that need no walk.
+	file, done map[exact.Key]exact.Row
+}
+
+// parseExact reads and checks the flags, and what -out holds, before any
+// walk.
+func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
+	var req exactRequest
 	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain]", stderr)
 	sizesFlag := flags.String("sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, as run takes them")
 	startsFlag := flags.String("starts", "corners", "start `squares`: all (a grid of each board), corners, solvable, or row,col squares separated by semicolons, as run takes them")
 	tiebreak := flags.String("tiebreak", exact.Random.String(), "the `rule`: "+strings.Join(exact.Rules(), ", ")+" (Warnsdorff's rule with that tie-break; the -random ones break Pohl's or Roth's remaining ties at random, first, pohl and roth are the solver's deterministic rules)")
-	closed := flags.Bool("closed", false, "a walk succeeds only as a closed tour (its last square a knight's move from the start)")
-	workers := flags.Int("workers", 0, "walk with `N` goroutines (0: one per core)")
+	flags.BoolVar(&req.closed, "closed", false, "a walk succeeds only as a closed tour (its last square a knight's move from the start)")
+	flags.IntVar(&req.opt.Workers, "workers", 0, "walk with `N` goroutines (0: one per core)")
 	memLimit := flags.String("mem-limit", "", "bound the memo's memory, such as 6GiB; past it the walk goes on without the memo (slower, as exact); 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
-	out := flags.String("out", "", "write a CSV of every start to `FILE`, and resume from it: starts it already holds are not walked again")
-	asJSON := flags.Bool("json", false, "print one JSON object a start, a line each")
-	float := flags.Bool("float", false, "compute float64 probabilities with an error bound even up to 64 squares (faster; no fraction)")
-	plain := flags.Bool("plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
+	flags.StringVar(&req.out, "out", "", "write a CSV of every start to `FILE`, and resume from it: starts it already holds are not walked again")
+	flags.BoolVar(&req.asJSON, "json", false, "print one JSON object a start, a line each")
+	flags.BoolVar(&req.opt.Float, "float", false, "compute float64 probabilities with an error bound even up to 64 squares (faster; no fraction)")
+	flags.BoolVar(&req.opt.Plain, "plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
 	if err := parseFlags(flags, args); err != nil {
-		return err
+		return req, err
 	}
-	if strings.TrimSpace(*sizesFlag) == "" {
-		return usagef("-sizes: missing; give boards such as 8, 5-8 or 6x8")
+	var err error
+	if req.sizes, err = orderedSizes(*sizesFlag); err != nil {
+		return req, err
 	}
-	sizes, err := plan.ParseSizes(*sizesFlag)
-	if err != nil {
-		return usagef("-sizes: %v", err)
+	// An empty -starts is the default, corners, as run's empty -starts
+	// is its default, all: it walked every start.
+	if strings.TrimSpace(*startsFlag) == "" {
+		*startsFlag = "corners"
 	}
-	starts, err := plan.ParseStarts(*startsFlag)
-	if err != nil {
-		return usagef("-starts: %v", err)
+	if req.starts, err = plan.ParseStarts(*startsFlag); err != nil {
+		return req, usagef("-starts: %v", err)
 	}
-	if err := starts.Check(sizes); err != nil {
-		return usagef("-starts: %v", err)
+	if err := req.starts.Check(req.sizes); err != nil {
+		return req, usagef("-starts: %v", err)
 	}
-	rule, err := exact.ParseRule(*tiebreak)
-	if err != nil {
-		return usagef("-tiebreak: %v", err)
+	req.order = listedSquares(*startsFlag, req.starts)
+	// plan's reading of -starts, which takes " ALL " for all: the flag's
+	// own text left such a run without its grid.
+	req.all = req.starts.String() == "all"
+	if req.rule, err = exact.ParseRule(*tiebreak); err != nil {
+		return req, usagef("-tiebreak: %v", err)
 	}
-	for _, b := range sizes {
+	for _, b := range req.sizes {
 		if b.Squares() > exact.MaxSquares {
-			return usagef("-sizes: %v has %d squares; exact walks boards of up to %d", b, b.Squares(), exact.MaxSquares)
+			return req, usagef("-sizes: %v has %d squares; exact walks boards of up to %d", b, b.Squares(), exact.MaxSquares)
 		}
 	}
-	if err := parseWorkers(*workers); err != nil {
-		return err
+	if err := parseWorkers(req.opt.Workers); err != nil {
+		return req, err
 	}
-	mem, err := memLimitFlag(*memLimit)
-	if err != nil {
-		return err
+	if req.mem, err = memLimitFlag(*memLimit); err != nil {
+		return req, err
 	}
-	// What -out already holds, and that it can be written, before any
-	// walk. file is what it holds, each start's row once (ReadCSV refuses
-	// a second): a start walked again replaces its row.
-	file := map[exact.Key]exact.Row{}
-	done := map[exact.Key]exact.Row{}
-	if *out != "" {
-		if err := outpath.File("-out", *out); err != nil {
-			return err
-		}
-		kept, err := exact.ReadCSV(*out)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return usagef("-out: %v", err)
-		}
-		for _, r := range kept {
-			file[r.Key()] = r
-			// A -float row is no answer to a run that wants the fraction:
-			// it is walked again, and replaced once it is.
-			if r.ProbabilityFraction == "" && !*float && r.Rows*r.Cols <= exact.MaxExactSquares {
-				continue
-			}
-			done[r.Key()] = r
-		}
-		if err := exact.WriteCSV(*out, kept); err != nil {
-			return usagef("-out: %v", err)
-		}
-	}
+	req.opt.Rule, req.opt.Closed = req.rule, req.closed
+	return req, req.readOut()
+}
 
+// orderedSizes reads -sizes as plan does, keeping the order given (plan
+// sorts the boards): the lines come out in it.
+func orderedSizes(v string) (plan.Sizes, error) {
+	if strings.TrimSpace(v) == "" {
+		return nil, usagef("-sizes: missing; give boards such as 8, 5-8 or 6x8")
+	}
+	all, err := plan.ParseSizes(v)
+	if err != nil {
+		return nil, usagef("-sizes: %v", err)
+	}
+	var out plan.Sizes
+	seen := map[board.Board]bool{}
+	for item := range strings.SplitSeq(v, ",") {
+		part, _ := plan.ParseSizes(item) // a part of a value that parsed
+		for _, b := range part {
+			if !seen[b] {
+				seen[b] = true
+				out = append(out, b)
+			}
+		}
+	}
+	if len(out) != len(all) {
+		return all, nil
+	}
+	return out, nil
+}
+
+// listedSquares returns a -starts list's squares in the order listed,
+// without repeats; nil for all, corners or solvable.
+func listedSquares(v string, st plan.Starts) []board.Square {
+	if k := st.String(); k == "all" || k == "corners" || k == "solvable" {
+		return nil
+	}
+	var out []board.Square
+	for item := range strings.SplitSeq(v, ";") {
+		sq, err := board.ParseSquare(item)
+		if err == nil && !slices.Contains(out, sq) {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// squares returns the starts of b in the order of -starts.
+func (req *exactRequest) squares(b board.Board) []board.Square {
+	var out []board.Square
+	if req.order != nil {
+		for _, sq := range req.order {
+			if b.Contains(sq.Row, sq.Col) {
+				out = append(out, sq)
+			}
+		}
+		return out
+	}
+	set := req.starts.On(b, req.closed)
+	for i := range set.Len() {
+		out = append(out, set.At(i))
+	}
+	return out
+}
+
+func (req *exactRequest) key(b board.Board, sq board.Square) exact.Key {
+	return exact.Key{Board: b, Start: sq, Closed: req.closed, Rule: req.rule.String()}
+}
+
+// readOut reads what -out already holds, and checks that it can be
+// written: a start walked again replaces its row.
+func (req *exactRequest) readOut() error {
+	req.file, req.done = map[exact.Key]exact.Row{}, map[exact.Key]exact.Row{}
+	if req.out == "" {
+		return nil
+	}
+	if err := outpath.File("-out", req.out); err != nil {
+		return err
+	}
+	kept, err := exact.ReadCSV(req.out)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return usagef("-out: %v", err)
+	}
+	for _, r := range kept {
+		req.file[r.Key()] = r
+		// A -float row is no answer to a run that wants the fraction: it
+		// is walked again, and replaced once it is.
+		if r.ProbabilityFraction == "" && !req.opt.Float && r.Rows*r.Cols <= exact.MaxExactSquares {
+			continue
+		}
+		req.done[r.Key()] = r
+	}
+	if err := exact.WriteCSV(req.out, kept); err != nil {
+		return usagef("-out: %v", err)
+	}
+	return nil
+}
+
+// walk walks every start -out lacks, writing -out as each ends, and
+// returns every start's row (those -out held too), also when an error
+// stopped it: what was walked before.
+func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.Key]exact.Row, error) {
 	var tasks []exact.Task
-	// plan's reading of -starts, which takes "" (and " ALL ") for all:
-	// the flag's own text left such a run without its grid.
-	all := starts.String() == "all"
-	for _, b := range sizes {
-		set := starts.On(b, *closed)
+	for _, b := range req.sizes {
 		var sqs []board.Square
-		for i := range set.Len() {
-			sq := set.At(i)
-			if _, ok := done[exact.Key{Board: b, Start: sq, Closed: *closed, Rule: rule.String()}]; !ok {
+		for _, sq := range req.squares(b) {
+			if _, ok := req.done[req.key(b, sq)]; !ok {
 				sqs = append(sqs, sq)
 			}
 		}
-		tasks = append(tasks, exact.Tasks(b, sqs, rule)...)
+		tasks = append(tasks, exact.Tasks(b, sqs, req.rule)...)
 	}
-	if big := biggest(tasks); big.Squares() > 0 && mem.Bytes > 0 {
-		if need := exact.EstimateBytes(big); need > mem.Bytes {
+	if most := biggest(tasks); most.Squares() > 0 && req.mem.Bytes > 0 {
+		if need := exact.EstimateBytes(most); need > req.mem.Bytes {
 			fmt.Fprintf(stderr, "exact: the memo of %v may need some %s (a guess from the corners of square boards), more than -mem-limit %s (%s): what does not fit is walked without the memo, which can take far longer\n",
-				big, memlimit.Format(need), memlimit.Format(mem.Bytes), mem.Source)
+				most, memlimit.Format(need), memlimit.Format(req.mem.Bytes), req.mem.Source)
 		}
 	}
-
 	var meter *progress.Meter
 	if len(tasks) > 0 {
 		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "starts",
 			Total: int64(len(tasks)), NoEstimate: true})
 		meter.Start()
 	}
-	rt, memo := exactShares(mem.Bytes)
+	rt, memo := exactShares(req.mem.Bytes)
 	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
-	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
-		Tick: func(p exact.Progress) {
-			meter.Detail(fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))
-			meter.Tick(time.Now())
-		}}
+	opt := req.opt
+	opt.MemLimit = memo
+	opt.Tick = func(p exact.Progress) {
+		meter.Detail(fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))
+		meter.Tick(time.Now())
+	}
 	results := map[exact.Key]exact.Row{}
-	lines := map[exact.Key]exactJSON{}
 	ended := int64(0)
-	err = exact.Run(ctx, tasks, opt, func(t exact.Task, r exact.Result) error {
+	err := exact.Run(ctx, tasks, opt, func(t exact.Task, r exact.Result) error {
 		for _, sq := range t.Members {
 			row := exact.NewRow(r, sq)
-			results[row.Key()] = row
-			file[row.Key()] = row
-			lines[row.Key()] = newExactJSON(r, sq)
+			results[row.Key()], req.file[row.Key()] = row, row
 		}
 		meter.End(ended, 0, r.Elapsed.Seconds())
 		ended++
-		if *out != "" {
-			return exact.WriteCSV(*out, slices.Collect(maps.Values(file)))
+		if req.out != "" {
+			return exact.WriteCSV(req.out, slices.Collect(maps.Values(req.file)))
 		}
 		return nil
 	})
 	meter.Finish(time.Now())
-	if err != nil {
-		if ctx.Err() != nil {
-			if *out != "" {
-				fmt.Fprintf(stderr, "exact: interrupted; the %d starts done are in %s: the same command resumes\n", len(results), *out)
-			}
-			return errInterrupted
-		}
-		return fmt.Errorf("exact: %w", err)
-	}
-	// Starts -out already held are printed too, from their rows.
-	for k, r := range done {
-		if _, ok := results[k]; !ok && k.Rule == rule.String() && k.Closed == *closed {
+	for k, r := range req.done {
+		if _, ok := results[k]; !ok && k.Rule == req.rule.String() && k.Closed == req.closed {
 			results[k] = r
 		}
 	}
-	if *asJSON {
-		// In the order of -sizes and -starts, whichever walk ended first,
-		// with the starts -out already held (they had been left out).
-		enc := json.NewEncoder(stdout)
-		for _, b := range sizes {
-			set := starts.On(b, *closed)
-			for i := range set.Len() {
-				k := exact.Key{Board: b, Start: set.At(i), Closed: *closed, Rule: rule.String()}
-				l, ok := lines[k]
-				if !ok {
-					row, ok := results[k]
-					if !ok {
-						continue
-					}
-					l = rowJSON(row)
-				}
-				if err := enc.Encode(l); err != nil {
+	return results, err
+}
+
+// write prints the rows: a JSON line a start with -json, else writeExact's
+// grids and lines, in the order of -sizes and -starts whichever walk
+// ended first.
+func (req *exactRequest) write(w io.Writer, rows map[exact.Key]exact.Row) error {
+	if !req.asJSON {
+		return writeExact(w, req, rows)
+	}
+	enc := json.NewEncoder(w)
+	for _, b := range req.sizes {
+		for _, sq := range req.squares(b) {
+			if r, ok := rows[req.key(b, sq)]; ok {
+				if err := enc.Encode(r); err != nil {
 					return err
 				}
 			}
 		}
-		return nil
 	}
-	return writeExact(stdout, sizes, starts, *closed, all, rule, results)
+	return nil
 }
 
 // exactShares splits -mem-limit (0: none) into the runtime's limit and
@@ -252,79 +321,34 @@ func biggest(tasks []exact.Task) board.Board {
 	return b
 }
 
-func newExactJSON(r exact.Result, at board.Square) exactJSON {
-	j := exactJSON{Rows: r.Board.Rows, Cols: r.Board.Cols, StartRow: at.Row, StartCol: at.Col, Closed: r.Closed,
-		Rule: r.Rule.String(), Probability: r.Probability, ErrorBound: r.ErrorBound, Tours: r.Tours, Walks: r.Walks,
-		FailLength: []exactFail{}, States: r.States, PeakStates: r.PeakStates, Unmemoised: r.Unmemoised,
-		Nodes: r.Nodes, TimeNS: r.Elapsed.Nanoseconds()}
-	if r.Fraction != nil {
-		j.ProbabilityFraction = ratString(r.Fraction)
-	}
-	j.FailLength = failJSON(r.FailLength)
-	return j
-}
-
-// rowJSON is the line of a start that -out already held: what its row
-// keeps (not its peak, nodes or the bounds of its fail lengths).
-func rowJSON(row exact.Row) exactJSON {
-	j := exactJSON{Rows: row.Rows, Cols: row.Cols, StartRow: row.StartRow, StartCol: row.StartCol, Closed: row.Closed,
-		Rule: row.Rule, Probability: row.Probability, ErrorBound: row.ErrorBound, Tours: row.Tours, Walks: row.Walks,
-		States: row.States, TimeNS: row.TimeNS}
-	if row.ProbabilityFraction != "" {
-		f := row.ProbabilityFraction
-		j.ProbabilityFraction = &f
-	}
-	fails, _ := row.Fails() // checked as the file was read
-	j.FailLength = failJSON(fails)
-	return j
-}
-
-func failJSON(fails []exact.Fail) []exactFail {
-	out := []exactFail{}
-	for _, f := range fails {
-		ef := exactFail{Length: f.Length, Probability: f.Probability, ErrorBound: f.ErrorBound}
-		if f.Fraction != nil {
-			ef.ProbabilityFraction = ratString(f.Fraction)
-		}
-		out = append(out, ef)
-	}
-	return out
-}
-
-func ratString(q *big.Rat) *string {
-	s := q.RatString()
-	return &s
-}
-
 // writeExact prints, for each board, a grid of the probabilities (with
 // -starts all) and a line a start.
-func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all bool, rule exact.Rule, rows map[exact.Key]exact.Row) error {
+func writeExact(w io.Writer, req *exactRequest, rows map[exact.Key]exact.Row) error {
 	var sb strings.Builder
-	for _, b := range sizes {
-		set := starts.On(b, closed)
-		if set.Len() == 0 {
-			fmt.Fprintf(&sb, "%v: no start square (-starts %v)\n", b, starts)
+	for _, b := range req.sizes {
+		sqs := req.squares(b)
+		if len(sqs) == 0 {
+			fmt.Fprintf(&sb, "%v: no start square (-starts %v)\n", b, req.starts)
 			continue
 		}
-		if all {
-			fmt.Fprintf(&sb, "%v %s%s: probability of a tour from each start\n", b, rule, closedWord(closed))
+		if req.all {
+			fmt.Fprintf(&sb, "%v %s: probability of a tour from each start\n", b, req.key(b, board.Square{}).RuleText())
 			for r := range b.Rows {
 				for c := range b.Cols {
 					if c > 0 {
 						sb.WriteByte(' ')
 					}
-					fmt.Fprintf(&sb, "%.6f", rows[exact.Key{Board: b, Start: board.Square{Row: r, Col: c}, Closed: closed, Rule: rule.String()}].Probability)
+					fmt.Fprintf(&sb, "%.6f", rows[req.key(b, board.Square{Row: r, Col: c})].Probability)
 				}
 				sb.WriteByte('\n')
 			}
 		}
 		rep := b.Representatives()
-		for i := range set.Len() {
-			sq := set.At(i)
-			if at := b.Index(sq.Row, sq.Col); all && rule.Randomised() && rep[at] != at {
+		for _, sq := range sqs {
+			if at := b.Index(sq.Row, sq.Col); req.all && req.rule.Randomised() && rep[at] != at {
 				continue // the grid shows it; its figures are its class's
 			}
-			k := exact.Key{Board: b, Start: sq, Closed: closed, Rule: rule.String()}
+			k := req.key(b, sq)
 			r, ok := rows[k]
 			if !ok {
 				continue
@@ -341,11 +365,4 @@ func writeExact(w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, all b
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
-}
-
-func closedWord(closed bool) string {
-	if closed {
-		return " closed"
-	}
-	return ""
 }

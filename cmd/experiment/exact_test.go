@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,5 +113,33 @@ func TestExactShares(t *testing.T) {
 		if rt != c.runtime || memo != c.memo {
 			t.Errorf("exactShares(%d) = %d, %d; want %d, %d", c.limit, rt, memo, c.runtime, c.memo)
 		}
+	}
+}
+
+// Lines come in the order of -sizes and -starts, as the manual says (they
+// came sorted), and an empty -starts is the default, the corners (it
+// walked every start).
+func TestExactOrder(t *testing.T) {
+	out, errOut, code := runCLI(t, "exact", "-sizes", "8,6", "-starts", "3,3;0,0", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got []string
+	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var j struct {
+			Rows     int `json:"rows"`
+			StartRow int `json:"start_row"`
+		}
+		if err := json.Unmarshal([]byte(line), &j); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%d:%d", j.Rows, j.StartRow))
+	}
+	if want := "8:3 8:0 6:3 6:0"; strings.Join(got, " ") != want {
+		t.Errorf("lines in the order %v, want %s", got, want)
+	}
+	out, errOut, code = runCLI(t, "exact", "-sizes", "5", "-starts", "")
+	if code != 0 || strings.Count(out, "5x5 from ") != 4 || strings.Contains(out, "5x5 from 2,2") {
+		t.Errorf("-starts '': exit %d, %s\n%s", code, errOut, out)
 	}
 }

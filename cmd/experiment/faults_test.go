@@ -156,3 +156,37 @@ func TestMergeRefusesHostileManifests(t *testing.T) {
 		t.Errorf("the good shards: exit %d: %s", code, errOut)
 	}
 }
+
+// A disk that fills up while exact writes -out: exit 1 naming the error,
+// and the starts walked before it printed first, where stdout was empty
+// (the corners of 5x5 to 8x8 walked, then lost to a 4 KiB disk).
+func TestExactDiskFull(t *testing.T) {
+	disk := mountTmpfs(t, "4k")
+	stdout, errOut, code := runCLI(t, "exact", "-sizes", "5-8", "-starts", "corners", "-workers", "2", "-out", filepath.Join(disk, "full", "e.csv"))
+	if code != 1 || !strings.Contains(errOut, "no space left on device") {
+		t.Fatalf("on a full disk: exit %d, stderr %q", code, errOut)
+	}
+	// The walks run biggest first, two at once: 7x7's ends first, and its
+	// write fails.
+	if !strings.Contains(stdout, "7x7 from 0,0 random: probability 0.7369164989 = 5867789/7962624") || !strings.Contains(errOut, "printed above") {
+		t.Errorf("the starts walked are not printed:\nstdout %q\nstderr %q", stdout, errOut)
+	}
+}
+
+// A disk that fills up while report writes its charts: exit 1 naming the
+// error, and the table, computed before any file was written, printed
+// first (a 600 KiB disk left no table).
+func TestReportDiskFull(t *testing.T) {
+	disk := mountTmpfs(t, "600k")
+	sweep := filepath.Join(t.TempDir(), "sweep")
+	if _, errOut, code := runCLI(t, "run", "-sizes", "5-9", "-strategies", "warnsdorff,warnsdorff-bt,dfs", "-max-nodes", "20000", "-out", sweep, "-quiet", "-no-report"); code != 0 {
+		t.Fatalf("the sweep: exit %d: %s", code, errOut)
+	}
+	stdout, errOut, code := runCLI(t, "report", "-out", filepath.Join(disk, "rep"), filepath.Join(sweep, "runs.csv"))
+	if code != 1 || !strings.Contains(errOut, "no space left on device") {
+		t.Fatalf("on a full disk: exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(squeeze(stdout), "warnsdorff 5x5 12/25 12/13 0 24") || !strings.Contains(errOut, "the table above was computed") {
+		t.Errorf("no table before the error:\nstdout %q\nstderr %q", stdout, errOut)
+	}
+}

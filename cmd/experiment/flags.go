@@ -12,6 +12,7 @@ import (
 
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
@@ -221,4 +222,25 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	return set
+}
+
+// sizesAndStarts reads a -sizes value (required; example shows what to
+// give) and a -starts value that must fit every board of it, as the
+// commands that take both (run's settings apart) read them.
+func sizesAndStarts(sizesFlag, startsFlag, example string) (plan.Sizes, plan.Starts, error) {
+	if strings.TrimSpace(sizesFlag) == "" {
+		return nil, plan.Starts{}, usagef("-sizes: missing; give boards such as %s", example)
+	}
+	sizes, err := plan.ParseSizes(sizesFlag)
+	if err != nil {
+		return nil, plan.Starts{}, usagef("-sizes: %v", err)
+	}
+	starts, err := plan.ParseStarts(startsFlag)
+	if err != nil {
+		return nil, plan.Starts{}, usagef("-starts: %v", err)
+	}
+	if err := starts.Check(sizes); err != nil {
+		return nil, plan.Starts{}, usagef("-starts: %v", err)
+	}
+	return sizes, starts, nil
 }

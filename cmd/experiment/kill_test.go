@@ -48,7 +48,7 @@ func rowSet(t *testing.T, path string) map[runs.Key]runs.Row {
 		if _, dup := set[r.Key()]; dup {
 			return errors.New("a job written twice")
 		}
-		r.TimeNS = 0
+		r.TimeNS, r.CPUNS = 0, 0
 		set[r.Key()] = r
 		return nil
 	})

@@ -19,6 +19,7 @@ var commands = map[string]func(ctx context.Context, args []string, stdout, stder
 	"solve":   cmdSolve,
 	"count":   cmdCount,
 	"exact":   cmdExact,
+	"theory":  cmdTheory,
 	"report":  cmdReport,
 	"merge":   cmdMerge,
 	"version": cmdVersion,
@@ -72,6 +73,7 @@ Commands:
   solve    solve one board from one start square and print the tour
   count    count every directed tour from a square, or from every square
   exact    walk every tie of a randomised greedy rule: its exact success probability
+  theory   whether a tour starts at each square, and what says so
   report   summarise runs.csv files: summary tables, charts and report.html
   merge    combine the shards of a sweep (run -shard i/N) into one, with its report
   version  print the program's version and commit

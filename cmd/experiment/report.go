@@ -74,6 +74,10 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := report.CheckOut(outFlag, outDir); err != nil {
 		return err
 	}
+	if *exactFlag && *exactFrom != "" {
+		// Which one wins was the code's choice, not said to the user.
+		return usagef("-exact-from: with -exact: give one, -exact to compute the probabilities or -exact-from FILE to read them")
+	}
 	opt := report.Options{OutDir: *out, BySource: *byFile, Exact: *exactFlag, ExactFrom: *exactFrom}
 	// The exact probabilities are input too: a bad file is refused before
 	// any table is written.
@@ -92,17 +96,24 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	switch {
 	case ctx.Err() != nil:
 		return errInterrupted
-	case err != nil:
+	case err != nil && res == nil:
 		return fmt.Errorf("report: %w", err)
+	}
+	// The table was computed before any file was written: a write that
+	// fails late (a full disk) still prints it, then the error.
+	if !*quiet || err != nil {
+		if werr := stats.WriteTable(stdout, res.Results.Summaries()); werr != nil {
+			return werr
+		}
+		for _, w := range res.Results.Warnings {
+			fmt.Fprintln(stderr, "warning:", w)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("report: %w (the table above was computed; the files in %s are incomplete)", err, res.Dir)
 	}
 	if *quiet {
 		return nil
-	}
-	if err := stats.WriteTable(stdout, res.Results.Summaries()); err != nil {
-		return err
-	}
-	for _, w := range res.Results.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
 	}
 	fmt.Fprintf(stdout, "\n%d runs in %d groups; wrote %s, %s and %d charts in %s (%.1fs)\n",
 		res.Results.Rows, len(res.Results.Groups), strings.Join(res.Tables, ", "), res.HTML, res.Figures,

@@ -6,12 +6,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/runs"
 )
 
 func TestReportErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.csv")
 	os.WriteFile(bad, []byte("rows,cols\n5,5\n"), 0o644)
+	// A tour in 3 nodes on 7x7: a row that contradicts itself.
+	short := filepath.Join(dir, "short.csv")
+	os.WriteFile(short, []byte(runs.Header(false)+"7,7,0,0,warnsdorff,first,false,0,0,found,yes,3,0,30,true,,false,,0,0,none,0,,\n"), 0o644)
 	for _, tt := range []struct {
 		args []string
 		code int
@@ -22,6 +27,8 @@ func TestReportErrors(t *testing.T) {
 		{[]string{"report", dir}, 2, "is a directory: give the runs.csv in it"},
 		{[]string{"report", bad}, 2, "missing required column: start_row"},
 		{[]string{"report", "-bogus", bad}, 2, "-bogus: no such flag"},
+		{[]string{"report", "-exact", "-exact-from", bad, bad}, 2, "-exact-from: with -exact: give one"},
+		{[]string{"report", "-out", filepath.Join(dir, "rep"), short}, 2, "short.csv: line 2: found with 3 nodes, fewer than the 7x7 board's 49 squares"},
 		{[]string{"report", "-h"}, 0, "usage: experiment report"},
 	} {
 		var stdout, stderr bytes.Buffer

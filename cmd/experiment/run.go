@@ -38,11 +38,19 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := parseRunFlags(fs, args); err != nil {
 		return err
 	}
-	s, err := f.settings()
+	o, err := f.options(getenv)
 	if err != nil {
 		return err
 	}
-	o, err := f.options(getenv)
+	// The solvers are strategies before -strategies is checked; their
+	// processes end with the command.
+	d, err := f.solvers.declare(o.MemLimit, o.Workers)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	f.declared = d.solvers
+	s, err := f.settings()
 	if err != nil {
 		return err
 	}
@@ -57,15 +65,22 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// row in -out (nil: all of them).
 	var done plan.JobSet
 	if o.Resume {
-		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
-	}
-	if f.planOnly {
-		if ctx.Err() != nil { // interrupted while planning: no plan to show
-			return errInterrupted
-		}
-		if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+		// Other settings are refused before the plan is shown or a pace
+		// trial run, not after.
+		if err := outdir.CheckResume(o.Out, p, o.Shard); err != nil {
 			return err
 		}
+		done, _ = outdir.Done(o.Out, p) // a file it cannot read, Open refuses
+	}
+	if f.planOnly && ctx.Err() != nil { // interrupted while planning: no plan to show
+		return errInterrupted
+	}
+	// A board the memory limit cannot hold is refused before the plan is
+	// shown and a pace trial run.
+	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
+		return err
+	}
+	if f.planOnly {
 		return showPlan(ctx, stdout, p, o, done)
 	}
 	if err := checkOut(o.Out, f.noReport); err != nil {
@@ -217,13 +232,13 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 		if trial < 0 {
 			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", countWord(sweep.PaceMinNodes))
 		}
-		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)\n",
-			progress.Estimate(cost/parallel(o.Workers)), o.Workers, why, o.MemLimit)
+		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)%s\n",
+			progress.Estimate(cost/parallel(o.Workers)), o.Workers, why, o.MemLimit, plan.UnknownText(p.Unknown(skip)))
 		return
 	}
-	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)\n",
+	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)%s\n",
 		progress.Estimate(cost/parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/parallel(o.Workers)), "about "),
-		cost/model, trial.Round(10*time.Millisecond), o.MemLimit)
+		cost/model, trial.Round(10*time.Millisecond), o.MemLimit, plan.UnknownText(p.Unknown(skip)))
 }
 
 // randomisation names, for the plan's line, a random move order and the
@@ -289,12 +304,17 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	case ctx.Err() != nil:
 		fmt.Fprintf(stderr, "report interrupted; every row is kept: make it with\n  %s\n", again)
 		return errInterrupted
-	case err != nil:
+	case err != nil && res == nil:
 		return fmt.Errorf("report of %s (every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintln(stdout)
-	if err := stats.WriteTable(stdout, res.Summaries()); err != nil {
-		return err
+	if werr := stats.WriteTable(stdout, res.Summaries()); werr != nil {
+		return werr
+	}
+	if err != nil {
+		// The table was computed before the report's files failed to
+		// be written: printed, then the error.
+		return fmt.Errorf("report of %s (the table above was computed; every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintf(stdout, "\n%s", stats.TableLegendOf(res.Summaries()))
 	for _, w := range res.Warnings {

@@ -38,13 +38,16 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"run", "-sizes", "5", "-tiebreak", "coin"}, `-tiebreak: unknown rule "coin": want a comma-separated list of first, random, pohl, roth`},
 		{[]string{"run", "-sizes", "5", "-strategies", "dfs", "-tiebreak", "roth"}, `-tiebreak: "roth": no strategy of -strategies accepts it`},
 		{[]string{"run", "-sizes", "5", "-trials", "0"}, "-trials: 0: want a number of trials from 1 to"},
-		{[]string{"run", "-sizes", "5", "-trials", "5"}, "-trials: 5: only randomised jobs repeat, and this sweep has none: add -tiebreak random"},
+		{[]string{"run", "-sizes", "5", "-trials", "5"}, "-trials: 5: only randomised jobs repeat, and this sweep has none: add -order random (for dfs) or -tiebreak random (for warnsdorff or warnsdorff-bt)"},
 		{[]string{"run", "-sizes", "5", "-strategies", "warnsdorff,parberry", "-prune"}, "-prune: none of -strategies prunes: pruning applies to dfs, warnsdorff-bt"},
 		{[]string{"run", "-sizes", "5", "-mem-limit", "lots"}, `-mem-limit: "lots": want bytes such as 512MB, 4GiB`},
 		{[]string{"run", "-sizes", "1000", "-strategies", "warnsdorff", "-mem-limit", "1MB"}, "-mem-limit: warnsdorff on 1000x1000 needs about"},
 		{[]string{"run", "-sizes", "5", "-strategies", "parberry"}, "-strategies: no job to run: parberry skips 25 start(s) on 5x5"},
 		{[]string{"run", "-sizes", "5", "-strategies", "warnsdorff", "-tiebreak", "random", "-trials", "3", "-out", done, "-resume"}, `-resume: ` + done + ` was run with other settings (-tiebreak: was ["first"], now ["random"]; -trials: was 1, now 3)`},
 		{[]string{"run", "-sizes", "5", "-frobnicate"}, "-frobnicate: no such flag"},
+		// The advice names what the strategies take: dfs -order random.
+		{[]string{"run", "-sizes", "5", "-strategies", "dfs", "-trials", "3"}, "only randomised jobs repeat, and this sweep has none: add -order random (for dfs)"},
+		{[]string{"run", "-sizes", "5", "-strategies", "warnsdorff", "-order", "random"}, "takes a random move order (dfs does)"},
 		{[]string{"run", "-sizes", "5", "extra"}, `unexpected argument "extra"`},
 	} {
 		out, errOut, code := runCLI(t, tt.args...)
@@ -53,6 +56,10 @@ func TestRunBadFlags(t *testing.T) {
 		}
 		if out != "" {
 			t.Errorf("%q: stdout %q", tt.args, out)
+		}
+		// Refused before any work: no plan shown, no pace trial run.
+		if strings.Contains(errOut, "plan: ") {
+			t.Errorf("%q: refused after the plan was shown:\n%s", tt.args, errOut)
 		}
 	}
 	if after, _ := os.ReadFile(filepath.Join(done, "runs.csv")); string(after) != string(before) {

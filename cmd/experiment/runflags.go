@@ -43,6 +43,9 @@ type runFlags struct {
 	quiet      bool
 	noReport   bool
 	planOnly   bool
+	solvers    solverFlags
+	// declared holds the -solver declarations once checked (declare).
+	declared []plan.Solver
 }
 
 // shardEnv are the environment variables that "-shard auto/N" reads the
@@ -53,7 +56,7 @@ var shardEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
 func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, configFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight, restarts); flags on the command line override it")
 	fs.StringVar(&f.sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
-	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
+	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out: up to 41 x 41, exactly those with a tour), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
 	fs.StringVar(&f.strategies, "strategies", strings.Join(strategies.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(strategies.Names(), ", "))
 	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: "+strings.Join(strategies.RandomOrders(), ", ")+" draw a uniformly random order at every square from the job's seed (a randomised series, with -trials), the others run the default order")
 	fs.BoolVar(&f.closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
@@ -73,6 +76,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.saveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
 	fs.BoolVar(&f.quiet, "quiet", false, "print no plan and no progress on stderr")
 	fs.BoolVar(&f.planOnly, "plan", false, "print the plan (runs, shard, expected time, memory limit) on stdout and exit: check flags without running or writing anything")
+	f.solvers.register(fs)
 	fs.BoolVar(&f.noReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
 }
 
@@ -124,6 +128,7 @@ func (f *runFlags) settings() (plan.Settings, error) {
 		Sizes: sizes, Starts: starts, Strategies: names, Tiebreaks: tiebreaks, Order: f.order,
 		Closed: f.closed, MaxNodes: f.maxNodes, Timeout: f.timeout,
 		Trials: f.trials, Seed: f.seed, Prune: f.prune, SaveTours: f.saveTours, Restarts: restarts,
+		Solvers: f.declared,
 	}
 	return s, s.Normalize()
 }

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/restart"
@@ -54,9 +56,21 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	memLimit := fs.String("mem-limit", "", "refuse a search whose memory estimate exceeds this, such as 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	var files tourOutputs
 	files.register(fs)
+	var sf solverFlags
+	sf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	mem, err := memLimitFlag(*memLimit)
+	if err != nil {
+		return err
+	}
+	// The solvers are strategies before -strategy is checked.
+	d, err := sf.declare(mem, 1)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
 
 	b, err := bf.board(fs)
 	if err != nil {
@@ -84,20 +98,14 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("-order: %s uses its own published move orders; leave -order out", info.Name)
 	}
 	if randomOrder && !info.RandomOrder {
-		return usagef("-order random: %s takes no random move order; %s do", info.Name, strings.Join(strategies.RandomOrders(), ", "))
+		return usagef("-order random: %s takes no random move order; %s", info.Name, words.Do(strategies.RandomOrders()))
 	}
 	if err := info.CheckTiebreak(*tiebreak); err != nil {
 		return usagef("-tiebreak: %v", err)
 	}
-	policy, err := restart.Parse(*restarts)
+	policy, err := solvePolicy(*restarts, info, *tiebreak, randomOrder, *maxNodes, *timeout, b)
 	if err != nil {
-		return usagef("-restarts: %v", err)
-	}
-	if policy.Kind != restart.None && !info.Restartable(*tiebreak, randomOrder) {
-		return usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, strategies.RestartableList())
-	}
-	if err := policy.Check(*maxNodes, *timeout, b); err != nil {
-		return usagef("-restarts %v: %v", policy, err)
+		return err
 	}
 	if *maxNodes < 0 {
 		return usagef("-max-nodes %d: want 0 (no limit) or a positive number of nodes", *maxNodes)
@@ -109,10 +117,6 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if err := files.check(b); err != nil {
-		return err
-	}
-	mem, err := memLimitFlag(*memLimit)
-	if err != nil {
 		return err
 	}
 	// Refuse before allocating: a 20000 x 20000 dfs would ask for 12 GB.
@@ -139,34 +143,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	res := s.Run(ctx)
 	p = s.Problem()
 
-	if *asJSON {
-		j := sweep.JobOf(p)
-		out := solveJSON{Row: sweep.Record(&j, res)}
-		if res.Status == status.Found && b.Squares() <= maxJSONTour {
-			out.Tour = res.Tour.Squares(nil)
-		}
-		enc := json.NewEncoder(stdout)
-		if err := enc.Encode(out); err != nil {
-			return err
-		}
-	} else {
-		if res.Status == status.Found && b.Rows <= maxGridSide && b.Cols <= maxGridSide {
-			if err := tour.WriteGrid(stdout, b.Rows, b.Cols, res.Tour.Squares(nil)); err != nil {
-				return err
-			}
-		}
-		restarts := ""
-		if policy.Kind != restart.None {
-			restarts = fmt.Sprintf(" restarts=%d", res.Restarts)
-		}
-		_, err := fmt.Fprintf(stdout, "status=%s nodes=%d backtracks=%d%s time=%v verified=%v\n",
-			res.Status, res.Nodes, res.Backtracks, restarts, res.Elapsed.Round(time.Microsecond), res.Verified)
-		if err != nil {
-			return err
-		}
-		if res.Err != "" {
-			fmt.Fprintln(stderr, "error:", res.Err)
-		}
+	if err := writeSolve(stdout, stderr, p, res, *asJSON); err != nil {
+		return err
 	}
 	if err := files.write(p, res, stderr); err != nil {
 		return err
@@ -176,6 +154,59 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errInterrupted
 	case status.Error:
 		return fmt.Errorf("strategy %s failed: %s", p.Strategy, res.Err)
+	}
+	return nil
+}
+
+// solvePolicy reads and checks solve's -restarts: one policy that the
+// strategy, tie-break and order can restart, within the budgets.
+func solvePolicy(v string, info strategies.Info, tiebreak string, randomOrder bool, maxNodes int64, timeout time.Duration, b board.Board) (restart.Policy, error) {
+	if list, err := restart.ParseList(v); err == nil && len(list) > 1 {
+		// A list is run's: "49;luby:49" is not a number of nodes said
+		// nothing of that.
+		return restart.Policy{}, usagef("-restarts %q: solve runs one policy, not a list (run -restarts takes one); want one of %s", v, restart.Form)
+	}
+	policy, err := restart.Parse(v)
+	if err != nil {
+		return policy, usagef("-restarts: %v", err)
+	}
+	if policy.Kind != restart.None && !info.Restartable(tiebreak, randomOrder) {
+		return policy, usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, strategies.RestartableList())
+	}
+	if err := policy.Check(maxNodes, timeout, b); err != nil {
+		return policy, usagef("-restarts %v: %v", policy, err)
+	}
+	return policy, nil
+}
+
+// writeSolve prints a search's result: its record as JSON, or its tour's
+// grid (boards up to maxGridSide) and a line of figures.
+func writeSolve(stdout, stderr io.Writer, p solver.Problem, res solver.Result, asJSON bool) error {
+	b := p.Board
+	if asJSON {
+		j := sweep.JobOf(p)
+		out := solveJSON{Row: sweep.Record(&j, res)}
+		if res.Status == status.Found && b.Squares() <= maxJSONTour {
+			out.Tour = res.Tour.Squares(nil)
+		}
+		return json.NewEncoder(stdout).Encode(out)
+	}
+	if res.Status == status.Found && b.Rows <= maxGridSide && b.Cols <= maxGridSide {
+		if err := tour.WriteGrid(stdout, b.Rows, b.Cols, res.Tour.Squares(nil)); err != nil {
+			return err
+		}
+	}
+	restarts := ""
+	if p.Restarts.Kind != restart.None {
+		restarts = fmt.Sprintf(" restarts=%d", res.Restarts)
+	}
+	_, err := fmt.Fprintf(stdout, "status=%s nodes=%s backtracks=%s%s time=%v verified=%v\n",
+		res.Status, countText(res.Nodes), countText(res.Backtracks), restarts, res.Elapsed.Round(time.Microsecond), res.Verified)
+	if err != nil {
+		return err
+	}
+	if res.Err != "" {
+		fmt.Fprintln(stderr, "error:", res.Err)
 	}
 	return nil
 }
@@ -195,4 +226,13 @@ func lean(b board.Board, name string, need int64) []string {
 	}
 	slices.SortStableFunc(names, func(x, y string) int { return cmp.Compare(bytes(x), bytes(y)) })
 	return names[:min(2, len(names))]
+}
+
+// countText writes a count, or "-" for one an external solver did not
+// report.
+func countText(n int64) string {
+	if n < 0 {
+		return "-"
+	}
+	return strconv.FormatInt(n, 10)
 }

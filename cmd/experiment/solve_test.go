@@ -107,6 +107,8 @@ func TestSolveBadFlags(t *testing.T) {
 		{[]string{"solve", "-size", "8", "-max-nodes", "-5"}, "-max-nodes -5"},
 		{[]string{"solve", "-size", "8", "-timeout", "-1s"}, "-timeout"},
 		{[]string{"solve", "-size", "8", "extra"}, "unexpected argument"},
+		{[]string{"solve", "-size", "6", "-strategy", "dfs", "-order", "random", "-restarts", "fixed:49;luby:49"}, `-restarts "fixed:49;luby:49": solve runs one policy, not a list`},
+		{[]string{"solve", "-size", "6", "-strategy", "warnsdorff", "-order", "random"}, "-order random: warnsdorff takes no random move order; dfs does"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 	} {
 		_, errOut, code := runCLI(t, tt.args...)
@@ -170,7 +172,7 @@ func TestSolveReplaysRows(t *testing.T) {
 			t.Fatalf("%v: %v: %s", args, err, stdout)
 		}
 		got.Row.Tour = runs.FormatTour(got.Tour)
-		got.Row.Trial, got.Row.TimeNS = r.Trial, r.TimeNS
+		got.Row.Trial, got.Row.TimeNS, got.Row.CPUNS = r.Trial, r.TimeNS, r.CPUNS
 		var b bytes.Buffer
 		w := runs.NewWriter(&b, true)
 		if err := w.Write(&got.Row); err != nil {

@@ -49,8 +49,8 @@ func sh(t *testing.T, dir string, env []string, line string) string {
 	return out.String()
 }
 
-// rows returns a runs.csv's rows, time_ns blanked (the one column two runs
-// of a sweep do not share), sorted.
+// rows returns a runs.csv's rows, time_ns and cpu_ns blanked (the columns
+// two runs of a sweep do not share), sorted.
 func rows(t *testing.T, path string) []string {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -61,10 +61,10 @@ func rows(t *testing.T, path string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tcol := slices.Index(records[0], "time_ns")
+	tcol, ccol := slices.Index(records[0], "time_ns"), slices.Index(records[0], "cpu_ns")
 	var out []string
 	for _, r := range records[1:] {
-		r[tcol] = ""
+		r[tcol], r[ccol] = "", ""
 		out = append(out, strings.Join(r, ","))
 	}
 	slices.Sort(out)

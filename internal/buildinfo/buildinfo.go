@@ -8,6 +8,7 @@ package buildinfo
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
@@ -93,14 +94,24 @@ func executableHash() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	f, err := os.Open(path)
+	sum, err := FileSHA256(path)
+	if err != nil {
+		return "", err
+	}
+	return sum[:16], nil
+}
+
+// FileSHA256 returns the hex SHA-256 of the file name: what identifies a
+// program (this one, or an external solver) byte for byte.
+func FileSHA256(name string) (string, error) {
+	f, err := os.Open(name)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
-		return "", err
+		return "", fmt.Errorf("reading %s: %w", name, err)
 	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -32,3 +32,12 @@ func List(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
+
+// Do lists names as the subject of "do", the verb agreeing with them:
+// "dfs does", "warnsdorff, warnsdorff-bt do".
+func Do(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " does"
+	}
+	return strings.Join(names, ", ") + " do"
+}

@@ -31,3 +31,12 @@ func TestList(t *testing.T) {
 		t.Error("Noun does not agree with its count")
 	}
 }
+
+func TestDo(t *testing.T) {
+	if got := Do([]string{"dfs"}); got != "dfs does" {
+		t.Errorf("one: %q", got)
+	}
+	if got := Do([]string{"warnsdorff", "warnsdorff-bt"}); got != "warnsdorff, warnsdorff-bt do" {
+		t.Errorf("two: %q", got)
+	}
+}

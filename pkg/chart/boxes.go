@@ -11,6 +11,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 )
 
 // NodesToSuccess draws, for board b, one box per series of the nodes its
@@ -59,7 +60,7 @@ func NodesToSuccess(res *stats.Results, b board.Board) (*Figure, error) {
 	p.NominalX(names...)
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Min, p.Y.Max = lo/1.6, hi*1.6
-	p.Y.Tick.Marker = logTicks{format: stats.FormatCount}
+	p.Y.Tick.Marker = logTicks{format: format.Count}
 	p.X.Tick.Label.Font.Size = vg.Points(8)
 	width := max(sizeChartWidth, vg.Length(len(names))*3.2*vg.Centimeter)
 	return &Figure{

@@ -288,7 +288,7 @@ func budgetSweep() string {
 				}
 				b.WriteString(strings.Join([]string{"5", "5", itoa(r), itoa(c), s, "first", "false", "0", "0",
 					status, "yes", itoa(nodes), "0", itoa(nodes * 10), itoa01(status == "found"), `"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"`,
-					"false", "", "1000", "0", "none", "0"}, ",") + "\n")
+					"false", "", "1000", "0", "none", "0", itoa(nodes * 10), ""}, ",") + "\n")
 			}
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"knightsweep/internal/svgcanvas"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 	"knightsweep/pkg/theory"
 )
 
@@ -66,23 +67,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	labelFont := textStyle(min(8, float64(cell*0.26)))
 	showText := cell >= 0.6*vg.Centimeter
 
-	// One log colour scale for every panel.
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i := range groups {
-		for _, s := range perStart[i] {
-			if v := s.Nodes.Value; v > 0 {
-				lo, hi = math.Min(lo, math.Log10(v)), math.Max(hi, math.Log10(v))
-			}
-		}
-	}
-	if math.IsInf(lo, 1) {
-		lo, hi = 0, 1
-	}
-	lo, hi = math.Floor(lo*10)/10, math.Ceil(hi*10)/10
-	if hi <= lo {
-		hi = lo + 0.5
-		lo -= 0.5
-	}
+	lo, hi := nodeScale(perStart)
 	cmap, err := viridis()
 	if err != nil {
 		return nil, err
@@ -115,51 +100,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 	step := tickStep(max(b.Rows, b.Cols), cell)
 	for i, g := range groups {
 		row, col := 2*(i/heatMapColumns), i%heatMapColumns
-		// The squares' entries, by square index; ran marks those run.
-		sq := make([]stats.Start, b.Squares())
-		ran := make([]bool, b.Squares())
-		for _, s := range perStart[i] {
-			sq[s.Row*b.Cols+s.Col], ran[s.Row*b.Cols+s.Col] = s, true
-		}
-		at := func(r, c int) (stats.Start, bool) { return sq[r*b.Cols+c], ran[r*b.Cols+c] }
-		outcome := &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
-			fill: func(r, c int) color.Color {
-				s, ok := at(r, c)
-				return outcomeColor(s, ok)
-			},
-		}
-		if showText {
-			outcome.label = func(r, c int) string {
-				if s, ok := at(r, c); ok && s.Attempts > 1 {
-					return fmt.Sprintf("%d/%d", s.Found, s.Attempts)
-				}
-				return ""
-			}
-		}
-		nodes := &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
-			fill: func(r, c int) color.Color {
-				s, ok := at(r, c)
-				if !ok {
-					return colorNotRun
-				}
-				if !(s.Nodes.Value > 0) {
-					return colorNoTour
-				}
-				return nodeColor(s.Nodes.Value)
-			},
-		}
-		if showText {
-			nodes.label = func(r, c int) string {
-				if s, ok := at(r, c); ok {
-					v := trimZeros(stats.FormatCount(math.Round(s.Nodes.Value)))
-					if s.Nodes.Censored {
-						v = "≥" + v
-					}
-					return v
-				}
-				return ""
-			}
-		}
+		outcome, nodes := heatCells(b, perStart[i], labelFont, showText, nodeColor)
 		panels[row][col] = &panel{title: g.Series + ": outcome", cells: outcome, step: step}
 		panels[row+1][col] = &panel{title: g.Series + ": median nodes", cells: nodes, step: step}
 	}
@@ -189,6 +130,79 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 		Height: height,
 		draw:   drawFn,
 	}, nil
+}
+
+// nodeScale is the log10 range of the median nodes of every start of
+// every panel: one colour scale for all, in tenths, at least one wide.
+func nodeScale(perStart [][]stats.Start) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, starts := range perStart {
+		for _, s := range starts {
+			if v := s.Nodes.Value; v > 0 {
+				lo, hi = math.Min(lo, math.Log10(v)), math.Max(hi, math.Log10(v))
+			}
+		}
+	}
+	if math.IsInf(lo, 1) {
+		lo, hi = 0, 1
+	}
+	lo, hi = math.Floor(lo*10)/10, math.Ceil(hi*10)/10
+	if hi <= lo {
+		hi = lo + 0.5
+		lo -= 0.5
+	}
+	return lo, hi
+}
+
+// heatCells are one series' two grids on b: each start's outcome and its
+// median nodes (coloured by nodeColor), labelled where showText.
+func heatCells(b board.Board, starts []stats.Start, labelFont draw.TextStyle, showText bool, nodeColor func(float64) color.Color) (outcome, nodes *cellGrid) {
+	// The squares' entries, by square index; ran marks those run.
+	sq := make([]stats.Start, b.Squares())
+	ran := make([]bool, b.Squares())
+	for _, s := range starts {
+		sq[s.Row*b.Cols+s.Col], ran[s.Row*b.Cols+s.Col] = s, true
+	}
+	at := func(r, c int) (stats.Start, bool) { return sq[r*b.Cols+c], ran[r*b.Cols+c] }
+	outcome = &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
+		fill: func(r, c int) color.Color {
+			s, ok := at(r, c)
+			return outcomeColor(s, ok)
+		},
+	}
+	if showText {
+		outcome.label = func(r, c int) string {
+			if s, ok := at(r, c); ok && s.Attempts > 1 {
+				return fmt.Sprintf("%d/%d", s.Found, s.Attempts)
+			}
+			return ""
+		}
+	}
+	nodes = &cellGrid{rows: b.Rows, cols: b.Cols, font: labelFont,
+		fill: func(r, c int) color.Color {
+			s, ok := at(r, c)
+			if !ok {
+				return colorNotRun
+			}
+			if !(s.Nodes.Value > 0) {
+				return colorNoTour
+			}
+			return nodeColor(s.Nodes.Value)
+		},
+	}
+	if showText {
+		nodes.label = func(r, c int) string {
+			if s, ok := at(r, c); ok {
+				v := trimZeros(format.Count(math.Round(s.Nodes.Value)))
+				if s.Nodes.Censored {
+					v = "≥" + v
+				}
+				return v
+			}
+			return ""
+		}
+	}
+	return outcome, nodes
 }
 
 // viridis returns a colour map after matplotlib's viridis: dark purple to
@@ -316,13 +330,13 @@ type exponentTicks struct{}
 func (exponentTicks) Ticks(min, max float64) []plot.Tick {
 	var ticks []plot.Tick
 	for e := math.Ceil(min); e <= max; e++ {
-		ticks = append(ticks, plot.Tick{Value: e, Label: trimZeros(stats.FormatCount(math.Pow(10, e)))})
+		ticks = append(ticks, plot.Tick{Value: e, Label: trimZeros(format.Count(math.Pow(10, e)))})
 	}
 	if len(ticks) < 2 {
 		// Less than a decade: mark the ends.
 		ticks = []plot.Tick{
-			{Value: min, Label: trimZeros(stats.FormatCount(math.Round(math.Pow(10, min))))},
-			{Value: max, Label: trimZeros(stats.FormatCount(math.Round(math.Pow(10, max))))},
+			{Value: min, Label: trimZeros(format.Count(math.Round(math.Pow(10, min))))},
+			{Value: max, Label: trimZeros(format.Count(math.Round(math.Pow(10, max))))},
 		}
 	}
 	return ticks

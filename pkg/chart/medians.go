@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 )
 
 // MedianNodes charts each series' median nodes by board size, on a log y
@@ -21,7 +22,7 @@ func MedianNodes(res *stats.Results) (*Figure, error) {
 		title:  "Median nodes per run",
 		ylabel: "nodes (log scale)",
 		value:  func(g *stats.Group) stats.Bound { return g.NodesMedianBound() },
-		format: stats.FormatCount,
+		format: format.Count,
 	})
 }
 
@@ -33,7 +34,7 @@ func MedianTime(res *stats.Results) (*Figure, error) {
 		title:  "Median time per run",
 		ylabel: "time per run (log scale)",
 		value:  func(g *stats.Group) stats.Bound { return g.TimeMedianBound() },
-		format: stats.FormatNS,
+		format: format.NS,
 	})
 }
 

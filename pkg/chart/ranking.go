@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 )
 
 // Ranking draws critical-difference diagrams (Demšar 2006), one strip a
@@ -83,11 +84,11 @@ func rankingTitle(r *stats.Ranking) string {
 	switch r.Measure {
 	case stats.ByNodes:
 		what = "Nodes to a tour"
-	case stats.ByTime:
-		what = "Time to a tour"
+	case stats.ByCPU:
+		what = "CPU time to a tour"
 	}
 	return fmt.Sprintf("%s: mean rank over %s instances (1 = best); Friedman %s", what,
-		stats.FormatCount(float64(r.Blocks)), FriedmanVerdict(r))
+		format.Count(float64(r.Blocks)), FriedmanVerdict(r))
 }
 
 // FriedmanVerdict writes the Friedman test's outcome: "p=0.003
@@ -100,7 +101,7 @@ func FriedmanVerdict(r *stats.Ranking) string {
 	if r.F >= 1000 {
 		f = fmt.Sprintf("%.0f", r.F)
 	}
-	return fmt.Sprintf("%s (Iman-Davenport F = %s)", stats.FormatP(r.FP), f)
+	return fmt.Sprintf("%s (Iman-Davenport F = %s)", format.P(r.FP), f)
 }
 
 // drawStrip draws one ranking in c.

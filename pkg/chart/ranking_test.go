@@ -24,8 +24,8 @@ func manySeries() string {
 	var b strings.Builder
 	b.WriteString(runs.Header(false))
 	row := func(n, r, c int, strategy, restarts string, trial int, status string, nodes int) {
-		fmt.Fprintf(&b, "%d,%d,%d,%d,%s,random,false,%d,%d,%s,yes,%d,0,%d,%t,\"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1\",false,,5000,0,%s,0\n",
-			n, n, r, c, strategy, trial, trial+1, status, nodes, nodes*10, status == "found", restarts)
+		fmt.Fprintf(&b, "%d,%d,%d,%d,%s,random,false,%d,%d,%s,yes,%d,0,%d,%t,\"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1\",false,,5000,0,%s,0,%d,\n",
+			n, n, r, c, strategy, trial, trial+1, status, nodes, nodes*10, status == "found", restarts, nodes*10)
 	}
 	for _, n := range []int{5, 6} {
 		for r := range n {

@@ -10,6 +10,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 )
 
 // maxCurvePoints bounds the steps drawn of one curve: beyond it the curve
@@ -24,10 +25,10 @@ const maxCurvePoints = 400
 // Warnsdorff's rule it is the one picture that says it all. The file is
 // solved-vs-nodes-RxC (or -time-).
 func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
-	format := stats.FormatCount
+	write := format.Count
 	unit := "nodes"
 	if by == "time" {
-		format, unit = stats.FormatNS, "time"
+		write, unit = format.NS, "time"
 	}
 	title := fmt.Sprintf("%v: runs from starts with a tour solved within a budget of %s", b, unit)
 	p := newPlot(title, unit+" (log scale)", "solved (% of runs)")
@@ -90,7 +91,7 @@ func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
 	}
 	p.X.Scale = plot.LogScale{}
 	p.X.Min, p.X.Max = lo/1.2, hi*1.2
-	p.X.Tick.Marker = logTicks{format: format}
+	p.X.Tick.Marker = logTicks{format: write}
 	p.Y.Min, p.Y.Max = -2, 102
 	p.Y.Tick.Marker = percentTicks{}
 	return &Figure{

@@ -15,6 +15,8 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
+	"knightsweep/pkg/stats/runlength"
 )
 
 // maxTailSteps is how many of a survival curve's last steps are always
@@ -36,7 +38,7 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 	type curve struct {
 		s  stats.Series
 		rl *stats.RunLengths
-		sv stats.Survival
+		sv runlength.Survival
 	}
 	var curves []curve
 	lo, hi, most := math.Inf(1), math.Inf(-1), 0
@@ -122,12 +124,12 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 		}
 		bl.LineStyle = draw.LineStyle{Color: color.Gray{Y: 90}, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(6), vg.Points(3)}}
 		p.Add(bl)
-		leg.Add("budget: "+stats.FormatCount(x)+" nodes", bl)
+		leg.Add("budget: "+format.Count(x)+" nodes", bl)
 	}
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Min, p.X.Max = lo/1.5, hi*1.5
 	p.Y.Min, p.Y.Max = floor/1.2, 1.2
-	p.X.Tick.Marker = logTicks{format: stats.FormatCount}
+	p.X.Tick.Marker = logTicks{format: format.Count}
 	p.Y.Tick.Marker = logTicks{format: func(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }}
 	return &Figure{
 		Name: fmt.Sprintf("survival-%v", b),
@@ -158,7 +160,7 @@ func withLegendBelow(p *plot.Plot, leg plot.Legend) func(c draw.Canvas) {
 }
 
 // survivalAt returns the curve's P(nodes > x).
-func survivalAt(sv stats.Survival, x float64) float64 {
+func survivalAt(sv runlength.Survival, x float64) float64 {
 	s := 1.0
 	for _, st := range sv.Steps {
 		if st.X > x {
@@ -171,7 +173,7 @@ func survivalAt(sv stats.Survival, x float64) float64 {
 
 // survivalSteps turns a curve into points for a post-step line from lo: S
 // is 1 up to the first step; a drop to 0 is drawn to the floor.
-func survivalSteps(sv stats.Survival, lo, floor float64) plotter.XYs {
+func survivalSteps(sv runlength.Survival, lo, floor float64) plotter.XYs {
 	xys := plotter.XYs{{X: lo, Y: 1}}
 	for _, s := range thin(sv.Steps, maxCurvePoints, maxTailSteps) {
 		xys = append(xys, plotter.XY{X: math.Max(s.X, lo), Y: math.Max(s.S, floor)})
@@ -186,13 +188,13 @@ func survivalSteps(sv stats.Survival, lo, floor float64) plotter.XYs {
 }
 
 // thin keeps at most n of steps, evenly spaced, and always the last keep.
-func thin(steps []stats.Step, n, keep int) []stats.Step {
+func thin(steps []runlength.Step, n, keep int) []runlength.Step {
 	if len(steps) <= n {
 		return steps
 	}
 	head, tail := steps[:len(steps)-keep], steps[len(steps)-keep:]
 	every := (len(head) + n - keep - 1) / max(1, n-keep)
-	var out []stats.Step
+	var out []runlength.Step
 	for i := 0; i < len(head); i += max(1, every) {
 		out = append(out, head[i])
 	}

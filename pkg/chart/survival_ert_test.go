@@ -6,13 +6,13 @@ import (
 	"testing"
 
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/runlength"
 )
 
 // P(nodes > x) read off a curve: 1 before the first drop, the step's value
 // from it on.
 func TestSurvivalAt(t *testing.T) {
-	sv := stats.Survival{Steps: []stats.Step{{X: 10, S: 0.5}, {X: 100, S: 0.25}}}
+	sv := runlength.Survival{Steps: []runlength.Step{{X: 10, S: 0.5}, {X: 100, S: 0.25}}}
 	for _, tt := range []struct{ x, want float64 }{{5, 1}, {10, 0.5}, {99, 0.5}, {100, 0.25}, {1e6, 0.25}} {
 		if got := survivalAt(sv, tt.x); got != tt.want {
 			t.Errorf("survivalAt(%v) = %v, want %v", tt.x, got, tt.want)

@@ -3,7 +3,10 @@ package exact
 import (
 	"bytes"
 	"cmp"
+	"encoding/csv"
+	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -15,6 +18,7 @@ import (
 
 	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
 )
 
 // Row is one start's line of an exact CSV (experiment exact -out FILE),
@@ -40,13 +44,23 @@ type Row struct {
 	FailLength string `csv:"fail_length"`
 	States     int64  `csv:"states"`
 	TimeNS     int64  `csv:"time_ns"`
+	// PeakStates, Unmemoised and Nodes are the walk's figures that the
+	// CSV does not keep (experiment exact -json prints them): 0 in a row
+	// read back.
+	PeakStates int64 `csv:"-"`
+	Unmemoised int64 `csv:"-"`
+	Nodes      int64 `csv:"-"`
+	// failBounds are the error bounds of FailLength's probabilities, in
+	// float mode: what the CSV does not keep either.
+	failBounds []float64
 }
 
 // NewRow returns r's row for the square at (one of its task's members).
 func NewRow(r Result, at board.Square) Row {
 	row := Row{Rows: r.Board.Rows, Cols: r.Board.Cols, StartRow: at.Row, StartCol: at.Col, Closed: r.Closed,
 		Rule: r.Rule.String(), Probability: r.Probability, ErrorBound: r.ErrorBound,
-		Tours: r.Tours, Walks: r.Walks, States: r.States, TimeNS: r.Elapsed.Nanoseconds()}
+		Tours: r.Tours, Walks: r.Walks, States: r.States, TimeNS: r.Elapsed.Nanoseconds(),
+		PeakStates: r.PeakStates, Unmemoised: r.Unmemoised, Nodes: r.Nodes}
 	if r.Fraction != nil {
 		row.ProbabilityFraction = r.Fraction.RatString()
 	}
@@ -57,6 +71,12 @@ func NewRow(r Result, at board.Square) Row {
 			v = f.Fraction.RatString()
 		}
 		parts[i] = fmt.Sprintf("%d=%s", f.Length, v)
+		if f.ErrorBound != 0 && row.failBounds == nil {
+			row.failBounds = make([]float64, len(r.FailLength))
+		}
+		if row.failBounds != nil {
+			row.failBounds[i] = f.ErrorBound
+		}
 	}
 	row.FailLength = strings.Join(parts, " ")
 	return row
@@ -73,11 +93,17 @@ type Key struct {
 // String names the key as messages and the command's lines do: "6x6 from
 // 2,2 random", " closed" after a closed tour's.
 func (k Key) String() string {
-	s := fmt.Sprintf("%v from %v %s", k.Board, k.Start, k.Rule)
+	return fmt.Sprintf("%v from %v %s", k.Board, k.Start, k.RuleText())
+}
+
+// RuleText names the rule and the tour kind, as String ends: "random",
+// "random closed"; the one writer of " closed" (the report's labels and
+// the command's grids ask it).
+func (k Key) RuleText() string {
 	if k.Closed {
-		s += " closed"
+		return k.Rule + " closed"
 	}
-	return s
+	return k.Rule
 }
 
 // Key returns the row's key.
@@ -187,7 +213,7 @@ func ReadCSV(path string) ([]Row, error) {
 
 // ParseCSV reads the bytes of an exact CSV named name.
 func ParseCSV(name string, data []byte) ([]Row, error) {
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	data = bytes.TrimPrefix(data, []byte(runs.BOM))
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil // an empty file, such as mktemp makes: no rows yet
 	}
@@ -197,9 +223,22 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 	}
 	var rows []Row
 	if err := gocsv.UnmarshalBytes(data, &rows); err != nil {
+		// gocsv's own text ("record on line 0; parse error on line 2,
+		// column 10") names a record that is not the line and a column
+		// by number.
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			col := fmt.Sprint(pe.Column)
+			if cols := Columns(); pe.Column >= 1 && pe.Column <= len(cols) {
+				col = cols[pe.Column-1]
+			}
+			return nil, fmt.Errorf("%s: line %d: column %s: %w", name, pe.Line, col, pe.Err)
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	seen := make(map[Key]int, len(rows))
+	class := map[Key]int{} // a start's least image's key: the first row of its class
+	reps := map[board.Board][]int{}
 	for i, r := range rows {
 		if err := r.check(); err != nil {
 			return nil, fmt.Errorf("%s: line %d: %w", name, i+2, err)
@@ -210,8 +249,46 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 			return nil, fmt.Errorf("%s: line %d: a second row for %v (the first is line %d)", name, i+2, r.Key(), j+2)
 		}
 		seen[r.Key()] = i
+		// Starts a symmetry maps to each other have one walk under a
+		// random rule (Tasks walks one for all): rows that disagree are
+		// an edit or a defect of the file, which the report would blame
+		// on the solver or the sampler.
+		rule, _ := ParseRule(r.Rule)
+		if !rule.Randomised() {
+			continue
+		}
+		k := r.Key()
+		rep, ok := reps[k.Board]
+		if !ok {
+			rep = k.Board.Representatives()
+			reps[k.Board] = rep
+		}
+		c := rep[k.Board.Index(k.Start.Row, k.Start.Col)]
+		k.Start = board.Square{Row: c / k.Board.Cols, Col: c % k.Board.Cols}
+		j, ok := class[k]
+		if !ok {
+			class[k] = i
+			continue
+		}
+		if !r.agrees(rows[j]) {
+			return nil, fmt.Errorf("%s: line %d: %v has probability %v (%d tours of %d walks), its symmetric start %v on line %d %v (%d of %d): a random rule's symmetric starts have one walk, so the file was edited or is damaged",
+				name, i+2, r.Key(), cmp.Or(r.ProbabilityFraction, fmt.Sprint(r.Probability)), r.Tours, r.Walks,
+				rows[j].Key().Start, j+2, cmp.Or(rows[j].ProbabilityFraction, fmt.Sprint(rows[j].Probability)), rows[j].Tours, rows[j].Walks)
+		}
 	}
 	return rows, nil
+}
+
+// agrees reports whether two rows can be one walk's: the same counts, the
+// same fraction where both have one, and decimals within their bounds.
+func (r Row) agrees(o Row) bool {
+	if r.Tours != o.Tours || r.Walks != o.Walks {
+		return false
+	}
+	if r.ProbabilityFraction != "" && o.ProbabilityFraction != "" {
+		return r.ProbabilityFraction == o.ProbabilityFraction && r.FailLength == o.FailLength
+	}
+	return math.Abs(r.Probability-o.Probability) <= r.ErrorBound+o.ErrorBound
 }
 
 func truncate(s string) string {

@@ -88,7 +88,7 @@ func TestCSVOrder(t *testing.T) {
 	if !bytes.Equal(da, db) {
 		t.Errorf("rows in another order wrote\n%s\nnot\n%s", db, da)
 	}
-	if shuffled[0] != sorted[3] {
+	if shuffled[0].Key() != sorted[3].Key() {
 		t.Errorf("WriteCSV reordered its caller's slice")
 	}
 }
@@ -152,5 +152,47 @@ func TestKeyString(t *testing.T) {
 	k.Closed, k.Rule = true, "pohl-random"
 	if got := k.String(); got != "6x6 from 2,2 pohl-random closed" {
 		t.Errorf("closed: %q", got)
+	}
+}
+
+// Rows of starts that a symmetry maps to each other are one walk's under a
+// random rule: a file in which they disagree is refused, naming both
+// lines, even when each row holds together (3x14's corner hand-edited to
+// 1/2, its fail_length to match, beside its mirror's 0.4473).
+func TestCSVSymmetricStartsAgree(t *testing.T) {
+	b := board.Board{Rows: 3, Cols: 4}
+	r, err := From(context.Background(), b, board.Square{Row: 0, Col: 0}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, m := NewRow(r, board.Square{Row: 0, Col: 0}), NewRow(r, board.Square{Row: 0, Col: 3})
+	path := filepath.Join(t.TempDir(), "e.csv")
+	if err := WriteCSV(path, []Row{a, m}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadCSV(path); err != nil {
+		t.Fatalf("two rows of one walk: %v", err)
+	}
+	a.Probability, a.ProbabilityFraction, a.FailLength = 0.5, "1/2", "2=1/2"
+	a.Tours, a.Walks = 1, 2
+	if m.ProbabilityFraction == "1/2" {
+		t.Fatal("the corner's probability is 1/2 already: pick another edit")
+	}
+	if err := WriteCSV(path, []Row{a, m}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadCSV(path)
+	if err == nil || !strings.Contains(err.Error(), "line 3: 3x4 from 0,3 random has probability") || !strings.Contains(err.Error(), "0,0 on line 2 1/2") {
+		t.Errorf("rows of symmetric starts that disagree: %v", err)
+	}
+}
+
+// A value gocsv cannot read is named by line and column name, not as
+// "record on line 0; parse error on line 2, column 10".
+func TestCSVParseErrorNamesColumn(t *testing.T) {
+	data := Header + "\n5,5,0,0,false,random,1,1,0,99999999999999999999999,32,,24,1\n"
+	_, err := ParseCSV("e.csv", []byte(data))
+	if err == nil || !strings.HasPrefix(err.Error(), "e.csv: line 2: column tours: ") || strings.Contains(err.Error(), "record on line") {
+		t.Errorf("an over-large tours: %v", err)
 	}
 }

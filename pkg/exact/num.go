@@ -41,16 +41,17 @@ func mulSmall(dst, src []uint64, f uint64) {
 
 // scale sets dst = src * f * 840^j.
 func scale(dst, src []uint64, f uint64, j int) {
-	c := min(j, 6-bitsOf840(f))
+	c := min(j, 6-factorsOf840(f))
 	mulSmall(dst, src, f*pow840[c])
 	for j -= c; j > 0; j -= min(j, 6) {
 		mulSmall(dst, dst, pow840[min(j, 6)])
 	}
 }
 
-// bitsOf840 returns how many factors of 840 f takes up: 1 if f > 1 (f is
-// 840/k), else 0, so that f*840^c fits in 64 bits.
-func bitsOf840(f uint64) int {
+// factorsOf840 returns how many of a word's six factors of 840 f takes
+// up: 1 if f > 1 (f is 840/k, below 840), else 0, so that f*840^c fits in
+// 64 bits.
+func factorsOf840(f uint64) int {
 	if f > 1 {
 		return 1
 	}

@@ -65,6 +65,15 @@ type worker[K set] struct {
 	contrib []uint64
 }
 
+// share is each of t tied squares' factor, in follow and expand alike: a
+// division by t in float mode, else 840/t in whole numbers.
+func (wk *walker[K]) share(t int) uint64 {
+	if wk.float {
+		return uint64(t)
+	}
+	return lcm / uint64(t)
+}
+
 func (wk *walker[K]) newWorker() *worker[K] {
 	n := wk.g.n
 	w := &worker[K]{wk: wk}
@@ -147,11 +156,7 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])
-	// Each tied square's factor: a division by t, or 840/t in whole numbers.
-	share := uint64(t)
-	if !w.wk.float {
-		share = lcm / uint64(t)
-	}
+	share := w.wk.share(t)
 	for i := range t {
 		nv := v
 		add(&nv, int(out[i]))
@@ -364,15 +369,12 @@ func (w *worker[K]) expand(s *shard[K], d int) {
 		clear(mass[lay.w:])
 		rc := uint16(e[lay.kw] >> 16)
 		cnt := e[lay.kw+1]
+		share := wk.share(t)
 		for k := range t {
 			nv := v
 			add(&nv, int(out[k]))
 			w.t.nodes++
-			f := uint64(t)
-			if !wk.float {
-				f = lcm / uint64(t)
-			}
-			w.follow(nv, int(out[k]), d+1, mass, f, cnt, rc)
+			w.follow(nv, int(out[k]), d+1, mass, share, cnt, rc)
 		}
 	}
 	if s.slots != nil {

@@ -103,12 +103,8 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
 		case err == nil:
-			if diffs := prev.Settings.Diff(p.Settings()); len(diffs) > 0 {
-				return nil, input.Errorf("-resume", "%s was run with other settings (%s); resume with the same flags, or give a new -out",
-					dir, strings.Join(diffs, "; "))
-			}
-			if was, now := prev.ShardText(), sel.Shard.String(); was != now {
-				return nil, input.Errorf("-shard", "%s holds shard %q, not %q; resume it with the same -shard, or give a new -out", dir, was, now)
+			if err := sameSweep(dir, prev, p, sel.Shard); err != nil {
+				return nil, err
 			}
 			if !o.MixedBuilds {
 				if err := checkResumeBuild(dir, prev); err != nil {
@@ -267,6 +263,31 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 		return fmt.Errorf("resume from %s: %w", path, err)
 	}
 	return nil
+}
+
+// sameSweep refuses to resume dir, whose manifest is prev, with a plan of
+// other settings or another shard.
+func sameSweep(dir string, prev *Manifest, p *plan.Plan, shard plan.Shard) error {
+	if diffs := prev.Settings.Diff(p.Settings()); len(diffs) > 0 {
+		return input.Errorf("-resume", "%s was run with other settings (%s); resume with the same flags, or give a new -out",
+			dir, strings.Join(diffs, "; "))
+	}
+	if was, now := prev.ShardText(), shard.String(); was != now {
+		return input.Errorf("-shard", "%s holds shard %q, not %q; resume it with the same -shard, or give a new -out", dir, was, now)
+	}
+	return nil
+}
+
+// CheckResume refuses, before any work (the plan shown, a pace trial),
+// to resume dir with other settings or another shard than its manifest
+// records, as Open would after them. A manifest it cannot read it leaves
+// to Open, which rebuilds or refuses it.
+func CheckResume(dir string, p *plan.Plan, shard plan.Shard) error {
+	prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return nil
+	}
+	return sameSweep(dir, prev, p, shard)
 }
 
 // Done returns the jobs of p that the runs.csv in dir has rows for: what

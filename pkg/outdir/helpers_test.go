@@ -34,7 +34,7 @@ var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 // would write, without running a search.
 func outcome(j plan.Job) runs.Row {
 	r := j.Row()
-	r.Nodes = int64(j.Index%97 + 1)
+	r.Nodes = runs.Count(j.Index%97 + 1)
 	r.TimeNS = int64(j.Index) * 1000
 	r.Status = status.All[j.Index%int64(len(status.All))]
 	if r.Status == status.Found {

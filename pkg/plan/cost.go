@@ -109,6 +109,12 @@ func guidedClosedMean(squares int, limit float64) float64 {
 // start that has a tour and from one that theory rules out (where a
 // complete search must exhaust), and its seconds at the model's pace.
 func (c *cell) estimate(in strategies.Info, s Settings) {
+	if in.External != "" {
+		// Nothing is known of an external solver: its jobs cost nothing
+		// in the estimate, which says so (Unknown), and come last.
+		c.external = true
+		return
+	}
 	squares := c.board.Squares()
 	c.nsPerNode = in.Cost.NsPerNodeIn(squares, c.randomOrder)
 	// limit is the most nodes the budgets let a job enter; a search from a

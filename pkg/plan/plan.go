@@ -80,6 +80,9 @@ type cell struct {
 	// (SetPace): what Cost and each Job's Cost say.
 	cost, paced [2]float64
 	costAvg     float64
+	// external is set for an external solver's cell, whose cost is
+	// unknown: zero above.
+	external bool
 }
 
 // starts returns the number of start squares the cell runs.

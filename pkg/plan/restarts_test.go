@@ -2,6 +2,7 @@ package plan
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -32,6 +33,8 @@ func TestPlanRandomOrderAndRestarts(t *testing.T) {
 	}
 	count := map[string]int{}
 	seeds := map[uint64]bool{}
+	base := map[string]uint64{} // a trial's seed without restarts, with
+	withRestarts := map[string]uint64{}
 	for j := range p.Jobs() {
 		key := j.Strategy + "/" + j.Tiebreak + "/" + j.OrderText + "/" + j.Restarts.String()
 		count[key]++
@@ -41,6 +44,14 @@ func TestPlanRandomOrderAndRestarts(t *testing.T) {
 		}
 		if j.Seed != 0 {
 			seeds[j.Seed] = true
+			trial := fmt.Sprintf("%s/%s/%v/%d", j.Strategy, j.Tiebreak, j.Start, j.Trial)
+			if j.Restarts.Kind == restart.None {
+				base[trial] = j.Seed
+			} else if s, ok := withRestarts[trial]; ok && s != j.Seed {
+				t.Errorf("job %d (%s): seed %#x, another policy's %#x", j.Index, j.Restarts, j.Seed, s)
+			} else {
+				withRestarts[trial] = j.Seed
+			}
 		}
 		r := j.Row()
 		if r.RestartPolicy != j.Restarts.String() || r.Order != j.OrderText {
@@ -67,10 +78,16 @@ func TestPlanRandomOrderAndRestarts(t *testing.T) {
 	if len(count) != len(want) || p.Len() != 92 {
 		t.Errorf("%d jobs in %d series: %v", p.Len(), len(count), count)
 	}
-	// A run with restarts draws the seed the run without draws: its first
-	// attempt is that run, up to the cutoff.
-	if len(seeds) != 12+12+12 {
-		t.Errorf("%d seeds", len(seeds))
+	// A run with restarts draws a seed of its own, the same for every
+	// policy: its attempts are independent of the run without restarts,
+	// which keeps its seed (JobSeed's without the mark: published rows).
+	if len(seeds) != 12+12+12+12+12 || len(withRestarts) != 24 {
+		t.Errorf("%d seeds, %d trials with restarts", len(seeds), len(withRestarts))
+	}
+	for trial, s := range withRestarts {
+		if b, ok := base[trial]; !ok || b == s {
+			t.Errorf("%s: seed %#x with restarts, %#x without", trial, s, b)
+		}
 	}
 	// A row with another policy, or old files' empty one, maps to the
 	// matching job or to none.
@@ -116,7 +133,7 @@ func TestRestartsErrors(t *testing.T) {
 		}, "", ""},
 		{func(s *Settings) { s.Restarts, s.Order, s.MaxNodes = []string{"fixed:100"}, "random", 0 }, "-restarts", "give -max-nodes or -timeout"},
 		{func(s *Settings) { s.Restarts, s.Order = []string{"fixed:30"}, "random" }, "-restarts", "a tour of 6x6 enters 36 squares"},
-		{func(s *Settings) { s.Order, s.Strategies = "random", []string{"warnsdorff-bt"} }, "-order", "no strategy of -strategies takes a random move order (dfs do)"},
+		{func(s *Settings) { s.Order, s.Strategies = "random", []string{"warnsdorff-bt"} }, "-order", "no strategy of -strategies takes a random move order (dfs does)"},
 		{func(s *Settings) { s.Trials = 5 }, "-trials", "only randomised jobs repeat"},
 		{func(s *Settings) { s.Trials, s.Order = 5, " random" }, "", ""},
 	} {

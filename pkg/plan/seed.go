@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 
 	"knightsweep/internal/splitmix"
+	"knightsweep/pkg/restart"
 )
 
 // JobSeed returns the seed of a randomised job: a hash of the sweep's -seed
@@ -13,9 +14,14 @@ import (
 // else, so a job draws the same random stream whatever the worker count,
 // the schedule or the shard that runs it, and two jobs of a sweep never
 // share a stream by accident (as seed+trial would across start squares).
-// The restart policy is left out on purpose: a job with restarts draws the
-// stream of the same job without, so that its first attempt is that run up
-// to the cutoff, and the series compare trial by trial.
+// A job with restarts draws a stream of its own, the same for every
+// policy (the hash goes on with a mark for restarts): its attempts are
+// independent of the runs of the same job without restarts, so that a
+// restart series tests the prediction those runs make for it rather than
+// repeating them (with the base's stream, 222 of 300 7x7 fixed:49 runs
+// were the very first attempts the prediction was computed from), while
+// series of different policies still begin trial by trial alike. A job
+// without restarts hashes what it always did.
 //
 // The hash is FNV-1a (64 bits) of the fields in a fixed binary layout,
 // finished with SplitMix64's mixer; it is part of the file format: changing
@@ -49,5 +55,8 @@ func JobSeed(seed uint64, j Job) uint64 {
 	num(uint64(j.Trial))
 	str(j.OrderText)
 	flag(j.Prune)
+	if j.Restarts.Kind != restart.None {
+		str("restarts")
+	}
 	return splitmix.Mix(h.Sum64()) // spreads FNV's weak low bits
 }

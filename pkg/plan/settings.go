@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"knightsweep/internal/input"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
@@ -54,6 +55,9 @@ type Settings struct {
 	// (strategies.Info.Restartable); the other runs never restart. Empty means
 	// none alone, so that sweeps from before restarts compare equal.
 	Restarts []string `json:"restarts,omitempty"`
+	// Solvers lists the external solvers declared (-solver), each a
+	// strategy that -strategies may name.
+	Solvers []Solver `json:"solvers,omitempty"`
 }
 
 // settingFlags names the flag behind each JSON field of Settings, for
@@ -63,7 +67,7 @@ var settingFlags = map[string]string{
 	"tiebreaks": "-tiebreak", "order": "-order", "closed": "-closed",
 	"max_nodes": "-max-nodes", "timeout_ns": "-timeout", "trials": "-trials",
 	"seed": "-seed", "prune": "-prune", "save_tours": "-save-tours",
-	"restarts": "-restarts",
+	"restarts": "-restarts", "solvers": "-solver",
 }
 
 // MaxTourSquares is the largest board whose tours -save-tours writes into
@@ -89,12 +93,15 @@ func (s *Settings) Normalize() error {
 	if err := s.Starts.Check(s.Sizes); err != nil {
 		return input.Errorf("-starts", "%v", err)
 	}
+	if err := s.registerSolvers(); err != nil {
+		return err
+	}
 	if len(s.Strategies) == 0 {
 		return input.Errorf("-strategies", "missing: want some of %s", strings.Join(strategies.Names(), ", "))
 	}
 	for _, name := range s.Strategies {
 		if _, err := strategies.Lookup(name); err != nil {
-			return input.Errorf("-strategies", "%v", err)
+			return input.Errorf("-strategies", "%v (or an external solver that -solver NAME=COMMAND declares)", err)
 		}
 	}
 	rank := func(name string) int { return slices.Index(strategies.Names(), name) }
@@ -111,14 +118,14 @@ func (s *Settings) Normalize() error {
 			return input.Errorf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(strategies.Tiebreaks, ", "))
 		}
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(name).TiebreakRules(), tb) }) {
-			return input.Errorf("-tiebreak", "%q: no strategy of -strategies accepts it (%s do)", tb, strings.Join(strategies.Accepting(tb), ", "))
+			return input.Errorf("-tiebreak", "%q: no strategy of -strategies accepts it (%s)", tb, words.Do(strategies.Accepting(tb)))
 		}
 	}
 
 	if strings.TrimSpace(s.Order) == strategies.OrderRandom {
 		s.Order = strategies.OrderRandom
 		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).RandomOrder }) {
-			return input.Errorf("-order", "random: no strategy of -strategies takes a random move order (%s do)", strings.Join(strategies.RandomOrders(), ", "))
+			return input.Errorf("-order", "random: no strategy of -strategies takes a random move order (%s)", words.Do(strategies.RandomOrders()))
 		}
 	} else {
 		o, err := board.ParseOrder(s.Order)
@@ -140,8 +147,7 @@ func (s *Settings) Normalize() error {
 		return input.Errorf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
 	}
 	if s.Trials > 1 && !s.randomised() {
-		return input.Errorf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add -tiebreak random (for %s)",
-			s.Trials, strings.Join(strategies.Accepting(strategies.TieRandom), " or "))
+		return input.Errorf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add %s", s.Trials, s.randomise())
 	}
 	if err := s.normalizeRestarts(); err != nil {
 		return err
@@ -159,6 +165,33 @@ func (s *Settings) Normalize() error {
 }
 
 // randomised reports whether some job of the sweep draws random numbers.
+// randomise says what makes the sweep's strategies randomised: -order
+// random for those that take it (dfs), -tiebreak random for those that
+// accept it, or, when -strategies has neither, both with their strategies.
+// (It named -tiebreak random for dfs, which the next run then refused.)
+func (s *Settings) randomise() string {
+	var order, tie []string
+	for _, name := range s.Strategies {
+		if info(name).RandomOrder {
+			order = append(order, name)
+		}
+		if slices.Contains(info(name).TiebreakRules(), strategies.TieRandom) {
+			tie = append(tie, name)
+		}
+	}
+	if len(order) == 0 && len(tie) == 0 {
+		order, tie = strategies.RandomOrders(), strategies.Accepting(strategies.TieRandom)
+	}
+	var ways []string
+	if len(order) > 0 {
+		ways = append(ways, fmt.Sprintf("-order random (for %s)", strings.Join(order, " or ")))
+	}
+	if len(tie) > 0 {
+		ways = append(ways, fmt.Sprintf("-tiebreak random (for %s)", strings.Join(tie, " or ")))
+	}
+	return strings.Join(ways, " or ")
+}
+
 func (s *Settings) randomised() bool {
 	return s.anyRun(func(in strategies.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
 }

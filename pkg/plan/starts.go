@@ -11,8 +11,10 @@ import (
 )
 
 // Starts says which start squares a sweep tries on each board: all of
-// them, the corners, those theory does not rule out, or a fixed list. The
-// zero Starts means all.
+// them, the corners, those theory does not rule out (solvable: on boards up
+// to 41 x 41, where theory settles every start, exactly those with a tour;
+// beyond, those it says yes or unknown of), or a fixed list. The zero
+// Starts means all.
 type Starts struct {
 	kind startKind
 	// list holds the squares of a list, sorted, without repeats.
@@ -31,7 +33,7 @@ const (
 // MaxListedStarts bounds a -starts list.
 const MaxListedStarts = 100_000
 
-const startsForm = "want all, corners, solvable (the squares theory does not rule out), or a list of row,col squares separated by semicolons, such as 0,0;2,3"
+const startsForm = "want all, corners, solvable (the squares theory does not rule out: up to 41 x 41, exactly those with a tour), or a list of row,col squares separated by semicolons, such as 0,0;2,3"
 
 // ParseStarts reads a -starts value: "all", "corners", "solvable", or
 // squares "row,col" separated by semicolons ("0,0;2,3").

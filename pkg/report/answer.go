@@ -10,6 +10,7 @@ import (
 	"knightsweep/pkg/chart"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 )
 
 // minRanked is the fewest series of one tour kind that the Answer opens
@@ -97,8 +98,8 @@ func (r *ranking) Instances() string {
 
 // Measure names the cost the ranking ranks by.
 func (r *ranking) Measure() string {
-	if r.Cost.Measure == stats.ByTime {
-		return "time (some series record no nodes)"
+	if r.Cost.Measure == stats.ByCPU {
+		return "CPU time (some series record no nodes)"
 	}
 	return "nodes"
 }
@@ -136,7 +137,7 @@ func leadOf(rk *stats.Ranking, what string) string {
 	}
 	switch {
 	case rk.FP >= 0.05:
-		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (%s).", stats.FormatP(rk.FP))
+		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (%s).", format.P(rk.FP))
 	case len(level) == 0 && len(first) > 1:
 		return s + ", ahead of the others by the sign tests after Holm."
 	case len(level) == 0:

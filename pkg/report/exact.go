@@ -96,8 +96,10 @@ func (g exactGroup) key(sq board.Square) exact.Key {
 
 // exactChecks builds the section: it reads opt.ExactFrom, or with
 // opt.Exact computes what dir's cache lacks (boards up to
-// MaxExactComputed squares) and saves it there. Oddities join
-// res.Warnings. Bad input files are input.Errors.
+// MaxExactComputed squares) and saves it there (fill), compares each
+// sampled start with its exact probability (compare), and lays out a map
+// a board (maps). Oddities join res.Warnings. Bad input files are
+// input.Errors.
 func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir string) (*exactSection, error) {
 	sec := &exactSection{}
 	var groups []exactGroup
@@ -111,68 +113,89 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		return nil, &input.Error{Err: err}
 	}
 	sec.Source = opt.ExactFrom
-	if cache != "" {
-		sec.Source = "computed by the report (experiment exact), kept in " + cache
+	if len(groups) == 0 {
+		// Nothing is computed, so nothing is kept: the page named an
+		// exact.csv that did not exist.
+		if cache != "" {
+			sec.Source = "none computed"
+		}
+		sec.Notes = append(sec.Notes, "no series samples a randomised greedy rule (warnsdorff -tiebreak random): nothing to compare")
+		return sec, nil
 	}
 	have := map[exact.Key]exact.Row{}
 	for _, r := range rows {
 		have[r.Key()] = r
 	}
-	if len(groups) == 0 {
-		sec.Notes = append(sec.Notes, "no series samples a randomised greedy rule (warnsdorff -tiebreak random): nothing to compare")
-		return sec, nil
-	}
-	// Compute what is missing.
 	if cache != "" {
-		added := false
-		skipped := map[board.Board]bool{}
-		for _, g := range groups {
-			b := g.Board()
-			// Every start of the board, not only those sampled, for
-			// its map (all of 8x8's take under a second).
-			var starts []board.Square
-			for i := range b.Squares() {
-				r, c := b.RowCol(i)
-				sq := board.Square{Row: r, Col: c}
-				if _, ok := have[g.key(sq)]; !ok {
-					starts = append(starts, sq)
-				}
-			}
-			if len(starts) == 0 {
-				continue
-			}
-			if b.Squares() > MaxExactComputed {
-				skipped[b] = true
-				continue
-			}
-			err := exact.Run(ctx, exact.Tasks(b, starts, g.rule), exact.Options{Rule: g.rule, Closed: g.Key.Closed},
-				func(t exact.Task, r exact.Result) error {
-					for _, sq := range t.Members {
-						row := exact.NewRow(r, sq)
-						rows = append(rows, row)
-						have[row.Key()] = row
-					}
-					added = true
-					return nil
-				})
-			if err != nil {
-				return nil, err
-			}
-		}
-		for b := range skipped {
-			sec.Notes = append(sec.Notes, fmt.Sprintf("%v: more than %d squares, not computed by the report: run experiment exact -sizes %v -out FILE and give -exact-from FILE", b, MaxExactComputed, b))
-		}
-		slices.Sort(sec.Notes)
-		if added {
-			// A cache that cannot be written costs the next report the
-			// computing again, not this report.
-			if err := exact.WriteCSV(cache, rows); err != nil {
-				sec.Notes = append(sec.Notes, fmt.Sprintf("the exact probabilities could not be kept for the next report: %v", err))
-			}
+		sec.Source = "computed by the report (experiment exact), kept in " + cache
+		if err := sec.fill(ctx, groups, rows, have, cache); err != nil {
+			return nil, err
 		}
 	}
+	if sec.compare(res, groups, have, opt.ExactFrom != "") {
+		sec.maps(groups, have)
+	}
+	return sec, nil
+}
 
-	// The comparisons.
+// fill computes the probabilities of every start of the groups' boards
+// that have lacks (boards up to MaxExactComputed squares; larger ones get
+// a note), adds them to have and keeps rows and them in cache.
+func (sec *exactSection) fill(ctx context.Context, groups []exactGroup, rows []exact.Row, have map[exact.Key]exact.Row, cache string) error {
+	added := false
+	skipped := map[board.Board]bool{}
+	for _, g := range groups {
+		b := g.Board()
+		// Every start of the board, not only those sampled, for
+		// its map (all of 8x8's take under a second).
+		var starts []board.Square
+		for i := range b.Squares() {
+			r, c := b.RowCol(i)
+			sq := board.Square{Row: r, Col: c}
+			if _, ok := have[g.key(sq)]; !ok {
+				starts = append(starts, sq)
+			}
+		}
+		if len(starts) == 0 {
+			continue
+		}
+		if b.Squares() > MaxExactComputed {
+			skipped[b] = true
+			continue
+		}
+		err := exact.Run(ctx, exact.Tasks(b, starts, g.rule), exact.Options{Rule: g.rule, Closed: g.Key.Closed},
+			func(t exact.Task, r exact.Result) error {
+				for _, sq := range t.Members {
+					row := exact.NewRow(r, sq)
+					rows = append(rows, row)
+					have[row.Key()] = row
+				}
+				added = true
+				return nil
+			})
+		if err != nil {
+			return err
+		}
+	}
+	for b := range skipped {
+		sec.Notes = append(sec.Notes, fmt.Sprintf("%v: more than %d squares, not computed by the report: run experiment exact -sizes %v -out FILE and give -exact-from FILE", b, MaxExactComputed, b))
+	}
+	slices.Sort(sec.Notes)
+	if added {
+		// A cache that cannot be written costs the next report the
+		// computing again, not this report.
+		if err := exact.WriteCSV(cache, rows); err != nil {
+			sec.Notes = append(sec.Notes, fmt.Sprintf("the exact probabilities could not be kept for the next report: %v", err))
+		}
+	}
+	return nil
+}
+
+// compare sets each sampled start's rate beside its exact probability,
+// and reports whether there was any to compare. A start sampled without a
+// probability is missing where one was to be had (from -exact-from, or a
+// board the report computes).
+func (sec *exactSection) compare(res *stats.Results, groups []exactGroup, have map[exact.Key]exact.Row, from bool) bool {
 	type cmp struct {
 		g    exactGroup
 		st   stats.Start
@@ -191,7 +214,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		for _, st := range g.PerStart() {
 			r, ok := have[g.key(board.Square{Row: st.Row, Col: st.Col})]
 			if !ok || st.Attempts == 0 {
-				if !ok && (opt.ExactFrom != "" || b.Squares() <= MaxExactComputed) {
+				if !ok && (from || b.Squares() <= MaxExactComputed) {
 					missing++
 				}
 				continue
@@ -213,7 +236,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 	sec.Checks = len(cmps)
 	if len(cmps) == 0 {
 		sec.Notes = append(sec.Notes, "no start of a randomised greedy rule has an exact probability")
-		return sec, nil
+		return false
 	}
 	z := math.Sqrt2 * math.Erfinv(1-exactAlpha/float64(len(cmps)))
 	sec.Level = fmt.Sprintf("%.4g%%", 100*(1-exactAlpha/float64(len(cmps))))
@@ -238,8 +261,12 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 		}
 		sec.Rows = append(sec.Rows, row)
 	}
+	return true
+}
 
-	// A map a board: each rule's exact probabilities, as far as known.
+// maps lays out a map a board: each rule's exact probabilities, as far as
+// known.
+func (sec *exactSection) maps(groups []exactGroup, have map[exact.Key]exact.Row) {
 	byBoard := map[board.Board]*exactMap{}
 	var order []board.Board
 	for _, g := range groups {
@@ -250,10 +277,7 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 			byBoard[b] = m
 			order = append(order, b)
 		}
-		label := g.rule.String()
-		if g.Key.Closed {
-			label += " closed"
-		}
+		label := exact.Key{Rule: g.rule.String(), Closed: g.Key.Closed}.RuleText()
 		if slices.Contains(m.labels, label) {
 			continue
 		}
@@ -271,7 +295,6 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 	for _, b := range order {
 		sec.Maps = append(sec.Maps, *byBoard[b])
 	}
-	return sec, nil
 }
 
 // readExact reads the exact probabilities opt names: opt.ExactFrom, or
@@ -303,7 +326,7 @@ func CheckExact(opt Options, dir string) error {
 	return err
 }
 
-// exactFigures adds the section's maps to the figures to draw.
+// figures adds the section's maps to the figures to draw.
 func (sec *exactSection) figures(add func(*figureSlot, func() (*figure, error))) {
 	if sec == nil {
 		return
@@ -315,6 +338,6 @@ func (sec *exactSection) figures(add func(*figureSlot, func() (*figure, error)))
 }
 
 // pct writes a share as a percentage to 0.01%: the exact probabilities
-// differ from the rates in the third digit, which stats.FormatPercent
+// differ from the rates in the third digit, which format.Percent
 // rounds away.
 func pct(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }

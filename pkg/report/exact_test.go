@@ -19,7 +19,7 @@ func greedyTrials(size, r, c, n, found int) []runs.Row {
 		out[i] = runs.Row{Rows: size, Cols: size, StartRow: r, StartCol: c, Strategy: "warnsdorff", Tiebreak: "random",
 			Trial: i, Seed: uint64(i), Status: status.DeadEnd, Solvable: "yes", Nodes: 40, TimeNS: 100}
 		if i < found {
-			out[i].Status, out[i].Nodes, out[i].Verified = status.Found, int64(size*size), true
+			out[i].Status, out[i].Nodes, out[i].Verified = status.Found, runs.Count(size*size), true
 		}
 	}
 	return out
@@ -60,9 +60,19 @@ func TestExactSection(t *testing.T) {
 		t.Errorf("no exact map: %v", err)
 	}
 	// The cache is read, not recomputed: a changed probability shows.
+	// One corner changed alone contradicts its mirror images and is
+	// refused; the four changed alike are read.
 	for i := range cached {
-		if cached[i].StartRow == 0 && cached[i].StartCol == 0 {
+		if cached[i].StartRow%6 == 0 && cached[i].StartCol%6 == 0 {
 			cached[i].Probability, cached[i].ProbabilityFraction, cached[i].FailLength = 0.5, "1/2", "33=1/2"
+			if cached[i].StartRow == 0 && cached[i].StartCol == 0 {
+				if err := exact.WriteCSV(filepath.Join(dir, ExactCache), cached); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := GenerateWith(t.Context(), []string{path}, Options{OutDir: dir, Exact: true}); err == nil || !strings.Contains(err.Error(), "symmetric start") {
+					t.Errorf("a corner unlike its mirror images: %v", err)
+				}
+			}
 		}
 	}
 	if err := exact.WriteCSV(filepath.Join(dir, ExactCache), cached); err != nil {
@@ -103,5 +113,20 @@ func TestExactCensored(t *testing.T) {
 		if strings.HasPrefix(w, "exact:") {
 			t.Errorf("warning %q", w)
 		}
+	}
+}
+
+// With -exact on a sweep that samples no randomised rule, nothing is
+// computed and no exact.csv written: the page says so, where it said the
+// probabilities were kept in a file that did not exist.
+func TestExactNothingToCompute(t *testing.T) {
+	dir := t.TempDir()
+	rows := verdictRows(12, 12, 20, func(int) int64 { return 2000 })
+	html := readString(t, generate(t, []string{writeRuns(t, dir, rows)}, Options{OutDir: dir, Exact: true}).HTML)
+	if !strings.Contains(html, "source: none computed") || strings.Contains(html, "kept in") {
+		t.Errorf("the exact section's source:\n%s", html[max(0, strings.Index(html, "experiment exact")-200):][:600])
+	}
+	if _, err := os.Stat(filepath.Join(dir, ExactCache)); err == nil {
+		t.Error("an exact.csv written with nothing in it")
 	}
 }

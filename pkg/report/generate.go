@@ -68,7 +68,10 @@ func Generate(ctx context.Context, outDir string, csvPaths []string) error {
 	return err
 }
 
-// GenerateWith is Generate with options; it returns what it wrote.
+// GenerateWith is Generate with options; it returns what it wrote. Once
+// the runs are read, it returns its Output also with an error (a write
+// that failed late, as on a full disk): the results computed, for the
+// caller to print before the error.
 func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output, error) {
 	if len(csvPaths) == 0 {
 		return nil, input.Errorf("", "no runs.csv given")
@@ -91,7 +94,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	}
 	chartDir := filepath.Join(out.Dir, chartsDir)
 	if err := os.MkdirAll(chartDir, 0o755); err != nil {
-		return nil, err
+		return out, err
 	}
 	comparisons := stats.Compare(res)
 	writers := map[string]func(io.Writer) error{
@@ -102,7 +105,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	for _, name := range tableFiles {
 		path := filepath.Join(out.Dir, name)
 		if err := atomicfile.Write(path, writers[name], atomicfile.NoSync); err != nil {
-			return nil, fmt.Errorf("write %s: %w", path, err)
+			return out, fmt.Errorf("write %s: %w", path, err)
 		}
 		out.Tables = append(out.Tables, path)
 	}
@@ -111,18 +114,18 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	var exactSec *exactSection
 	if opt.Exact || opt.ExactFrom != "" {
 		if exactSec, err = exactChecks(ctx, res, opt, out.Dir); err != nil {
-			return nil, err
+			return out, err
 		}
 	}
 	sweeps := readSweeps(csvPaths)
 	page := newPage(res, comparisons, csvPaths, sweeps, opt)
 	page.Exact = exactSec
 	if err := drawCharts(ctx, res, page, savedTours(sweeps), chartDir, out, opt.Formats); err != nil {
-		return nil, err
+		return out, err
 	}
 	out.HTML = filepath.Join(out.Dir, pageFile)
 	if err := atomicfile.Write(out.HTML, page.write, atomicfile.NoSync); err != nil {
-		return nil, err
+		return out, err
 	}
 	return out, nil
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -17,6 +16,8 @@ import (
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
+	"knightsweep/pkg/stats/runlength"
 	"knightsweep/pkg/status"
 )
 
@@ -30,20 +31,21 @@ var runLengthSource string
 // not when the program starts (every experiment command would pay for it).
 var pageTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"count":        stats.FormatCount,
-		"ns":           stats.FormatNS,
-		"percent":      stats.FormatPercent,
-		"ratio":        stats.FormatRatio,
+		"count":        format.Count,
+		"ns":           format.NS,
+		"percent":      format.Percent,
+		"ratio":        format.Ratio,
 		"f":            func(f stats.Float) float64 { return float64(f) },
-		"pvalue":       formatP,
+		"pvalue":       format.P,
 		"base":         filepath.Base,
-		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatCount) },
-		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, stats.FormatNS) },
+		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, format.Count) },
+		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, format.NS) },
+		"backing":      backing,
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
-		"bootstraps":       func() string { return grouped(stats.Bootstraps) },
-		"maxBootstrapRuns": func() string { return grouped(stats.MaxBootstrapRuns) },
+		"bootstraps":       func() string { return grouped(runlength.Bootstraps) },
+		"maxBootstrapRuns": func() string { return grouped(runlength.MaxBootstrapRuns) },
 	}).Parse(pageSource + runLengthSource + exactSource))
 })
 
@@ -204,27 +206,64 @@ type verdict struct {
 // lead is a pair's verdict line: which finds more tours (exact McNemar
 // test) and which needs fewer nodes to a tour (exact sign test over every
 // pair whose order the runs show), each after Holm's adjustment.
-func lead(h stats.HeadToHead, where string) string {
+func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	v := fmt.Sprintf("%s against %s %s: ", h.LabelA, h.LabelB, where)
 	switch {
 	case h.AOnly+h.BOnly == 0:
 		v += "neither finds more tours (they found them in the same runs)"
 	case h.Significant():
-		v += fmt.Sprintf("%s finds more tours (%s adjusted)", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
+		v += fmt.Sprintf("%s finds more tours (%s adjusted)%s", either(h, h.BOnly > h.AOnly), format.P(float64(h.McNemarHolm)),
+			carried(boards, stats.HeadToHead.Significant, func(b stats.HeadToHead) bool { return b.BOnly > b.AOnly }, h.BOnly > h.AOnly))
 	default:
 		// Not "neither finds more": a test that does not reject says
 		// nothing of equality.
-		v += fmt.Sprintf("the runs do not show which finds more tours (%s adjusted)", formatP(float64(h.McNemarHolm)))
+		v += fmt.Sprintf("the runs do not show which finds more tours (%s adjusted)", format.P(float64(h.McNemarHolm)))
 	}
+	fewer := costWords(h)
 	switch {
 	case h.CostALess+h.CostBLess == 0:
-		v += "; no pair shows which needs fewer nodes."
+		v += fmt.Sprintf("; no pair shows which needs %s.", fewer)
 	case h.CostOrderSignificant():
-		v += fmt.Sprintf("; %s needs fewer nodes to a tour (%s adjusted).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
+		v += fmt.Sprintf("; %s needs %s to a tour (%s adjusted)%s.", either(h, h.CostBLess > h.CostALess), fewer, format.P(float64(h.CostOrderHolm)),
+			carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 	default:
-		v += fmt.Sprintf("; the runs do not show which needs fewer nodes to a tour (%s adjusted).", formatP(float64(h.CostOrderHolm)))
+		v += fmt.Sprintf("; the runs do not show which needs %s to a tour (%s adjusted).", fewer, format.P(float64(h.CostOrderHolm)))
 	}
 	return v
+}
+
+// carried says, of a verdict over all boards that a test supports, where
+// the same test supports it board by board, when fewer than two boards do:
+// a pooled verdict that one board carries (fixed:49 needing fewer nodes
+// than fixed:8065 over 5x5, 6x6 and 7x7, from 5x5 alone) says so. sig is
+// the test, dir the side a board's runs take, pooled the verdict's side.
+// Empty for a verdict on one board, or one that two boards support.
+func carried(boards []stats.HeadToHead, sig func(stats.HeadToHead) bool, dir func(stats.HeadToHead) bool, pooled bool) string {
+	var with, without []string
+	for _, b := range boards {
+		if sig(b) && dir(b) == pooled {
+			with = append(with, b.Board)
+		} else {
+			without = append(without, b.Board)
+		}
+	}
+	switch {
+	case len(boards) < 2 || len(with) > 1:
+		return ""
+	case len(with) == 0:
+		return fmt.Sprintf(", though on no board alone (%s) does the test support it", strings.Join(without, ", "))
+	}
+	return fmt.Sprintf(", carried by %s alone: on %s the test does not support it", with[0], strings.Join(without, ", "))
+}
+
+// costWords says what a comparison's cost is: "fewer nodes", or "less CPU
+// time (no nodes: ...)" where a series has no nodes and CPU time stands
+// in for them (stats.CostCPU), which the page says wherever it compares.
+func costWords(h stats.HeadToHead) string {
+	if h.CostBy == stats.CostCPU {
+		return "less CPU time (compared by CPU time: an external solver of the pair reports no nodes)"
+	}
+	return "fewer nodes"
 }
 
 // either names series B of a pair if b, else series A.
@@ -239,9 +278,13 @@ func either(h stats.HeadToHead, b bool) string {
 // series that share one board, on it) support, after Holm's adjustment.
 func verdicts(hs []stats.HeadToHead) []verdict {
 	pooled := map[[2]string]bool{}
+	byBoard := map[[2]string][]stats.HeadToHead{}
 	for _, h := range hs {
+		k := [2]string{h.LabelA, h.LabelB}
 		if h.Board == "all" {
-			pooled[[2]string{h.LabelA, h.LabelB}] = true
+			pooled[k] = true
+		} else {
+			byBoard[k] = append(byBoard[k], h)
 		}
 	}
 	var out []verdict
@@ -250,8 +293,11 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			continue
 		}
 		where := "over all their boards"
+		var boards []stats.HeadToHead
 		if h.Board != "all" {
 			where = "on " + h.Board
+		} else {
+			boards = byBoard[[2]string{h.LabelA, h.LabelB}]
 		}
 		v := fmt.Sprintf("%s against %s %s, %d paired runs: only %s found a tour in %d, only %s in %d",
 			h.LabelA, h.LabelB, where, h.Pairs, h.LabelA, h.AOnly, h.LabelB, h.BOnly)
@@ -259,13 +305,26 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		case h.AOnly+h.BOnly == 0:
 			v += "; they found tours from the same runs."
 		case h.Significant():
-			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
+			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", either(h, h.BOnly > h.AOnly), format.P(float64(h.McNemarHolm)))
 		default:
-			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", formatP(float64(h.McNemarHolm)))
+			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", format.P(float64(h.McNemarHolm)))
 		}
-		if h.BothFound > 0 {
-			v += fmt.Sprintf(" Where both found one (%s), %s's nodes over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				words.Count(h.BothFound, "pair"), h.LabelB, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+		cost, differ := "nodes", "nodes differ"
+		if h.CostBy == stats.CostCPU {
+			cost, differ = "CPU time (an external solver of the pair reports no nodes)", "CPU times differ"
+		}
+		if h.BothFound > 0 && h.CostBy != "" {
+			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s, Hodges–Lehmann estimate %s",
+				words.Count(h.BothFound, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+			switch {
+			case h.CostTied == h.BothFound:
+				v += " (every pair ties: no shift to estimate)"
+			case h.CostTied > 0:
+				// The estimate and the test leave tied pairs out: an
+				// estimate from 78 pairs of 900 is not the pair's effect.
+				v += fmt.Sprintf(" (from the %s whose %s, as the signed-rank test; %d of the %d tie)",
+					words.Count(h.BothFound-h.CostTied, "pair"), differ, h.CostTied, h.BothFound)
+			}
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
 			if h.CostSignificant() {
@@ -273,21 +332,27 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 				if h.CostRatioHL < 1 {
 					more = "fewer"
 				}
-				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s nodes (%s after Holm).", h.LabelB, more, formatP(float64(h.CostHolm)))
+				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.LabelB, more, strings.Fields(cost)[0], format.P(float64(h.CostHolm)),
+					carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
 			} else {
-				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
+				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", format.P(float64(h.CostHolm)))
 			}
 		}
 		if ordered := h.CostALess + h.CostBLess; ordered > 0 {
-			v += fmt.Sprintf(" Nodes to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed fewer in %d, %s in %d, and %d pairs tied or have no known order",
-				h.LabelA, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-ordered)
+			less := "fewer"
+			if h.CostBy == stats.CostCPU {
+				less = "less"
+			}
+			v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
+				strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-ordered)
 			if h.CostOrderSignificant() {
-				v += fmt.Sprintf("; %s needs fewer more often (exact sign test, %s after Holm).", either(h, h.CostBLess > h.CostALess), formatP(float64(h.CostOrderHolm)))
+				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
+					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 			} else {
-				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", formatP(float64(h.CostOrderHolm)))
+				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", format.P(float64(h.CostOrderHolm)))
 			}
 		}
-		out = append(out, verdict{Lead: lead(h, where), Detail: v})
+		out = append(out, verdict{Lead: lead(h, where, boards), Detail: v})
 	}
 	return out
 }
@@ -303,7 +368,7 @@ func grouped(n int) string {
 }
 
 // plainRatio writes a ratio without its multiplication sign.
-func plainRatio(r stats.Float) string { return strings.TrimPrefix(stats.FormatRatio(float64(r)), "×") }
+func plainRatio(r stats.Float) string { return strings.TrimPrefix(format.Ratio(float64(r)), "×") }
 
 // statuses lists the non-zero status counts other than found.
 func statuses(s *stats.Summary) string {
@@ -329,13 +394,20 @@ func atLeast(v stats.Float, censored bool, format func(float64) string) string {
 
 func (p *page) write(w io.Writer) error { return pageTemplate().Execute(w, p) }
 
-// formatP writes a p-value: "p=0.003", "p<0.001", "-" when there is none.
-func formatP(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "-"
-	case p < 0.001:
-		return "p<0.001"
+// backing says what theory's verdicts on a board's starts rest on:
+// "theorem 20, count 20", "none" where it settles none.
+func backing(e stats.Existence) string {
+	var parts []string
+	for _, k := range []struct {
+		n    int
+		name string
+	}{{e.ByTheorem, "theorem"}, {e.ByCount, "count"}, {e.ByCertificate, "certificate"}} {
+		if k.n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k.name, k.n))
+		}
 	}
-	return fmt.Sprintf("p=%.3g", p)
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }

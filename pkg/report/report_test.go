@@ -383,7 +383,7 @@ func TestVerdictFollowsTheTest(t *testing.T) {
 			nodes    int64
 		}{{"warnsdorff", 1000}, {"warnsdorff-bt", b}} {
 			rows = append(rows, runs.Row{Rows: 12, Cols: 12, StartRow: i / 12, StartCol: i % 12, Strategy: r.strategy, Tiebreak: "first",
-				Status: status.Found, Solvable: "yes", Nodes: r.nodes, TimeNS: r.nodes, Verified: true})
+				Status: status.Found, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: r.nodes, Verified: true})
 		}
 	}
 	dir := t.TempDir()
@@ -413,7 +413,7 @@ func TestVerdictCountsRunsOutOfBudget(t *testing.T) {
 	for i := range 20 {
 		dfs := runs.Row{Status: status.NodeLimit, Nodes: 100000, TimeNS: 100000}
 		if i < 3 {
-			dfs = runs.Row{Status: status.Found, Nodes: 5000 + int64(i), TimeNS: 5000, Verified: true}
+			dfs = runs.Row{Status: status.Found, Nodes: runs.Count(5000 + i), TimeNS: 5000, Verified: true}
 		}
 		wd := runs.Row{Status: status.Found, Nodes: 64, TimeNS: 64, Verified: true}
 		for _, r := range []runs.Row{dfs, wd} {
@@ -439,5 +439,71 @@ func TestVerdictCountsRunsOutOfBudget(t *testing.T) {
 	if len(h) != 1 || h[0].BothFound != 3 || h[0].CostSignificant() || h[0].CostALess != 0 || h[0].CostBLess != 20 ||
 		float64(h[0].CostOrderP) != 2/float64(1<<20) || !h[0].CostOrderSignificant() || h[0].TimeBLess != 20 {
 		t.Errorf("comparison %+v", h)
+	}
+}
+
+// verdictRows are paired runs of warnsdorff and warnsdorff-bt on a board,
+// every run a tour: warnsdorff's in 1,000 nodes, warnsdorff-bt's in
+// bt(i) for the i-th start.
+func verdictRows(rows, cols, n int, bt func(i int) int64) []runs.Row {
+	var out []runs.Row
+	for i := range n {
+		for _, r := range []struct {
+			strategy string
+			nodes    int64
+		}{{"warnsdorff", 1000}, {"warnsdorff-bt", bt(i)}} {
+			out = append(out, runs.Row{Rows: rows, Cols: cols, StartRow: i / cols, StartCol: i % cols, Strategy: r.strategy, Tiebreak: "first",
+				Status: status.Found, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: r.nodes, Verified: true})
+		}
+	}
+	return out
+}
+
+// The Hodges–Lehmann estimate rests on the pairs whose costs differ, as the
+// signed-rank test does: 90 of 105 pairs tie, and the estimate from the 15
+// others is printed as theirs, not as the pair's effect.
+func TestVerdictSaysWhatHodgesLehmannRestsOn(t *testing.T) {
+	rows := verdictRows(12, 12, 105, func(i int) int64 {
+		if i < 90 {
+			return 1000
+		}
+		return 80_000 + int64(i)
+	})
+	out := generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
+	want := "(from the 15 pairs whose nodes differ, as the signed-rank test; 90 of the 105 tie)"
+	if page := readString(t, out.HTML); !strings.Contains(page, want) {
+		t.Errorf("the verdict does not say %q", want)
+	}
+	// Every pair tied: no estimate to rest on any.
+	rows = verdictRows(12, 12, 30, func(int) int64 { return 1000 })
+	out = generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
+	if page := readString(t, out.HTML); !strings.Contains(page, "Hodges–Lehmann estimate 1 (every pair ties: no shift to estimate)") {
+		t.Errorf("the verdict of pairs that all tie:\n%s", page[strings.Index(page, `class="verdicts"`):][:800])
+	}
+}
+
+// A verdict over all boards that one board carries says so: warnsdorff-bt
+// needs more nodes on every pair of 12x12, and on 10x10 as often fewer as
+// more; pooled, the tests support more, which 10x10 does not: the lead
+// line, the signed-rank test and the sign test say so.
+func TestVerdictCarriedByOneBoard(t *testing.T) {
+	rows := verdictRows(12, 12, 60, func(i int) int64 { return 2000 + int64(i) })
+	rows = append(rows, verdictRows(10, 10, 40, func(i int) int64 {
+		if i%2 == 0 {
+			return 500 - int64(i)
+		}
+		return 1500 + int64(i)
+	})...)
+	out := generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
+	page := readString(t, out.HTML)
+	for _, want := range []string{
+		"warnsdorff needs fewer nodes to a tour (p&lt;0.001 adjusted), carried by 12x12 alone: on 10x10 the test does not support it.",
+		"the signed-rank test supports that warnsdorff-bt needs more nodes (p=0.00163 after Holm), carried by 12x12 alone: on 10x10 the test does not support it.",
+		"(exact sign test, p&lt;0.001 after Holm), carried by 12x12 alone: on 10x10 the test does not support it.",
+	} {
+		if !strings.Contains(page, want) {
+			i := strings.Index(page, "over all their boards")
+			t.Errorf("the verdict does not say %q:\n%s", want, page[max(i, 0):][:min(2000, len(page)-max(i, 0))])
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
+	"knightsweep/pkg/stats/runlength"
 )
 
 // runLengthBoard is a board's part of the run-length section: the survival
@@ -51,17 +53,21 @@ func runLengthRowOf(series string, rl *stats.RunLengths) runLengthRow {
 		Kind:     rl.Kind(),
 		Outcomes: fmt.Sprintf("found %d, stopped by the budget %d, failed for good %d", rl.Found, rl.Censored, rl.Failed),
 		Tail:     rl.Tail.Verdict(),
-		Heavy:    rl.Tail.Heavy() > 0,
+		Heavy:    rl.Tail.Heavy().IsHeavy(),
 	}
 	if !rl.Trials {
 		r.Kind += ": a spread over instances, not one search's run lengths"
 	}
 	e := rl.ERT
-	if math.IsNaN(e.Nodes) {
+	switch {
+	case math.IsNaN(e.Nodes):
 		r.ERTNodes, r.ERTTime = "no tour found", "no tour found"
-	} else {
-		r.ERTNodes = fmt.Sprintf("%s (%s–%s)", stats.FormatCount(e.Nodes), stats.FormatCount(e.NodesLo), stats.FormatCount(e.NodesHi))
-		r.ERTTime = fmt.Sprintf("%s (%s–%s)", stats.FormatNS(e.TimeNS), stats.FormatNS(e.TimeLo), stats.FormatNS(e.TimeHi))
+	case math.IsInf(e.Nodes, 1):
+		r.ERTNodes = fmt.Sprintf("∞: no tour from %d of the %d starts, whose ERTs are averaged", e.Without, e.Starts)
+		r.ERTTime = r.ERTNodes
+	default:
+		r.ERTNodes = fmt.Sprintf("%s (%s–%s)", format.Count(e.Nodes), format.Count(e.NodesLo), format.Count(e.NodesHi))
+		r.ERTTime = fmt.Sprintf("%s (%s–%s)", format.NS(e.TimeNS), format.NS(e.TimeLo), format.NS(e.TimeHi))
 	}
 	r.Restart = restartText(rl)
 	return r
@@ -72,24 +78,24 @@ func restartText(rl *stats.RunLengths) string {
 	if pr := rl.Predicted; pr != nil {
 		measured := "no tour found"
 		if !math.IsNaN(rl.ERT.Nodes) {
-			measured = fmt.Sprintf("%s nodes", stats.FormatCount(rl.ERT.Nodes))
+			measured = fmt.Sprintf("%s nodes", format.Count(rl.ERT.Nodes))
 		}
 		if pr.Why != "" {
 			return fmt.Sprintf("measured ERT %s; no prediction from %s: %s", measured, pr.Base, pr.Why)
 		}
 		if math.IsNaN(pr.Lo) {
 			return fmt.Sprintf("measured ERT %s; %s predicted %s nodes (no interval: a sequence's is drawn for up to %d runs)",
-				measured, pr.Base, stats.FormatCount(pr.Cost), stats.MaxBootstrapRuns)
+				measured, pr.Base, format.Count(pr.Cost), runlength.MaxBootstrapRuns)
 		}
 		where := "outside"
 		if pr.Inside(rl.ERT.Nodes) {
 			where = "inside"
 		}
 		s := fmt.Sprintf("measured ERT %s; %s predicted %s nodes (%s–%s): %s the prediction's interval",
-			measured, pr.Base, stats.FormatCount(pr.Cost), stats.FormatCount(pr.Lo), stats.FormatCount(pr.Hi), where)
+			measured, pr.Base, format.Count(pr.Cost), format.Count(pr.Lo), format.Count(pr.Hi), where)
 		if pr.Blind() {
 			s += fmt.Sprintf(". The policy's first attempts (%s nodes) are shorter than any run without restarts that found a tour (the shortest took %s): the runs give them no chance, the search a small one, which many short attempts add up, so the prediction leans high",
-				stats.FormatCount(float64(pr.FirstCutoff)), stats.FormatCount(float64(pr.Shortest)))
+				format.Count(float64(pr.FirstCutoff)), format.Count(float64(pr.Shortest)))
 		}
 		return s
 	}
@@ -106,15 +112,21 @@ func restartText(rl *stats.RunLengths) string {
 	if p == nil {
 		return fmt.Sprintf("none: no start has %d trials with a tour found within the cutoffs the runs can judge", stats.MinRuns)
 	}
-	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of the ERT without restarts (%d of %d runs found a tour within c*)",
-		stats.FormatCount(float64(p.Cutoff)), stats.FormatCount(p.Cost), stats.FormatCount(p.CostLo), stats.FormatCount(p.CostHi), stats.FormatRatio(p.Ratio), p.Within, p.Runs)
+	of := "the ERT without restarts in this row"
+	if p.Starts != rl.ERT.Starts {
+		// The prediction rests on the starts with MinRuns trials: its
+		// ratio is to their ERT, which the row's need not be.
+		of = fmt.Sprintf("the ERT of those %d starts, %s nodes", p.Starts, format.Count(p.ERT))
+	}
+	s := fmt.Sprintf("restart every c* = %s nodes: %s nodes to a tour (%s–%s), %s of %s (%d of %d runs found a tour within c*)",
+		format.Count(float64(p.Cutoff)), format.Count(p.Cost), format.Count(p.CostLo), format.Count(p.CostHi), format.Ratio(p.Ratio), of, p.Within, p.Runs)
 	if !math.IsNaN(p.LubyCost) {
-		s += fmt.Sprintf("; Luby's sequence, unit %s: %s nodes", stats.FormatCount(float64(p.LubyUnit)), stats.FormatCount(p.LubyCost))
+		s += fmt.Sprintf("; Luby's sequence, unit %s: %s nodes", format.Count(float64(p.LubyUnit)), format.Count(p.LubyCost))
 	} else {
 		s += "; Luby's sequence: every unit reaches cutoffs the budget hides"
 	}
 	if p.Limit < math.MaxInt64 {
-		s += fmt.Sprintf(". Cutoffs only up to %s nodes, where the budget stopped runs: a longer one might do better", stats.FormatCount(float64(p.Limit)))
+		s += fmt.Sprintf(". Cutoffs only up to %s nodes, where the budget stopped runs: a longer one might do better", format.Count(float64(p.Limit)))
 	}
 	if p.Starts > 1 {
 		s += fmt.Sprintf(". Per start, averaged over %d starts", p.Starts)

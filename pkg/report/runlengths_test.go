@@ -8,16 +8,20 @@ import (
 	"knightsweep/pkg/status"
 )
 
-// trials: warnsdorff-bt/random on 5x5 from 0,0, 24 trials (14 found a tour
+// trials: warnsdorff-bt/random on 3x4 from 0,0, 24 trials (14 found a tour
 // in 24 nodes, 4 in 300, 2 in 700, 4 stopped at 1,000; ERT 6936/20 =
 // 346.8, c* = 24 costing 24·24/14 = 41.1), the same restarting after 24
 // nodes (20 trials, every one found a tour: 10 in 24 nodes, 10 in 48; ERT
-// 36), and dfs once from 13 starts (too few runs for a curve).
+// 36), and dfs on 5x5 once from 13 starts (too few runs for a curve).
 func trials() []runs.Row {
 	var rows []runs.Row
 	add := func(r, c int, strategy, tiebreak, policy string, trial int, st status.Status, nodes int64) {
-		rows = append(rows, runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: c, Strategy: strategy, Tiebreak: tiebreak,
-			Trial: trial, Seed: uint64(trial + 1), Status: st, Solvable: "yes", Nodes: nodes, TimeNS: nodes * 10,
+		b := [2]int{3, 4}
+		if strategy == "dfs" {
+			b = [2]int{5, 5}
+		}
+		rows = append(rows, runs.Row{Rows: b[0], Cols: b[1], StartRow: r, StartCol: c, Strategy: strategy, Tiebreak: tiebreak,
+			Trial: trial, Seed: uint64(trial + 1), Status: st, Solvable: "yes", Nodes: runs.Count(nodes), TimeNS: nodes * 10,
 			Verified: st == status.Found, MaxNodes: 1000, RestartPolicy: policy})
 	}
 	for i := range 24 {
@@ -53,7 +57,7 @@ func TestRunLengthSection(t *testing.T) {
 	page := readString(t, out.HTML)
 	for _, want := range []string{
 		`<h2 id="runlengths">Run lengths</h2>`,
-		"survival-5x5.svg",
+		"survival-3x4.svg",
 		"24 trials from 1 start",
 		"<td>347 (",
 		"restart every c* = 24 nodes: 41.1 nodes to a tour",
@@ -79,7 +83,7 @@ func TestRunLengthSection(t *testing.T) {
 	// are folded under Head to head, the restart policy against its base
 	// first, its verdict line the summary.
 	verdicts := page[strings.Index(page, `<div class="verdicts">`):]
-	if !strings.HasPrefix(verdicts, `<div class="verdicts"><details><summary>warnsdorff-bt/random against warnsdorff-bt/random&#43;fixed:24 on 5x5: neither finds more tours (they found them in the same runs); the runs do not show which needs fewer nodes to a tour (p=1 adjusted).</summary>`) {
+	if !strings.HasPrefix(verdicts, `<div class="verdicts"><details><summary>warnsdorff-bt/random against warnsdorff-bt/random&#43;fixed:24 on 3x4: neither finds more tours (they found them in the same runs); the runs do not show which needs fewer nodes to a tour (p=1 adjusted).</summary>`) {
 		t.Errorf("Head to head does not open with the restart policy's verdict line:\n%s", verdicts[:min(len(verdicts), 3000)])
 	}
 	if strings.Index(page, `<div class="verdicts">`) < strings.Index(page, `id="compare"`) {
@@ -98,7 +102,7 @@ func TestVerdictLine(t *testing.T) {
 			dfs = runs.Row{Strategy: "dfs", Status: status.Found, Nodes: 5000, Verified: true}
 		}
 		for _, r := range []runs.Row{dfs, {Strategy: "warnsdorff", Status: status.Found, Nodes: 64, Verified: true}} {
-			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, r.Nodes
+			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, int64(r.Nodes)
 			rows = append(rows, r)
 		}
 	}
@@ -118,14 +122,14 @@ func TestVerdictLineNotShown(t *testing.T) {
 	for i := range 20 {
 		dfs := runs.Row{Strategy: "dfs", Status: status.NodeLimit, Nodes: 100000}
 		if i < 10 {
-			dfs = runs.Row{Strategy: "dfs", Status: status.Found, Nodes: int64(100 + 2*(i%2)*100), Verified: true}
+			dfs = runs.Row{Strategy: "dfs", Status: status.Found, Nodes: runs.Count(100 + 2*(i%2)*100), Verified: true}
 		}
 		w := runs.Row{Strategy: "warnsdorff", Status: status.DeadEnd, Nodes: 30}
 		if i < 11 {
 			w = runs.Row{Strategy: "warnsdorff", Status: status.Found, Nodes: 200, Verified: true}
 		}
 		for _, r := range []runs.Row{dfs, w} {
-			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, r.Nodes
+			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes, r.TimeNS = 8, 8, i/8, i%8, "first", "yes", 100000, int64(r.Nodes)
 			rows = append(rows, r)
 		}
 	}

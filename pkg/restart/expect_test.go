@@ -267,3 +267,40 @@ func BenchmarkExpected(b *testing.B) {
 		})
 	}
 }
+
+// A geometric policy that grows slowly keeps a rounded cutoff for a few
+// attempts, then one attempt a cutoff, far past the 65,536 runs of a
+// cutoff that the sum takes one by one: geometric:1000,1.00001 over runs
+// that all find their tour at a million nodes makes 690,777 attempts below
+// a million first. The sum went on with one attempt without a cutoff and
+// gave 6.55e9 where attempt by attempt gives 9.99e10; it now goes on in
+// wider runs of cutoffs, and the error it states bounds its distance from
+// the sum attempt by attempt, and is small.
+func TestExpectedSlowGeometric(t *testing.T) {
+	for _, tc := range []struct {
+		d      Attempts
+		policy string
+		limit  float64
+	}{
+		{exhausts(1e6), "geometric:1000,1.00001", math.Inf(1)},
+		{exhausts(1e6), "geometric:1000,1.00001", 5e10},
+		{twoPoint{3e5, 2e6, 0.3}, "geometric:1000,1.00001", math.Inf(1)},
+		{twoPoint{3e5, 2e6, 0.3}, "geometric:10,1.00002", math.Inf(1)},
+		{power(1e7), "geometric:1,1.00003", math.Inf(1)},
+	} {
+		t.Run(fmt.Sprintf("%s/%v/%g", tc.policy, tc.d, tc.limit), func(t *testing.T) {
+			p := mustParse(t, tc.policy)
+			want, ended := byAttempt(p, tc.d, tc.limit, 1<<23)
+			if !ended {
+				t.Fatal("eight million attempts do not end the run")
+			}
+			got, bound := p.ExpectedBound(tc.d, tc.limit)
+			if math.Abs(got-want) > bound+1e-9*want || bound > 1e-4*want {
+				t.Errorf("%g ± %g, %g attempt by attempt", got, bound, want)
+			}
+			if e := p.Expected(tc.d, tc.limit); e != got {
+				t.Errorf("Expected %g, ExpectedBound %g", e, got)
+			}
+		})
+	}
+}

@@ -18,7 +18,9 @@
 //
 // Attempt i (from 0) of a run whose seed is s draws its random stream from
 // Seed(s, i): attempt 0 from s itself, so that a run with restarts is, up
-// to its first cutoff, the run without.
+// to its first cutoff, the run without of the same seed. A sweep gives its
+// jobs with restarts seeds of their own (plan.JobSeed), so that their runs
+// are independent of those without.
 package restart
 
 import (

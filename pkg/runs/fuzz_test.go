@@ -12,10 +12,10 @@ import (
 func FuzzRead(f *testing.F) {
 	header := Header(false)
 	for _, s := range []string{
-		header + "5,5,0,0,dfs,first,false,0,0,found,yes,25,0,10,true,,false,,0,0,none,0\n",
+		header + "5,5,0,0,dfs,first,false,0,0,found,yes,25,0,10,true,,false,,0,0,none,0,10,\n",
 		header + "5,5,0,0,dfs,first,false,0,0,found,yes,25,0,10,true,,false,,0,0\n5,5,0",
-		header + "5,5,9,9,dfs,first,false,0,0,found,yes,25,0,10,true,,false,,0,0,none,0\n",
-		header + "5,5,0,0,dfs,first,false,0,0,fnord,yes,25,0,10,true,,false,,0,0,none,0\n",
+		header + "5,5,9,9,dfs,first,false,0,0,found,yes,25,0,10,true,,false,,0,0,none,0,10,\n",
+		header + "5,5,0,0,dfs,first,false,0,0,fnord,yes,25,0,10,true,,false,,0,0,none,0,10,\n",
 		header + "\"5,5,0,0\n", "", "rows\n", "\xff\xfe", header + strings.Repeat(",", 40) + "\n",
 	} {
 		f.Add(s)

@@ -138,7 +138,7 @@ func (rd *Reader) Read(row *Row) error {
 		return err
 	}
 	rd.line = line
-	*row = Row{}
+	*row = Row{CPUNS: Unknown, MaxRSSBytes: Unknown} // files from before those columns
 	if len(rec) != len(rd.cols) {
 		err = csv.ErrFieldCount
 	} else {
@@ -212,6 +212,8 @@ const (
 	fTimeoutNS
 	fRestartPolicy
 	fRestarts
+	fCPUNS
+	fMaxRSSBytes
 	fTour
 	nFields
 )
@@ -220,7 +222,7 @@ const (
 // it against Row's tags, so that a new column cannot be left unread.
 var fieldNames = [nFields]string{"", "rows", "cols", "start_row", "start_col", "strategy", "tiebreak",
 	"closed", "trial", "seed", "status", "solvable", "nodes", "backtracks", "time_ns", "verified",
-	"order", "prune", "error", "max_nodes", "timeout_ns", "restart_policy", "restarts", "tour"}
+	"order", "prune", "error", "max_nodes", "timeout_ns", "restart_policy", "restarts", "cpu_ns", "max_rss_bytes", "tour"}
 
 func fieldOf(name string) field {
 	for f := fRows; f < nFields; f++ {
@@ -265,9 +267,9 @@ func (rd *Reader) decode(rec [][]byte, row *Row) error {
 		case fSolvable:
 			row.Solvable = rd.word(b)
 		case fNodes:
-			row.Nodes, err = parseInt(b)
+			row.Nodes, err = parseCount(b)
 		case fBacktracks:
-			row.Backtracks, err = parseInt(b)
+			row.Backtracks, err = parseCount(b)
 		case fTimeNS:
 			row.TimeNS, err = parseInt(b)
 		case fVerified:
@@ -294,6 +296,10 @@ func (rd *Reader) decode(rec [][]byte, row *Row) error {
 			if len(b) > 0 {
 				row.Restarts, err = parseInt(b)
 			}
+		case fCPUNS:
+			row.CPUNS, err = parseCount(b)
+		case fMaxRSSBytes:
+			row.MaxRSSBytes, err = parseCount(b)
 		case fTour:
 			row.Tour = string(b)
 		}
@@ -305,6 +311,19 @@ func (rd *Reader) decode(rec [][]byte, row *Row) error {
 		}
 	}
 	return nil
+}
+
+// parseCount reads a Count: empty is Unknown, otherwise a number that may
+// not be negative.
+func parseCount(b []byte) (Count, error) {
+	if len(b) == 0 {
+		return Unknown, nil
+	}
+	v, err := parseInt(b)
+	if err == nil && v < 0 {
+		err = errors.New("negative: want a count, or nothing for unknown")
+	}
+	return Count(v), err
 }
 
 // trimSpace is bytes.TrimSpace, quick for the usual field that starts and

@@ -120,7 +120,7 @@ func TestReaderAllocates(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(Header(false))
 	for range 2000 {
-		b.WriteString("5,5,0,0,warnsdorff,first,false,0,0,found,yes,25,0,10,true,,false,,0,0,none,0\n")
+		b.WriteString("5,5,0,0,warnsdorff,first,false,0,0,found,yes,25,0,10,true,,false,,0,0,none,0,7,\n")
 	}
 	rd, err := NewReader(strings.NewReader(b.String()))
 	if err != nil {

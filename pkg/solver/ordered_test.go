@@ -100,9 +100,10 @@ func TestOrderedMatchesOneThread(t *testing.T) {
 		// which the machine's load decides: under -short, 7,000 to 8,000
 		// times for warnsdorff-bt alone, 1,100 to 2,400 beside another
 		// package's tests, 688 in make test from a fresh clone (make
-		// promises). A search that never splits is what this guards.
+		// promises), 66 on a machine whose two cores another job kept
+		// busy. A search that never splits is what this guards.
 		t.Logf("%s: %d splits", strategy, splits[strategy])
-		if splits[strategy] < 100 {
+		if splits[strategy] < 10 {
 			t.Errorf("%s: the walks split %d times in all: the test no longer exercises splitting", strategy, splits[strategy])
 		}
 	}

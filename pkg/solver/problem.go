@@ -93,7 +93,9 @@ func (p Problem) StartIndex() int { return p.Board.Index(p.Start.Row, p.Start.Co
 
 // Result is how one search ended.
 type Result struct {
-	Status     status.Status
+	Status status.Status
+	// Nodes and Backtracks are the search's counts; -1 (runs.Unknown)
+	// when an external solver did not report them.
 	Nodes      int64
 	Backtracks int64
 	// Tour is the path found, when Status is Found: its squares, in
@@ -104,6 +106,13 @@ type Result struct {
 	// backtracking ones, on small boards); Solver.Run makes it Tour.
 	squares []int32
 	Elapsed time.Duration
+	// CPU is the search's CPU time: the worker thread's CPU clock for
+	// built-in strategies, the solver's and its children's user and
+	// system time for external ones; -1 when it was not measured.
+	CPU time.Duration
+	// MaxRSS is an external solver's peak resident memory in bytes; 0 or
+	// -1 when it is not known (built-in strategies share the process's).
+	MaxRSS int64
 	// Restarts is how many times a search with a restart policy started
 	// afresh; Nodes, Backtracks and Elapsed are totals over its attempts.
 	Restarts int64

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -45,10 +46,25 @@ var registry = map[string]Info{}
 // strategies and its search here. It panics on a duplicate name, as that
 // is a programming error.
 func Register(info Info) {
-	if err := strategies.Register(info.Info); err != nil {
+	if err := Add(info); err != nil {
 		panic("solver: " + err.Error())
 	}
+}
+
+// Add makes a strategy found at run time (an external solver) available
+// by name, as Register does; a name taken is an error, not a panic.
+func Add(info Info) error {
+	if err := strategies.Register(info.Info); err != nil {
+		return err
+	}
 	registry[info.Name] = info
+	return nil
+}
+
+// Remove forgets a strategy that Add made available.
+func Remove(name string) {
+	strategies.Unregister(name)
+	delete(registry, name)
 }
 
 // Lookup returns the registered strategy called name.
@@ -174,6 +190,22 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 // pay the first: counted, they made warnsdorff-bt look 1.2 times slower
 // than greedy warnsdorff on the same tours, where its search is 1.1.
 func (s *Solver) Run(ctx context.Context) (res Result) {
+	// A built-in search's CPU time is its thread's CPU clock, read before
+	// the wall clock starts and after it stops, so that time_ns does not
+	// count the reads (a system call each, as long as a small greedy
+	// run); the search stays on the thread meanwhile. An external
+	// solver's time and CPU are its process's, which its search measures:
+	// this thread only waits for it.
+	measured := false
+	if m, ok := s.search.(selfMeasured); ok {
+		measured = m.SelfMeasured()
+	}
+	cpu := time.Duration(-1)
+	if !measured {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		cpu = threadClock()
+	}
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
@@ -189,7 +221,13 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 		return Result{Status: st}
 	}
 	res = s.search.Run(ctx)
-	res.Elapsed = time.Since(start)
+	if !measured {
+		res.Elapsed = time.Since(start)
+		res.CPU = -1
+		if cpu >= 0 {
+			res.CPU = threadClock() - cpu
+		}
+	}
 	if res.Status == status.Found {
 		p := s.p
 		if res.Tour == nil {
@@ -208,6 +246,10 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 	res.squares = nil
 	return res
 }
+
+// selfMeasured is a Search that measures its own time and CPU time (an
+// external solver's process): Solver.Run keeps its Elapsed and CPU.
+type selfMeasured interface{ SelfMeasured() bool }
 
 // deadlineCtx is a context with a deadline that is polled, not timed: Err
 // reports DeadlineExceeded once the deadline has passed. Searches poll Err

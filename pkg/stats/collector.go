@@ -13,6 +13,7 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
+	"knightsweep/pkg/theory"
 )
 
 // ErrNoRuns reports input without a single run.
@@ -195,6 +196,9 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 		a.sources[src] = true
 		a.lastSource = src
 	}
+	if err := r.CheckNodes(); err != nil {
+		return &runs.ContentError{Err: err}
+	}
 	found := r.Status == status.Found
 	if found && !r.Verified {
 		c.warn.add(name, line, "found run", "not marked verified")
@@ -205,10 +209,16 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 		c.warn.add(name, line, "run", "of %s ended in error (a panic, or a tour the validator rejected; the row's error column says which): "+
 			"they count as not found, so %s's rates and comparisons rest in part on a failure of the program, not of the strategy", r.Strategy, r.Strategy)
 	}
+	if r.Status == status.Exhausted && r.Solvable == theory.Yes.String() {
+		// "No tour starts here" where theory proves one does: an external
+		// solver's false claim (a complete built-in search cannot make it).
+		c.warn.add(name, line, "run", "of %s claim that no tour starts at a square where theory proves one does (status exhausted, solvable yes): "+
+			"false claims, a defect of %s", r.Strategy, r.Strategy)
+	}
 	if r.Trial > 1<<31-1 || src > 1<<16-1 {
 		return fmt.Errorf("trial %d of file %d: more than this report can tell apart", r.Trial, src)
 	}
-	a.add(sample{start: sq, trial: int32(r.Trial), nodes: r.Nodes, time: r.TimeNS,
+	a.add(sample{start: sq, trial: int32(r.Trial), nodes: int64(r.Nodes), time: r.TimeNS, cpu: int64(r.CPUNS),
 		line: int32(min(line, 1<<31-1)), src: uint16(src), st: uint8(st), verified: r.Verified})
 	c.rows++
 	c.perFile[src]++
@@ -259,6 +269,7 @@ type TourSample struct {
 type sample struct {
 	start, trial int32
 	nodes, time  int64
+	cpu          int64 // -1: not measured
 	line         int32
 	src          uint16
 	st           uint8 // index in status.All

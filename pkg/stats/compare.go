@@ -69,6 +69,11 @@ type HeadToHead struct {
 	// below one and a test that says B costs more.
 	CostRatioHL Float `csv:"cost_ratio_hl"`
 	TimeRatioHL Float `csv:"time_ratio_hl"`
+	// CostTied and TimeTied count the pairs of BothFound whose nodes, or
+	// times, are equal: the signed-rank test and the Hodges–Lehmann
+	// estimate rest on the others alone.
+	CostTied int `csv:"-"`
+	TimeTied int `csv:"-"`
 	// CostALess and CostBLess count the pairs in which A, or B, needed
 	// fewer nodes to find a tour, as far as the runs show (see sooner);
 	// CostOrderP is the exact sign test's two-sided p-value on them, and
@@ -83,6 +88,10 @@ type HeadToHead struct {
 	TimeBLess     int   `csv:"time_b_less"`
 	TimeOrderP    Float `csv:"time_order_p"`
 	TimeOrderHolm Float `csv:"time_order_p_holm"`
+	// CostBy names the cost the Cost columns compare: "nodes", or
+	// "cpu_ns" when a series has no nodes (an external solver that does
+	// not count them), where CPU time stands in for them.
+	CostBy string `csv:"cost_by"`
 	// LabelA and LabelB name the series in one word (Series.Label), where
 	// SeriesA and SeriesB keep the names with commas files before them had.
 	LabelA string `csv:"label_a"`
@@ -189,7 +198,27 @@ type costs struct {
 }
 
 func sampleNodes(s sample) int64 { return s.nodes }
+func sampleCPU(s sample) int64   { return s.cpu }
 func sampleTime(s sample) int64  { return s.time }
+
+// CostNodes and CostCPU are HeadToHead.CostBy's words.
+const (
+	CostNodes = "nodes"
+	CostCPU   = "cpu_ns"
+)
+
+// costOf returns the cost two groups are compared by: their nodes, or,
+// when either has a run without them, their CPU time, which every run
+// has. Comparing the nodes of the runs that happen to report them would
+// compare a selection.
+func costOf(ga, gb *Group) (string, func(sample) int64) {
+	for _, g := range []*Group{ga, gb} {
+		if slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 }) {
+			return CostCPU, sampleCPU
+		}
+	}
+	return CostNodes, sampleNodes
+}
 
 // sooner says which run of a pair needed less of a measure to find a tour:
 // -1 for a, +1 for b, 0 when they tie or the runs do not tell. A run that
@@ -224,6 +253,8 @@ func sooner(a, b sample, measure func(sample) int64) int {
 func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 	h := HeadToHead{OnlyA: map[board.Square]int{}, OnlyB: map[board.Square]int{}}
 	var c costs
+	var cost func(sample) int64
+	h.CostBy, cost = costOf(ga, gb)
 	a, b := ga.samples, gb.samples
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
@@ -240,12 +271,12 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		j++
 		h.Pairs++
 		fa, fb := x.found(), y.found()
-		c.order(x, y)
+		c.order(x, y, cost)
 		sq := board.Square{Row: int(x.start) / ga.Key.Cols, Col: int(x.start) % ga.Key.Cols}
 		switch {
 		case fa && fb:
 			h.BothFound++
-			c.add(x, y)
+			c.add(x, y, cost)
 		case fa:
 			h.AOnly++
 			h.OnlyA[sq]++
@@ -266,8 +297,8 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 
 // add records the costs of a pair where both found a tour, counting a zero
 // as one (a run of no measurable time).
-func (c *costs) add(a, b sample) {
-	rn := float64(max(b.nodes, 1)) / float64(max(a.nodes, 1))
+func (c *costs) add(a, b sample, cost func(sample) int64) {
+	rn := float64(max(cost(b), 1)) / float64(max(cost(a), 1))
 	rt := float64(max(b.time, 1)) / float64(max(a.time, 1))
 	c.nodeRatios, c.timeRatios = append(c.nodeRatios, rn), append(c.timeRatios, rt)
 	c.nodes, c.time = append(c.nodes, math.Log(rn)), append(c.time, math.Log(rt))
@@ -275,11 +306,11 @@ func (c *costs) add(a, b sample) {
 
 // order counts which of a pair needed less nodes, and less time, to find a
 // tour.
-func (c *costs) order(a, b sample) {
+func (c *costs) order(a, b sample, cost func(sample) int64) {
 	for _, m := range []struct {
 		less    *[2]int
 		measure func(sample) int64
-	}{{&c.nodesLess, sampleNodes}, {&c.timeLess, sampleTime}} {
+	}{{&c.nodesLess, cost}, {&c.timeLess, sampleTime}} {
 		switch sooner(a, b, m.measure) {
 		case -1:
 			m.less[0]++
@@ -298,6 +329,7 @@ func (h *HeadToHead) finish(c costs) {
 	h.TimeOrderP = Float(SignTest(h.TimeALess, h.TimeBLess))
 	h.CostRatioMedian, h.CostRatioHL, h.CostP = ratioTest(c.nodeRatios, c.nodes)
 	h.TimeRatioMedian, h.TimeRatioHL, h.TimeP = ratioTest(c.timeRatios, c.time)
+	h.CostTied, h.TimeTied = len(c.nodes)-len(ranked(c.nodes)), len(c.time)-len(ranked(c.time))
 }
 
 // ratioTest returns the median of the paired ratios, their Hodges–Lehmann
@@ -317,10 +349,16 @@ type pooledPairs struct {
 	boards int
 	h      HeadToHead
 	c      costs
+	// mixed is set when the boards compare different costs.
+	mixed bool
 }
 
 func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.boards++
+	if p.boards > 1 && p.h.CostBy != h.CostBy {
+		p.mixed = true // nodes on some boards, CPU time on others: no one cost
+	}
+	p.h.CostBy = h.CostBy
 	p.h.Pairs += h.Pairs
 	p.h.AFound += h.AFound
 	p.h.BFound += h.BFound
@@ -340,6 +378,10 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 func (p *pooledPairs) result() HeadToHead {
 	h := p.h
 	h.Board, h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = "all", p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
+	if p.mixed {
+		h.CostBy = ""
+		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, [2]int{}
+	}
 	h.finish(p.c)
 	return h
 }

@@ -99,24 +99,8 @@
 // its length is more than it used. A run that failed for good (a dead end,
 // an exhausted search) has no length to a tour: it never finds one.
 //
-//   - Survival: P(nodes > x) by Kaplan and Meier, censored runs leaving the
-//     risk set without a drop, failed runs staying in it.
-//   - ERT, the expected running time (COCO's and IOHanalyzer's): the
-//     nodes (time) of all runs, each counting what it used, over the runs
-//     that found a tour, with a percentile bootstrap 95% interval drawn
-//     from a seed derived from the group, so that a report is reproducible
-//     (past MaxBootstrapRuns runs, the delta method's normal interval).
-//   - Tail index: Hill's estimator in its censored form (the
-//     maximum-likelihood fit of a Pareto tail), with an exact chi-squared
-//     interval without censoring and Garwood's with it. Heavy-tailed is
-//     said only when the interval lies below 2 (below 1: the mean grows
-//     with the budget), not heavy-tailed only when it lies above 2.
-//   - Restarts, for trials of a series without restarts: the fixed cutoff
-//     c* that minimises E[min(X, c)] / P(X <= c) over each start's
-//     empirical distribution (averaged over starts, one cutoff for all),
-//     its cost with a bootstrap interval and its ratio to the ERT, and the
-//     exact expected cost of Luby's sequence with the best unit. Cutoffs
-//     past the fewest nodes at which a run was stopped cannot be judged.
-//     A series run with restarts (restart_policy) is set beside what its
-//     series without restarts predicts for its policy.
+// The measures themselves (survival, ERT, tail index, restart
+// predictions, their bootstrap and delta-method intervals) are package
+// stats/runlength, which needs only runs; this package files the runs of
+// each group into it and sets a restart series beside its prediction.
 package stats

@@ -41,11 +41,14 @@ type obs struct {
 // order statistic it uses: replacing censored values by their true, larger
 // ones could then raise it; otherwise every value it rests on, and every
 // value below them, is a measurement, and so is the quantile. An empty
-// sample gives NaN figures.
+// sample gives NaN figures, and so does one with an unknown value (a
+// negative one: the nodes of an external solver that does not count
+// them, runs.Unknown), whose figures would rest on the runs that happened
+// to report.
 func describe(x []obs) Dist {
 	nan := math.NaN()
-	if len(x) == 0 {
-		return Dist{Median: Bound{Value: nan}, P90: Bound{Value: nan}, Max: Bound{Value: nan}, Mean: nan}
+	if len(x) == 0 || slices.ContainsFunc(x, func(o obs) bool { return o.v < 0 }) {
+		return Dist{N: len(x), Median: Bound{Value: nan}, P90: Bound{Value: nan}, Max: Bound{Value: nan}, Mean: nan}
 	}
 	slices.SortFunc(x, func(a, b obs) int {
 		switch {

@@ -21,9 +21,10 @@ const (
 	// that failed for good tie, and two whose order the runs do not tell
 	// (both stopped by budgets, say) tie.
 	ByNodes
-	// ByTime is the same by time, for series that record no nodes (an
-	// external solver's).
-	ByTime
+	// ByCPU is the same by CPU time, for series with runs that record no
+	// nodes (an external solver that does not count them), as Compare
+	// falls back to it (CostCPU).
+	ByCPU
 )
 
 // String names the measure as the report writes it.
@@ -34,23 +35,19 @@ func (m Measure) String() string {
 	case ByNodes:
 		return "nodes"
 	}
-	return "time"
+	return "CPU time"
 }
 
 // CostMeasure returns the measure of cost to a tour that every one of the
-// series records: nodes, or time where a series has no nodes (no run of
-// it counted one).
+// series records: nodes, or CPU time where a series has runs without
+// nodes (an external solver's), which every run has. Ranking by the nodes
+// of the runs that happen to report them would rank a selection.
 func CostMeasure(res *Results, series []Series) Measure {
 	for _, s := range series {
-		has := false
 		for _, g := range res.SeriesGroups(s.Key) {
-			if slices.ContainsFunc(g.samples, func(x sample) bool { return x.nodes > 0 }) {
-				has = true
-				break
+			if slices.ContainsFunc(g.samples, func(x sample) bool { return x.nodes < 0 }) {
+				return ByCPU
 			}
-		}
-		if !has {
-			return ByTime
 		}
 	}
 	return ByNodes
@@ -164,11 +161,11 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 		case ByNodes:
 			return sooner(a, b, sampleNodes)
 		}
-		return sooner(a, b, sampleTime)
+		return sooner(a, b, sampleCPU)
 	}
 	measure := sampleNodes
-	if m == ByTime {
-		measure = sampleTime
+	if m == ByCPU {
+		measure = sampleCPU
 	}
 	npairs := k * (k - 1) / 2
 	counts := make([][2]int, npairs)

@@ -151,7 +151,7 @@ func rankResults(t *testing.T, rs []rankRun) *Results {
 			tie = "random"
 		}
 		err := c.Add(runs.Row{Rows: r.rows, Cols: r.cols, StartRow: r.row, StartCol: r.col, Strategy: r.strategy, Tiebreak: tie,
-			Trial: r.trial, Status: r.st, Solvable: "yes", Nodes: r.nodes, TimeNS: r.nodes * 10, Verified: r.st == status.Found,
+			Trial: r.trial, Status: r.st, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: r.nodes * 10, CPUNS: runs.Count(r.nodes * 10), Verified: r.st == status.Found,
 			MaxNodes: 1000, RestartPolicy: "none"})
 		if err != nil {
 			t.Fatal(err)

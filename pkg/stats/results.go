@@ -188,6 +188,9 @@ type Existence struct {
 	Closed bool
 	// Starts counts the distinct start squares run; the others split them.
 	Starts, TheoryYes, TheoryNo, Witnessed, Unsettled int
+	// ByTheorem, ByCount and ByCertificate split TheoryYes + TheoryNo by
+	// what theory's verdict rests on (theory.Settle).
+	ByTheorem, ByCount, ByCertificate int
 }
 
 // witnessKey is a board and tour kind.
@@ -262,7 +265,7 @@ func (c *Collector) Finish() (*Results, error) {
 		g.fillRunLengthColumns()
 		g.ERTNodesCensored = g.tourCensored > 0 && !math.IsNaN(float64(g.ERTNodes))
 		if g.RunLengths != nil && g.RunLengths.Restart != nil {
-			g.RunLengths.Restart.release()
+			g.RunLengths.Restart.Release()
 		}
 	}
 	res.Boards = slices.SortedFunc(maps.Keys(boards), board.Compare)
@@ -273,7 +276,16 @@ func (c *Collector) Finish() (*Results, error) {
 		for _, sq := range run[wk] {
 			r, col := wk.b.RowCol(int(sq))
 			e.Starts++
-			switch theory.From(wk.b.Rows, wk.b.Cols, r, col, wk.closed) {
+			v := theory.Settle(wk.b.Rows, wk.b.Cols, r, col, wk.closed)
+			switch v.Kind {
+			case theory.KindTheorem:
+				e.ByTheorem++
+			case theory.KindCount:
+				e.ByCount++
+			case theory.KindCertificate:
+				e.ByCertificate++
+			}
+			switch v.Answer {
 			case theory.Yes:
 				e.TheoryYes++
 			case theory.No:

@@ -6,6 +6,8 @@ import (
 
 	"knightsweep/pkg/restart"
 	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats/format"
+	"knightsweep/pkg/stats/runlength"
 )
 
 // MinRuns is the fewest runs from starts with a tour that a group needs
@@ -29,13 +31,13 @@ type RunLengths struct {
 	MaxNodes int64
 	// Policy is the series' restart policy (runs.NoRestarts for none).
 	Policy string
-	ERT    ERT
-	Tail   Tail
+	ERT    runlength.ERT
+	Tail   runlength.Tail
 	// Restart is the restart prediction: only for the trials of a series
 	// without restarts, from starts with at least MinRuns runs; nil
 	// otherwise, or when no run found a tour within the cutoffs the runs
 	// can judge.
-	Restart *RestartPrediction
+	Restart *runlength.RestartPrediction
 	// Predicted is, for a series with restarts, what the runs of the same
 	// series without restarts predict for its policy; nil when the sweep
 	// has no such series or it has no prediction.
@@ -74,7 +76,7 @@ func (p *PredictedRestart) Inside(measured float64) bool {
 // "spread over 64 starts, one run each".
 func (rl *RunLengths) Kind() string {
 	if rl.Trials {
-		return fmt.Sprintf("%s trials from %s", FormatCount(float64(rl.Runs)), plural(rl.Starts, "start"))
+		return fmt.Sprintf("%s trials from %s", format.Count(float64(rl.Runs)), plural(rl.Starts, "start"))
 	}
 	return fmt.Sprintf("spread over %s, one run each", plural(rl.Starts, "start"))
 }
@@ -83,12 +85,12 @@ func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return FormatCount(float64(n)) + " " + word + "s"
+	return format.Count(float64(n)) + " " + word + "s"
 }
 
 // tourRuns returns the group's runs from starts that have a tour, but for
 // those that ended in error, and the same split by start (slices of all).
-func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
+func (g *Group) tourRuns() (all []runlength.Run, byStart [][]runlength.Run) {
 	var bounds []int
 	g.eachStart(func(st *Start, smps []sample) {
 		if !st.HasTour {
@@ -96,16 +98,16 @@ func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
 		}
 		before := len(all)
 		for _, s := range smps {
-			r := Run{Nodes: s.nodes, TimeNS: s.time}
+			r := runlength.Run{Nodes: s.nodes, TimeNS: s.time}
 			switch {
 			case s.found():
-				r.Outcome = RunFound
+				r.Outcome = runlength.RunFound
 			case s.censored():
-				r.Outcome = RunCensored
+				r.Outcome = runlength.RunCensored
 			case s.final():
 				// Dead ends, not closed, exhausted: the run ended without
 				// a tour and would not find one later.
-				r.Outcome = RunFailed
+				r.Outcome = runlength.RunFailed
 			default:
 				// An error is a failure of the program, not a length:
 				// it says nothing of the strategy's runs (the page warns).
@@ -127,9 +129,9 @@ func (g *Group) tourRuns() (all []Run, byStart [][]Run) {
 
 // Survival returns the Kaplan–Meier survival curve of the group's runs
 // from starts that have a tour.
-func (g *Group) Survival() Survival {
+func (g *Group) Survival() runlength.Survival {
 	all, _ := g.tourRuns()
-	return KaplanMeier(all)
+	return runlength.KaplanMeier(all)
 }
 
 // runLengths computes a group's run-length measures, nil for a group with
@@ -140,7 +142,7 @@ func runLengths(g *Group) *RunLengths {
 		return nil
 	}
 	rl := &RunLengths{Runs: len(all), Starts: len(byStart), MaxNodes: g.Key.MaxNodes, Policy: g.Key.Restarts}
-	var predictFrom [][]Run
+	var predictFrom [][]runlength.Run
 	for _, rs := range byStart {
 		rl.Trials = rl.Trials || len(rs) > 1
 		if len(rs) >= MinRuns {
@@ -149,9 +151,9 @@ func runLengths(g *Group) *RunLengths {
 	}
 	for _, r := range all {
 		switch r.Outcome {
-		case RunFound:
+		case runlength.RunFound:
 			rl.Found++
-		case RunCensored:
+		case runlength.RunCensored:
 			rl.Censored++
 		default:
 			rl.Failed++
@@ -159,23 +161,23 @@ func runLengths(g *Group) *RunLengths {
 	}
 	// The seed comes from the name the series had when seeds were first
 	// drawn from it (Legacy), so that a report's intervals stay as they were.
-	seed := seedOf(g.Summary.Series, g.Key.Board().String())
+	seed := runlength.SeedOf(g.Summary.Series, g.Key.Board().String())
 	if rl.Trials {
 		// The starts were chosen, their trials drawn: resample within each.
-		rl.ERT = expectedRunningTime(byStart, seed)
-		rl.Tail = TailIndex(all)
+		rl.ERT = runlength.ExpectedRunningTimeByStart(byStart, seed)
+		rl.Tail = runlength.TailIndex(all)
 		if g.Key.Restarts == runs.NoRestarts {
-			rl.Restart = PredictRestarts(predictFrom, seed^seedOf("restart"))
+			rl.Restart = runlength.PredictRestarts(predictFrom, seed^runlength.SeedOf("restart"))
 		}
 	} else {
 		// A spread: the starts are the draws.
-		rl.ERT = ExpectedRunningTime(all, seed)
+		rl.ERT = runlength.ExpectedRunningTime(all, seed)
 		// The starts run are all there is of a spread (every start of a
 		// board, or those chosen), not draws from a law with a tail: the
 		// quick sweep's 25 warnsdorff-bt runs on 5x5, every one a tour
 		// and their mean fixed, were called heavy-tailed, "so the mean
 		// run length grows with the budget".
-		rl.Tail = Tail{Runs: len(all), Why: "one run a start: a spread over instances, not draws of one search's run length, has no tail to estimate"}
+		rl.Tail = runlength.Tail{Runs: len(all), Why: "one run a start: a spread over instances, not draws of one search's run length, has no tail to estimate"}
 	}
 	return rl
 }
@@ -211,7 +213,7 @@ func linkRestarts(groups []*Group) {
 			pr.Cost, pr.Lo, pr.Hi = b.RunLengths.Restart.Predict(pol)
 			switch {
 			case math.IsNaN(pr.Cost):
-				pr.Why = fmt.Sprintf("the policy reaches cutoffs past %s nodes, where the runs without restarts were stopped by their budget", FormatCount(float64(b.RunLengths.Restart.Limit)))
+				pr.Why = fmt.Sprintf("the policy reaches cutoffs past %s nodes, where the runs without restarts were stopped by their budget", format.Count(float64(b.RunLengths.Restart.Limit)))
 			case math.IsInf(pr.Cost, 1):
 				// No run without restarts found a tour within the policy's
 				// cutoffs: an empirical cost of infinity says the sample

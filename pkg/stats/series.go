@@ -9,6 +9,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats/format"
 	"knightsweep/pkg/strategies"
 )
 
@@ -189,7 +190,7 @@ func label(k SeriesKey, tiebreaks, orders, budgets bool, source string) string {
 func shortBudget(maxNodes, timeoutNS int64) string {
 	var parts []string
 	if maxNodes > 0 {
-		parts = append(parts, FormatCount(float64(maxNodes)))
+		parts = append(parts, format.Count(float64(maxNodes)))
 	}
 	if timeoutNS > 0 {
 		parts = append(parts, time.Duration(timeoutNS).String())
@@ -205,7 +206,7 @@ func shortBudget(maxNodes, timeoutNS int64) string {
 func BudgetLabel(maxNodes, timeoutNS int64) string {
 	var parts []string
 	if maxNodes > 0 {
-		parts = append(parts, FormatCount(float64(maxNodes))+" nodes")
+		parts = append(parts, format.Count(float64(maxNodes))+" nodes")
 	}
 	if timeoutNS > 0 {
 		parts = append(parts, time.Duration(timeoutNS).String())

@@ -3,6 +3,7 @@ package stats
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"math"
 	"os"
@@ -51,14 +52,14 @@ func near(a, b float64) bool {
 }
 
 // testdata/pairs.csv: warnsdorff (A) against warnsdorff-bt (B) on 5x5 and
-// 7x9, a 100k-node budget. Every figure below is worked out by hand in the
+// 7x43, a 100k-node budget. Every figure below is worked out by hand in the
 // comments. B found more tours on both boards, and where both failed,
 // greedy A failed faster: that is a tie, never a win.
 func TestHeadToHead(t *testing.T) {
 	res := readFixture(t, "pairs.csv", Options{})
 	hs := Compare(res)
 	if len(hs) != 3 {
-		t.Fatalf("%d comparisons, want 5x5, 7x9 and all", len(hs))
+		t.Fatalf("%d comparisons, want 5x5, 7x43 and all", len(hs))
 	}
 	for _, tt := range []struct {
 		board                                          string
@@ -78,11 +79,11 @@ func TestHeadToHead(t *testing.T) {
 		// test 2 against 1, p = 2 (1+3)/8 = 1. Less time: A from 0,0,
 		// 0,2, 2,2, B from 1,1: p = 2 (1+4)/16 = 0.625.
 		{"5x5", 6, 3, 4, 0, 1, 3, 1, 1.2, 0.5, 3, 0.25, 2, 1, 3, 1, 1, 0.625},
-		// 7x9: only B found from 0,4; both from 0,0 (nodes 63 and 63:
+		// 7x43: only B found from 0,4; both from 0,0 (nodes 63 and 63:
 		// ratio 1, no nonzero difference, p = 1; time 1.5, one rank: p = 1).
 		// Fewer nodes: B from 0,4 (0,0 a tie): p = 1. Less time: A from
 		// 0,0, B from 0,4: p = 1.
-		{"7x9", 4, 1, 2, 0, 1, 1, 1, 1, 1, 1.5, 1, 0, 1, 1, 1, 1, 1},
+		{"7x43", 4, 1, 2, 0, 1, 1, 1, 1, 1, 1.5, 1, 0, 1, 1, 1, 1, 1},
 		// Both boards: 0 against 2, p = 2/4; node ratios 1, 1, 1.2, 2:
 		// median 1.1, two nonzero logs, both positive: p = 2/4; time
 		// ratios 1.5, 2, 3, 5: median 2.5, four positive ranks: p = 2/16.
@@ -196,11 +197,12 @@ func TestSummaries(t *testing.T) {
 		// Nodes 25 30 40 50 and two stopped at 100000: the median (45)
 		// rests on measurements; the 90th percentile on the budget.
 		{"warnsdorff-bt", "5x5", 6, 4, 2, 4, 0, 4, 45, false, true},
-		// 7x9: theory knows no start; 0,0 and 0,4 rest on witnesses.
-		{"warnsdorff", "7x9", 4, 1, 0, 2, 2, 1, 40.5, false, false},
-		// Nodes 63 70 and two stopped: the median falls between 70 and a
-		// budget-stopped run: at least 50035.
-		{"warnsdorff-bt", "7x9", 4, 2, 2, 2, 2, 2, 50035, true, true},
+		// 7x43: theory knows no start; 0,0 and 0,4 rest on witnesses.
+		{"warnsdorff", "7x43", 4, 1, 0, 2, 2, 1, 40.5, false, false},
+		// Nodes 301 308 (a tour enters all 301 squares, and 7 more after
+		// its backtracks) and two stopped: the median falls between 308
+		// and a budget-stopped run: at least (308+100000)/2 = 50154.
+		{"warnsdorff-bt", "7x43", 4, 2, 2, 2, 2, 2, 50154, true, true},
 	} {
 		s := get(tt.strategy, tt.board)
 		if s.Attempts != tt.attempts || s.Found != tt.found || s.Censored != tt.censored || s.TourStarts != tt.tourStarts ||
@@ -212,11 +214,11 @@ func TestSummaries(t *testing.T) {
 			t.Errorf("%s on %s: mean %v with %d censored runs", tt.strategy, tt.board, s.NodesMean, s.Censored)
 		}
 	}
-	i := slices.IndexFunc(res.Existence, func(e Existence) bool { return e.Board.String() == "7x9" && !e.Closed })
+	i := slices.IndexFunc(res.Existence, func(e Existence) bool { return e.Board.String() == "7x43" && !e.Closed })
 	if i < 0 {
-		t.Errorf("no 7x9 existence among %+v", res.Existence)
+		t.Errorf("no 7x43 existence among %+v", res.Existence)
 	} else if e := res.Existence[i]; e.Starts != 4 || e.TheoryNo != 1 || e.Witnessed != 2 || e.Unsettled != 1 || e.TheoryYes != 0 {
-		t.Errorf("7x9 existence %+v", e)
+		t.Errorf("7x43 existence %+v", e)
 	}
 	var buf bytes.Buffer
 	if err := WriteTable(&buf, res.Summaries()); err != nil {
@@ -248,7 +250,7 @@ func TestOddBoardsCounted(t *testing.T) {
 					st = "dead_end"
 				}
 				err := c.Add(runs.Row{Rows: n, Cols: n, StartRow: r, StartCol: col, Strategy: "warnsdorff", Tiebreak: "first",
-					Status: runsStatus(st), Solvable: "unknown", Nodes: 1, Verified: st == "found"})
+					Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(n * n), Verified: st == "found"})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -277,7 +279,7 @@ func TestSeriesAndDuplicates(t *testing.T) {
 	dir := t.TempDir()
 	header := runs.Header(false)
 	row := func(maxNodes string) string {
-		return `5,5,0,0,dfs,first,false,0,0,node_limit,yes,` + maxNodes + `,0,10,false,"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",false,,` + maxNodes + ",0,none,0\n"
+		return `5,5,0,0,dfs,first,false,0,0,node_limit,yes,` + maxNodes + `,0,10,false,"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1",false,,` + maxNodes + ",0,none,0,10,\n"
 	}
 	a := filepath.Join(dir, "a.csv")
 	os.WriteFile(a, []byte(header+row("1000")+row("100000")), 0o644)
@@ -326,7 +328,7 @@ func TestPerStart(t *testing.T) {
 	add := func(strategy string, r, col, trial int, st string, nodes int64) {
 		t.Helper()
 		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: col, Trial: trial, Strategy: strategy, Tiebreak: "random",
-			Status: runsStatus(st), Solvable: "unknown", Nodes: nodes, TimeNS: 10 * nodes, Verified: st == "found"})
+			Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: st == "found"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -390,5 +392,57 @@ func TestVerifiedCounted(t *testing.T) {
 		if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
 			t.Errorf("no warning %q: %q", want, res.Warnings)
 		}
+	}
+}
+
+// Rows whose nodes contradict their status are refused as bad input,
+// naming the file and line, where they were read silently and changed the
+// results: a tour in fewer nodes than squares, one past its budget, a
+// budget that stopped a run before it was spent.
+func TestContradictoryRowsRefused(t *testing.T) {
+	good := "7,7,0,0,warnsdorff-bt,random,false,0,1,found,yes,49,0,490,true,,false,,5000000,0,none,0,,\n"
+	for _, tc := range []struct{ row, want string }{
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,3,0,30,true,,false,,5000000,0,none,0,,", "line 3: found with 3 nodes, fewer than the 7x7 board's 49 squares"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,6000000,0,30,true,,false,,5000000,0,none,0,,", "line 3: found with 6000000 nodes, more than its budget max_nodes 5000000"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,node_limit,yes,3,0,30,false,,false,,5000000,0,none,0,,", "line 3: node_limit with 3 nodes, fewer than its budget max_nodes 5000000"},
+	} {
+		t.Run(tc.want[8:20], func(t *testing.T) {
+			c := NewCollector(Options{})
+			err := c.Read(context.Background(), "runs.csv", strings.NewReader(runs.Header(false)+good+tc.row+"\n"))
+			var ce *runs.ContentError
+			if !errors.As(err, &ce) || !strings.Contains(err.Error(), "runs.csv: "+tc.want) {
+				t.Errorf("error %v, want a content error saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// An external solver that says "no tour" (exhausted) where theory proves a
+// tour starts is named in a warning, its claim false; where theory says
+// none starts, the claim stands. Its rows without nodes give no node
+// figures, never figures of the runs that happened to report.
+func TestFalseClaimsAndUnknownNodes(t *testing.T) {
+	c := NewCollector(Options{})
+	for i, v := range []struct {
+		st, solvable string
+		nodes        runs.Count
+	}{{"exhausted", "yes", runs.Unknown}, {"exhausted", "no", 7}, {"exhausted", "yes", runs.Unknown}, {"found", "yes", 25}} {
+		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: i, StartCol: 0, Strategy: "mine", Tiebreak: "first",
+			Status: runsStatus(v.st), Solvable: v.solvable, Nodes: v.nodes, Backtracks: runs.Unknown, TimeNS: 100,
+			CPUNS: 90, Verified: v.st == "found"})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 runs of mine claim that no tour starts at a square where theory proves one does"
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+		t.Errorf("no warning %q: %q", want, res.Warnings)
+	}
+	if s := res.Groups[0].Summary; !math.IsNaN(float64(s.NodesMedian)) || !math.IsNaN(float64(s.NodesMean)) {
+		t.Errorf("nodes median %v, mean %v of a series with unknown nodes: want none (NaN)", s.NodesMedian, s.NodesMean)
 	}
 }

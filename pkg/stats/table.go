@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"knightsweep/pkg/stats/format"
 	"knightsweep/pkg/strategies"
 )
 
@@ -34,7 +35,7 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 		if !randomised(s) || math.IsNaN(float64(s.ERTNodes)) {
 			return fmt.Sprintf(" %7s", "-")
 		}
-		return fmt.Sprintf(" %7s", FormatBound(Bound{Value: float64(s.ERTNodes), Censored: s.ERTNodesCensored}, FormatCount))
+		return fmt.Sprintf(" %7s", FormatBound(Bound{Value: float64(s.ERTNodes), Censored: s.ERTNodesCensored}, format.Count))
 	}
 	head := ""
 	if withERT {
@@ -62,8 +63,8 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 		}
 		_, err := fmt.Fprintf(w, layout, series, cut(s.Board, 9),
 			fraction(s.Found, s.Attempts), fraction(s.TourFound, s.TourAttempts),
-			FormatCount(float64(s.Censored)),
-			FormatBound(s.NodesMedianBound(), FormatCount), ert(s), FormatBound(s.TimeMedianBound(), FormatNS))
+			format.Count(float64(s.Censored)),
+			FormatBound(s.NodesMedianBound(), format.Count), ert(s), FormatBound(s.TimeMedianBound(), format.NS))
 		if err != nil {
 			return err
 		}
@@ -106,7 +107,7 @@ func fraction(found, runs int) string {
 	if s := fmt.Sprintf("%d/%d", found, runs); len(s) <= 10 {
 		return s
 	}
-	return FormatCount(float64(found)) + "/" + FormatCount(float64(runs))
+	return format.Count(float64(found)) + "/" + format.Count(float64(runs))
 }
 
 // TableLegend explains WriteTable's columns, in lines of at most 80

@@ -64,7 +64,7 @@ func TestTableOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := c.Add(runs.Row{Rows: 6, Cols: 6, Strategy: "warnsdorff", Tiebreak: "random", Trial: i, Seed: uint64(i + 1),
-				Status: status.Found, Solvable: "yes", Nodes: int64(36 + i), TimeNS: 100, Verified: true, RestartPolicy: "none"}); err != nil {
+				Status: status.Found, Solvable: "yes", Nodes: runs.Count(36 + i), TimeNS: 100, Verified: true, RestartPolicy: "none"}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -53,6 +53,11 @@ type Info struct {
 	// Starts, if not nil, lists the only start squares the strategy takes
 	// on b (a board Boards accepts); nil means any square.
 	Starts func(b board.Board) []board.Square
+	// External is the declaration (NAME=COMMAND, the -solver flag) of a
+	// strategy an external program runs, "" for a built-in one. The cost
+	// model knows nothing of such a program: the plan measures it or says
+	// that its time is unknown, and its runs' nodes are what it reports.
+	External string
 }
 
 // Cost is what the planner's cost model needs to know of a strategy: how
@@ -200,4 +205,13 @@ func squareList(sqs []board.Square) string {
 		parts[k] = sq.String()
 	}
 	return strings.Join(parts, " ")
+}
+
+// ExternalInfo returns the facts of an external solver declared as decl
+// (NAME=COMMAND): all there is to know without running it. It takes every
+// board and start, draws no random numbers the harness knows of, proves
+// nothing, and the memory it takes is its own process's, not the sweep's.
+func ExternalInfo(name, decl string) Info {
+	return Info{Name: name, Summary: "external solver: " + decl, External: decl,
+		Bytes: func(int, int) int64 { return 0 }}
 }

@@ -37,6 +37,15 @@ func Register(info Info) error {
 	return nil
 }
 
+// Unregister forgets the strategy registered as name, if any: a command
+// that declared external solvers forgets them when it ends, so that
+// another command in the same process (a test's) may declare its own.
+func Unregister(name string) {
+	registry.Lock()
+	delete(registry.m, name)
+	registry.Unlock()
+}
+
 // Names lists the registered strategies: the built-in ones in the order of
 // Builtin, then the others by name.
 func Names() []string {

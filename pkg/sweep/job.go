@@ -29,9 +29,14 @@ func Problem(j *plan.Job) solver.Problem {
 func Record(j *plan.Job, res solver.Result) runs.Row {
 	r := j.Row()
 	r.Status = res.Status
-	r.Nodes = res.Nodes
-	r.Backtracks = res.Backtracks
+	r.Nodes = runs.Count(res.Nodes)
+	r.Backtracks = runs.Count(res.Backtracks)
 	r.TimeNS = res.Elapsed.Nanoseconds()
+	r.CPUNS = runs.Count(res.CPU.Nanoseconds())
+	r.MaxRSSBytes = runs.Unknown
+	if res.MaxRSS > 0 {
+		r.MaxRSSBytes = runs.Count(res.MaxRSS)
+	}
 	r.Verified = res.Verified
 	r.Restarts = res.Restarts
 	r.Error = runs.OneLine(res.Err)

@@ -131,8 +131,11 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 		return nil, fmt.Errorf("write manifest: %w", err)
 	}
 	todo, cost, kinds := p.CostByKind(skip)
+	// The runs of external solvers have no estimate (plan.Unknown): a time
+	// left without them would say 0s while they run.
+	unknown, _ := p.Unknown(skip)
 	meter := progress.New(o.Progress, progress.Options{Terminal: o.Terminal, Name: "sweep", Unit: "runs", Found: "found",
-		Total: todo, TotalCost: cost, KindCost: kinds, Now: start})
+		Total: todo, TotalCost: cost, KindCost: kinds, NoEstimate: unknown > 0, Now: start})
 	meter.Start()
 	var dst syncWriter = dir.Runs
 	if o.wrapRuns != nil {

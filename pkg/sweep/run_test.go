@@ -69,7 +69,7 @@ func readRows(t *testing.T, path string) map[runs.Key]runs.Row {
 		if _, dup := rows[r.Key()]; dup {
 			t.Errorf("%s: job %+v written twice", path, r.Key())
 		}
-		r.TimeNS = 0
+		r.TimeNS, r.CPUNS = 0, 0
 		rows[r.Key()] = *r
 		return nil
 	})
@@ -172,7 +172,7 @@ func TestRunRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,max_nodes,timeout_ns,restart_policy,restarts,tour") {
+	if len(lines) != 112 || !strings.HasSuffix(lines[0], ",error,max_nodes,timeout_ns,restart_policy,restarts,cpu_ns,max_rss_bytes,tour") {
 		t.Errorf("%d lines, header %q", len(lines), lines[0])
 	}
 	m, err := outdir.ReadManifest(sum.Out)

@@ -1,11 +1,15 @@
-// Package theory answers, from published theorems and exhaustive searches,
-// whether knight's tours exist on a board and from a square.
+// Package theory answers whether knight's tours exist on a board and from
+// a square, and says what each answer rests on.
 //
-// Answers are Yes, No or Unknown. Unknown means that no result stated here
-// settles the question, never a guess: a start the theory leaves Unknown
-// counts as having a tour only once a run has found one there (a witness,
-// see package stats). Squares are (row, col), 0-indexed from the top-left;
-// m <= n are a board's shorter and longer sides.
+// Answers are Yes, No or Unknown. Settle gives the answer with its backing
+// (a Verdict): a theorem, an exact count of the tours from the square, or
+// a certificate, a stored tour. On every board whose sides are both at
+// most MaxSettled = 41, either way round, open and closed, every start is
+// Yes or No; beyond, a start that no theorem settles is Unknown, and the
+// verdict says why: such a start counts as having a tour only once a run
+// has found one there (a witness, see package stats). Squares are (row,
+// col), 0-indexed from the top-left; m <= n are a board's shorter and
+// longer sides.
 //
 // # Boards
 //
@@ -16,38 +20,50 @@
 //   - Closed tours exist on m x n unless m and n are both odd, or m is 1, 2
 //     or 4, or m = 3 and n is 4, 6 or 8 (Schwenk 1991).
 //
-// # Start squares of open tours
+// # Start squares: the theorems
 //
-//   - Where a closed tour exists every square starts an open tour: cut the
-//     cycle anywhere.
-//   - Colour rule: every move changes colour, so on a board with an odd
-//     number of squares the corner colour has one square more and an open
-//     tour starts and ends on it. No tour starts on the other colour.
-//   - n x n, n >= 5 (Conrad, Hindrichs, Morsy & Wegener, "Solution of the
-//     knight's Hamiltonian path problem on chessboards", Discrete Applied
-//     Mathematics 50 (1994)): a covering path joins s to t exactly when the
-//     colour criterion allows it (n >= 6), and 5x5 was searched
-//     exhaustively. So every square of an even board starts an open tour,
-//     and on an odd board exactly the corner-coloured squares do.
-//   - 4 x n: a tour starts and ends on the two outer ranks. An outer square's
-//     neighbours are all inner, so outer squares are never consecutive on
-//     the path; with 2n outer and 2n inner squares and the colours
-//     alternating, strict alternation is impossible, and the one
-//     inner-inner step left puts an outer square at both ends. Exhaustive
-//     search finds a tour from every outer square of 4x5 to 4x9; beyond,
-//     outer squares are Unknown.
-//   - 3 x n, by exhaustive search (Knuth, "Long and skinny knight's tours",
-//     2010): 3x4: the six squares of the end files; 3x7: the corner-coloured
-//     squares but the centre; 3x8: every square but the middle-rank squares
-//     of the 3rd and 6th files; 3x9 and 3x11: every corner-coloured square.
-//     Corner-coloured squares of longer odd boards are Unknown.
-//   - Odd x odd rectangles, m >= 5: exhaustive search finds a tour from
-//     every corner-coloured square of 5x7, 5x9, 5x11 and 5x13; elsewhere
-//     they are Unknown (witnesses are found up to 41 x 41).
+//   - schwenk: a closed tour passes every square, so it starts from every
+//     square or none (closed tours), and where one exists every square
+//     starts an open tour too: cut the cycle anywhere.
+//   - colour: every move changes colour, so on a board with an odd number
+//     of squares the corner colour has one square more and an open tour
+//     starts and ends on it. No tour starts on the other colour.
+//   - conrad: on odd n x n, n >= 7, a covering path joins any two
+//     corner-coloured squares (Conrad, Hindrichs, Morsy & Wegener,
+//     "Solution of the knight's Hamiltonian path problem on chessboards",
+//     Discrete Applied Mathematics 50 (1994)), so every corner-coloured
+//     square starts one.
+//   - outer-rank: an open tour of 4 x n starts and ends on the two outer
+//     ranks. An outer square's neighbours are all inner, so outer squares
+//     are never consecutive on the path; with 2n outer and 2n inner
+//     squares and the colours alternating, strict alternation is
+//     impossible, and the one inner-inner step left puts an outer square at
+//     both ends (docs/strategies.md has the proof in full).
+//   - narrow: 1 x n (n > 1) and 2 x n have no tour; 1x1 is one.
 //
-// A closed tour passes every square, so ClosedFrom is ClosedExists on the
-// board. The package test checks these answers against exhaustive counts
-// (package count) on every board of at most 36 squares.
+// # Start squares: counts and certificates
+//
+// The rest, up to 41 x 41, rest on data that tools/theorydata generates and
+// the package's tests re-check (CountsFile, CertificatesFile):
+//
+//   - Counts: the directed open tours from each square of every 3 x n and
+//     4 x n board without a closed tour (n <= 41), and of 5x5, 5x7 and
+//     5x9, by the frontier counter (package count), on the squares no
+//     theorem settles. A positive count is Yes, zero is No: 3x7's centre,
+//     3x8's two middle-rank squares of the 3rd and 6th files, 3x4's middle
+//     files and all of 3x3, 3x5, 3x6 and 4x4 are No; every corner-coloured
+//     square of odd 3 x n from 3x9, and every outer square of 4 x n from
+//     4x5, is Yes.
+//   - Certificates: on odd m x n, 5 <= m < n <= 41 (but the counted 5x7 and
+//     5x9), every corner-coloured square is the start or the end of a
+//     stored tour, or the image of one under the board's reflections and
+//     half turn. A certificate is a seed of warnsdorff with random ties
+//     (package solver) whose walk from the stored start is a tour; package
+//     certify replays it and checks the tour with package tour's validator.
+//
+// OpenFrom and From give Settle's answer alone. The package test checks the
+// answers against exhaustive counts (package count) on every board of at
+// most 36 squares, and that no start up to 41 x 41 is Unknown.
 package theory
 
 // Answer is Yes, No or Unknown.
@@ -134,51 +150,9 @@ func ClosedExists(rows, cols int) Answer {
 }
 
 // OpenFrom reports whether an open tour of a rows x cols board starts at
-// (row, col).
+// (row, col): Settle's answer.
 func OpenFrom(rows, cols, row, col int) Answer {
-	if row < 0 || row >= rows || col < 0 || col >= cols {
-		return No
-	}
-	if a := OpenExists(rows, cols); a != Yes {
-		return a
-	}
-	if rows*cols == 1 || ClosedExists(rows, cols) == Yes {
-		return Yes
-	}
-	m, n, i, j := oriented(rows, cols, row, col)
-	cornerColour := (i+j)%2 == 0
-	if m*n%2 == 1 && !cornerColour {
-		return No
-	}
-	switch {
-	case m == n:
-		// Conrad et al.: odd n >= 5, the corner colour (even n has closed
-		// tours, handled above).
-		return Yes
-	case m == 3:
-		switch n {
-		case 4:
-			return answer(j == 0 || j == 3)
-		case 7:
-			return answer(!(i == 1 && j == 3))
-		case 8:
-			return answer(!(i == 1 && (j == 2 || j == 5)))
-		case 9, 11:
-			return Yes
-		}
-		return Unknown
-	case m == 4:
-		if i == 1 || i == 2 {
-			return No
-		}
-		if n <= 9 {
-			return Yes
-		}
-		return Unknown
-	case m == 5 && n <= 13:
-		return Yes
-	}
-	return Unknown
+	return Settle(rows, cols, row, col, false).Answer
 }
 
 // ClosedFrom reports whether a closed tour of a rows x cols board passes

@@ -167,19 +167,19 @@ func writeSynthetic(n int, write func([]runs.Row) error) error {
 						switch {
 						case found:
 							row.Status, row.Verified = "found", true
-							row.Nodes = int64(sq)
+							row.Nodes = runs.Count(sq)
 							if s.strategy == "dfs" {
-								row.Nodes += rng.Int64N(int64(sq) * 2000)
+								row.Nodes += runs.Count(rng.Int64N(int64(sq) * 2000))
 							}
 						case s.strategy == "warnsdorff":
-							row.Status, row.Nodes = "dead_end", 1+rng.Int64N(int64(sq))
+							row.Status, row.Nodes = "dead_end", runs.Count(1+rng.Int64N(int64(sq)))
 						case solvable == theory.No && sq <= 25:
-							row.Status, row.Nodes = "exhausted", 100_000+rng.Int64N(10_000)
+							row.Status, row.Nodes = "exhausted", runs.Count(100_000+rng.Int64N(10_000))
 						default:
 							row.Status, row.Nodes = "node_limit", 1_000_000
 						}
 						row.Backtracks = row.Nodes - 1
-						row.TimeNS = row.Nodes*12 + rng.Int64N(2000)
+						row.TimeNS = int64(row.Nodes)*12 + rng.Int64N(2000)
 						if s.tiebreak == "random" {
 							row.Seed = rng.Uint64()
 						}

@@ -1,4 +1,9 @@
-package stats
+// Package format writes the figures of tables, pages and charts as a reader
+// takes them in: counts compactly (12.3k), times with their unit, shares
+// and ratios. It is a leaf: the summaries (package stats), the run-length
+// measures (stats/runlength), the report and the charts all write numbers
+// through it.
+package format
 
 import (
 	"fmt"
@@ -8,10 +13,10 @@ import (
 	"time"
 )
 
-// FormatCount writes a count compactly: 950, 21.2, 12.3k, 8.25M, 1.20G;
+// Count writes a count compactly: 950, 21.2, 12.3k, 8.25M, 1.20G;
 // "-" for NaN. Whole numbers under 10,000 are written in full, fractions
 // (medians, means) to three significant digits.
-func FormatCount(v float64) string {
+func Count(v float64) string {
 	if math.IsNaN(v) {
 		return "-"
 	}
@@ -50,16 +55,16 @@ func sig3(v float64) string {
 	return strconv.FormatFloat(v, 'f', 0, 64)
 }
 
-// FormatNS writes nanoseconds as a duration with three significant digits:
+// NS writes nanoseconds as a duration with three significant digits:
 // 850ns, 12.3µs, 4.56ms, 1.23s, 2m5s; "-" for NaN, "∞" for +Inf (a
 // bootstrap interval's end where resamples without a tour are likely).
-func FormatNS(ns float64) string {
+func NS(ns float64) string {
 	if math.IsNaN(ns) {
 		return "-"
 	}
 	// Not time.Duration's overflow, which +Inf would make.
 	if math.IsInf(ns, 0) {
-		return FormatCount(ns)
+		return Count(ns)
 	}
 	switch a := math.Abs(ns); {
 	case a < 1e3:
@@ -74,18 +79,18 @@ func FormatNS(ns float64) string {
 	return time.Duration(ns).Round(time.Second).String()
 }
 
-// FormatPercent writes a proportion as a percentage with one decimal; "-"
+// Percent writes a proportion as a percentage with one decimal; "-"
 // for NaN.
-func FormatPercent(p float64) string {
+func Percent(p float64) string {
 	if math.IsNaN(p) {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f%%", 100*p)
 }
 
-// FormatRatio writes a ratio to three significant digits: ×0.00222,
+// Ratio writes a ratio to three significant digits: ×0.00222,
 // ×34.8, ×8400, ×3.1e-05; "-" for NaN or infinity.
-func FormatRatio(r float64) string {
+func Ratio(r float64) string {
 	switch a := math.Abs(r); {
 	case math.IsNaN(r) || math.IsInf(r, 0):
 		return "-"
@@ -95,9 +100,9 @@ func FormatRatio(r float64) string {
 	return "×" + strconv.FormatFloat(r, 'g', 3, 64)
 }
 
-// FormatP writes a p-value as the report does: "p=0.003", "p<0.001", "-"
+// P writes a p-value as the report does: "p=0.003", "p<0.001", "-"
 // when there is none.
-func FormatP(p float64) string {
+func P(p float64) string {
 	switch {
 	case math.IsNaN(p):
 		return "-"

@@ -1,4 +1,4 @@
-package stats
+package runlength
 
 import (
 	"math"
@@ -59,7 +59,8 @@ func (e *Empirical) attempt(c int64) (cost, p float64) {
 // that failed for good is followed by a fresh one), and no cutoff past
 // Limit can be priced.
 func (e *Empirical) Attempt(c float64) (cost, end float64, ok bool) {
-	if c > float64(e.Limit) && e.Limit < math.MaxInt64 || c <= 0 {
+	censored := e.Limit < math.MaxInt64 // some run was stopped by its budget
+	if c <= 0 || censored && c > float64(e.Limit) {
 		return 0, 0, false
 	}
 	n := int64(math.MaxInt64)

@@ -1,10 +1,12 @@
-package stats
+package runlength
 
 import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Bootstraps draws this many resamples for a percentile interval.
@@ -13,47 +15,15 @@ const Bootstraps = 1000
 // MaxBootstrapRuns is the most runs an interval resamples. Past it a
 // resample costs a random memory access a run, a thousand times over (a
 // million runs took a minute), and the ratio of sums the intervals are of
-// is close to normal: the interval is the delta method's (ratioSums).
+// is close to normal: the interval is the delta method's (expectedCost).
 const MaxBootstrapRuns = 5000
 
 // minBootstraps is the resamples of a sequence policy's prediction, each of
 // which sorts its runs.
 const minBootstraps = 200
 
-// ratioSums accumulates pairs (a, b) for the delta method's interval of
-// Σa / Σb: the normal approximation, with the variance of a - r·b.
-type ratioSums struct {
-	n, a, b, aa, bb, ab float64
-}
-
-func (s *ratioSums) add(a, b float64) {
-	s.n++
-	s.a += a
-	s.b += b
-	s.aa += a * a
-	s.bb += b * b
-	s.ab += a * b
-}
-
-// ratio returns Σa / Σb and the variance of that ratio.
-func (s *ratioSums) ratio() (r, v float64) { return stratifiedRatio([]ratioSums{*s}) }
-
-// stratifiedRatio returns Σa / Σb over strata sampled apart (the starts of
-// trials from several starts) and its variance: the variances of Σ(a - r·b)
-// within each stratum added, over (Σb)².
-func stratifiedRatio(strata []ratioSums) (r, v float64) {
-	var a, b, sum float64
-	for _, s := range strata {
-		a += s.a
-		b += s.b
-	}
-	r = a / b
-	for _, s := range strata {
-		x := s.a - r*s.b
-		sum += s.aa - 2*r*s.ab + r*r*s.bb - x*x/s.n
-	}
-	return r, math.Max(sum, 0) / (b * b)
-}
+// z95 is the standard normal's 97.5% point, 1.96.
+var z95 = distuv.UnitNormal.Quantile(0.975)
 
 // normalInterval is r ± 1.96 sd, NaN with no variance to speak of.
 func normalInterval(r, v float64) (lo, hi float64) {
@@ -61,14 +31,14 @@ func normalInterval(r, v float64) (lo, hi float64) {
 		return math.NaN(), math.NaN()
 	}
 	sd := math.Sqrt(v)
-	return math.Max(0, r-Z95*sd), r + Z95*sd
+	return math.Max(0, r-z95*sd), r + z95*sd
 }
 
-// seedOf derives a bootstrap's seed from what it measures (a group's label
+// SeedOf derives a bootstrap's seed from what it measures (a group's label
 // and board, and the measure's name), so that a report of the same data
 // gives the same intervals whatever else the data hold and in whatever
 // order they are computed.
-func seedOf(parts ...string) uint64 {
+func SeedOf(parts ...string) uint64 {
 	h := fnv.New64a()
 	for _, p := range parts {
 		h.Write([]byte(p))
@@ -107,3 +77,11 @@ func newResampler(seed uint64) resampler {
 
 // index returns a uniform index below n.
 func (r resampler) index(n int) int { return r.rng.IntN(n) }
+
+// draw appends n uniform indices below n to buf: one resample's.
+func (r resampler) draw(buf []int, n int) []int {
+	for range n {
+		buf = append(buf, r.index(n))
+	}
+	return buf
+}

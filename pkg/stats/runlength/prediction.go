@@ -1,4 +1,4 @@
-package stats
+package runlength
 
 import (
 	"math"
@@ -14,13 +14,15 @@ import (
 // costs are averaged, with one policy for them all (what a sweep with
 // -restarts runs).
 type RestartPrediction struct {
-	// Starts and Runs count what the prediction rests on: starts with at
-	// least MinRuns runs, and their runs.
+	// Starts and Runs count what the prediction rests on: the starts the
+	// caller gave (package stats: those with at least stats.MinRuns runs),
+	// and their runs.
 	Starts, Runs int
 	// Limit is the largest cutoff the runs can judge: the fewest nodes at
 	// which a run was stopped by its budget; math.MaxInt64 when none was.
 	Limit int64
-	// ERT is the mean over the starts of their ERT without restarts.
+	// ERT is the ERT without restarts of these starts (the mean of each
+	// start's, as ERT has it over several starts).
 	ERT float64
 	// Cutoff is c*, the fixed cutoff (at most Limit) with the least
 	// expected cost E[min(X, c)] / P(X <= c); Cost is that cost, with a
@@ -52,7 +54,8 @@ type RestartPrediction struct {
 const maxCandidates = 4096
 
 // PredictRestarts predicts restarts from the runs of each start (each with
-// at least MinRuns runs). It returns nil when no run found a tour within
+// at least stats.MinRuns runs, as package stats gives them). It returns
+// nil when no run found a tour within
 // the cutoffs the runs can judge.
 func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	if len(starts) == 0 {
@@ -65,9 +68,9 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 		p.emp = append(p.emp, e)
 		p.Runs += len(runs)
 		p.Limit = min(p.Limit, e.Limit)
-		p.ERT += ertNodes(runs) / float64(len(starts))
 		cands = append(cands, e.found...)
 	}
+	p.ERT, _ = expectedCost(starts, NoCutoff, false, nil)
 	slices.Sort(cands)
 	cands = slices.Compact(cands)
 	if len(cands) > 0 {
@@ -96,6 +99,7 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	if math.IsInf(p.Cost, 1) {
 		return nil
 	}
+	p.Cost, _ = expectedCost(starts, p.Cutoff, false, nil) // FixedCost's, summed run by run
 	p.Ratio = p.Cost / p.ERT
 	for _, e := range p.emp {
 		p.Within += atMost(e.found, p.Cutoff)
@@ -103,7 +107,7 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	p.CostLo, p.CostHi = p.interval(restart.Policy{Kind: restart.Fixed, C: p.Cutoff})
 	p.LubyCost = math.NaN()
 	best := math.Inf(1)
-	for _, u := range lubyUnits(cands[len(cands)-1]) {
+	for _, u := range lubyUnits(cands) {
 		v := p.mean(func(e *Empirical) float64 { return e.lubyCost(u) })
 		if v < best {
 			best, p.LubyUnit, p.LubyCost = v, u, v
@@ -112,20 +116,30 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	return p
 }
 
-// lubyUnits are the units tried for Luby's sequence: 1 to top on a
-// geometric grid of eight steps a doubling.
-func lubyUnits(top int64) []int64 {
+// lubyUnits are the units tried for Luby's sequence: ceil(x / 2^j) for
+// every length x at which a run found a tour (the candidates for c*) and
+// every j. A unit's cost sums E[min(X, u 2^j)] weighted by chances of
+// failing that change only where some cutoff u 2^j reaches such an x; in
+// between, the weights stay and every term grows with u. So the least cost
+// lies at the smallest unit of one of those stretches: one of these (all
+// of them while the runs found tours at no more than maxCandidates
+// lengths; past that, at the thinned candidates').
+func lubyUnits(found []int64) []int64 {
 	var out []int64
-	for j := 0; ; j++ {
-		u := int64(math.Round(math.Pow(2, float64(j)/8)))
-		if u > top {
-			break
-		}
-		if len(out) == 0 || out[len(out)-1] != u {
+	for _, x := range found {
+		for j := 0; ; j++ {
+			u := x >> j
+			if u<<j != x {
+				u++
+			}
 			out = append(out, u)
+			if u <= 1 {
+				break
+			}
 		}
 	}
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // mean averages cost over the starts' distributions.
@@ -137,15 +151,19 @@ func (p *RestartPrediction) mean(cost func(*Empirical) float64) float64 {
 	return sum / float64(len(p.emp))
 }
 
-// release drops the runs a prediction keeps for Predict: a Results keeps
+// Release drops the runs a prediction keeps for Predict: a Results keeps
 // its groups' figures, not a second copy of their runs.
-func (p *RestartPrediction) release() { p.starts, p.emp = nil, nil }
+func (p *RestartPrediction) Release() { p.starts, p.emp = nil, nil }
 
 // Predict returns a policy's predicted expected nodes to a tour, with a
 // bootstrap 95% interval; NaN where the runs cannot judge it. Only until
 // Finish returns: it releases the runs.
 func (p *RestartPrediction) Predict(pol restart.Policy) (cost, lo, hi float64) {
-	cost = p.mean(func(e *Empirical) float64 { return e.PolicyCost(pol) })
+	if pol.Kind == restart.Fixed && pol.C > 0 && pol.C <= p.Limit {
+		cost, _ = expectedCost(p.starts, pol.C, false, nil)
+	} else {
+		cost = p.mean(func(e *Empirical) float64 { return e.PolicyCost(pol) })
+	}
 	if math.IsNaN(cost) {
 		return cost, math.NaN(), math.NaN()
 	}
@@ -164,40 +182,29 @@ func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
 		if pol.Kind != restart.Fixed {
 			return math.NaN(), math.NaN()
 		}
-		var mean, v float64
-		for _, runs := range p.starts {
-			var s ratioSums
-			for _, r := range runs {
-				f := 0.0
-				if r.Outcome == RunFound && r.Nodes <= pol.C {
-					f = 1
-				}
-				s.add(float64(min(r.Nodes, pol.C)), f)
-			}
-			rs, vs := s.ratio()
-			mean += rs
-			v += vs
-		}
-		k := float64(len(p.starts))
-		return normalInterval(mean/k, v/(k*k))
+		return normalInterval(expectedCost(p.starts, pol.C, false, nil))
 	}
 	b := Bootstraps
 	if pol.Kind != restart.Fixed {
 		b = minBootstraps
 	}
-	rs := newResampler(p.seed ^ seedOf(pol.String()))
+	rs := newResampler(p.seed ^ SeedOf(pol.String()))
 	est := make([]float64, b)
+	idx := make([][]int, len(p.starts))
 	buf := []Run{}
 	for i := range est {
+		for s, runs := range p.starts {
+			idx[s] = rs.draw(idx[s][:0], len(runs))
+		}
+		if pol.Kind == restart.Fixed {
+			est[i], _ = expectedCost(p.starts, pol.C, false, idx)
+			continue
+		}
 		var sum float64
-		for _, runs := range p.starts {
-			if pol.Kind == restart.Fixed {
-				sum += fixedCostOfResample(runs, pol.C, rs)
-				continue
-			}
+		for s, runs := range p.starts {
 			buf = buf[:0]
-			for range runs {
-				buf = append(buf, runs[rs.index(len(runs))])
+			for _, j := range idx[s] {
+				buf = append(buf, runs[j])
 			}
 			sum += NewEmpirical(buf).PolicyCost(pol)
 		}
@@ -205,19 +212,4 @@ func (p *RestartPrediction) interval(pol restart.Policy) (lo, hi float64) {
 	}
 	est = slices.DeleteFunc(est, math.IsNaN)
 	return percentileInterval(est)
-}
-
-// fixedCostOfResample draws a resample of runs and returns its fixed-cutoff
-// cost at c (c is at most every censored run's length).
-func fixedCostOfResample(runs []Run, c int64, rs resampler) float64 {
-	var cost float64
-	found := 0
-	for range runs {
-		r := runs[rs.index(len(runs))]
-		cost += float64(min(r.Nodes, c))
-		if r.Outcome == RunFound && r.Nodes <= c {
-			found++
-		}
-	}
-	return cost / float64(found)
 }

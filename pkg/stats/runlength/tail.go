@@ -1,4 +1,4 @@
-package stats
+package runlength
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"knightsweep/pkg/stats/format"
 )
 
 // Tail is an estimate of the tail index α of run lengths: P(nodes > x)
@@ -58,7 +60,8 @@ const (
 // k runs above it contribute log(x/u) each to T, the d of them that found a
 // tour are events, and α = d / T. The threshold takes k as a tenth of the
 // runs (at least minTail), raised where the largest runs were censored
-// until d is a tenth of the runs (at least minTailEvents). (Lowering it
+// until d is a tenth of the runs (at least minTailEvents), and raised past
+// runs tied with the k-th largest, which join the tail whole. (Lowering it
 // further, for a tail spanning MinSpan, made the runs of fixed-cutoff
 // restarts, whose tail is exponential, look heavy: the body is no tail.)
 //
@@ -98,6 +101,13 @@ func TailIndex(runs []Run) Tail {
 			events++
 		}
 	}
+	// Runs tied with the tail's shortest join it whole, so that the
+	// threshold lies below them: else the tie would leave the tail (only
+	// runs longer than u are in it), and 64 runs at one length, the 30th
+	// largest among them, left a tail of 9 runs, not the tenth promised.
+	for k < len(z)-1 && z[k].Nodes == z[k-1].Nodes {
+		k++
+	}
 	u := z[k].Nodes
 	if u <= 0 {
 		u = 1
@@ -118,14 +128,14 @@ func TailIndex(runs []Run) Tail {
 	t.Span = float64(z[0].Nodes) / float64(u)
 	switch {
 	case n == 0:
-		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", FormatCount(float64(u)))
+		t.Why = fmt.Sprintf("the largest runs all took %s nodes: no tail to fit", format.Count(float64(u)))
 		return t
 	case n < minExceedances:
 		are := "runs are"
 		if n == 1 {
 			are = "run is"
 		}
-		t.Why = fmt.Sprintf("only %d %s longer than the %s nodes most took: too few for a tail", n, are, FormatCount(float64(u)))
+		t.Why = fmt.Sprintf("only %d %s longer than the %s nodes most took: too few for a tail", n, are, format.Count(float64(u)))
 		return t
 	case d == 0:
 		t.Why = fmt.Sprintf("none of the %d largest runs found a tour (all stopped by the budget)", n)
@@ -143,23 +153,39 @@ func TailIndex(runs []Run) Tail {
 	return t
 }
 
-// Heavy reports what the interval supports: 1 when the index is below 1
-// (the mean grows with the budget), 2 when it is below 2 but not surely
-// below 1 (the variance does), -1 when it is above 2 (not heavy-tailed),
-// and 0 when the data cannot tell. Heavy claims need a tail that spans
-// MinSpan.
-func (t Tail) Heavy() int {
+// Heaviness is what a tail index's interval supports.
+type Heaviness int
+
+// The verdicts Heavy gives.
+const (
+	// CannotTell: the data cannot tell (the zero value).
+	CannotTell Heaviness = iota
+	// HeavyMean: the index is below 1, so the mean grows with the budget.
+	HeavyMean
+	// HeavyVariance: below 2 but not surely below 1, so the variance
+	// grows with the budget.
+	HeavyVariance
+	// NotHeavy: above 2, not heavy-tailed.
+	NotHeavy
+)
+
+// IsHeavy reports whether h says heavy-tailed.
+func (h Heaviness) IsHeavy() bool { return h == HeavyMean || h == HeavyVariance }
+
+// Heavy reports what the interval supports. Heavy claims need a tail that
+// spans MinSpan.
+func (t Tail) Heavy() Heaviness {
 	switch {
 	case !t.OK || !t.InTail():
-		return 0
+		return CannotTell
 	case t.Hi < 1 && t.Span >= MinSpan:
-		return 1
+		return HeavyMean
 	case t.Hi < 2 && t.Span >= MinSpan:
-		return 2
+		return HeavyVariance
 	case t.Lo > 2:
-		return -1
+		return NotHeavy
 	}
-	return 0
+	return CannotTell
 }
 
 // InTail reports whether the fitted runs are a tail: at most half the
@@ -180,17 +206,17 @@ func (t Tail) Verdict() string {
 		return "no tail estimate: " + t.Why
 	}
 	iv := fmt.Sprintf("tail index %s, 95%% CI %s–%s, from the %d largest runs (%d found a tour)",
-		FormatCount(t.Index), FormatCount(t.Lo), FormatCount(t.Hi), t.Tail, t.Uncensored)
+		format.Count(t.Index), format.Count(t.Lo), format.Count(t.Hi), t.Tail, t.Uncensored)
 	switch t.Heavy() {
-	case 1:
+	case HeavyMean:
 		return "heavy-tailed: " + iv + "; below 1, so the mean run length grows with the budget"
-	case 2:
+	case HeavyVariance:
 		v := "heavy-tailed: " + iv + "; below 2, so the variance grows with the budget"
 		if t.Lo > 1 {
 			return v + ", the mean does not"
 		}
 		return v + "; whether the mean does (index below 1), the interval does not say"
-	case -1:
+	case NotHeavy:
 		return "not heavy-tailed: " + iv + "; above 2, mean and variance settle as the budget grows"
 	}
 	if !t.InTail() {
@@ -199,7 +225,7 @@ func (t Tail) Verdict() string {
 	}
 	if t.Hi < 2 {
 		return fmt.Sprintf("cannot tell whether heavy-tailed: %s, but over a stretch of only %s times the threshold (%s nodes): too short to call it a power law, which any tail resembles over a short stretch",
-			iv, FormatCount(t.Span), FormatCount(t.Threshold))
+			iv, format.Count(t.Span), format.Count(t.Threshold))
 	}
 	return "cannot tell whether heavy-tailed: " + iv + "; the interval includes 2"
 }

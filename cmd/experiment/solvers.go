@@ -1,0 +1,121 @@
+package main
+
+import (
+	"flag"
+	"slices"
+	"strings"
+
+	"knightsweep/internal/input"
+	"knightsweep/pkg/external"
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/strategies"
+)
+
+// solverFlags are -solver, repeatable, and -solver-mem-limit: the external
+// solvers a command may run as strategies (package external).
+type solverFlags struct {
+	decls    []string
+	memLimit string
+}
+
+// String implements flag.Value.
+func (s *solverFlags) String() string { return strings.Join(s.decls, "; ") }
+
+// Set implements flag.Value: each -solver adds a declaration. The same
+// declaration twice is one (a flag file's, given again on the command
+// line); the same NAME with two commands is refused by declare.
+func (s *solverFlags) Set(v string) error {
+	if !slices.Contains(s.decls, v) {
+		s.decls = append(s.decls, v)
+	}
+	return nil
+}
+
+func (s *solverFlags) register(fs *flag.FlagSet) {
+	fs.Var(s, "solver", "declare an external solver `NAME=COMMAND`, a strategy -strategies (-strategy) may name; repeatable. COMMAND is split into words as a shell would, no shell runs it; one process a run with the placeholders "+
+		"{"+strings.Join(external.Placeholders, "} {")+"} replaced, or stdio:COMMAND for one process a worker answering JSON lines (docs/solvers.md)")
+	fs.StringVar(&s.memLimit, "solver-mem-limit", "", "address space each external solver process may map (RLIMIT_AS), such as 2GiB; 0 for none (default: -mem-limit divided among the workers)")
+}
+
+// declared is what declare found: the solvers as the plan records them,
+// and their strategies, whose processes Close ends.
+type declared struct {
+	solvers    []plan.Solver
+	strategies []*external.Strategy
+}
+
+// Close ends the solvers' processes and forgets them.
+func (d *declared) Close() {
+	for _, st := range d.strategies {
+		st.Close()
+		solver.Remove(st.Exe.Spec.Name)
+	}
+}
+
+// declare checks every -solver and registers each as a strategy, under
+// limits, before any flag that names one is checked. mem is the default
+// memory limit of a solver process; Timeout is left to each run's.
+func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error) {
+	d := &declared{}
+	if len(s.decls) == 0 {
+		if strings.TrimSpace(s.memLimit) != "" {
+			return nil, input.Errorf("-solver-mem-limit", "no -solver declares a solver to limit")
+		}
+		return d, nil
+	}
+	limits := external.Limits{}
+	switch v := strings.TrimSpace(s.memLimit); v {
+	case "":
+		if mem.Bytes > 0 {
+			limits.Memory = mem.Bytes / int64(max(workers, 1))
+		}
+	default:
+		n, err := memlimit.Parse(v)
+		if err != nil {
+			return nil, &input.Error{Flag: "-solver-mem-limit", Err: err}
+		}
+		limits.Memory = n
+	}
+	for _, decl := range s.decls {
+		spec, err := external.Parse(decl)
+		if err != nil {
+			d.Close()
+			return nil, &input.Error{Flag: "-solver", Err: err}
+		}
+		if in, err := strategies.Lookup(spec.Name); err == nil && in.External != "" && !hasSearch(spec.Name) {
+			// The facts a manifest read earlier in this process
+			// registered (plan.Settings.Normalize), without a search:
+			// the declaration replaces them.
+			strategies.Unregister(spec.Name)
+		} else if err == nil {
+			d.Close()
+			if in.External == "" {
+				return nil, input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", spec.Name)
+			}
+			return nil, input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
+		}
+		exe, err := external.Resolve(spec)
+		if err != nil {
+			d.Close()
+			return nil, &input.Error{Flag: "-solver", Err: err}
+		}
+		st := external.NewStrategy(exe, limits)
+		if err := solver.Add(st.Info()); err != nil {
+			d.Close()
+			return nil, &input.Error{Flag: "-solver", Err: err}
+		}
+		d.strategies = append(d.strategies, st)
+		_, command, _ := strings.Cut(spec.Decl, "=")
+		d.solvers = append(d.solvers, plan.Solver{Name: spec.Name, Command: command, Path: exe.Path,
+			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256})
+	}
+	return d, nil
+}
+
+// hasSearch reports whether the solver can run the strategy name.
+func hasSearch(name string) bool {
+	_, err := solver.Lookup(name)
+	return err == nil
+}

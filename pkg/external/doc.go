@@ -1,0 +1,47 @@
+// Package external runs knight's-tour solvers written by anyone, in any
+// language, as strategies of a sweep: it parses their declaration, starts
+// them under limits, measures them, and reads their answers. What their
+// answers mean is then checked by package tour's validator, as for every
+// built-in strategy.
+//
+// # Declaring a solver
+//
+// A solver is declared as NAME=COMMAND (the -solver flag). COMMAND is split
+// into words as a POSIX shell would split it (quotes and backslashes work),
+// but no shell runs it: a variable, a command substitution, a glob or a
+// redirection is refused rather than silently taken literally. Two modes:
+//
+//   - One process a run (the default). The placeholders {rows} {cols} {row}
+//     {col} {closed} {seed} {max_nodes} {timeout_ms} in the words are
+//     replaced for each run; any other {word} is refused. The request is
+//     also written to the process's stdin as one JSON line (see Request),
+//     which it may ignore.
+//   - One process a worker (COMMAND begins with "stdio:"). The process
+//     starts once and answers one JSON request a line with one answer a
+//     line. It is started again when it dies or a timeout kills it.
+//
+// # Answers
+//
+// A run's stdout (one process a run) is one of: a grid of move numbers,
+// rows lines of cols integers numbered 1..N or 0..N-1; one square a line,
+// "r c" or "r,c", in tour order; or one JSON object shaped like
+// experiment solve -json's (Answer). Empty output with exit status 0 says
+// that the solver found no tour. In stdio mode every answer is an Answer
+// on one line.
+//
+// # Limits and measurement
+//
+// Each process runs in a process group of its own. A timeout sends SIGTERM
+// to the group and SIGKILL after a grace period; when the solver exits,
+// whatever is left of its group is killed, so no process outlives its run.
+// A memory limit is RLIMIT_AS (address space), set by /bin/sh's ulimit in
+// the process before it execs the solver (see start); stdout is read up to
+// a cap and the group is killed beyond it; stderr keeps only its first line
+// and its tail, for error messages.
+//
+// CPU time is user plus system time of the solver and of the children it
+// waited for, from the kernel's accounting at exit (one process a run), or
+// the process's CPU clock read before and after a request (stdio). Peak
+// resident memory (max_rss) is the kernel's at exit; a stdio process's peak
+// is not a run's, so stdio runs leave it unknown.
+package external

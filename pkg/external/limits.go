@@ -1,0 +1,55 @@
+package external
+
+import (
+	"fmt"
+	"time"
+)
+
+// Limits bound one run of a solver.
+type Limits struct {
+	// Timeout ends a run (status timeout); 0 is none.
+	Timeout time.Duration
+	// Grace is how long a solver has between SIGTERM and SIGKILL, and a
+	// stdio solver past its timeout to answer; 0 means DefaultGrace.
+	Grace time.Duration
+	// Memory is the address space a solver process may map (RLIMIT_AS),
+	// in bytes; 0 is none.
+	Memory int64
+	// Output caps the bytes read from a run's stdout (a stdio solver's
+	// line); 0 means OutputFor the board.
+	Output int64
+}
+
+// DefaultGrace is the time between SIGTERM and SIGKILL.
+const DefaultGrace = 500 * time.Millisecond
+
+func (l Limits) grace() time.Duration {
+	if l.Grace > 0 {
+		return l.Grace
+	}
+	return DefaultGrace
+}
+
+// OutputFor is the output cap of a run on a rows x cols board: room for
+// its grid, its list of squares or its JSON answer with generous
+// spacing (24 bytes a square) and a page of text around it. A solver that
+// prints more is not answering.
+func OutputFor(rows, cols int) int64 { return 64<<10 + 24*int64(rows)*int64(cols) }
+
+func (l Limits) output(rows, cols int) int64 {
+	if l.Output > 0 {
+		return l.Output
+	}
+	return OutputFor(rows, cols)
+}
+
+// MiB prints a byte count for messages, in MiB or, below one, KiB.
+func MiB(n int64) string {
+	switch {
+	case n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}

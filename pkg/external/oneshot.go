@@ -1,0 +1,111 @@
+package external
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"knightsweep/pkg/status"
+)
+
+// A Solver runs a declared, resolved solver: one process a run, or a
+// stdio process kept between runs. A Solver serves one goroutine at a
+// time: a sweep makes one for each worker.
+type Solver struct {
+	exe    *Executable
+	limits Limits
+	// session is the stdio process, when the solver is one.
+	session *session
+}
+
+// NewSolver returns a Solver for exe under limits.
+func NewSolver(exe *Executable, limits Limits) *Solver {
+	return &Solver{exe: exe, limits: limits}
+}
+
+// Run asks the solver for one run of r and returns what it answered, or
+// why it did not. Every failure is an Outcome, never an error: a sweep
+// records it as a row and goes on.
+func (s *Solver) Run(ctx context.Context, r Request) Outcome {
+	r.Version = Version
+	if s.exe.Spec.Stdio {
+		if s.session == nil {
+			s.session = &session{exe: s.exe, limits: s.limits}
+		}
+		return s.session.run(ctx, r)
+	}
+	return s.once(ctx, r)
+}
+
+// Close ends the solver's stdio process, if it has one.
+func (s *Solver) Close() {
+	if s.session != nil {
+		s.session.stop("closed")
+	}
+}
+
+// once runs one process for r.
+func (s *Solver) once(ctx context.Context, r Request) Outcome {
+	line, _ := json.Marshal(r)
+	limit := s.limits.output(r.Rows, r.Cols)
+	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", MiB(limit), r.Rows, r.Cols)}
+	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), bytes.NewReader(append(line, '\n')), out, s.limits.Memory)
+	if err != nil {
+		return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err))
+	}
+	out.attach(p)
+	var timeout <-chan time.Time
+	if s.limits.Timeout > 0 {
+		t := time.NewTimer(s.limits.Timeout)
+		defer t.Stop()
+		timeout = t.C
+	}
+	timedOut, canceled := false, false
+	select {
+	case <-p.exited:
+	case <-timeout:
+		timedOut = true
+		p.end("timeout", s.limits.grace())
+	case <-ctx.Done():
+		canceled = true
+		p.end("interrupted", s.limits.grace())
+	}
+	st, u := p.finish()
+	o := Outcome{Wall: u.wall, CPU: u.cpu, MaxRSS: u.maxRSS}
+	switch {
+	case canceled:
+		o.Answer.Status = status.Canceled
+		return o
+	case timedOut:
+		o.Answer.Status = status.Timeout
+		return o
+	}
+	if why := p.why(); why != "" {
+		o.Answer.Status, o.Reason = status.Error, p.failure(nil, why, 0)
+		return o
+	}
+	if !st.Success() {
+		o.Answer.Status, o.Reason = status.Error, p.failure(st, "", s.limits.Memory)
+		return o
+	}
+	data, _ := out.bytes()
+	a, err := ParseOutput(r.Rows, r.Cols, data)
+	if err != nil {
+		o.Answer.Status, o.Reason = status.Error, p.failure(nil, err.Error(), 0)
+		return o
+	}
+	o.Answer = a
+	if a.Status == status.Error {
+		o.Reason = p.failure(nil, "the solver reports an error: "+orDash(a.Error), 0)
+	}
+	return o
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

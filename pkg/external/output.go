@@ -1,0 +1,168 @@
+package external
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"knightsweep/pkg/status"
+)
+
+// NoTour is the status of a run whose solver exited 0 with empty output:
+// it searched and found no tour. Like every external status it proves
+// nothing: a solver is not known to be complete.
+const NoTour = status.Exhausted
+
+// ParseOutput reads what a one-process-a-run solver printed for a rows x
+// cols board: empty (no tour), one JSON Answer, a grid of move numbers or
+// a list of squares. Lines of text around a grid or a list (a prompt, "done")
+// are passed over, as the seed programs print them; output with neither
+// is an error. Only the form is checked here; whether the squares make a
+// tour is the validator's question.
+func ParseOutput(rows, cols int, out []byte) (Answer, error) {
+	text := bytes.TrimSpace(out)
+	switch {
+	case len(text) == 0:
+		return Answer{Status: NoTour}, nil
+	case text[0] == '{':
+		return ParseAnswer(text)
+	}
+	var lines [][]int64
+	var other string
+	for line := range strings.Lines(string(text)) {
+		nums, ok := integers(line)
+		switch {
+		case ok:
+			lines = append(lines, nums)
+		case other == "" && strings.TrimSpace(line) != "":
+			other = strings.TrimSpace(line)
+		}
+	}
+	if len(lines) == 0 {
+		return Answer{}, fmt.Errorf("output is neither a grid, a list of squares nor a JSON answer: %s", quote(other))
+	}
+	squares, err := readGrid(rows, cols, lines)
+	if err == errNotGrid {
+		squares, err = readSquares(rows, cols, lines)
+	}
+	if err != nil {
+		return Answer{}, err
+	}
+	return Answer{Status: status.Found, Tour: squares}, nil
+}
+
+// ParseAnswer reads one JSON answer.
+func ParseAnswer(line []byte) (Answer, error) {
+	var a Answer
+	d := json.NewDecoder(bytes.NewReader(line))
+	if err := d.Decode(&a); err != nil {
+		return Answer{}, fmt.Errorf("JSON answer: %v: %s", err, quote(string(line)))
+	}
+	if d.More() {
+		return Answer{}, fmt.Errorf("JSON answer: more than one object: %s", quote(string(line)))
+	}
+	switch {
+	case a.Status == "":
+		return Answer{}, fmt.Errorf("JSON answer without a status: %s", quote(string(line)))
+	case !a.Status.Valid():
+		return Answer{}, fmt.Errorf("JSON answer: unknown status %q: want one of %s", a.Status, statusWords())
+	case a.Status == status.Found && len(a.Tour) == 0:
+		return Answer{}, fmt.Errorf("JSON answer: status found without a tour")
+	case a.Nodes != nil && *a.Nodes < 0 || a.Backtracks != nil && *a.Backtracks < 0:
+		return Answer{}, fmt.Errorf("JSON answer: negative nodes or backtracks")
+	}
+	return a, nil
+}
+
+func statusWords() string {
+	w := make([]string, len(status.All))
+	for i, s := range status.All {
+		w[i] = string(s)
+	}
+	return strings.Join(w, ", ")
+}
+
+// integers reads a line of integers separated by spaces, tabs or commas.
+func integers(line string) ([]int64, bool) {
+	fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '\r' || r == '\n' })
+	if len(fields) == 0 {
+		return nil, false
+	}
+	nums := make([]int64, len(fields))
+	for i, f := range fields {
+		v, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		nums[i] = v
+	}
+	return nums, true
+}
+
+var errNotGrid = fmt.Errorf("not a grid")
+
+// readGrid reads rows lines of cols move numbers, 1..N or 0..N-1, into
+// the squares in move order.
+func readGrid(rows, cols int, lines [][]int64) ([]int32, error) {
+	if len(lines) != rows {
+		return nil, errNotGrid
+	}
+	for _, l := range lines {
+		if len(l) != cols {
+			return nil, errNotGrid
+		}
+	}
+	n := int64(rows * cols)
+	base := int64(1)
+	for _, l := range lines {
+		for _, v := range l {
+			if v == 0 {
+				base = 0
+			}
+		}
+	}
+	squares := make([]int32, n)
+	seen := make([]bool, n)
+	for r, l := range lines {
+		for c, v := range l {
+			k := v - base
+			if k < 0 || k >= n {
+				return nil, fmt.Errorf("grid: move number %d at %d,%d is outside %d..%d", v, r, c, base, n-1+base)
+			}
+			if seen[k] {
+				return nil, fmt.Errorf("grid: move number %d twice (again at %d,%d): a square visited twice", v, r, c)
+			}
+			seen[k] = true
+			squares[k] = int32(r*cols + c)
+		}
+	}
+	return squares, nil
+}
+
+// readSquares reads one square a line, "r c" or "r,c", in tour order.
+func readSquares(rows, cols int, lines [][]int64) ([]int32, error) {
+	squares := make([]int32, 0, len(lines))
+	for i, l := range lines {
+		if len(l) != 2 {
+			return nil, fmt.Errorf("output: %d lines of numbers, neither a %dx%d grid (%d lines of %d move numbers) nor a list of squares (\"r c\" a line): line %d has %d numbers",
+				len(lines), rows, cols, rows, cols, i+1, len(l))
+		}
+		r, c := l[0], l[1]
+		if r < 0 || r >= int64(rows) || c < 0 || c >= int64(cols) {
+			return nil, fmt.Errorf("square %d (%d,%d) is off the %dx%d board", i, r, c, rows, cols)
+		}
+		squares = append(squares, int32(r)*int32(cols)+int32(c))
+	}
+	return squares, nil
+}
+
+// quote shortens s to a line for a message.
+func quote(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return strconv.Quote(s)
+}

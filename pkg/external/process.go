@@ -1,0 +1,185 @@
+package external
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// A process is one started solver process, leader of its own process
+// group. Its exit is observed without reaping it (waitid with WNOWAIT),
+// so that its pid, which is the group's id, cannot be taken by another
+// process while the group is signalled; only finish reaps it.
+type process struct {
+	cmd     *exec.Cmd
+	pid     int
+	started time.Time
+	// exited is closed when the process has exited; exitAt is when.
+	exited chan struct{}
+	exitAt time.Time
+	stderr *tail
+
+	mu     sync.Mutex
+	reason string // why the harness ended it, if it did
+}
+
+// start starts the program at path with argv, in a process group of its
+// own, its address space limited to mem bytes (0: no limit).
+//
+// The limit must be in place before the program runs: set afterwards
+// (prlimit(2) on the started pid) it lands while the program's runtime is
+// reserving its address space, and a Go or Java solver then fails at
+// random, at start-up, under a limit it fits in. Go cannot set an rlimit
+// between fork and exec, so the program is exec'd by /bin/sh after
+// "ulimit -v": the same process (its pid, group, rusage), at the cost of a
+// shell's exec, about a millisecond, in one-process-a-run mode, and of the
+// shell's megabyte or so in max_rss_bytes of a solver smaller than that.
+// A re-exec of this binary as the shim would count the Go runtime's
+// megabytes instead, and cgroups are not granted on most clusters.
+func start(path string, argv []string, stdin io.Reader, stdout io.Writer, mem int64) (*process, error) {
+	cmd := &exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}
+	if mem > 0 {
+		limit := strconv.FormatInt(max(mem>>10, 1), 10) // KiB
+		cmd.Path = shell
+		cmd.Args = append([]string{"sh", "-c", `ulimit -v ` + limit + ` && exec "$0" "$@"`, path}, argv[1:]...)
+	}
+	p := &process{cmd: cmd, exited: make(chan struct{}), stderr: &tail{}}
+	cmd.Stderr = p.stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{
+		Setpgid: true,
+		// The solver dies with the harness, even a harness killed by
+		// SIGKILL, which has no chance to end it.
+		Pdeathsig: syscall.SIGKILL,
+	}
+	// A grandchild that left the group could hold stdout or stderr open
+	// after the group is gone: Wait then gives up on the pipes.
+	cmd.WaitDelay = time.Second
+	p.started = time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	p.pid = cmd.Process.Pid
+	go p.watch()
+	return p, nil
+}
+
+// shell is the POSIX shell that sets a memory limit and execs the solver.
+const shell = "/bin/sh"
+
+// watch waits for the process to exit, leaving it to be reaped by finish.
+func (p *process) watch() {
+	var info unix.Siginfo
+	for {
+		err := unix.Waitid(unix.P_PID, p.pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	p.exitAt = time.Now()
+	close(p.exited)
+}
+
+// kill signals the process's group.
+func (p *process) kill(sig syscall.Signal) { _ = syscall.Kill(-p.pid, sig) }
+
+// end ends the process for why: SIGTERM to its group, SIGKILL after grace
+// if it has not exited. The first reason given is kept.
+func (p *process) end(why string, grace time.Duration) {
+	p.mu.Lock()
+	if p.reason == "" {
+		p.reason = why
+	}
+	p.mu.Unlock()
+	p.kill(syscall.SIGTERM)
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+	case <-t.C:
+		p.kill(syscall.SIGKILL)
+		<-p.exited
+	}
+}
+
+// why returns the reason the harness ended the process, or "".
+func (p *process) why() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.reason
+}
+
+// usage is what the kernel measured of a process.
+type usage struct {
+	wall, cpu time.Duration
+	// maxRSS is the peak resident memory in bytes of the process and the
+	// children it waited for.
+	maxRSS int64
+}
+
+// finish waits for the process to exit, kills what is left of its group
+// (children that outlived it), reaps it and returns its exit state and
+// usage.
+func (p *process) finish() (*os.ProcessState, usage) {
+	<-p.exited
+	p.kill(syscall.SIGKILL)
+	_ = p.cmd.Wait() // its error is in ProcessState, or a pipe's (WaitDelay)
+	st := p.cmd.ProcessState
+	u := usage{wall: p.exitAt.Sub(p.started), maxRSS: -1}
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		u.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		u.maxRSS = ru.Maxrss << 10 // KiB on Linux
+	}
+	return st, u
+}
+
+// failure describes a process that did not exit 0, or exited 0 but gave
+// an unreadable answer (cause), as one line with the tail of its stderr.
+func (p *process) failure(st *os.ProcessState, cause string, mem int64) string {
+	var parts []string
+	if cause != "" {
+		parts = append(parts, cause)
+	}
+	if st != nil && !st.Success() {
+		parts = append(parts, exitText(st))
+	}
+	msg := strings.Join(parts, ": ")
+	tail := p.stderr.line()
+	if mem > 0 && mentionsMemory(tail) {
+		msg = fmt.Sprintf("over the memory limit of %s of address space: %s", MiB(mem), msg)
+	}
+	if tail != "" {
+		msg += "; stderr: " + tail
+	}
+	return msg
+}
+
+// exitText says how a process ended: "exit status 3", "killed by signal
+// SIGSEGV (segmentation fault)".
+func exitText(st *os.ProcessState) string {
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		sig := ws.Signal()
+		return fmt.Sprintf("killed by signal %s (%v)", unix.SignalName(sig), sig)
+	}
+	return st.String()
+}
+
+// mentionsMemory reports whether a solver's last words are about memory,
+// which a failed allocation under RLIMIT_AS makes them in most languages
+// (MemoryError, std::bad_alloc, "out of memory", "cannot allocate").
+func mentionsMemory(s string) bool {
+	s = strings.ToLower(s)
+	for _, w := range []string{"memory", "alloc"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

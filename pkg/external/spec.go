@@ -1,0 +1,133 @@
+package external
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// StdioPrefix begins a COMMAND that runs one process a worker.
+const StdioPrefix = "stdio:"
+
+// A Spec is a declared solver: its name and its command, split into words
+// with the placeholders still in them.
+type Spec struct {
+	Name string
+	// Args is the command's words; Args[0] is the program.
+	Args []string
+	// Stdio is true for one process a worker.
+	Stdio bool
+	// Decl is the declaration as given, NAME=COMMAND.
+	Decl string
+}
+
+// Parse reads a declaration NAME=COMMAND. It checks its form only: that
+// the program exists is Resolve's business.
+func Parse(decl string) (Spec, error) {
+	name, command, ok := strings.Cut(decl, "=")
+	name, command = strings.TrimSpace(name), strings.TrimSpace(command)
+	if !ok || name == "" || command == "" {
+		return Spec{}, fmt.Errorf("%q: want NAME=COMMAND, such as 'mine=./mysolver {rows} {cols} {row} {col}'", decl)
+	}
+	if err := checkName(name); err != nil {
+		return Spec{}, err
+	}
+	s := Spec{Name: name, Decl: name + "=" + command}
+	if rest, ok := strings.CutPrefix(command, StdioPrefix); ok {
+		s.Stdio, command = true, strings.TrimSpace(rest)
+	}
+	args, err := split(command)
+	if err != nil {
+		return Spec{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(args) == 0 {
+		return Spec{}, fmt.Errorf("%s: the command after %q is empty", name, StdioPrefix)
+	}
+	for _, a := range args {
+		if err := checkPlaceholders(a); err != nil {
+			return Spec{}, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if s.Stdio {
+		for _, a := range args {
+			if strings.Contains(a, "{") && checkPlaceholders(a) == nil && hasPlaceholder(a) {
+				return Spec{}, fmt.Errorf("%s: a stdio solver gets each run's values in its requests, not as placeholders (%q)", name, a)
+			}
+		}
+	}
+	s.Args = args
+	return s, nil
+}
+
+// checkName accepts names that read well as a series and a CSV field:
+// letters, digits, '-', '_' and '.', beginning with a letter.
+func checkName(name string) error {
+	for i, r := range name {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if letter || i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			continue
+		}
+		return fmt.Errorf("name %q: want a letter, then letters, digits, '-', '_' or '.'", name)
+	}
+	return nil
+}
+
+// split splits command into words as a shell would, with the shell
+// parser of mvdan.cc/sh. Only literal words are taken: quoting and
+// escapes work, while anything a shell would expand or interpret is
+// refused, since no shell will.
+func split(command string) ([]string, error) {
+	p := syntax.NewParser(syntax.Variant(syntax.LangPOSIX))
+	var args []string
+	for w, err := range p.WordsSeq(strings.NewReader(command)) {
+		var s string
+		if err == nil {
+			s, err = literal(w)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("command %q: %w (it is split into words as a shell would, but no shell runs it)", command, err)
+		}
+		args = append(args, s)
+	}
+	return args, nil
+}
+
+// literal returns the word w stands for, unquoted, or an error if a shell
+// would expand any part of it: only literal text and quotes are taken,
+// and expand.Fields removes the quotes and escapes as a shell does.
+func literal(w *syntax.Word) (string, error) {
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "*?[") {
+				return "", fmt.Errorf("%q would be a glob pattern: quote it", p.Value)
+			}
+			if part == w.Parts[0] && strings.HasPrefix(p.Value, "~") {
+				return "", fmt.Errorf("%q: ~ is not expanded: write the path", p.Value)
+			}
+		case *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					return "", fmt.Errorf("%s: variables and command substitutions are not expanded", partText(q))
+				}
+			}
+		default:
+			return "", fmt.Errorf("%s: variables, command substitutions and arithmetic are not expanded", partText(part))
+		}
+	}
+	fields, err := expand.Fields(&expand.Config{}, w)
+	if err != nil || len(fields) != 1 {
+		return "", fmt.Errorf("%s: not one word (brace expansion?): quote it", partText(w.Parts[0]))
+	}
+	return fields[0], nil
+}
+
+// partText prints a part of a word back as it was written.
+func partText(p syntax.WordPart) string {
+	var b strings.Builder
+	_ = syntax.NewPrinter().Print(&b, &syntax.Word{Parts: []syntax.WordPart{p}})
+	return b.String()
+}

@@ -1,0 +1,123 @@
+package external
+
+import (
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// tailSize is how much of a solver's stderr a message quotes: the end,
+// where a crash or an exception says what happened.
+const tailSize = 4 << 10
+
+// headSize is how much of the beginning of stderr is kept: a runtime
+// that dies says why first and then dumps its threads (Go's "fatal error:
+// runtime: out of memory", a JVM's exception).
+const headSize = 256
+
+// tail is an io.Writer that keeps the first line (up to headSize bytes)
+// and the last tailSize bytes written to it. It is safe for concurrent
+// use: os/exec copies stderr on its own goroutine.
+type tail struct {
+	mu   sync.Mutex
+	head []byte
+	all  int64 // bytes written
+	buf  []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.head) < headSize && (len(t.head) == 0 || t.head[len(t.head)-1] != '\n') {
+		q := p[:min(len(p), headSize-len(t.head))]
+		if i := strings.IndexByte(string(q), '\n'); i >= 0 {
+			q = q[:i+1]
+		}
+		t.head = append(t.head, q...)
+	}
+	t.all += int64(len(p))
+	if len(p) >= tailSize {
+		t.buf = append(t.buf[:0], p[len(p)-tailSize:]...)
+		return len(p), nil
+	}
+	if over := len(t.buf) + len(p) - tailSize; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	t.buf = append(t.buf, p...)
+	return len(p), nil
+}
+
+// line returns what was kept folded onto one line for an error column:
+// the first line, then the last 300 bytes if they are not the same text.
+// "" if nothing was written.
+func (t *tail) line() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fold := func(b []byte) string { return strings.Join(strings.Fields(strings.ToValidUTF8(string(b), "?")), " ") }
+	end := fold(t.buf)
+	if len(end) > 300 {
+		end = "..." + strings.ToValidUTF8(end[len(end)-297:], "")
+	}
+	if head := fold(t.head); head != "" && !strings.HasPrefix(end, head) {
+		return head + " " + end
+	}
+	return end
+}
+
+// capped is an io.Writer that keeps the first max bytes written to it and
+// ends the process it is attached to (attach) on the first byte beyond
+// them, dropping the rest. os/exec may write to it before attach: the
+// process is then ended as it is attached.
+type capped struct {
+	mu   sync.Mutex
+	buf  []byte
+	max  int64
+	lost bool
+	proc *process
+	why  string // the process's reason, when it is ended for its output
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	room := c.max - int64(len(c.buf))
+	if int64(len(p)) <= room {
+		c.buf = append(c.buf, p...)
+		return len(p), nil
+	}
+	c.buf = append(c.buf, p[:max(room, 0)]...)
+	if !c.lost {
+		c.lost = true
+		c.end()
+	}
+	return len(p), nil
+}
+
+// attach makes p the process that output over the cap ends.
+func (c *capped) attach(p *process) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.proc = p
+	if c.lost {
+		c.end()
+	}
+}
+
+// end kills the attached process, if there is one yet. c.mu is held.
+func (c *capped) end() {
+	if c.proc == nil {
+		return
+	}
+	c.proc.mu.Lock()
+	if c.proc.reason == "" {
+		c.proc.reason = c.why
+	}
+	c.proc.mu.Unlock()
+	c.proc.kill(syscall.SIGKILL)
+}
+
+func (c *capped) bytes() ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf, c.lost
+}

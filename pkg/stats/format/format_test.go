@@ -1,0 +1,49 @@
+package format
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFormat(t *testing.T) {
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{Count(25), "25"},
+		{Count(22.5), "22.5"},
+		{Count(9999), "9999"},
+		{Count(12345), "12.3k"},
+		{Count(999499), "999k"},
+		{Count(999949), "1.00M"},
+		{Count(999950), "1.00M"},
+		{Count(8250733), "8.25M"},
+		{Count(1.2e9), "1.20G"},
+		{Count(math.NaN()), "-"},
+		{Count(math.Inf(1)), "∞"},
+		{Count(math.Inf(-1)), "-∞"},
+		{NS(850), "850ns"},
+		{NS(12345), "12.3µs"},
+		{NS(4.56e6), "4.56ms"},
+		{NS(1.234e9), "1.23s"},
+		{NS(125e9), "2m5s"},
+		{NS(math.Inf(1)), "∞"},
+		{NS(math.Inf(-1)), "-∞"},
+		{Percent(0.7525), "75.2%"},
+		{Percent(math.NaN()), "-"},
+		{Count(35.94444444444444), "35.9"},
+		{Count(1234.5), "1235"},
+		{Count(0.5), "0.5"},
+		{Ratio(0.0642857), "×0.0643"},
+		{Ratio(0.00222), "×0.00222"},
+		{Ratio(33.3333), "×33.3"},
+		{Ratio(1), "×1"},
+		{Ratio(8399.52), "×8400"},
+		{Ratio(0.0000312), "×3.12e-05"},
+		{Ratio(2.5e7), "×2.5e+07"},
+		{Ratio(math.NaN()), "-"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image/color"
@@ -62,7 +63,7 @@ func rankings(t *testing.T) (success, cost *stats.Ranking) {
 
 func ExampleRanking() {
 	c := stats.NewCollector(stats.Options{})
-	_ = c.Read(nil, "runs.csv", strings.NewReader(manySeries()))
+	_ = c.Read(context.Background(), "runs.csv", strings.NewReader(manySeries()))
 	res, _ := c.Finish()
 	success := stats.Rank(res, res.Series, stats.BySuccess)
 	cost := stats.Rank(res, res.Series, stats.ByNodes)

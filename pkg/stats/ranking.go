@@ -324,13 +324,7 @@ func joinNext(groups []*Group, heads []int, smp []sample) bool {
 // holmFactors returns the factor Holm's method multiplies each p-value by
 // (m for the smallest, 1 for the largest), NaN left out as Holm leaves it.
 func holmFactors(p []float64) []float64 {
-	var idx []int
-	for i, v := range p {
-		if !math.IsNaN(v) {
-			idx = append(idx, i)
-		}
-	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(p[a], p[b]) })
+	idx := holmOrder(p)
 	out := make([]float64, len(p))
 	for k, i := range idx {
 		out[i] = float64(len(idx) - k)

@@ -55,7 +55,7 @@ type exactFail struct {
 }
 
 func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain]", stderr)
+	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain] [-method memo|frontier|auto] [-work DIR]", stderr)
 	sizesFlag := flags.String("sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, as run takes them")
 	startsFlag := flags.String("starts", "corners", "start `squares`: all (a grid of each board), corners, solvable, or row,col squares separated by semicolons, as run takes them")
 	tiebreak := flags.String("tiebreak", exact.Random.String(), "the `rule`: "+strings.Join(exact.Rules(), ", ")+" (Warnsdorff's rule with that tie-break; the -random ones break Pohl's or Roth's remaining ties at random, first, pohl and roth are the solver's deterministic rules)")
@@ -66,6 +66,8 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := flags.Bool("json", false, "print one JSON object a start, a line each")
 	float := flags.Bool("float", false, "compute float64 probabilities with an error bound even up to 64 squares (faster; no fraction)")
 	plain := flags.Bool("plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
+	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work or where the memo's estimate passes -mem-limit, else memo)")
+	work := flags.String("work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method")
 	if err := parseFlags(flags, args); err != nil {
 		return err
 	}
@@ -96,6 +98,10 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	mem, err := memLimitFlag(*memLimit)
+	if err != nil {
+		return err
+	}
+	method, err := exactMethod(*methodFlag, *work, *plain)
 	if err != nil {
 		return err
 	}
@@ -141,7 +147,13 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		tasks = append(tasks, exact.Tasks(b, sqs, rule)...)
 	}
-	if big := biggest(tasks); big.Squares() > 0 && mem.Bytes > 0 {
+	rt, memo := exactShares(mem.Bytes)
+	walk := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
+		Method: method, Work: *work}
+	if err := checkWork(walk, tasks, exactCommand(sizes, starts, rule, *closed, *float)); err != nil {
+		return err
+	}
+	if big := biggest(tasks); big.Squares() > 0 && mem.Bytes > 0 && !walk.UsesFrontier(big) {
 		if need := exact.EstimateBytes(big); need > mem.Bytes {
 			fmt.Fprintf(stderr, "exact: the memo of %v may need some %s (a guess from the corners of square boards), more than -mem-limit %s (%s): what does not fit is walked without the memo, which can take far longer\n",
 				big, memlimit.Format(need), memlimit.Format(mem.Bytes), mem.Source)
@@ -154,13 +166,12 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			Total: int64(len(tasks)), NoEstimate: true})
 		meter.Start()
 	}
-	rt, memo := exactShares(mem.Bytes)
 	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
-	opt := exact.Options{Rule: rule, Closed: *closed, Workers: *workers, MemLimit: memo, Plain: *plain, Float: *float,
-		Tick: func(p exact.Progress) {
-			meter.Detail(fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))
-			meter.Tick(time.Now())
-		}}
+	opt := walk
+	opt.Tick = func(p exact.Progress) {
+		meter.Detail(exactDetail(p))
+		meter.Tick(time.Now())
+	}
 	results := map[exact.Key]exact.Row{}
 	lines := map[exact.Key]exactJSON{}
 	ended := int64(0)
@@ -183,6 +194,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if ctx.Err() != nil {
 			if *out != "" {
 				fmt.Fprintf(stderr, "exact: interrupted; the %d starts done are in %s: the same command resumes\n", len(results), *out)
+			}
+			if *work != "" {
+				fmt.Fprintf(stderr, "exact: interrupted; each walk under way is kept in %s at its last depth boundary: the same command goes on from there\n", *work)
 			}
 			return errInterrupted
 		}

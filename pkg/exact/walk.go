@@ -63,6 +63,9 @@ type worker[K set] struct {
 	// scratch[d] holds a probability at depth d (the plain walk's stack).
 	scratch [][]uint64
 	contrib []uint64
+	// keep, if set, takes every tie point instead of the memo (the
+	// frontier method's records).
+	keep func(v *K, cur, d int, p []uint64, cnt uint64, rc uint16)
 }
 
 func (wk *walker[K]) newWorker() *worker[K] {
@@ -128,6 +131,10 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	}
 	if t == 0 {
 		w.end(&v, cur, d, c, cnt, rc)
+		return
+	}
+	if w.keep != nil {
+		w.keep(&v, cur, d, c, cnt, rc)
 		return
 	}
 	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {

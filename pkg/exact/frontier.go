@@ -73,6 +73,7 @@ type frontier[K set, P num] struct {
 	budget, reserve int64
 	rb              int64 // bytes of a record
 	ioBuf, fanIn    int
+	batch           int // records a worker takes at a time
 	held, peakHeld  atomic.Int64
 	disk, peakDisk  atomic.Int64
 
@@ -221,19 +222,23 @@ func (f *frontier[K, P]) sum() tally {
 	return t
 }
 
-// sizeBuffers sets the read and write buffers and the fan-in of a merge
-// from the budget: together they take at most a quarter of it, each at
-// most 1 MiB.
+// sizeBuffers sets the read and write buffers, the batches and the
+// fan-in of a merge from the budget: together a quarter of it at most,
+// half for the files' buffers (each at most 1 MiB, at least a record) and
+// half for the batches (2 a worker and 2, each at most batchLen records).
 func (f *frontier[K, P]) sizeBuffers(workers int) {
-	f.fanIn = maxFanIn
-	f.ioBuf = 1 << 20
-	if f.budget > 0 {
-		f.ioBuf = int(min(int64(f.ioBuf), max(f.budget/int64(4*(f.fanIn+workers+1)), 4*f.rb)))
-	}
-	f.reserve = int64(f.ioBuf)*int64(f.fanIn+workers+1) + int64(2*workers+2)*batchLen*f.rb
+	f.fanIn, f.ioBuf, f.batch = maxFanIn, 1<<20, batchLen
 	if f.budget == 0 {
-		f.reserve = 0
+		return
 	}
+	files := f.budget / 8
+	f.ioBuf = int(min(int64(f.ioBuf), max(files/int64(f.fanIn+workers+1), f.rb)))
+	if int64(f.ioBuf)*int64(f.fanIn+workers+1) > files {
+		f.fanIn = int(min(maxFanIn, max(2, files/int64(f.ioBuf)-int64(workers)-1)))
+	}
+	batches := int64(2*workers + 2)
+	f.batch = int(min(batchLen, max(1, f.budget/8/batches/f.rb)))
+	f.reserve = int64(f.ioBuf)*int64(f.fanIn+workers+1) + batches*int64(f.batch)*f.rb
 }
 
 // shareOf is a worker's share of the budget while a depth whose records
@@ -441,23 +446,23 @@ func (f *frontier[K, P]) depth(d int, ws []*worker[K]) error {
 	work := make(chan []rec[K, P], len(ws))
 	free := make(chan []rec[K, P], 2*len(ws)+2)
 	for range cap(free) {
-		free <- make([]rec[K, P], 0, batchLen)
+		free <- make([]rec[K, P], 0, f.batch)
 	}
 	var keys int64
 	ctx := f.wk.ctx
 	go func() {
 		defer close(work)
 		for ctx.Err() == nil {
-			b := (<-free)[:batchLen]
+			b := (<-free)[:f.batch]
 			i := 0
-			for i < batchLen && m.next(&b[i]) {
+			for i < f.batch && m.next(&b[i]) {
 				i++
 			}
 			keys += int64(i)
 			if i > 0 {
 				work <- b[:i]
 			}
-			if i < batchLen {
+			if i < f.batch {
 				return
 			}
 		}

@@ -283,7 +283,21 @@
 //	                   once when there are many, else one start's tie points
 //	                   split among them
 //	-mem-limit SIZE    bound the memo (default as count's); past it the walk
-//	                   goes on without the memo: slower, the same answer
+//	                   goes on without the memo: slower, the same answer;
+//	                   the frontier method spills to disk past it instead
+//	-method M          memo (tie points in hash tables in memory: the
+//	                   fastest while they fit), frontier (each depth's tie
+//	                   points as records sorted and merged by key, spilled
+//	                   to disk in sorted runs past -mem-limit: memory
+//	                   bounded by the limit alone, whatever the board), or
+//	                   auto (default: frontier with -work or where the
+//	                   memo's estimate passes -mem-limit, as on 11x11; the
+//	                   memo otherwise); the same figures either way
+//	-work DIR          the frontier method's checkpoints, a directory a
+//	                   start under DIR, kept at every depth boundary: an
+//	                   interrupt or a kill loses the depth under way at
+//	                   most, and the same command goes on from there (a
+//	                   changed one, or a damaged checkpoint, is refused)
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
@@ -302,8 +316,10 @@
 //	                   squares
 //	-plain             walk every tie without the memo, on one core (a check)
 //
-// Progress goes to stderr (a bar on a terminal). An interrupt exits 130;
-// the starts finished are in -out.
+// Progress goes to stderr (a bar on a terminal; the frontier method's
+// shows the depth, the tie points of the depth, memory and disk in use and
+// an estimate of the time left). An interrupt exits 130; the starts
+// finished are in -out, the walks under way in -work.
 //
 // # experiment report
 //

@@ -43,6 +43,7 @@ type exactJSON struct {
 	States              int64       `json:"states"`
 	PeakStates          int64       `json:"peak_states"`
 	Unmemoised          int64       `json:"unmemoised,omitempty"`
+	PeakDisk            int64       `json:"peak_disk,omitempty"`
 	Nodes               int64       `json:"nodes"`
 	TimeNS              int64       `json:"time_ns"`
 }
@@ -270,7 +271,7 @@ func biggest(tasks []exact.Task) board.Board {
 func newExactJSON(r exact.Result, at board.Square) exactJSON {
 	j := exactJSON{Rows: r.Board.Rows, Cols: r.Board.Cols, StartRow: at.Row, StartCol: at.Col, Closed: r.Closed,
 		Rule: r.Rule.String(), Probability: r.Probability, ErrorBound: r.ErrorBound, Tours: r.Tours, Walks: r.Walks,
-		FailLength: []exactFail{}, States: r.States, PeakStates: r.PeakStates, Unmemoised: r.Unmemoised,
+		FailLength: []exactFail{}, States: r.States, PeakStates: r.PeakStates, Unmemoised: r.Unmemoised, PeakDisk: r.PeakDisk,
 		Nodes: r.Nodes, TimeNS: r.Elapsed.Nanoseconds()}
 	if r.Fraction != nil {
 		j.ProbabilityFraction = ratString(r.Fraction)

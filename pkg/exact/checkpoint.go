@@ -308,29 +308,50 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	return nil
 }
 
-// left estimates the time the walk has left after depth d: a parabola
-// fitted to the logarithm of the tie points of each depth so far (they
-// rise and fall), summed over the depths to come, at the time a tie point
-// has taken. Negative when there is no estimate yet: fewer than 8 depths,
-// or no fall in sight.
+// left estimates the time the walk has left after depth d, from the
+// shape of the corners' walks: the tie points of a depth grow by a steady
+// factor until some 86% of the squares are visited (9x9: depth 69 of 81;
+// 10x10: 86 of 100), and the depths after the largest hold about 3.1
+// times it between them (9x9 and 10x10 alike). Before that depth the
+// growth of the last 10 depths is carried on to it; past it, what is left
+// of the 3.1 times the largest. Each tie point costs the time one took so
+// far (9x9: 4.4 s left said at 0.1 s of 4.5; 2.4 at 0.8). A guide, not a
+// bound; negative before 1,000 tie points, or without growth to go on.
 func (f *frontier[K, P]) left(d int) time.Duration {
-	var xs, ys []float64
 	var done int64
+	peak, at := int64(0), 0
 	for e := 0; e <= d; e++ {
-		if c := f.perDepth[e]; c > 0 {
-			xs = append(xs, float64(e))
-			ys = append(ys, math.Log(float64(c)))
-			done += c
+		done += f.perDepth[e]
+		if f.perDepth[e] >= peak {
+			peak, at = f.perDepth[e], e
 		}
 	}
-	a, bb, c, ok := fitParabola(xs, ys)
-	if !ok || a >= 0 || done == 0 {
+	if done < 1000 || d < 10 {
 		return -1
 	}
+	top := int(0.86 * float64(f.n))
 	var future float64
-	for e := d + 1; e < f.n; e++ {
-		x := float64(e)
-		future += math.Exp(a*x*x + bb*x + c)
+	if d < top && at > d-4 {
+		// Still growing: the growth a depth over the last 10, on two
+		// depths' sums (the counts alternate, high and low).
+		now := float64(f.perDepth[d] + f.perDepth[d-1])
+		then := float64(f.perDepth[d-10] + f.perDepth[d-11+boolInt(d == 10)])
+		if then == 0 || now <= then {
+			return -1
+		}
+		g := math.Pow(now/then, 0.1)
+		c := now / 2
+		for e := d + 1; e <= top; e++ {
+			c *= g
+			future += c
+		}
+		future += 3.1 * c
+	} else {
+		var after float64
+		for e := at + 1; e <= d; e++ {
+			after += float64(f.perDepth[e])
+		}
+		future = max(3.1*float64(peak)-after, 0)
 	}
 	el := f.prior + time.Since(f.t0)
 	s := el.Seconds() * future / float64(done)
@@ -340,42 +361,9 @@ func (f *frontier[K, P]) left(d int) time.Duration {
 	return time.Duration(s * float64(time.Second))
 }
 
-// fitParabola fits y = a x^2 + b x + c by least squares.
-func fitParabola(xs, ys []float64) (a, b, c float64, ok bool) {
-	if len(xs) < 8 {
-		return 0, 0, 0, false
+func boolInt(b bool) int {
+	if b {
+		return 1
 	}
-	var s [5]float64 // sums of x^0..x^4
-	var t [3]float64 // sums of y x^0..x^2
-	for i, x := range xs {
-		p := 1.0
-		for k := range 5 {
-			s[k] += p
-			if k < 3 {
-				t[k] += ys[i] * p
-			}
-			p *= x
-		}
-	}
-	// Normal equations, by Cramer's rule.
-	m := [3][3]float64{{s[4], s[3], s[2]}, {s[3], s[2], s[1]}, {s[2], s[1], s[0]}}
-	det := det3(m)
-	if det == 0 {
-		return 0, 0, 0, false
-	}
-	var sol [3]float64
-	for k := range 3 {
-		mk := m
-		for r := range 3 {
-			mk[r][k] = t[2-r]
-		}
-		sol[k] = det3(mk) / det
-	}
-	return sol[0], sol[1], sol[2], true
-}
-
-func det3(m [3][3]float64) float64 {
-	return m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) -
-		m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) +
-		m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
+	return 0
 }

@@ -144,6 +144,7 @@ var elsewhere = map[string]string{
 	"experiment exact -sizes 9 -starts all -out results/exact-9x9.csv":    "half a minute; docs.txtar runs experiment exact -sizes 8 -starts all, TestExactCLI -out and its resumption",
 	"experiment exact -sizes 10 -starts 0,0":                              "one to two minutes; BenchmarkCorner9x9 walks the 9x9 corner",
 	"experiment exact -sizes 10 -starts all -out results/exact-10x10.csv": "21 minutes (docs/performance.md); TestExactCLI checks -out and its resumption",
+	"experiment exact -sizes 11 -starts 0,0 -work results/exact-11x11 -out results/exact-11x11.csv": "hours on 2 cores; TestFrontierAgainstMemo (pkg/exact) holds the frontier method to the memo, TestFrontierResume its checkpoints, TestExactWork -work",
 	"make run":          "its experiment is the quick preset, which testdata/script/readme.txtar runs",
 	"make test":         "CI runs it",
 	"make test-all":     "CI runs it (.ci/run)",

@@ -252,3 +252,14 @@ func TestFrontierRefusesWork(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkFrontier9x9 walks the 9x9 corner by the frontier method, in
+// memory and spilled (a limit of 16 MiB, a tenth of what it holds in
+// memory).
+func BenchmarkFrontier9x9(b *testing.B) {
+	benchCorner(b, 9, Options{Method: MethodFrontier})
+}
+
+func BenchmarkFrontier9x9Spilled(b *testing.B) {
+	benchCorner(b, 9, Options{Method: MethodFrontier, MemLimit: 16 << 20})
+}

@@ -144,7 +144,6 @@ var elsewhere = map[string]string{
 	"experiment exact -sizes 9 -starts all -out results/exact-9x9.csv":    "half a minute; docs.txtar runs experiment exact -sizes 8 -starts all, TestExactCLI -out and its resumption",
 	"experiment exact -sizes 10 -starts 0,0":                              "one to two minutes; BenchmarkCorner9x9 walks the 9x9 corner",
 	"experiment exact -sizes 10 -starts all -out results/exact-10x10.csv": "21 minutes (docs/performance.md); TestExactCLI checks -out and its resumption",
-	"experiment exact -sizes 11 -starts 0,0 -work results/exact-11x11 -out results/exact-11x11.csv": "hours on 2 cores; TestFrontierAgainstMemo (pkg/exact) holds the frontier method to the memo, TestFrontierResume its checkpoints, TestExactWork -work",
 	"make run":          "its experiment is the quick preset, which testdata/script/readme.txtar runs",
 	"make test":         "CI runs it",
 	"make test-all":     "CI runs it (.ci/run)",
@@ -177,6 +176,8 @@ var elsewhere = map[string]string{
 	"go run ./internal/cmd/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv":              "six minutes; internal/cmd/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
 	"go run ./internal/cmd/rectangles -rows 5-5 -min-cols 32 -out docs/rectangles.csv":             "70 s; internal/cmd/rectangles's TestExtend extends a table the same way on 3 x n, and TestCommittedTable checks row 5's growth through 5 x 40",
 	"go run ./internal/cmd/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv": "75 minutes; internal/cmd/rectangles's TestExtend extends a table the same way on 3 x n",
+
+	"experiment exact -sizes 11 -starts 0,0 -work results/exact-11x11 -out results/exact-11x11.csv": "hours on 2 cores; TestFrontierAgainstMemo (pkg/exact) holds the frontier method to the memo, TestFrontierResume its checkpoints, TestExactWork -work",
 }
 
 // Every command in a ```sh block of the README and docs/ runs, as written,

@@ -562,14 +562,5 @@ func (fw *fworker[K, P]) expand(r *rec[K, P], d int) {
 	for i := range min(len(mass), len(r.p)) {
 		mass[i] = r.p[i]
 	}
-	f := uint64(t)
-	if !w.wk.float {
-		f = lcm / uint64(t)
-	}
-	for k := range t {
-		nv := v
-		add(&nv, int(out[k]))
-		w.t.nodes++
-		w.follow(nv, int(out[k]), d+1, mass, f, r.cnt, uint16(r.rc()))
-	}
+	w.branch(&v, &out, t, d, mass, r.cnt, uint16(r.rc()))
 }

@@ -154,16 +154,22 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])
+	w.branch(&v, &out, t, d, s, cnt, rc)
+}
+
+// branch walks on from a tie point at depth d, whose visited squares are
+// v and whose probability is p, into each of its t tied squares out.
+func (w *worker[K]) branch(v *K, out *[8]int16, t, d int, p []uint64, cnt uint64, rc uint16) {
 	// Each tied square's factor: a division by t, or 840/t in whole numbers.
 	share := uint64(t)
 	if !w.wk.float {
 		share = lcm / uint64(t)
 	}
 	for i := range t {
-		nv := v
+		nv := *v
 		add(&nv, int(out[i]))
 		w.t.nodes++
-		w.follow(nv, int(out[i]), d+1, s, share, cnt, rc)
+		w.follow(nv, int(out[i]), d+1, p, share, cnt, rc)
 	}
 }
 

@@ -110,14 +110,15 @@ func memSource[K set, P num](recs []rec[K, P]) *source[K, P] {
 	return &source[K, P]{recs: recs}
 }
 
-// openRun opens a run for reading with a buffer of about bufBytes.
+// openRun opens a run for reading with buffers of about bufBytes in all.
 func openRun[K set, P num](dir string, r run, bufBytes int) (*source[K, P], error) {
 	f, err := os.Open(filepath.Join(dir, r.Name))
 	if err != nil {
 		return nil, err
 	}
+	// The bytes read and the records decoded from them, half each.
 	w := recBytes[K, P]()
-	n := max(bufBytes/w, 1)
+	n := max(bufBytes/(2*w), 1)
 	s := &source[K, P]{f: f, rd: bufio.NewReaderSize(f, 4096), raw: make([]byte, n*w),
 		recs: make([]rec[K, P], 0, n), left: r.Records, run: r}
 	s.fill()

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"knightsweep/pkg/board"
 )
@@ -124,7 +126,7 @@ func TestFrontierAgainstMemo(t *testing.T) {
 
 // TestFrontierResume: a walk interrupted at a depth boundary goes on from
 // its checkpoint to the same figures, with another number of workers and
-// a runs left by the interrupted depth (named by no manifest) deleted;
+// a run left by the interrupted depth (named by no manifest) deleted;
 // a finished walk's directory gives its answer again without walking.
 func TestFrontierResume(t *testing.T) {
 	b := board.Board{Rows: 7, Cols: 7}
@@ -262,4 +264,44 @@ func BenchmarkFrontier9x9(b *testing.B) {
 
 func BenchmarkFrontier9x9Spilled(b *testing.B) {
 	benchCorner(b, 9, Options{Method: MethodFrontier, MemLimit: 16 << 20})
+}
+
+// TestFrontierLeft: the estimate of the time left carries the growth of
+// the last depths on to 86% of the squares and adds 3.1 times the largest
+// depth after it; past the largest, what is left of those 3.1 times; none
+// before 1,000 tie points.
+func TestFrontierLeft(t *testing.T) {
+	f := &frontier[[2]uint64, [1]uint64]{n: 40, perDepth: make([]int64, 41), t0: time.Now(), prior: 1000 * time.Second}
+	var done float64
+	for d := range 30 {
+		f.perDepth[d] = 1 << (d / 2) // growth 2^(1/2) a depth, in pairs
+		done += float64(f.perDepth[d])
+	}
+	if l := f.left(15); l >= 0 {
+		t.Errorf("left after 510 tie points = %v, want none", l)
+	}
+	// After depth 29: the two last depths sum 2*2^14, ten before 2*2^9;
+	// on to depth 34 (86% of 40).
+	g := math.Pow(2, 0.5)
+	c, future := float64(1<<14), 0.0
+	for range 34 - 29 {
+		c *= g
+		future += c
+	}
+	future += 3.1 * c
+	want := 1000 * future / done
+	if got := f.left(29).Seconds(); math.Abs(got-want) > 1e-3*want {
+		t.Errorf("left after depth 29 = %v s, want %v s", got, want)
+	}
+	// Four depths past the largest (29, at 2^14): 3.1 times it less what
+	// they held.
+	after := 0.0
+	for d := 30; d <= 33; d++ {
+		f.perDepth[d] = 1 << (43 - d)
+		after += float64(f.perDepth[d])
+	}
+	want = 1000 * (3.1*(1<<14) - after) / (done + after)
+	if got := f.left(33).Seconds(); math.Abs(got-want) > 1e-3*want {
+		t.Errorf("left after depth 33 = %v s, want %v s", got, want)
+	}
 }

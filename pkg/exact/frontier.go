@@ -341,7 +341,7 @@ func (f *frontier[K, P]) create(d int) (*runWriter[K, P], error) {
 	f.seq++
 	name := fmt.Sprintf("d%04d-%08d.run", d, f.seq)
 	f.mu.Unlock()
-	return newRunWriter[K, P](f.dir, name, d, f.ioBuf, f.work)
+	return newRunWriter[K, P](f.dir, name, d, f.ioBuf)
 }
 
 // commit closes a run and adds it to its depth's.

@@ -32,11 +32,10 @@ type runWriter[K set, P num] struct {
 	path  string
 	buf   []byte
 	chunk int
-	sync  bool // fsync on close: the run is part of a checkpoint
 	r     run
 }
 
-func newRunWriter[K set, P num](dir, name string, depth, bufBytes int, sync bool) (*runWriter[K, P], error) {
+func newRunWriter[K set, P num](dir, name string, depth, bufBytes int) (*runWriter[K, P], error) {
 	path := filepath.Join(dir, name)
 	f, err := os.Create(path)
 	if err != nil {
@@ -44,7 +43,7 @@ func newRunWriter[K set, P num](dir, name string, depth, bufBytes int, sync bool
 	}
 	w := recBytes[K, P]()
 	chunk := max(bufBytes/w, 1) * w
-	return &runWriter[K, P]{f: f, path: path, buf: make([]byte, 0, chunk), chunk: chunk, sync: sync,
+	return &runWriter[K, P]{f: f, path: path, buf: make([]byte, 0, chunk), chunk: chunk,
 		r: run{Depth: depth, Name: name}}, nil
 }
 
@@ -70,9 +69,6 @@ func (w *runWriter[K, P]) flush() error {
 // close ends the run and says what it holds.
 func (w *runWriter[K, P]) close() (run, error) {
 	err := w.flush()
-	if err == nil && w.sync {
-		err = w.f.Sync()
-	}
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}

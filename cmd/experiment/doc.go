@@ -290,9 +290,10 @@
 //	                   points as records sorted and merged by key, spilled
 //	                   to disk in sorted runs past -mem-limit: memory
 //	                   bounded by the limit alone, whatever the board), or
-//	                   auto (default: frontier with -work or where the
-//	                   memo's estimate passes -mem-limit, as on 11x11; the
-//	                   memo otherwise); the same figures either way
+//	                   auto (default: frontier with -work, or past 100
+//	                   squares where the memo's estimate passes -mem-limit,
+//	                   as on 11x11; the memo otherwise); the same figures
+//	                   either way
 //	-work DIR          the frontier method's checkpoints, a directory a
 //	                   start under DIR, kept at every depth boundary: an
 //	                   interrupt or a kill loses the depth under way at

@@ -67,7 +67,7 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := flags.Bool("json", false, "print one JSON object a start, a line each")
 	float := flags.Bool("float", false, "compute float64 probabilities with an error bound even up to 64 squares (faster; no fraction)")
 	plain := flags.Bool("plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
-	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work or where the memo's estimate passes -mem-limit, else memo)")
+	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work, or past 100 squares where the memo's estimate passes -mem-limit; else memo)")
 	work := flags.String("work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method")
 	if err := parseFlags(flags, args); err != nil {
 		return err

@@ -20,11 +20,17 @@ const (
 	// (frontier.go): memory bounded by the limit alone, and resumable
 	// at every depth boundary with Options.Work.
 	MethodFrontier
-	// MethodAuto takes the frontier method with a work directory or on a
-	// board whose memo, by EstimateBytes, would pass the memory limit, and
-	// the memo otherwise.
+	// MethodAuto takes the frontier method with a work directory, or on a
+	// board of more than 100 squares whose memo, by EstimateBytes, would
+	// pass the memory limit; the memo otherwise: on the boards it has
+	// walked (to 10x10) the memo is faster and holds less, and a limit
+	// too small for it keeps meaning what it did (walk on without it).
 	MethodAuto
 )
+
+// memoSquares is the largest board MethodAuto leaves to the memo
+// whatever the limit.
+const memoSquares = 100
 
 var methodNames = [...]string{MethodMemo: "memo", MethodFrontier: "frontier", MethodAuto: "auto"}
 
@@ -49,7 +55,7 @@ func (o Options) UsesFrontier(b board.Board) bool {
 	case MethodFrontier:
 		return true
 	case MethodAuto:
-		return o.Work != "" || o.MemLimit > 0 && EstimateBytes(b) > o.MemLimit
+		return o.Work != "" || b.Squares() > memoSquares && o.MemLimit > 0 && EstimateBytes(b) > o.MemLimit
 	}
 	return false
 }

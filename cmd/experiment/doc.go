@@ -310,8 +310,9 @@
 //	                   probability_fraction, error_bound, tours, walks,
 //	                   fail_length (a list of length, probability,
 //	                   probability_fraction), states, peak_states, nodes,
-//	                   time_ns (and peak_disk, the frontier's runs' most
-//	                   bytes on disk, where it spilled); probability_fraction is null beyond 64
+//	                   time_ns (and peak_disk, the most bytes the frontier
+//	                   method's runs took on disk, where it spilled);
+//	                   probability_fraction is null beyond 64
 //	                   squares; in the order of -sizes and -starts, with
 //	                   the starts -out already held (from their rows)
 //	-float             float64 probabilities with their bound even up to 64

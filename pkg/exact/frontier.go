@@ -3,6 +3,7 @@ package exact
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -165,7 +166,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		one := make([]uint64, wk.w)
 		one[0] = 1
 		if wk.float {
-			one[0] = 0x3FF0000000000000 // 1.0
+			one[0] = math.Float64bits(1)
 		}
 		ws[0].t.nodes++
 		ws[0].follow(v, wk.start, 0, one, 1, 1, 0)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -264,9 +265,12 @@ func doneResult[K set, P num](f *frontier[K, P], m workManifest, b board.Board, 
 // checkpoint spills every buffer and writes the manifest of the walk
 // before depth next (done: of the finished walk).
 func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square, done bool) error {
+	// Each worker sorts and writes its own buffers, at once.
+	var wg sync.WaitGroup
 	for _, fw := range f.fws {
-		fw.spill()
+		wg.Go(fw.spill)
 	}
+	wg.Wait()
 	if err := f.firstErr(); err != nil {
 		return err
 	}

@@ -36,6 +36,10 @@ if [ -e "$OUT/slurm-jobs" ]; then
 fi
 # Refuse bad flags now, not in every task an hour from now.
 "$EXPERIMENT" run "$@" -shard "0/$SHARDS" -plan >/dev/null
+command -v sbatch >/dev/null || {
+	echo "slurm-submit.sh: sbatch not found: run this on a Slurm login node (docs/clusters.md; configs/parallel-sweep.sh runs shards without Slurm)" >&2
+	exit 2
+}
 mkdir -p "$OUT"
 printf '%q ' "$@" >"$OUT/run-args"
 # Every task, retry and merge runs this copy: tasks start when Slurm

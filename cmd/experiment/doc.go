@@ -310,7 +310,22 @@
 //	                   once when there are many, else one start's tie points
 //	                   split among them
 //	-mem-limit SIZE    bound the memo (default as count's); past it the walk
-//	                   goes on without the memo: slower, the same answer
+//	                   goes on without the memo: slower, the same answer;
+//	                   the frontier method spills to disk past it instead
+//	-method M          memo (tie points in hash tables in memory: the
+//	                   fastest while they fit), frontier (each depth's tie
+//	                   points as records sorted and merged by key, spilled
+//	                   to disk in sorted runs past -mem-limit: memory
+//	                   bounded by the limit alone, whatever the board), or
+//	                   auto (default: frontier with -work, or past 100
+//	                   squares where the memo's estimate passes -mem-limit,
+//	                   as on 11x11; the memo otherwise); the same figures
+//	                   either way
+//	-work DIR          the frontier method's checkpoints, a directory a
+//	                   start under DIR, kept at every depth boundary: an
+//	                   interrupt or a kill loses the depth under way at
+//	                   most, and the same command goes on from there (a
+//	                   changed one, or a damaged checkpoint, is refused)
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
@@ -322,15 +337,19 @@
 //	                   probability_fraction, error_bound, tours, walks,
 //	                   fail_length (a list of length, probability,
 //	                   probability_fraction), states, peak_states, nodes,
-//	                   time_ns; probability_fraction is null beyond 64
+//	                   time_ns (and peak_disk, the most bytes the frontier
+//	                   method's runs took on disk, where it spilled);
+//	                   probability_fraction is null beyond 64
 //	                   squares; in the order of -sizes and -starts, with
 //	                   the starts -out already held (from their rows)
 //	-float             float64 probabilities with their bound even up to 64
 //	                   squares
 //	-plain             walk every tie without the memo, on one core (a check)
 //
-// Progress goes to stderr (a bar on a terminal). An interrupt exits 130;
-// the starts finished are in -out.
+// Progress goes to stderr (a bar on a terminal; the frontier method's
+// shows the depth, the tie points of the depth, memory and disk in use and
+// an estimate of the time left). An interrupt exits 130; the starts
+// finished are in -out, the walks under way in -work.
 //
 // # experiment theory
 //

@@ -183,6 +183,8 @@ var elsewhere = map[string]string{
 	"go run ./tools/rectangles -rows 3-7 -budget 10m -out docs/rectangles.csv":                                                "six minutes; tools/rectangles's TestTable runs it on 3 x n and 4 x n, and TestCommittedTable checks its output",
 	"go run ./tools/rectangles -rows 5-5 -min-cols 32 -out docs/rectangles.csv":                                               "70 s; tools/rectangles's TestExtend extends a table the same way on 3 x n, and TestCommittedTable checks row 5's growth through 5 x 40",
 	"go run ./tools/rectangles -rows 6-6 -min-cols 11 -growth 1.1 -out docs/rectangles.csv":                                   "75 minutes; tools/rectangles's TestExtend extends a table the same way on 3 x n",
+
+	"experiment exact -sizes 11 -starts 0,0 -work results/exact-11x11 -out results/exact-11x11.csv": "hours on 2 cores; TestFrontierAgainstMemo (pkg/exact) holds the frontier method to the memo, TestFrontierResume its checkpoints, TestExactWork -work",
 }
 
 // Every command in a ```sh block of the README and docs/ runs, as written,

@@ -30,6 +30,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if req.out != "" {
 			fmt.Fprintf(stderr, "exact: interrupted; the %d starts done are in %s: the same command resumes\n", len(results), req.out)
 		}
+		if req.opt.Work != "" {
+			fmt.Fprintf(stderr, "exact: interrupted; each walk under way is kept in %s at its last depth boundary: the same command goes on from there\n", req.opt.Work)
+		}
 		return errInterrupted
 	}
 	// What was walked before a late failure (-out could not be written)
@@ -66,7 +69,7 @@ type exactRequest struct {
 // walk.
 func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	var req exactRequest
-	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain]", stderr)
+	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain] [-method memo|frontier|auto] [-work DIR]", stderr)
 	sizesFlag := flags.String("sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, as run takes them")
 	startsFlag := flags.String("starts", "corners", "start `squares`: all (a grid of each board), corners, solvable, or row,col squares separated by semicolons, as run takes them")
 	tiebreak := flags.String("tiebreak", exact.Random.String(), "the `rule`: "+strings.Join(exact.Rules(), ", ")+" (Warnsdorff's rule with that tie-break; the -random ones break Pohl's or Roth's remaining ties at random, first, pohl and roth are the solver's deterministic rules)")
@@ -77,6 +80,8 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	flags.BoolVar(&req.asJSON, "json", false, "print one JSON object a start, a line each")
 	flags.BoolVar(&req.opt.Float, "float", false, "compute float64 probabilities with an error bound even up to 64 squares (faster; no fraction)")
 	flags.BoolVar(&req.opt.Plain, "plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
+	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work, or past 100 squares where the memo's estimate passes -mem-limit; else memo)")
+	flags.StringVar(&req.opt.Work, "work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method")
 	if err := parseFlags(flags, args); err != nil {
 		return req, err
 	}
@@ -111,6 +116,9 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 		return req, err
 	}
 	if req.mem, err = memLimitFlag(*memLimit); err != nil {
+		return req, err
+	}
+	if req.opt.Method, err = exactMethod(*methodFlag, req.opt.Work, req.opt.Plain); err != nil {
 		return req, err
 	}
 	req.opt.Rule, req.opt.Closed = req.rule, req.closed
@@ -225,7 +233,13 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 		}
 		tasks = append(tasks, exact.Tasks(b, sqs, req.rule)...)
 	}
-	if most := biggest(tasks); most.Squares() > 0 && req.mem.Bytes > 0 {
+	rt, memo := exactShares(req.mem.Bytes)
+	opt := req.opt
+	opt.MemLimit = memo
+	if err := checkWork(opt, tasks, exactCommand(req.sizes, req.starts, req.rule, req.closed, opt.Float)); err != nil {
+		return nil, err
+	}
+	if most := biggest(tasks); most.Squares() > 0 && req.mem.Bytes > 0 && !opt.UsesFrontier(most) {
 		if need := exact.EstimateBytes(most); need > req.mem.Bytes {
 			fmt.Fprintf(stderr, "exact: the memo of %v may need some %s (a guess from the corners of square boards), more than -mem-limit %s (%s): what does not fit is walked without the memo, which can take far longer\n",
 				most, memlimit.Format(need), memlimit.Format(req.mem.Bytes), req.mem.Source)
@@ -237,12 +251,9 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 			Total: int64(len(tasks)), NoEstimate: true})
 		meter.Start()
 	}
-	rt, memo := exactShares(req.mem.Bytes)
 	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
-	opt := req.opt
-	opt.MemLimit = memo
 	opt.Tick = func(p exact.Progress) {
-		meter.Detail(fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held)))
+		meter.Detail(exactDetail(p))
 		meter.Tick(time.Now())
 	}
 	results := map[exact.Key]exact.Row{}

@@ -143,3 +143,44 @@ func TestExactOrder(t *testing.T) {
 		t.Errorf("-starts '': exit %d, %s\n%s", code, errOut, out)
 	}
 }
+
+// TestExactWork: the frontier method with -work gives the memo's
+// fraction; the same command run again answers from the checkpoints; a
+// changed command, a damaged checkpoint or -work with the memo exit 2
+// naming -work.
+func TestExactWork(t *testing.T) {
+	work := filepath.Join(t.TempDir(), "work")
+	args := []string{"exact", "-sizes", "7", "-starts", "0,0", "-work", work, "-mem-limit", "1MiB"}
+	const want = "7x7 from 0,0 random: probability 0.7369164989 = 5867789/7962624, 37926 tours of 39024 walks"
+	for i := range 2 {
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 || !strings.Contains(out, want) {
+			t.Fatalf("run %d: exit %d: %s %s", i, code, out, errOut)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		damage func()
+	}{
+		{"closed", append(args[:len(args):len(args)], "-closed"), nil},
+		{"other sizes", []string{"exact", "-sizes", "7,8", "-starts", "0,0", "-work", work}, nil},
+		{"memo", append(args[:len(args):len(args)], "-method", "memo"), nil},
+		{"manifest", args, func() {
+			os.WriteFile(filepath.Join(work, "7x7-0-0", "manifest.json"), []byte("{\"version\":"), 0o644)
+		}},
+		{"command", args, func() {
+			os.WriteFile(filepath.Join(work, "command.json"), []byte("not json"), 0o644)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.damage != nil {
+				tc.damage()
+			}
+			_, errOut, code := runCLI(t, tc.args...)
+			if code != 2 || !strings.Contains(errOut, "-work") {
+				t.Errorf("%v: exit %d, %q; want 2 naming -work", tc.args, code, errOut)
+			}
+		})
+	}
+}

@@ -58,7 +58,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
 	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out: up to 41 x 41, exactly those with a tour), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
 	fs.StringVar(&f.strategies, "strategies", strings.Join(strategies.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(strategies.Names(), ", "))
-	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: "+strings.Join(strategies.RandomOrders(), ", ")+" draw a uniformly random order at every square from the job's seed (a randomised series, with -trials), the others run the default order")
+	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: a uniformly random order at every square, drawn from the job's seed, for "+strings.Join(strategies.RandomOrders(), ", ")+" (a randomised series, with -trials); the others run the default order")
 	fs.BoolVar(&f.closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")

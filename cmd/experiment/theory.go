@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strings"
 
+	"knightsweep/internal/words"
 	"knightsweep/pkg/certify"
 	"knightsweep/pkg/theory"
 )
@@ -98,8 +99,8 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	if !*asJSON {
-		fmt.Fprintf(stdout, "%d starts: %d yes, %d no, %d unknown; by theorem %d, by count %d, by certificate %d\n",
-			answers[theory.Yes]+answers[theory.No]+answers[theory.Unknown], answers[theory.Yes], answers[theory.No], answers[theory.Unknown],
+		fmt.Fprintf(stdout, "%s: %d yes, %d no, %d unknown; by theorem %d, by count %d, by certificate %d\n",
+			words.Count(answers[theory.Yes]+answers[theory.No]+answers[theory.Unknown], "start"), answers[theory.Yes], answers[theory.No], answers[theory.Unknown],
 			tally[theory.KindTheorem], tally[theory.KindCount], tally[theory.KindCertificate])
 	}
 	return nil

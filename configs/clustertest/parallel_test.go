@@ -114,3 +114,35 @@ func TestParallelRecipe(t *testing.T) {
 	}
 	sameRows(t, filepath.Join(out, "merged", "runs.csv"), filepath.Join(single, "runs.csv"))
 }
+
+// The GNU parallel recipe carries -solver to every shard as one argument
+// (GNU parallel quotes it): each shard runs the external solver at the
+// path given, and the merged rows are a single run's, the solver's among
+// them.
+func TestParallelExternalSolver(t *testing.T) {
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Skip("GNU parallel is not installed (Debian: apt-get install parallel; .ci/run installs it)")
+	}
+	root := experiment(t)
+	work := t.TempDir()
+	script := filepath.Join(root, "examples", "solvers", "python", "warnsdorff.py")
+	flags := fmt.Sprintf("-sizes 5-6 -strategies warnsdorff,py -solver 'py=stdio:python3 %s'", script)
+	out := filepath.Join(work, "sweep")
+	got := sh(t, root, nil, fmt.Sprintf("SHARDS=2 OUT=%s configs/parallel-sweep.sh %s 2>&1", out, flags))
+	if !strings.Contains(got, "every job of the sweep once") {
+		t.Errorf("output:\n%s", got)
+	}
+	merged := filepath.Join(out, "merged", "runs.csv")
+	found := 0
+	for _, r := range rows(t, merged) {
+		if strings.Contains(r, ",py,") && strings.Contains(r, ",found,") {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Errorf("%s: no row of the solver py found a tour", merged)
+	}
+	single := filepath.Join(work, "single")
+	sh(t, root, nil, fmt.Sprintf("bin/experiment run %s -out %s -quiet -no-report", flags, single))
+	sameRows(t, merged, filepath.Join(single, "runs.csv"))
+}

@@ -268,6 +268,42 @@ func TestSlurmRecipe(t *testing.T) {
 		sameRows(t, filepath.Join(out, "merged", "runs.csv"), filepath.Join(single, "runs.csv"))
 	})
 
+	t.Run("external solver", func(t *testing.T) {
+		// -solver reaches every task as one argument (run-args keeps its
+		// quoting), each task runs the solver at the path given, and the
+		// merge accepts the shards, whose manifests name the same solver:
+		// the merged rows are a single run's, the solver's among them.
+		script, err := filepath.Abs(filepath.Join(root, "examples", "solvers", "python", "warnsdorff.py"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flags := fmt.Sprintf("-sizes 5-6 -strategies warnsdorff,py -solver 'py=stdio:python3 %s'", script)
+		out := filepath.Join(work, "external")
+		sh(t, root, env, fmt.Sprintf("SHARDS=2 OUT=%s configs/slurm-submit.sh %s", out, flags))
+		j := jobs(t, out)
+		waitFor(t, 5*time.Minute, "the merge of the external solver's sweep", func() bool {
+			s, _ := jobStates(t, env, j["MERGE"])
+			return allIn(s, "COMPLETED") || allIn(s, "FAILED") || allIn(s, "CANCELLED")
+		})
+		if s, _ := jobStates(t, env, j["MERGE"]); !allIn(s, "COMPLETED") {
+			b, _ := os.ReadFile(filepath.Join(out, "slurm-merge-"+j["MERGE"]+".log"))
+			t.Fatalf("merge: %v\n%s", s, b)
+		}
+		merged := filepath.Join(out, "merged", "runs.csv")
+		found := 0
+		for _, r := range rows(t, merged) {
+			if strings.Contains(r, ",py,") && strings.Contains(r, ",found,") {
+				found++
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: no row of the solver py found a tour", merged)
+		}
+		single := filepath.Join(work, "external-single")
+		sh(t, root, nil, fmt.Sprintf("bin/experiment run %s -out %s -quiet -no-report", flags, single))
+		sameRows(t, merged, filepath.Join(single, "runs.csv"))
+	})
+
 	t.Run("requeue and cancel", func(t *testing.T) {
 		// Two shards of some seconds each; the node has 2 CPUs and a task
 		// asks for 2, so they run one after the other.

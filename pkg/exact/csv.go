@@ -44,11 +44,12 @@ type Row struct {
 	FailLength string `csv:"fail_length"`
 	States     int64  `csv:"states"`
 	TimeNS     int64  `csv:"time_ns"`
-	// PeakStates, Unmemoised and Nodes are the walk's figures that the
-	// CSV does not keep (experiment exact -json prints them): 0 in a row
-	// read back.
+	// PeakStates, Unmemoised, PeakDisk and Nodes are the walk's figures
+	// that the CSV does not keep (experiment exact -json prints them): 0
+	// in a row read back.
 	PeakStates int64 `csv:"-"`
 	Unmemoised int64 `csv:"-"`
+	PeakDisk   int64 `csv:"-"`
 	Nodes      int64 `csv:"-"`
 	// failBounds are the error bounds of FailLength's probabilities, in
 	// float mode: what the CSV does not keep either.
@@ -60,7 +61,7 @@ func NewRow(r Result, at board.Square) Row {
 	row := Row{Rows: r.Board.Rows, Cols: r.Board.Cols, StartRow: at.Row, StartCol: at.Col, Closed: r.Closed,
 		Rule: r.Rule.String(), Probability: r.Probability, ErrorBound: r.ErrorBound,
 		Tours: r.Tours, Walks: r.Walks, States: r.States, TimeNS: r.Elapsed.Nanoseconds(),
-		PeakStates: r.PeakStates, Unmemoised: r.Unmemoised, Nodes: r.Nodes}
+		PeakStates: r.PeakStates, Unmemoised: r.Unmemoised, PeakDisk: r.PeakDisk, Nodes: r.Nodes}
 	if r.Fraction != nil {
 		row.ProbabilityFraction = r.Fraction.RatString()
 	}

@@ -43,6 +43,21 @@
 // goes on from it without the memo, every tie in turn: slower, never
 // wrong. Options.Plain walks the whole tree that way.
 //
+// # The frontier method
+//
+// Options.Method MethodFrontier walks the same tie points depth by depth
+// with no table, so that its memory is bounded by Options.MemLimit
+// whatever the board: a tie point reached is appended as a record (the
+// visited squares, the square, the count of walks and the probability: 40
+// bytes on 11x11) to its worker's buffer of its depth, and when a depth's
+// turn comes its records are sorted by key and the records of a key added
+// up. Past the limit a worker sorts its buffers, adds up their equal keys
+// and writes each as a run, a file of one depth sorted by key; a depth is
+// then the merge of its runs and buffers, each key once. With Options.Work
+// every depth boundary is a checkpoint the walk goes on from (CheckWork).
+// Float64s of a key are added pairwise, so the error bounds are tighter
+// than the memo's. MethodAuto chooses between the two.
+//
 // # What exact means
 //
 // On boards of up to 64 squares (MaxExactSquares) a walk's probability at

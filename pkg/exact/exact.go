@@ -27,6 +27,15 @@ type Options struct {
 	// Float computes probabilities as float64 with an error bound even on
 	// boards that allow the exact fraction.
 	Float bool
+	// Method is the memo (the default), the frontier method or the
+	// choice between them (Method's doc).
+	Method Method
+	// Work, for the frontier method, is the directory of the walks'
+	// checkpoints, one a start (WorkDir): each is kept at every depth
+	// boundary, and a walk whose directory holds one goes on from it
+	// (CheckWork says whether it may). "" spills to a temporary
+	// directory and keeps no checkpoint.
+	Work string
 	// Tick, if set, is called after each depth the walk finishes.
 	Tick func(Progress)
 }
@@ -38,6 +47,14 @@ type Progress struct {
 	Depth, Squares int
 	States         int64 // tie points remembered so far
 	Held           int64 // bytes the memo holds
+	// Frontier: the walk is the frontier method's, with these figures:
+	// the tie points of the depth just walked,
+	// the bytes of its runs on disk, and an estimate of the time left
+	// (negative: none yet).
+	Frontier    bool
+	DepthStates int64
+	Disk        int64
+	Left        time.Duration
 }
 
 // MaxExactSquares is the largest board whose probabilities are exact
@@ -74,6 +91,8 @@ type Result struct {
 	// most it held between two depths, PeakBytes the most memory it held; Unmemoised counts the tie
 	// points walked on without it (the memo full, or Plain).
 	States, PeakStates, PeakBytes, Unmemoised int64
+	// PeakDisk is the most the frontier method's runs took on disk.
+	PeakDisk int64
 	// Nodes counts the squares the walk entered.
 	Nodes   int64
 	Elapsed time.Duration
@@ -93,6 +112,9 @@ func From(ctx context.Context, b board.Board, start board.Square, o Options) (Re
 		return Result{}, fmt.Errorf("start %v is off the %v board", start, b)
 	}
 	n := b.Squares()
+	if o.UsesFrontier(b) && n <= MaxSquares {
+		return fromFrontier(ctx, b, start, o)
+	}
 	switch {
 	case n <= 64:
 		return from[[1]uint64](ctx, b, start, o)
@@ -111,20 +133,7 @@ func From(ctx context.Context, b board.Board, start board.Square, o Options) (Re
 func from[K set](ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
 	t0 := time.Now()
 	n := b.Squares()
-	g := newGraph[K](b, o.Rule)
-	wk := &walker[K]{g: g, start: b.Index(start.Row, start.Col), closed: o.Closed,
-		float: o.Float || n > MaxExactSquares, memo: !o.Plain, ctx: ctx}
-	wk.w = 1
-	if !wk.float {
-		wk.w = numWords(n)
-	}
-	wk.lays = make([]layout, n)
-	for d := range wk.lays {
-		wk.lays[d] = newLayout[K](1)
-		if !wk.float {
-			wk.lays[d] = newLayout[K](numWords(d + 1))
-		}
-	}
+	wk := newWalker[K](ctx, b, start, o)
 	wk.limit.Store(o.MemLimit)
 	var tick func(int)
 	if o.Tick != nil {
@@ -140,10 +149,37 @@ func from[K set](ctx context.Context, b board.Board, start board.Square, o Optio
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Board: b, Start: start, Closed: o.Closed, Rule: o.Rule,
-		Tours: t.tours, Walks: t.walks, Nodes: t.nodes,
-		States: wk.states, PeakStates: wk.peak, PeakBytes: wk.peakHeld.Load(), Unmemoised: wk.unmemo,
+	res := Result{States: wk.states, PeakStates: wk.peak, PeakBytes: wk.peakHeld.Load(), Unmemoised: wk.unmemo,
 		Elapsed: time.Since(t0)}
+	return wk.result(res, b, start, o, t)
+}
+
+// newWalker makes the walk of o.Rule from start on b, for either method.
+func newWalker[K set](ctx context.Context, b board.Board, start board.Square, o Options) *walker[K] {
+	n := b.Squares()
+	g := newGraph[K](b, o.Rule)
+	wk := &walker[K]{g: g, start: b.Index(start.Row, start.Col), closed: o.Closed,
+		float: o.Float || n > MaxExactSquares, memo: !o.Plain, ctx: ctx}
+	wk.w = 1
+	if !wk.float {
+		wk.w = numWords(n)
+	}
+	wk.lays = make([]layout, n)
+	for d := range wk.lays {
+		wk.lays[d] = newLayout[K](1)
+		if !wk.float {
+			wk.lays[d] = newLayout[K](numWords(d + 1))
+		}
+	}
+	return wk
+}
+
+// result fills res (which holds the method's own figures) from the
+// walks' ends added up in t.
+func (wk *walker[K]) result(res Result, b board.Board, start board.Square, o Options, t tally) (Result, error) {
+	n := b.Squares()
+	res.Board, res.Start, res.Closed, res.Rule = b, start, o.Closed, o.Rule
+	res.Tours, res.Walks, res.Nodes = t.tours, t.walks, t.nodes
 	if t.overflow {
 		return res, ErrOverflow
 	}

@@ -7,7 +7,8 @@ import "encoding/json"
 // probabilities (and error bounds in float mode), probability_fraction
 // null where there is none (never missing: a script reads the key on
 // every board), and the walk's peak_states, unmemoised (only when some
-// tie point was) and nodes, which the CSV does not keep.
+// tie point was), peak_disk (only when the frontier spilled) and nodes,
+// which the CSV does not keep.
 func (r Row) MarshalJSON() ([]byte, error) {
 	type fail struct {
 		Length              int     `json:"length"`
@@ -50,8 +51,9 @@ func (r Row) MarshalJSON() ([]byte, error) {
 		States              int64   `json:"states"`
 		PeakStates          int64   `json:"peak_states"`
 		Unmemoised          int64   `json:"unmemoised,omitempty"`
+		PeakDisk            int64   `json:"peak_disk,omitempty"`
 		Nodes               int64   `json:"nodes"`
 		TimeNS              int64   `json:"time_ns"`
 	}{r.Rows, r.Cols, r.StartRow, r.StartCol, r.Closed, r.Rule, r.Probability, frac, r.ErrorBound,
-		r.Tours, r.Walks, fl, r.States, r.PeakStates, r.Unmemoised, r.Nodes, r.TimeNS})
+		r.Tours, r.Walks, fl, r.States, r.PeakStates, r.Unmemoised, r.PeakDisk, r.Nodes, r.TimeNS})
 }

@@ -63,6 +63,9 @@ type worker[K set] struct {
 	// scratch[d] holds a probability at depth d (the plain walk's stack).
 	scratch [][]uint64
 	contrib []uint64
+	// keep, if set, takes every tie point instead of the memo (the
+	// frontier method's records).
+	keep func(v *K, cur, d int, p []uint64, cnt uint64, rc uint16)
 }
 
 // share is each of t tied squares' factor, in follow and expand alike: a
@@ -139,6 +142,10 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 		w.end(&v, cur, d, c, cnt, rc)
 		return
 	}
+	if w.keep != nil {
+		w.keep(&v, cur, d, c, cnt, rc)
+		return
+	}
 	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {
 		return
 	}
@@ -156,12 +163,18 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])
+	w.branch(&v, &out, t, d, s, cnt, rc)
+}
+
+// branch walks on from a tie point at depth d, whose visited squares are
+// v and whose probability is p, into each of its t tied squares out.
+func (w *worker[K]) branch(v *K, out *[8]int16, t, d int, p []uint64, cnt uint64, rc uint16) {
 	share := w.wk.share(t)
 	for i := range t {
-		nv := v
+		nv := *v
 		add(&nv, int(out[i]))
 		w.t.nodes++
-		w.follow(nv, int(out[i]), d+1, s, share, cnt, rc)
+		w.follow(nv, int(out[i]), d+1, p, share, cnt, rc)
 	}
 }
 

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"knightsweep/pkg/exact"
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/progress"
+)
+
+// exactMethod reads -method with -work and -plain.
+func exactMethod(name, work string, plain bool) (exact.Method, error) {
+	m, err := exact.ParseMethod(name)
+	if err != nil {
+		return 0, usagef("-method: %v", err)
+	}
+	if work != "" && (m == exact.MethodMemo || plain) {
+		return 0, usagef("-work: only the frontier method keeps a checkpoint; drop -method memo and -plain, or -work")
+	}
+	if plain && m == exact.MethodFrontier {
+		return 0, usagef("-method: -plain walks without the memo or the frontier; drop one")
+	}
+	return m, nil
+}
+
+// workCommand is what -work's directory keeps of the command that made
+// it, command.json: the flags that decide the walks' figures. Another
+// command is refused (-work names a directory of other walks), so that
+// the same command, and only it, goes on from the checkpoints.
+type workCommand struct {
+	Sizes    string `json:"sizes"`
+	Starts   string `json:"starts"`
+	Tiebreak string `json:"tiebreak"`
+	Closed   bool   `json:"closed"`
+	Float    bool   `json:"float"`
+}
+
+func exactCommand(sizes plan.Sizes, starts plan.Starts, rule exact.Rule, closed, float bool) workCommand {
+	var bs []string
+	for _, b := range sizes {
+		bs = append(bs, b.String())
+	}
+	return workCommand{Sizes: strings.Join(bs, ","), Starts: starts.String(), Tiebreak: rule.String(), Closed: closed, Float: float}
+}
+
+// checkWork checks -work before any walk: a directory of this command's
+// walks (or a new one, made now), and each start's checkpoint one of its
+// walk.
+func checkWork(o exact.Options, tasks []exact.Task, cmd workCommand) error {
+	if o.Work == "" {
+		return nil
+	}
+	if err := os.MkdirAll(o.Work, 0o755); err != nil {
+		return usagef("-work: %v", err)
+	}
+	path := filepath.Join(o.Work, "command.json")
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data, _ := json.MarshalIndent(cmd, "", "  ")
+		if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+			return usagef("-work: %v", err)
+		}
+	case err != nil:
+		return usagef("-work: %v", err)
+	default:
+		var had workCommand
+		if err := json.Unmarshal(data, &had); err != nil {
+			return usagef("-work: %s: %v: not a directory of exact's walks (corrupt?)", path, err)
+		}
+		if had != cmd {
+			return usagef("-work: %s holds the walks of another command (%s), not of this one (%s): give the same -sizes, -starts, -tiebreak, -closed and -float, or another -work", o.Work, had, cmd)
+		}
+	}
+	for _, t := range tasks {
+		if err := exact.CheckWork(t.Board, t.Start, o); err != nil {
+			return usagef("-work: %v", err)
+		}
+	}
+	return nil
+}
+
+func (c workCommand) String() string {
+	s := fmt.Sprintf("-sizes %s -starts %s -tiebreak %s", c.Sizes, c.Starts, c.Tiebreak)
+	if c.Closed {
+		s += " -closed"
+	}
+	if c.Float {
+		s += " -float"
+	}
+	return s
+}
+
+// exactDetail is the meter's line for a walk's depth.
+func exactDetail(p exact.Progress) string {
+	if !p.Frontier {
+		return fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held))
+	}
+	s := fmt.Sprintf("%v from %v: depth %d/%d, %d tie points at this depth (%d in all), %s in memory, %s on disk",
+		p.Board, p.Start, p.Depth, p.Squares, p.DepthStates, p.States, memlimit.Format(p.Held), memlimit.Format(p.Disk))
+	if p.Left >= 0 {
+		s += ", " + progress.Estimate(p.Left.Seconds()) + " left"
+	}
+	return s
+}

@@ -1,0 +1,401 @@
+package exact
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"knightsweep/pkg/board"
+)
+
+// A frontier walk's checkpoint is its work directory: the runs of the
+// depths not yet walked and manifest.json, which names them and holds
+// what the walks that ended added up. It is written at every depth
+// boundary: the runs first (synced together), then the manifest (written beside
+// and renamed over the old one), then the runs merged since the last one
+// are deleted. An interrupt, or a kill, loses the depth under way at
+// most; the runs it had written are named by no manifest and deleted when
+// the walk goes on.
+
+const (
+	manifestName = "manifest.json"
+	workVersion  = 1
+)
+
+type workManifest struct {
+	Version     int    `json:"version"`
+	Board       string `json:"board"`
+	StartRow    int    `json:"start_row"`
+	StartCol    int    `json:"start_col"`
+	Rule        string `json:"rule"`
+	Closed      bool   `json:"closed"`
+	Float       bool   `json:"float"`
+	RecordBytes int    `json:"record_bytes"`
+	// Depth is the next depth to walk; Done: every depth is walked, and
+	// Tally is the answer.
+	Depth      int       `json:"depth"`
+	Done       bool      `json:"done"`
+	Runs       []run     `json:"runs"`
+	Tally      tallyFile `json:"tally"`
+	States     int64     `json:"states"`
+	PerDepth   []int64   `json:"states_by_depth"`
+	PeakStates int64     `json:"peak_records"`
+	PeakBytes  int64     `json:"peak_bytes"`
+	PeakDisk   int64     `json:"peak_disk"`
+	ElapsedNS  int64     `json:"elapsed_ns"`
+	Seq        int64     `json:"seq"`
+}
+
+// tallyFile is a tally as the manifest keeps it: the exact numerators,
+// or the superaccumulators' nonzero words as [exponent, hi, lo].
+type tallyFile struct {
+	Walks     uint64              `json:"walks"`
+	Tours     uint64              `json:"tours"`
+	Overflow  bool                `json:"overflow,omitempty"`
+	Underflow bool                `json:"underflow,omitempty"`
+	Nodes     int64               `json:"nodes"`
+	Rounds    uint16              `json:"rounds"`
+	Success   []uint64            `json:"success,omitempty"`
+	Fail      map[int][]uint64    `json:"fail,omitempty"`
+	FSuccess  [][3]uint64         `json:"fsuccess,omitempty"`
+	FFail     map[int][][3]uint64 `json:"ffail,omitempty"`
+}
+
+func fsumWords(s *fsum) [][3]uint64 {
+	var out [][3]uint64
+	for e := range s.lo {
+		if s.lo[e] != 0 || s.hi[e] != 0 {
+			out = append(out, [3]uint64{uint64(e), s.hi[e], s.lo[e]})
+		}
+	}
+	return out
+}
+
+func (s *fsum) setWords(ws [][3]uint64) error {
+	for _, w := range ws {
+		if w[0] >= fsumBias+2 {
+			return fmt.Errorf("a sum's exponent %d is out of range", w[0])
+		}
+		if s.lo == nil {
+			s.hi, s.lo = make([]uint64, fsumBias+2), make([]uint64, fsumBias+2)
+		}
+		s.used = true
+		s.hi[w[0]], s.lo[w[0]] = w[1], w[2]
+	}
+	return nil
+}
+
+func tallyOf(t *tally) tallyFile {
+	tf := tallyFile{Walks: t.walks, Tours: t.tours, Overflow: t.overflow, Underflow: t.underflow,
+		Nodes: t.nodes, Rounds: t.rounds}
+	if t.success != nil {
+		tf.Success = t.success
+		tf.Fail = map[int][]uint64{}
+		for l, f := range t.fail {
+			if f != nil {
+				tf.Fail[l] = f
+			}
+		}
+		return tf
+	}
+	tf.FSuccess = fsumWords(&t.fsuccess)
+	tf.FFail = map[int][][3]uint64{}
+	for l := range t.ffail {
+		if t.ffail[l].used {
+			tf.FFail[l] = fsumWords(&t.ffail[l])
+		}
+	}
+	return tf
+}
+
+// into sets t, a worker's fresh tally, to tf.
+func (tf tallyFile) into(t *tally) error {
+	t.walks, t.tours, t.overflow, t.underflow = tf.Walks, tf.Tours, tf.Overflow, tf.Underflow
+	t.nodes, t.rounds = tf.Nodes, tf.Rounds
+	if t.success != nil {
+		if len(tf.Success) != len(t.success) {
+			return errors.New("the tally's numerator has the wrong length")
+		}
+		copy(t.success, tf.Success)
+		for l, f := range tf.Fail {
+			if l < 0 || l >= len(t.fail) || len(f) != len(t.success) {
+				return fmt.Errorf("the tally's fail length %d is out of range", l)
+			}
+			t.fail[l] = f
+		}
+		return nil
+	}
+	if err := t.fsuccess.setWords(tf.FSuccess); err != nil {
+		return err
+	}
+	for l, ws := range tf.FFail {
+		if l < 0 || l >= len(t.ffail) {
+			return fmt.Errorf("the tally's fail length %d is out of range", l)
+		}
+		if err := t.ffail[l].setWords(ws); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WorkDir is the work directory of one start under root, the directory of
+// a command's walks.
+func WorkDir(root string, b board.Board, start board.Square) string {
+	return filepath.Join(root, fmt.Sprintf("%dx%d-%d-%d", b.Rows, b.Cols, start.Row, start.Col))
+}
+
+// describe names a walk as a manifest does.
+func describe(board string, row, col int, rule string, closed, float bool) string {
+	s := fmt.Sprintf("%s from %d,%d %s", board, row, col, rule)
+	if closed {
+		s += " closed"
+	}
+	if float {
+		s += " float"
+	}
+	return s
+}
+
+// CheckWork says whether the walk of o from start on b may use its work
+// directory (WorkDir under o.Work): it has none, or it holds no manifest,
+// or one of this walk whose runs are all there at their size.
+func CheckWork(b board.Board, start board.Square, o Options) error {
+	if o.Work == "" || !o.UsesFrontier(b) {
+		return nil
+	}
+	_, _, err := readWork(WorkDir(o.Work, b, start), b, start, o)
+	return err
+}
+
+// readWork reads dir's manifest (ok false if there is none) and checks it
+// against the walk.
+func readWork(dir string, b board.Board, start board.Square, o Options) (m workManifest, ok bool, err error) {
+	data, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, false, nil
+	}
+	if err != nil {
+		return m, false, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, false, fmt.Errorf("%s: %v: not a walk's manifest (corrupt?)", filepath.Join(dir, manifestName), err)
+	}
+	float := o.Float || b.Squares() > MaxExactSquares
+	want := describe(b.String(), start.Row, start.Col, o.Rule.String(), o.Closed, float)
+	have := describe(m.Board, m.StartRow, m.StartCol, m.Rule, m.Closed, m.Float)
+	if m.Version != workVersion {
+		return m, false, fmt.Errorf("%s holds a walk of format %d, not %d", dir, m.Version, workVersion)
+	}
+	if have != want {
+		return m, false, fmt.Errorf("%s holds the walk of %s, not of %s", dir, have, want)
+	}
+	if m.Depth < 0 || m.Depth > b.Squares() {
+		return m, false, fmt.Errorf("%s: depth %d out of range", dir, m.Depth)
+	}
+	for _, r := range m.Runs {
+		st, err := os.Stat(filepath.Join(dir, r.Name))
+		if err != nil {
+			return m, false, fmt.Errorf("%s: a run it names: %v", dir, err)
+		}
+		if st.Size() != r.Bytes || r.Depth < m.Depth || r.Depth >= b.Squares() || r.Bytes%int64(max(m.RecordBytes, 1)) != 0 {
+			return m, false, fmt.Errorf("%s: run %s has %d bytes, the manifest says %d at depth %d (corrupt?)", dir, r.Name, st.Size(), r.Bytes, r.Depth)
+		}
+	}
+	return m, true, nil
+}
+
+// load reads the checkpoint, if any, into f and deletes runs it does not
+// name (written after it, by a walk interrupted).
+func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, bool, error) {
+	m, ok, err := readWork(f.dir, b, start, f.o)
+	if err != nil {
+		return m, false, err
+	}
+	if ok && m.RecordBytes != int(f.rb) {
+		return m, false, fmt.Errorf("%s: records of %d bytes, not %d", f.dir, m.RecordBytes, f.rb)
+	}
+	named := map[string]bool{}
+	for _, r := range m.Runs {
+		named[r.Name] = true
+	}
+	ents, err := os.ReadDir(f.dir)
+	if err != nil {
+		return m, false, err
+	}
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] {
+			os.Remove(filepath.Join(f.dir, e.Name()))
+		}
+	}
+	if !ok {
+		return m, false, nil
+	}
+	for _, r := range m.Runs {
+		f.runs[r.Depth] = append(f.runs[r.Depth], r)
+		f.disk.Add(r.Bytes)
+	}
+	f.peakDisk.Store(max(m.PeakDisk, f.disk.Load()))
+	f.peakHeld.Store(m.PeakBytes)
+	f.seq, f.states, f.peakRecs = m.Seq, m.States, m.PeakStates
+	copy(f.perDepth, m.PerDepth)
+	f.prior = time.Duration(m.ElapsedNS)
+	return m, true, nil
+}
+
+// result is the answer a finished walk's manifest keeps.
+func doneResult[K set, P num](f *frontier[K, P], m workManifest, b board.Board, start board.Square) (Result, error) {
+	t := f.wk.newWorker().t
+	if err := m.Tally.into(&t); err != nil {
+		return Result{}, fmt.Errorf("%s: %v", f.dir, err)
+	}
+	f.prior, f.t0 = time.Duration(m.ElapsedNS), time.Now()
+	return f.finish(b, start, t)
+}
+
+// checkpoint spills every buffer and writes the manifest of the walk
+// before depth next (done: of the finished walk).
+func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square, done bool) error {
+	// Each worker sorts and writes its own buffers, at once.
+	var wg sync.WaitGroup
+	for _, fw := range f.fws {
+		wg.Go(fw.spill)
+	}
+	wg.Wait()
+	if err := f.firstErr(); err != nil {
+		return err
+	}
+	m := workManifest{Version: workVersion, Board: b.String(), StartRow: start.Row, StartCol: start.Col,
+		Rule: f.o.Rule.String(), Closed: f.o.Closed, Float: f.wk.float, RecordBytes: int(f.rb),
+		Depth: next, Done: done, Runs: []run{}, States: f.states, PerDepth: f.perDepth, PeakStates: f.peakRecs,
+		PeakBytes: f.peakHeld.Load(), PeakDisk: f.peakDisk.Load(), ElapsedNS: int64(f.prior + time.Since(f.t0)), Seq: f.seq}
+	t := f.sum()
+	m.Tally = tallyOf(&t)
+	for _, rs := range f.runs {
+		m.Runs = append(m.Runs, rs...)
+	}
+	if err := syncRuns(f.dir, m.Runs); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(f.dir, manifestName+".tmp")
+	fh, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = fh.Write(data)
+	if err == nil {
+		err = fh.Sync()
+	}
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(f.dir, manifestName))
+	}
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if d, err := os.Open(f.dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	f.remove(f.consumed)
+	f.consumed = nil
+	return nil
+}
+
+// syncRuns makes the runs durable before a manifest names them: their
+// fsyncs at once, 8 at a time, where one a run as it was written cost a
+// wait on the disk each (some 20 a depth on 10x10). A run synced before is
+// synced again at no cost.
+func syncRuns(dir string, runs []run) error {
+	var g errgroup.Group
+	g.SetLimit(8)
+	for _, r := range runs {
+		g.Go(func() error {
+			fh, err := os.OpenFile(filepath.Join(dir, r.Name), os.O_RDWR, 0)
+			if err != nil {
+				return err
+			}
+			err = fh.Sync()
+			if cerr := fh.Close(); err == nil {
+				err = cerr
+			}
+			return err
+		})
+	}
+	return g.Wait()
+}
+
+// left estimates the time the walk has left after depth d, from the
+// shape of the corners' walks: the tie points of a depth grow by a steady
+// factor until some 86% of the squares are visited (9x9: depth 69 of 81;
+// 10x10: 86 of 100), and the depths after the largest hold about 3.1
+// times it between them (9x9 and 10x10 alike). Before that depth the
+// growth of the last 10 depths is carried on to it; past it, what is left
+// of the 3.1 times the largest. Each tie point costs the time one took so
+// far (9x9: 4.4 s left said at 0.1 s of 4.5; 2.4 at 0.8). A guide, not a
+// bound; negative before 1,000 tie points, or without growth to go on.
+func (f *frontier[K, P]) left(d int) time.Duration {
+	var done int64
+	peak, at := int64(0), 0
+	for e := 0; e <= d; e++ {
+		done += f.perDepth[e]
+		if f.perDepth[e] >= peak {
+			peak, at = f.perDepth[e], e
+		}
+	}
+	if done < 1000 || d < 10 {
+		return -1
+	}
+	top := int(0.86 * float64(f.n))
+	var future float64
+	if d < top && at > d-4 {
+		// Still growing: the growth a depth over the last 10, on two
+		// depths' sums (the counts alternate, high and low).
+		now := float64(f.perDepth[d] + f.perDepth[d-1])
+		then := float64(f.perDepth[d-10] + f.perDepth[d-11+boolInt(d == 10)])
+		if then == 0 || now <= then {
+			return -1
+		}
+		g := math.Pow(now/then, 0.1)
+		c := now / 2
+		for e := d + 1; e <= top; e++ {
+			c *= g
+			future += c
+		}
+		future += 3.1 * c
+	} else {
+		var after float64
+		for e := at + 1; e <= d; e++ {
+			after += float64(f.perDepth[e])
+		}
+		future = max(3.1*float64(peak)-after, 0)
+	}
+	el := f.prior + time.Since(f.t0)
+	s := el.Seconds() * future / float64(done)
+	if s > 1e9 {
+		return -1
+	}
+	return time.Duration(s * float64(time.Second))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,567 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"knightsweep/pkg/board"
+)
+
+// The frontier method walks the same tie tree as the memo, depth by
+// depth, but keeps the tie points not yet walked from as records (rec)
+// appended to a buffer a depth and a worker, with no table: a depth's
+// records are sorted by key and the records of a key added up when the
+// depth's turn comes. Past the memory limit a worker sorts its buffers,
+// adds up their equal keys and writes each as a run (a file of one depth,
+// sorted); a depth is then the merge of its runs and of its buffers
+// (sorted in memory), a heap of their heads, each key once. Its memory is
+// the limit, whatever the board: the records held, a read buffer a run
+// merged and a write buffer a worker.
+
+// fromFrontier walks by the frontier method, with records as wide as the
+// board needs.
+func fromFrontier(ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
+	n := b.Squares()
+	if o.Float || n > MaxExactSquares {
+		switch {
+		case n <= 64:
+			return frontierFrom[[1]uint64, [1]uint64](ctx, b, start, o)
+		case n <= 128:
+			return frontierFrom[[2]uint64, [1]uint64](ctx, b, start, o)
+		case n <= 256:
+			return frontierFrom[[4]uint64, [1]uint64](ctx, b, start, o)
+		case n <= 512:
+			return frontierFrom[[8]uint64, [1]uint64](ctx, b, start, o)
+		default:
+			return frontierFrom[[16]uint64, [1]uint64](ctx, b, start, o)
+		}
+	}
+	switch w := numWords(n); {
+	case w <= 1:
+		return frontierFrom[[1]uint64, [1]uint64](ctx, b, start, o)
+	case w <= 2:
+		return frontierFrom[[1]uint64, [2]uint64](ctx, b, start, o)
+	case w <= 3:
+		return frontierFrom[[1]uint64, [3]uint64](ctx, b, start, o)
+	case w <= 4:
+		return frontierFrom[[1]uint64, [4]uint64](ctx, b, start, o)
+	case w <= 6:
+		return frontierFrom[[1]uint64, [6]uint64](ctx, b, start, o)
+	case w <= 8:
+		return frontierFrom[[1]uint64, [8]uint64](ctx, b, start, o)
+	default:
+		return frontierFrom[[1]uint64, [10]uint64](ctx, b, start, o)
+	}
+}
+
+type frontier[K set, P num] struct {
+	wk  *walker[K]
+	o   Options
+	n   int
+	fws []*fworker[K, P]
+	// dir holds the runs; work: it is the checkpoint's, kept at every
+	// depth boundary.
+	dir  string
+	work bool
+	// budget bounds the records' bytes in memory, with reserve for the
+	// read and write buffers (0: no bound, nothing spilled).
+	budget, reserve int64
+	rb              int64 // bytes of a record
+	ioBuf, fanIn    int
+	batch           int // records a worker takes at a time
+	held, peakHeld  atomic.Int64
+	disk, peakDisk  atomic.Int64
+
+	mu   sync.Mutex
+	runs [][]run // by depth, not yet merged
+	// consumed are runs merged since the last checkpoint: deleted once
+	// the next one no longer names them.
+	consumed []run
+	seq      int64
+	err      error
+
+	states    int64   // tie points, each depth's keys once
+	perDepth  []int64 // tie points by depth
+	peakRecs  int64   // most records pending at a depth boundary
+	prior     time.Duration
+	t0        time.Time
+	mergeComb combiner
+}
+
+// fworker is a worker's part of the frontier: its buffers by depth.
+type fworker[K set, P num] struct {
+	f     *frontier[K, P]
+	w     *worker[K]
+	c     combiner
+	bufs  [][]rec[K, P]
+	held  int64 // bytes of bufs
+	share int64 // the most bufs may take
+}
+
+// Records are appended in chunks that start at minChunk records and
+// double; batchLen records go to a worker at a time.
+const (
+	minChunk = 16
+	batchLen = 512
+	maxFanIn = 64
+)
+
+func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
+	t0 := time.Now()
+	n := b.Squares()
+	wk := newWalker[K](ctx, b, start, o)
+	wk.memo = false
+	f := &frontier[K, P]{wk: wk, o: o, n: n, budget: max(o.MemLimit, 0), rb: int64(recBytes[K, P]()),
+		runs: make([][]run, n+1), perDepth: make([]int64, n+1), t0: t0}
+	f.mergeComb.float = wk.float
+	f.sizeBuffers(defaultWorkers(o.Workers))
+	if o.Work != "" {
+		f.dir, f.work = WorkDir(o.Work, b, start), true
+		if err := os.MkdirAll(f.dir, 0o755); err != nil {
+			return Result{}, fmt.Errorf("work directory: %w", err)
+		}
+	} else {
+		dir, err := os.MkdirTemp("", "knightsweep-exact-")
+		if err != nil {
+			return Result{}, err
+		}
+		defer os.RemoveAll(dir)
+		f.dir = dir
+	}
+	workers := defaultWorkers(o.Workers)
+	ws := make([]*worker[K], workers)
+	for i := range ws {
+		ws[i] = wk.newWorker()
+		fw := &fworker[K, P]{f: f, w: ws[i], bufs: make([][]rec[K, P], n+1)}
+		fw.c.float = wk.float
+		fw.share = f.shareOf(0, workers)
+		ws[i].keep = fw.keep
+		f.fws = append(f.fws, fw)
+	}
+	from := 0
+	if f.work {
+		m, ok, err := f.load(b, start)
+		if err != nil {
+			return Result{}, err
+		}
+		if ok && m.Done {
+			return doneResult(f, m, b, start)
+		}
+		if ok {
+			from = m.Depth
+			if err := m.Tally.into(&ws[0].t); err != nil {
+				return Result{}, err
+			}
+		}
+	}
+	if from == 0 {
+		var v K
+		add(&v, wk.start)
+		one := make([]uint64, wk.w)
+		one[0] = 1
+		if wk.float {
+			one[0] = math.Float64bits(1)
+		}
+		ws[0].t.nodes++
+		ws[0].follow(v, wk.start, 0, one, 1, 1, 0)
+		if err := f.firstErr(); err != nil {
+			return Result{}, err
+		}
+	}
+	for d := from; d < n; d++ {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		if err := f.depth(d, ws); err != nil {
+			return Result{}, err
+		}
+		f.notePending()
+		if f.work {
+			if err := f.checkpoint(d+1, b, start, false); err != nil {
+				return Result{}, err
+			}
+		}
+		if o.Tick != nil {
+			o.Tick(Progress{Frontier: true, Board: b, Start: start, Depth: d + 1, Squares: n, States: f.states,
+				DepthStates: f.perDepth[d], Held: f.held.Load() + f.reserve, Disk: f.disk.Load(), Left: f.left(d)})
+		}
+	}
+	t := f.sum()
+	if f.work {
+		if err := f.checkpoint(n, b, start, true); err != nil {
+			return Result{}, err
+		}
+	}
+	return f.finish(b, start, t)
+}
+
+// finish makes the result of the walks' ends t.
+func (f *frontier[K, P]) finish(b board.Board, start board.Square, t tally) (Result, error) {
+	for _, fw := range append(f.fws, &fworker[K, P]{c: f.mergeComb}) {
+		t.overflow = t.overflow || fw.c.overflow
+		if fw.c.tooRound {
+			return Result{}, fmt.Errorf("exact: a probability took more than %d roundings, past what the bound counts", 1<<16-1)
+		}
+	}
+	res := Result{States: f.states, PeakStates: f.peakRecs, PeakBytes: f.peakHeld.Load() + f.reserve,
+		PeakDisk: f.peakDisk.Load(), Elapsed: f.prior + time.Since(f.t0)}
+	return f.wk.result(res, b, start, f.o, t)
+}
+
+// sum adds up the workers' tallies, leaving them as they are.
+func (f *frontier[K, P]) sum() tally {
+	t := f.wk.newWorker().t
+	for _, fw := range f.fws {
+		t.merge(&fw.w.t)
+	}
+	return t
+}
+
+// sizeBuffers sets the read and write buffers, the batches and the
+// fan-in of a merge from the budget: together a quarter of it at most,
+// half for the files' buffers (each at most 1 MiB, at least a record) and
+// half for the batches (2 a worker and 2, each at most batchLen records).
+func (f *frontier[K, P]) sizeBuffers(workers int) {
+	f.fanIn, f.ioBuf, f.batch = maxFanIn, 1<<20, batchLen
+	if f.budget == 0 {
+		return
+	}
+	files := f.budget / 8
+	f.ioBuf = int(min(int64(f.ioBuf), max(files/int64(f.fanIn+workers+1), f.rb)))
+	if int64(f.ioBuf)*int64(f.fanIn+workers+1) > files {
+		f.fanIn = int(min(maxFanIn, max(2, files/int64(f.ioBuf)-int64(workers)-1)))
+	}
+	batches := int64(2*workers + 2)
+	f.batch = int(min(batchLen, max(1, f.budget/8/batches/f.rb)))
+	f.reserve = int64(f.ioBuf)*int64(f.fanIn+workers+1) + batches*int64(f.batch)*f.rb
+}
+
+// shareOf is a worker's share of the budget while a depth whose records
+// in memory take inUse bytes is merged.
+func (f *frontier[K, P]) shareOf(inUse int64, workers int) int64 {
+	if f.budget == 0 {
+		return 1 << 62
+	}
+	return max((f.budget-f.reserve-inUse)/int64(workers), 2*minChunk*f.rb)
+}
+
+func (f *frontier[K, P]) fail(err error) {
+	f.mu.Lock()
+	if f.err == nil {
+		f.err = err
+	}
+	f.mu.Unlock()
+}
+
+func (f *frontier[K, P]) firstErr() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
+// account adds b bytes to the records held.
+func (f *frontier[K, P]) account(b int64) {
+	h := f.held.Add(b)
+	for p := f.peakHeld.Load(); h > p && !f.peakHeld.CompareAndSwap(p, h); p = f.peakHeld.Load() {
+	}
+}
+
+// keep appends a tie point at depth d to the worker's buffer.
+func (fw *fworker[K, P]) keep(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
+	if len(fw.bufs[d]) == cap(fw.bufs[d]) {
+		fw.grow(d)
+	}
+	var r rec[K, P]
+	r.k = *v
+	r.tag = uint64(cur) | uint64(rc)<<16
+	r.cnt = cnt
+	for i, x := range p {
+		r.p[i] = x
+	}
+	fw.bufs[d] = append(fw.bufs[d], r)
+}
+
+// grow makes room in depth d's buffer: twice the room, or, if that would
+// pass the worker's share, the room left once its buffers are spilled.
+func (fw *fworker[K, P]) grow(d int) {
+	f := fw.f
+	old := int64(cap(fw.bufs[d]))
+	nc := max(2*old, minChunk)
+	if fw.held+nc*f.rb > fw.share {
+		fw.spill()
+		old, nc = 0, minChunk
+	}
+	nb := make([]rec[K, P], len(fw.bufs[d]), nc)
+	copy(nb, fw.bufs[d])
+	fw.bufs[d] = nb
+	fw.held += (nc - old) * f.rb
+	f.account((nc - old) * f.rb)
+}
+
+// spill writes each of the worker's buffers as a run and frees them.
+func (fw *fworker[K, P]) spill() {
+	f := fw.f
+	for e, b := range fw.bufs {
+		if cap(b) == 0 {
+			continue
+		}
+		if len(b) > 0 {
+			if err := f.write(e, sortMerge(&fw.c, b)); err != nil {
+				f.fail(err)
+			}
+		}
+		fw.bufs[e] = nil
+		f.account(-int64(cap(b)) * f.rb)
+		fw.held -= int64(cap(b)) * f.rb
+	}
+}
+
+// write writes recs, sorted and each key once, as a run of depth d.
+func (f *frontier[K, P]) write(d int, recs []rec[K, P]) error {
+	w, err := f.create(d)
+	if err != nil {
+		return err
+	}
+	for i := range recs {
+		if err := w.add(&recs[i]); err != nil {
+			w.abort()
+			return err
+		}
+	}
+	return f.commit(w)
+}
+
+func (f *frontier[K, P]) create(d int) (*runWriter[K, P], error) {
+	f.mu.Lock()
+	f.seq++
+	name := fmt.Sprintf("d%04d-%08d.run", d, f.seq)
+	f.mu.Unlock()
+	return newRunWriter[K, P](f.dir, name, d, f.ioBuf)
+}
+
+// commit closes a run and adds it to its depth's.
+func (f *frontier[K, P]) commit(w *runWriter[K, P]) error {
+	r, err := w.close()
+	if err != nil {
+		return err
+	}
+	f.mu.Lock()
+	f.runs[r.Depth] = append(f.runs[r.Depth], r)
+	f.mu.Unlock()
+	d := f.disk.Add(r.Bytes)
+	for p := f.peakDisk.Load(); d > p && !f.peakDisk.CompareAndSwap(p, d); p = f.peakDisk.Load() {
+	}
+	return nil
+}
+
+// drop is done with runs that were merged: deleted now, or, with a
+// checkpoint, once the next checkpoint no longer names them.
+func (f *frontier[K, P]) drop(rs []run) {
+	if f.work {
+		f.consumed = append(f.consumed, rs...)
+		return
+	}
+	f.remove(rs)
+}
+
+func (f *frontier[K, P]) remove(rs []run) {
+	for _, r := range rs {
+		os.Remove(filepath.Join(f.dir, r.Name))
+		f.disk.Add(-r.Bytes)
+	}
+}
+
+// depth walks on from every tie point of depth d: the merge of its runs
+// and of the workers' buffers, in batches to the workers, whose walks add
+// deeper records.
+func (f *frontier[K, P]) depth(d int, ws []*worker[K]) error {
+	var mem [][]rec[K, P]
+	var memBytes int64
+	for _, fw := range f.fws {
+		b := fw.bufs[d]
+		if len(b) > 0 {
+			mem = append(mem, b)
+		}
+		memBytes += int64(cap(b)) * f.rb
+		fw.held -= int64(cap(b)) * f.rb
+		fw.bufs[d] = nil
+	}
+	if f.budget > 0 && memBytes > f.budget/2 {
+		// Too big to keep while the depth's walks add records: spilled,
+		// and merged from disk like the rest.
+		for i, b := range mem {
+			if err := f.write(d, sortMerge(&f.fws[i%len(f.fws)].c, b)); err != nil {
+				return err
+			}
+		}
+		mem = nil
+		f.account(-memBytes)
+		memBytes = 0
+	} else {
+		var wg sync.WaitGroup
+		for i := range mem {
+			wg.Go(func() { mem[i] = sortMerge(&f.fws[i].c, mem[i]) })
+		}
+		wg.Wait()
+	}
+	f.mu.Lock()
+	runs := f.runs[d]
+	f.runs[d] = nil
+	f.mu.Unlock()
+	// More runs than a merge takes at once: merged into fewer first.
+	for len(runs) > f.fanIn {
+		r, err := f.premerge(d, runs[:f.fanIn])
+		if err != nil {
+			return err
+		}
+		f.drop(runs[:f.fanIn])
+		runs = append(runs[f.fanIn:], r)
+	}
+	srcs := make([]*source[K, P], 0, len(mem)+len(runs))
+	for _, b := range mem {
+		srcs = append(srcs, memSource(b))
+	}
+	defer func() {
+		for _, s := range srcs {
+			s.close()
+		}
+	}()
+	for _, r := range runs {
+		s, err := openRun[K, P](f.dir, r, f.ioBuf)
+		if err != nil {
+			return err
+		}
+		srcs = append(srcs, s)
+	}
+	for _, fw := range f.fws {
+		fw.share = f.shareOf(memBytes, len(f.fws))
+	}
+	m := newMerger(&f.mergeComb, srcs)
+
+	work := make(chan []rec[K, P], len(ws))
+	free := make(chan []rec[K, P], 2*len(ws)+2)
+	for range cap(free) {
+		free <- make([]rec[K, P], 0, f.batch)
+	}
+	var keys int64
+	ctx := f.wk.ctx
+	go func() {
+		defer close(work)
+		for ctx.Err() == nil {
+			b := (<-free)[:f.batch]
+			i := 0
+			for i < f.batch && m.next(&b[i]) {
+				i++
+			}
+			keys += int64(i)
+			if i > 0 {
+				work <- b[:i]
+			}
+			if i < f.batch {
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for _, fw := range f.fws {
+		wg.Go(func() {
+			for b := range work {
+				for i := range b {
+					fw.expand(&b[i], d)
+				}
+				free <- b
+			}
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if m.err != nil {
+		return m.err
+	}
+	if err := f.firstErr(); err != nil {
+		return err
+	}
+	f.account(-memBytes)
+	f.drop(runs)
+	f.states += keys
+	f.perDepth[d] = keys
+	return nil
+}
+
+// notePending keeps the most records pending at a depth boundary.
+func (f *frontier[K, P]) notePending() {
+	var p int64
+	for _, fw := range f.fws {
+		for _, b := range fw.bufs {
+			p += int64(len(b))
+		}
+	}
+	for _, rs := range f.runs {
+		for _, r := range rs {
+			p += r.Records
+		}
+	}
+	f.peakRecs = max(f.peakRecs, p)
+}
+
+// premerge merges runs of depth d into one.
+func (f *frontier[K, P]) premerge(d int, runs []run) (run, error) {
+	var srcs []*source[K, P]
+	defer func() {
+		for _, s := range srcs {
+			s.close()
+		}
+	}()
+	for _, r := range runs {
+		s, err := openRun[K, P](f.dir, r, f.ioBuf)
+		if err != nil {
+			return run{}, err
+		}
+		srcs = append(srcs, s)
+	}
+	w, err := f.create(d)
+	if err != nil {
+		return run{}, err
+	}
+	m := newMerger(&f.mergeComb, srcs)
+	var r rec[K, P]
+	for m.next(&r) {
+		if err := w.add(&r); err != nil {
+			w.abort()
+			return run{}, err
+		}
+	}
+	if m.err != nil {
+		w.abort()
+		return run{}, m.err
+	}
+	out, err := w.close()
+	if err != nil {
+		return run{}, err
+	}
+	f.disk.Add(out.Bytes)
+	return out, nil
+}
+
+// expand walks on from the tie point r of depth d: each tied square, to
+// the next tie point (kept) or the walk's end.
+func (fw *fworker[K, P]) expand(r *rec[K, P], d int) {
+	w := fw.w
+	g := w.wk.g
+	var out [8]int16
+	v, c := r.k, r.cur()
+	t := g.tied(&v, c, &out)
+	mass := w.scratch[d]
+	for i := range min(len(mass), len(r.p)) {
+		mass[i] = r.p[i]
+	}
+	w.branch(&v, &out, t, d, mass, r.cnt, uint16(r.rc()))
+}

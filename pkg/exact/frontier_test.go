@@ -1,0 +1,307 @@
+package exact
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+)
+
+// sameResult holds the frontier method's result to the memo's: the same
+// fractions, counts, tie points and squares entered; floats within their
+// bounds of each other.
+func sameResult(t *testing.T, got, want Result) {
+	t.Helper()
+	if got.Walks != want.Walks || got.Tours != want.Tours || got.States != want.States || got.Nodes != want.Nodes {
+		t.Errorf("%v from %v: %d tours, %d walks, %d tie points, %d nodes; memo %d, %d, %d, %d", want.Board, want.Start,
+			got.Tours, got.Walks, got.States, got.Nodes, want.Tours, want.Walks, want.States, want.Nodes)
+	}
+	near := func(a, b, ea, eb float64) bool { return a-b <= ea+eb && b-a <= ea+eb }
+	if want.Fraction != nil {
+		if got.Fraction == nil || got.Fraction.Cmp(want.Fraction) != 0 || got.Probability != want.Probability || got.ErrorBound != 0 {
+			t.Errorf("%v from %v: probability %v, memo %v", want.Board, want.Start, got.Fraction, want.Fraction)
+		}
+	} else if got.Fraction != nil || !near(got.Probability, want.Probability, got.ErrorBound, want.ErrorBound) {
+		t.Errorf("%v from %v: probability %v ± %g, memo %v ± %g", want.Board, want.Start, got.Probability, got.ErrorBound, want.Probability, want.ErrorBound)
+	}
+	if len(got.FailLength) != len(want.FailLength) {
+		t.Fatalf("%v from %v: %d fail lengths, memo %d", want.Board, want.Start, len(got.FailLength), len(want.FailLength))
+	}
+	for i, f := range want.FailLength {
+		g := got.FailLength[i]
+		ok := g.Length == f.Length
+		if f.Fraction != nil {
+			ok = ok && g.Fraction != nil && g.Fraction.Cmp(f.Fraction) == 0
+		} else {
+			ok = ok && g.Fraction == nil && near(g.Probability, f.Probability, g.ErrorBound, f.ErrorBound)
+		}
+		if !ok {
+			t.Errorf("%v from %v: fail length %d: %v %v, memo %d: %v %v", want.Board, want.Start, g.Length, g.Fraction, g.Probability, f.Length, f.Fraction, f.Probability)
+		}
+	}
+}
+
+func everyStart(b board.Board) []board.Square {
+	var out []board.Square
+	for s := range b.Squares() {
+		r, c := b.RowCol(s)
+		out = append(out, board.Square{Row: r, Col: c})
+	}
+	return out
+}
+
+// TestFrontierAgainstMemo: the frontier method gives the memo's figures,
+// the fractions identical, on every start of 5x5 and 6x6 and the corner
+// and centre of 7x7 (make test-all: every start of 7x7, and starts of 8x8
+// and 9x9), in memory and with a memory limit so small that it spills
+// runs to disk and merges them (PeakDisk says it did; PeakBytes that the
+// limit held; 16 KiB is about the least the method holds, 32 records a
+// worker and its buffers).
+func TestFrontierAgainstMemo(t *testing.T) {
+	type tc struct {
+		b      board.Board
+		rule   Rule
+		closed bool
+		float  bool
+		starts []board.Square
+		limit  int64 // 0: in memory
+		spills bool  // some start must spill
+	}
+	b5, b6, b7, b8, b9 := board.Board{Rows: 5, Cols: 5}, board.Board{Rows: 6, Cols: 6}, board.Board{Rows: 7, Cols: 7}, board.Board{Rows: 8, Cols: 8}, board.Board{Rows: 9, Cols: 9}
+	cc7 := []board.Square{{Row: 0, Col: 0}, {Row: 3, Col: 3}}
+	cases := []tc{
+		{b: b5, starts: everyStart(b5)},
+		{b: b5, starts: everyStart(b5), limit: 16 << 10},
+		{b: b6, starts: everyStart(b6)},
+		{b: b6, starts: everyStart(b6), limit: 16 << 10, spills: true},
+		{b: b6, closed: true, starts: everyStart(b6), limit: 16 << 10, spills: true},
+		{b: b5, rule: PohlRandom, starts: everyStart(b5), limit: 16 << 10},
+		{b: b7, starts: cc7},
+		{b: b7, starts: cc7, limit: 64 << 10, spills: true},
+		{b: b7, rule: RothRandom, starts: cc7, limit: 16 << 10},
+		{b: b7, float: true, starts: cc7, limit: 64 << 10, spills: true},
+	}
+	if !testing.Short() {
+		cases = append(cases,
+			tc{b: b7, starts: everyStart(b7), limit: 64 << 10, spills: true},
+			tc{b: b7, closed: true, starts: everyStart(b7), limit: 64 << 10, spills: true},
+			tc{b: b8, starts: []board.Square{{Row: 0, Col: 0}, {Row: 3, Col: 3}, {Row: 1, Col: 2}}, limit: 512 << 10, spills: true},
+			tc{b: b9, starts: []board.Square{{Row: 0, Col: 0}}, limit: 16 << 20, spills: true},
+		)
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%v/%v/closed=%v/float=%v/limit=%d", c.b, c.rule, c.closed, c.float, c.limit), func(t *testing.T) {
+			spilled := false
+			for _, st := range c.starts {
+				o := Options{Rule: c.rule, Closed: c.closed, Float: c.float, Workers: 2}
+				want, err := From(context.Background(), c.b, st, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o.Method, o.MemLimit = MethodFrontier, c.limit
+				got, err := From(context.Background(), c.b, st, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameResult(t, got, want)
+				spilled = spilled || got.PeakDisk > 0
+				if c.limit > 0 && got.PeakBytes > c.limit {
+					t.Errorf("%v from %v: %d bytes held, past the limit %d", c.b, st, got.PeakBytes, c.limit)
+				}
+			}
+			if c.spills && !spilled {
+				t.Errorf("nothing spilled under %d bytes", c.limit)
+			}
+		})
+	}
+}
+
+// TestFrontierResume: a walk interrupted at a depth boundary goes on from
+// its checkpoint to the same figures, with another number of workers and
+// a run left by the interrupted depth (named by no manifest) deleted;
+// a finished walk's directory gives its answer again without walking.
+func TestFrontierResume(t *testing.T) {
+	b := board.Board{Rows: 7, Cols: 7}
+	want, err := From(context.Background(), b, board.Square{}, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	o := Options{Workers: 2, Method: MethodFrontier, MemLimit: 64 << 10, Work: root}
+	for _, stop := range []int{12, 25, 33} {
+		ctx, cancel := context.WithCancel(context.Background())
+		o.Tick = func(p Progress) {
+			if p.Depth == stop {
+				cancel()
+			}
+		}
+		_, err := From(ctx, b, board.Square{}, o)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("interrupted at depth %d: %v, want the context's error", stop, err)
+		}
+		dir := WorkDir(root, b, board.Square{})
+		if err := os.WriteFile(filepath.Join(dir, "d0040-99999999.run"), []byte("left by a depth cut short"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o.Workers = 3 - o.Workers // 1, then 2
+	}
+	o.Tick = nil
+	got, err := From(context.Background(), b, board.Square{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, got, want)
+	if _, err := os.Stat(filepath.Join(WorkDir(root, b, board.Square{}), "d0040-99999999.run")); err == nil {
+		t.Error("a run no manifest names was kept")
+	}
+	o.Tick = func(Progress) { t.Error("a finished walk walked again") }
+	again, err := From(context.Background(), b, board.Square{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameResult(t, again, want)
+}
+
+// TestFrontierRefusesWork: a checkpoint of another walk, or one whose
+// manifest or runs were damaged, is refused before any walk.
+func TestFrontierRefusesWork(t *testing.T) {
+	b := board.Board{Rows: 7, Cols: 7}
+	start := board.Square{}
+	o := Options{Workers: 2, Method: MethodFrontier, MemLimit: 64 << 10}
+	setup := func(t *testing.T) (Options, string) {
+		o := o
+		o.Work = t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		o.Tick = func(p Progress) {
+			if p.Depth == 20 {
+				cancel()
+			}
+		}
+		if _, err := From(ctx, b, start, o); !errors.Is(err, context.Canceled) {
+			t.Fatalf("From = %v, want the context's error", err)
+		}
+		o.Tick = nil
+		if err := CheckWork(b, start, o); err != nil {
+			t.Fatalf("its own checkpoint: %v", err)
+		}
+		return o, WorkDir(o.Work, b, start)
+	}
+	manifest := func(t *testing.T, dir string) workManifest {
+		var m workManifest
+		data, err := os.ReadFile(filepath.Join(dir, manifestName))
+		if err == nil {
+			err = json.Unmarshal(data, &m)
+		}
+		if err != nil || len(m.Runs) == 0 {
+			t.Fatalf("manifest: %v, %d runs", err, len(m.Runs))
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(t *testing.T, o *Options, dir string)
+		want   string
+	}{
+		{"other rule", func(t *testing.T, o *Options, dir string) { o.Rule = PohlRandom }, "holds the walk of 7x7 from 0,0 random, not of 7x7 from 0,0 pohl-random"},
+		{"closed", func(t *testing.T, o *Options, dir string) { o.Closed = true }, "not of 7x7 from 0,0 random closed"},
+		{"float", func(t *testing.T, o *Options, dir string) { o.Float = true }, "not of 7x7 from 0,0 random float"},
+		{"manifest cut", func(t *testing.T, o *Options, dir string) {
+			p := filepath.Join(dir, manifestName)
+			data, _ := os.ReadFile(p)
+			os.WriteFile(p, data[:len(data)/2], 0o644)
+		}, "not a walk's manifest"},
+		{"run cut", func(t *testing.T, o *Options, dir string) {
+			r := manifest(t, dir).Runs[0]
+			os.Truncate(filepath.Join(dir, r.Name), r.Bytes-1)
+		}, "the manifest says"},
+		{"run gone", func(t *testing.T, o *Options, dir string) {
+			os.Remove(filepath.Join(dir, manifest(t, dir).Runs[0].Name))
+		}, "a run it names"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, dir := setup(t)
+			tc.change(t, &o, dir)
+			err := CheckWork(b, start, o)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("CheckWork = %v, want %q", err, tc.want)
+			}
+			if _, err := From(context.Background(), b, start, o); err == nil {
+				t.Error("From walked on from it")
+			}
+		})
+	}
+	// A run's bytes changed, its length kept: the CRC finds it as the
+	// depth is merged.
+	t.Run("run changed", func(t *testing.T) {
+		o, dir := setup(t)
+		r := manifest(t, dir).Runs[0]
+		p := filepath.Join(dir, r.Name)
+		data, _ := os.ReadFile(p)
+		data[len(data)-1] ^= 1
+		os.WriteFile(p, data, 0o644)
+		if _, err := From(context.Background(), b, start, o); err == nil || !strings.Contains(err.Error(), "corrupt") {
+			t.Errorf("From = %v, want a corrupt run", err)
+		}
+	})
+}
+
+// BenchmarkFrontier9x9 walks the 9x9 corner by the frontier method, in
+// memory and spilled (a limit of 16 MiB, a tenth of what it holds in
+// memory).
+func BenchmarkFrontier9x9(b *testing.B) {
+	benchCorner(b, 9, Options{Method: MethodFrontier})
+}
+
+func BenchmarkFrontier9x9Spilled(b *testing.B) {
+	benchCorner(b, 9, Options{Method: MethodFrontier, MemLimit: 16 << 20})
+}
+
+// TestFrontierLeft: the estimate of the time left carries the growth of
+// the last depths on to 86% of the squares and adds 3.1 times the largest
+// depth after it; past the largest, what is left of those 3.1 times; none
+// before 1,000 tie points.
+func TestFrontierLeft(t *testing.T) {
+	f := &frontier[[2]uint64, [1]uint64]{n: 40, perDepth: make([]int64, 41), t0: time.Now(), prior: 1000 * time.Second}
+	var done float64
+	for d := range 30 {
+		f.perDepth[d] = 1 << (d / 2) // growth 2^(1/2) a depth, in pairs
+		done += float64(f.perDepth[d])
+	}
+	if l := f.left(15); l >= 0 {
+		t.Errorf("left after 510 tie points = %v, want none", l)
+	}
+	// After depth 29: the two last depths sum 2*2^14, ten before 2*2^9;
+	// on to depth 34 (86% of 40).
+	g := math.Pow(2, 0.5)
+	c, future := float64(1<<14), 0.0
+	for range 34 - 29 {
+		c *= g
+		future += c
+	}
+	future += 3.1 * c
+	want := 1000 * future / done
+	if got := f.left(29).Seconds(); math.Abs(got-want) > 1e-3*want {
+		t.Errorf("left after depth 29 = %v s, want %v s", got, want)
+	}
+	// Four depths past the largest (29, at 2^14): 3.1 times it less what
+	// they held.
+	after := 0.0
+	for d := 30; d <= 33; d++ {
+		f.perDepth[d] = 1 << (43 - d)
+		after += float64(f.perDepth[d])
+	}
+	want = 1000 * (3.1*(1<<14) - after) / (done + after)
+	if got := f.left(33).Seconds(); math.Abs(got-want) > 1e-3*want {
+		t.Errorf("left after depth 33 = %v s, want %v s", got, want)
+	}
+}

@@ -1,0 +1,61 @@
+package exact
+
+import (
+	"fmt"
+	"strings"
+
+	"knightsweep/pkg/board"
+)
+
+// Method is how a walk keeps the tie points it has yet to walk from.
+type Method uint8
+
+const (
+	// MethodMemo keeps each depth's tie points in hash tables in memory
+	// (walk.go, table.go): the fastest while they fit; past the memory
+	// limit it walks on without them, which can take far longer.
+	MethodMemo Method = iota
+	// MethodFrontier keeps them as records sorted and merged a depth at a
+	// time, spilled to disk in sorted runs past the memory limit
+	// (frontier.go): memory bounded by the limit alone, and resumable
+	// at every depth boundary with Options.Work.
+	MethodFrontier
+	// MethodAuto takes the frontier method with a work directory, or on a
+	// board of more than 100 squares whose memo, by EstimateBytes, would
+	// pass the memory limit; the memo otherwise: on the boards it has
+	// walked (to 10x10) the memo is faster and holds less, and a limit
+	// too small for it keeps meaning what it did (walk on without it).
+	MethodAuto
+)
+
+// memoSquares is the largest board MethodAuto leaves to the memo
+// whatever the limit.
+const memoSquares = 100
+
+var methodNames = [...]string{MethodMemo: "memo", MethodFrontier: "frontier", MethodAuto: "auto"}
+
+func (m Method) String() string { return methodNames[m] }
+
+// ParseMethod reads a method's name.
+func ParseMethod(s string) (Method, error) {
+	for i, n := range methodNames {
+		if n == s {
+			return Method(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown method %q: want one of %s", s, strings.Join(methodNames[:], ", "))
+}
+
+// UsesFrontier says whether o walks b by the frontier method.
+func (o Options) UsesFrontier(b board.Board) bool {
+	if o.Plain {
+		return false
+	}
+	switch o.Method {
+	case MethodFrontier:
+		return true
+	case MethodAuto:
+		return o.Work != "" || b.Squares() > memoSquares && o.MemLimit > 0 && EstimateBytes(b) > o.MemLimit
+	}
+	return false
+}

@@ -64,8 +64,11 @@
 // ended), tours/ (one tour a board, for the report's pictures), then the
 // report (see report) unless -no-report. Before it starts it prints the plan
 // (runs, output directory, expected time from the cost model); on a terminal
-// it shows progress; at the end, the table of every series and board and
-// where the report is. Every flag is checked before any job starts.
+// it shows progress; at the end, the table of every series and board (runs
+// that found a tour, runs stopped by a budget, median nodes and time, and,
+// where a randomised series has one, its ERT: ">=" where a budget stopped
+// runs) and where the report is. Every flag is checked before any job
+// starts.
 //
 //	-sizes LIST        boards: N (N x N), A-B (every N x N from A to B) or RxC,
 //	                   comma-separated, such as 5-8,10,6x8; sides 1..20000; required

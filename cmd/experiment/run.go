@@ -290,7 +290,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	var out *report.Output
 	var err error
 	if noReport {
-		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{})
+		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{TableOnly: true})
 	} else {
 		out, err = report.GenerateWith(ctx, []string{sum.Runs}, report.Options{})
 		if out != nil {
@@ -316,7 +316,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 		// be written: printed, then the error.
 		return fmt.Errorf("report of %s (the table above was computed; every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
-	fmt.Fprintf(stdout, "\n%s", stats.TableLegend)
+	fmt.Fprintf(stdout, "\n%s", stats.TableLegendOf(res.Summaries()))
 	for _, w := range res.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}

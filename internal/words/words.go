@@ -11,11 +11,26 @@ import (
 // Count returns n and noun, with an "s" unless n is 1 (the nouns the
 // program counts are regular: run, row, pair, output, job, board).
 func Count[T ~int | ~int64](n T, noun string) string {
-	s := strconv.FormatInt(int64(n), 10) + " " + noun
+	return strconv.FormatInt(int64(n), 10) + " " + Noun(n, noun)
+}
+
+// Noun returns noun as it agrees with n, without n: "run", "runs".
+func Noun[T ~int | ~int64](n T, noun string) string {
 	if n != 1 {
-		s += "s"
+		return noun + "s"
 	}
-	return s
+	return noun
+}
+
+// List joins items as a sentence lists them: "a", "a and b", "a, b and c".
+func List(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // Do lists names as the subject of "do", the verb agreeing with them:

@@ -16,6 +16,22 @@ func TestCount(t *testing.T) {
 	}
 }
 
+func TestList(t *testing.T) {
+	for _, tt := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a and b"}, {[]string{"a", "b", "c"}, "a, b and c"},
+	} {
+		if got := List(tt.in); got != tt.want {
+			t.Errorf("List(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if Noun(1, "run") != "run" || Noun(0, "run") != "runs" {
+		t.Error("Noun does not agree with its count")
+	}
+}
+
 func TestDo(t *testing.T) {
 	if got := Do([]string{"dfs"}); got != "dfs does" {
 		t.Errorf("one: %q", got)

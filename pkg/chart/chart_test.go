@@ -377,9 +377,9 @@ func TestWrapLines(t *testing.T) {
 }
 
 // The series of one strategy differ in lightness as well as dashes, by
-// turns: every strategy's colour and its two shades are at least 0.05
-// apart in relative luminance (sRGB, linearised), variant 3 comes back to
-// the colour, and variant 0 is the colour itself.
+// turns: every strategy's colour and its four shades differ by 0.02 in
+// relative luminance (sRGB, linearised) or by a contrast ratio of 1.3,
+// variant 5 comes back to the colour, and variant 0 is the colour itself.
 func TestShades(t *testing.T) {
 	lum := func(c color.RGBA) float64 {
 		lin := func(v uint8) float64 {
@@ -392,14 +392,21 @@ func TestShades(t *testing.T) {
 		return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
 	}
 	for i, c := range strategyColors {
-		v := []color.RGBA{shade(c, 0), shade(c, 1), shade(c, 2)}
-		if v[0] != c || shade(c, 3) != c {
-			t.Errorf("strategy %d: variant 0 %v, 3 %v, want %v", i, v[0], shade(c, 3), c)
+		var v []color.RGBA
+		for k := range len(shadeSteps) {
+			v = append(v, shade(c, k))
+		}
+		if v[0] != c || shade(c, len(shadeSteps)) != c {
+			t.Errorf("strategy %d: variant 0 %v, %d %v, want %v", i, v[0], len(shadeSteps), shade(c, len(shadeSteps)), c)
 		}
 		for a := range v {
 			for b := a + 1; b < len(v); b++ {
-				if d := math.Abs(lum(v[a]) - lum(v[b])); d < 0.05 {
-					t.Errorf("strategy %d: variants %d and %d (%v, %v) differ by %.3f in luminance", i, a, b, v[a], v[b], d)
+				// Relative luminance differs by 0.02 at least, or the
+				// contrast ratio (L1+0.05)/(L2+0.05) is 1.3 at least.
+				la, lb := lum(v[a]), lum(v[b])
+				ratio := (math.Max(la, lb) + 0.05) / (math.Min(la, lb) + 0.05)
+				if math.Abs(la-lb) < 0.02 && ratio < 1.3 {
+					t.Errorf("strategy %d: variants %d and %d (%v, %v) differ by %.3f in luminance, contrast %.2f", i, a, b, v[a], v[b], math.Abs(la-lb), ratio)
 				}
 			}
 		}

@@ -7,7 +7,11 @@
 //   - Survival: for one board, the Kaplan–Meier survival of run lengths,
 //     P(nodes > x), log-log, one curve per series with enough runs;
 //   - HeatMap: for one board, the outcome and the nodes of every start
-//     square, one panel per series.
+//     square, one panel per series;
+//   - Ranking: critical-difference diagrams (Demšar 2006) of rankings of
+//     many series (stats.Rank), by success and by cost to a tour;
+//   - Matrix: every two of those series, who does better and by how much,
+//     and whether it holds after Holm's adjustment.
 //
 // Each constructor returns a *Figure, which writes itself as PNG or SVG.
 // Pictures of tours are not charts: package tourimage draws them.

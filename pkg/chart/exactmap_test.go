@@ -22,17 +22,40 @@ func TestProbLabel(t *testing.T) {
 	}
 }
 
-// TestProbColor: the scale's ends and middle are the outcome colours, so
-// the exact map reads like the per-start maps; NaN is the not-run white.
-func TestProbColor(t *testing.T) {
+// TestFailureScale: 8x8's starts lie between p = 0.969 and 0.989; the
+// colour runs over the failure 1 - p from 0.011 (green) to 0.031 (red),
+// log scale, orange at their geometric mean; a certain tour is dark
+// green, apart from the scale, a certain failure red, NaN the not-run
+// white.
+func TestFailureScale(t *testing.T) {
+	s := failureScaleOf([][]float64{{0.989, 0.969, 1, math.NaN()}, {0, 0.98}})
+	if !near(s.lo, math.Log10(0.011)) || !near(s.hi, math.Log10(0.031)) {
+		t.Fatalf("scale %v..%v, want log10 0.011..0.031", s.lo, s.hi)
+	}
+	mid := 1 - math.Sqrt(0.011*0.031)
 	for _, c := range []struct {
 		x    float64
 		want color.Color
 	}{
-		{0, colorFailed}, {0.5, colorFewer}, {1, colorFound}, {math.NaN(), colorNotRun},
+		{0.989, colorFound}, {0.969, colorFailed}, {mid, colorFewer}, {1, colorCertain}, {0, colorFailed}, {math.NaN(), colorNotRun},
 	} {
-		if got := probColor(c.x); got != c.want {
-			t.Errorf("probColor(%v) = %v, want %v", c.x, got, c.want)
+		if got := s.color(c.x); got != c.want {
+			t.Errorf("color(%v) = %v, want %v", c.x, got, c.want)
 		}
 	}
+	// One value: half a decade either side.
+	one := failureScaleOf([][]float64{{0.9}})
+	if !near(one.lo, -1.5) || !near(one.hi, -0.5) {
+		t.Errorf("one value: %v..%v, want -1.5..-0.5", one.lo, one.hi)
+	}
+	ticks := failureTicks{}.Ticks(math.Log10(0.011), math.Log10(0.031))
+	if len(ticks) != 2 || ticks[0].Label != "0.011" || ticks[1].Label != "0.031" {
+		t.Errorf("ticks %+v, want the ends 0.011 and 0.031", ticks)
+	}
+	got := failureTicks{}.Ticks(-3.2, -0.5)
+	if len(got) != 3 || got[0].Label != "0.001" || got[2].Label != "0.1" {
+		t.Errorf("ticks %+v, want the decades 0.001, 0.01, 0.1", got)
+	}
 }
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }

@@ -207,29 +207,35 @@ func seriesStyle(look stats.Look) style {
 	return s
 }
 
-// shade darkens or lightens a strategy's colour for its variants, in
-// turn: dashes alone did not tell apart curves of one colour where they
-// overlap (the survival chart's four dfs curves, one a restart policy).
-// Variant 0 keeps the colour; the hue stays, so the strategy does too.
+// shadeSteps are the lightness steps of a strategy's variants, in turn:
+// the colour itself, then darker and lighter by turns (mixed with black
+// or white by the fraction), so that eight to ten series of two or three
+// strategies keep the hue of their strategy and each a lightness of its
+// own. Dashes alone did not tell apart curves of one colour where they
+// overlap (the survival chart's four dfs curves, each a restart policy).
+var shadeSteps = []struct {
+	white bool
+	f     float64
+}{{false, 0}, {false, 0.45}, {true, 0.45}, {false, 0.7}, {true, 0.7}}
+
+// shade darkens or lightens a strategy's colour for its variants (see
+// shadeSteps), cycling after five. Variant 0 keeps the colour; the hue
+// stays, so the strategy does too. Black, which cannot darken, lightens
+// by steps instead.
 func shade(c color.RGBA, variant int) color.RGBA {
 	mix := func(to uint8, f float64) color.RGBA {
 		m := func(v uint8) uint8 { return uint8(float64(v) + (float64(to)-float64(v))*f + 0.5) }
 		return color.RGBA{m(c.R), m(c.G), m(c.B), c.A}
 	}
-	dark := max(c.R, c.G, c.B) < 0x40 // black: nothing to darken
-	switch variant % 3 {
-	case 1:
-		if dark {
-			return mix(0xff, 0.25)
-		}
-		return mix(0, 0.45)
-	case 2:
-		if dark {
-			return mix(0xff, 0.5)
-		}
-		return mix(0xff, 0.45)
+	step := variant % len(shadeSteps)
+	if max(c.R, c.G, c.B) < 0x40 { // black: nothing to darken
+		return mix(0xff, []float64{0, 0.2, 0.4, 0.55, 0.7}[step])
 	}
-	return c
+	st := shadeSteps[step]
+	if st.white {
+		return mix(0xff, st.f)
+	}
+	return mix(0, st.f)
 }
 
 // boundStyle is the marker of a figure that is only a lower bound (it

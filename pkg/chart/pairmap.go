@@ -71,7 +71,7 @@ func PairMap(res *stats.Results, h stats.HeadToHead, name string) (*Figure, erro
 			return ""
 		}
 	}
-	title := fmt.Sprintf("%v: %s or %s alone", b, cut(h.SeriesA, 20), cut(h.SeriesB, 20))
+	title := fmt.Sprintf("%v: %s or %s alone", b, cut(h.LabelA, 20), cut(h.LabelB, 20))
 	board := &panel{title: title, titleSize: 11, cells: grid, step: tickStep(max(b.Rows, b.Cols), cell)}
 	leg := plot.NewLegend()
 	leg.TextStyle.Handler = measuring
@@ -79,8 +79,8 @@ func PairMap(res *stats.Results, h stats.HeadToHead, name string) (*Figure, erro
 	leg.TextStyle.Font.Size = vg.Points(10)
 	leg.ThumbnailWidth = vg.Points(12)
 	leg.Padding = vg.Points(3)
-	leg.Add(fmt.Sprintf("only %s (%d)", cut(h.SeriesA, 30), h.AOnly), swatch{ca})
-	leg.Add(fmt.Sprintf("only %s (%d)", cut(h.SeriesB, 30), h.BOnly), swatch{cb})
+	leg.Add(fmt.Sprintf("only %s (%d)", cut(h.LabelA, 30), h.AOnly), swatch{ca})
+	leg.Add(fmt.Sprintf("only %s (%d)", cut(h.LabelB, 30), h.BOnly), swatch{cb})
 	leg.Add("each, in different trials", swatch{colorBothWays})
 	leg.Add("never only one", swatch{colorEven})
 	leg.Add("not run by both", swatch{colorNotRun})
@@ -91,7 +91,7 @@ func PairMap(res *stats.Results, h stats.HeadToHead, name string) (*Figure, erro
 	legH := 3.2 * vg.Centimeter
 	return &Figure{
 		Name:   name,
-		Title:  fmt.Sprintf("%s: start squares where only %s or only %s found a tour", b, h.SeriesA, h.SeriesB),
+		Title:  fmt.Sprintf("%s: start squares where only %s or only %s found a tour", b, h.LabelA, h.LabelB),
 		Width:  w,
 		Height: boardH + legH,
 		draw: func(c draw.Canvas) {

@@ -89,7 +89,7 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 		}
 		line.LineStyle, line.StepStyle = st.line, plotter.PostStep
 		p.Add(line)
-		leg.Add(fmt.Sprintf("%s (%s)", c.s.Label, c.rl.Kind()), line)
+		leg.Add(fmt.Sprintf("%s (%s)", c.s.Label, c.rl.Kind()), line, ertThumb{st.glyph})
 		if len(c.sv.Censored) > 0 {
 			var ticks plotter.XYs
 			for _, cs := range thin(c.sv.Censored, maxCurvePoints, 0) {
@@ -101,6 +101,19 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 			}
 			marks.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(5), Shape: censorTick{}}
 			p.Add(marks)
+		}
+		// The ERT on the curve, in the series' marker: curves that overlap
+		// (four dfs policies between 1M and 5M nodes on 7x7) still show
+		// which costs what.
+		if ert := c.rl.ERT.Nodes; ert > 0 && !math.IsInf(ert, 0) && !math.IsNaN(ert) {
+			mark, err := plotter.NewScatter(plotter.XYs{{X: math.Max(ert, lo), Y: math.Max(survivalAt(c.sv, ert), floor)}})
+			if err != nil {
+				return nil, fmt.Errorf("survival chart of %v, %s: %w", b, c.s.Label, err)
+			}
+			mark.GlyphStyle = st.glyph
+			mark.GlyphStyle.Radius = vg.Points(4.5)
+			p.Add(mark)
+			hi = math.Max(hi, ert)
 		}
 	}
 	for _, budget := range slices.Sorted(maps.Keys(budgets)) {
@@ -121,7 +134,7 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 	return &Figure{
 		Name: fmt.Sprintf("survival-%v", b),
 		Title: fmt.Sprintf("%v: share of runs without a tour after x nodes, P(nodes > x), Kaplan–Meier", b) + ", one curve per series, both axes log scale (a heavy tail is a straight line); " +
-			"ticks mark runs stopped by their budget (censored), dashed lines the budgets; a curve ends at the bottom where every run found a tour",
+			"ticks mark runs stopped by their budget (censored), dashed lines the budgets, each series' marker its ERT (the expected nodes to a tour); a curve ends at the bottom where every run found a tour",
 		Width:  sizeChartWidth,
 		Height: 10*vg.Centimeter + legendHeight(leg),
 		draw:   withLegendBelow(p, leg),
@@ -144,6 +157,18 @@ func withLegendBelow(p *plot.Plot, leg plot.Legend) func(c draw.Canvas) {
 		lc := draw.Crop(c, vg.Points(40), 0, 0, -(c.Max.Y - c.Min.Y - h))
 		leg.Draw(lc)
 	}
+}
+
+// survivalAt returns the curve's P(nodes > x).
+func survivalAt(sv runlength.Survival, x float64) float64 {
+	s := 1.0
+	for _, st := range sv.Steps {
+		if st.X > x {
+			break
+		}
+		s = st.S
+	}
+	return s
 }
 
 // survivalSteps turns a curve into points for a post-step line from lo: S
@@ -174,6 +199,17 @@ func thin(steps []runlength.Step, n, keep int) []runlength.Step {
 		out = append(out, head[i])
 	}
 	return append(out, tail...)
+}
+
+// ertThumb draws a series' marker in the middle of its legend entry: the
+// key to its ERT mark.
+type ertThumb struct{ g draw.GlyphStyle }
+
+// Thumbnail implements plot.Thumbnailer.
+func (t ertThumb) Thumbnail(c *draw.Canvas) {
+	g := t.g
+	g.Radius = vg.Points(3.5)
+	c.DrawGlyph(g, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: (c.Min.Y + c.Max.Y) / 2})
 }
 
 // censorTick is a short vertical stroke through the point: a censored run.

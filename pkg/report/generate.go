@@ -192,6 +192,9 @@ func drawCharts(ctx context.Context, res *stats.Results, page *page, saved map[b
 		})
 	}
 	page.Exact.figures(add)
+	for _, r := range page.Rankings {
+		r.figures(add)
+	}
 
 	for i := range page.RunLengths {
 		rb := &page.RunLengths[i]

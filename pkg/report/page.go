@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -37,7 +36,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"percent":      format.Percent,
 		"ratio":        format.Ratio,
 		"f":            func(f stats.Float) float64 { return float64(f) },
-		"pvalue":       formatP,
+		"pvalue":       format.P,
 		"base":         filepath.Base,
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, format.Count) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, format.NS) },
@@ -68,6 +67,10 @@ type page struct {
 	Existence            []stats.Existence
 	Success, Nodes, Time figureSlot
 	Boards               []boardFigures
+	// Rankings open the Answer when three or more series of one tour kind
+	// ran; Comparisons then says which comparisons Head to head made.
+	Rankings    []*ranking
+	Comparisons string
 	// RunLengths is the run-length section, board by board.
 	RunLengths []runLengthBoard
 	// Exact is the exact probabilities' section (report -exact), or nil.
@@ -173,7 +176,9 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 			}
 		}
 	}
-	p.Verdicts = verdicts(comparisons)
+	p.Rankings = rankings(res)
+	p.Verdicts = verdicts(byKind(comparisons))
+	p.Comparisons = comparisonCounts(comparisons)
 	p.RunLengths = runLengthBoards(res)
 	return p
 }
@@ -202,27 +207,27 @@ type verdict struct {
 // test) and which needs fewer nodes to a tour (exact sign test over every
 // pair whose order the runs show), each after Holm's adjustment.
 func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
-	v := fmt.Sprintf("%s against %s %s: ", h.SeriesA, h.SeriesB, where)
+	v := fmt.Sprintf("%s against %s %s: ", h.LabelA, h.LabelB, where)
 	switch {
 	case h.AOnly+h.BOnly == 0:
 		v += "neither finds more tours (they found them in the same runs)"
 	case h.Significant():
-		v += fmt.Sprintf("%s finds more tours (%s adjusted)%s", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)),
+		v += fmt.Sprintf("%s finds more tours (%s adjusted)%s", either(h, h.BOnly > h.AOnly), format.P(float64(h.McNemarHolm)),
 			carried(boards, stats.HeadToHead.Significant, func(b stats.HeadToHead) bool { return b.BOnly > b.AOnly }, h.BOnly > h.AOnly))
 	default:
 		// Not "neither finds more": a test that does not reject says
 		// nothing of equality.
-		v += fmt.Sprintf("the runs do not show which finds more tours (%s adjusted)", formatP(float64(h.McNemarHolm)))
+		v += fmt.Sprintf("the runs do not show which finds more tours (%s adjusted)", format.P(float64(h.McNemarHolm)))
 	}
 	fewer := costWords(h)
 	switch {
 	case h.CostALess+h.CostBLess == 0:
 		v += fmt.Sprintf("; no pair shows which needs %s.", fewer)
 	case h.CostOrderSignificant():
-		v += fmt.Sprintf("; %s needs %s to a tour (%s adjusted)%s.", either(h, h.CostBLess > h.CostALess), fewer, formatP(float64(h.CostOrderHolm)),
+		v += fmt.Sprintf("; %s needs %s to a tour (%s adjusted)%s.", either(h, h.CostBLess > h.CostALess), fewer, format.P(float64(h.CostOrderHolm)),
 			carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 	default:
-		v += fmt.Sprintf("; the runs do not show which needs %s to a tour (%s adjusted).", fewer, formatP(float64(h.CostOrderHolm)))
+		v += fmt.Sprintf("; the runs do not show which needs %s to a tour (%s adjusted).", fewer, format.P(float64(h.CostOrderHolm)))
 	}
 	return v
 }
@@ -264,9 +269,9 @@ func costWords(h stats.HeadToHead) string {
 // either names series B of a pair if b, else series A.
 func either(h stats.HeadToHead, b bool) string {
 	if b {
-		return h.SeriesB
+		return h.LabelB
 	}
-	return h.SeriesA
+	return h.LabelA
 }
 
 // verdicts says in words what the comparisons over all boards (or, for
@@ -275,7 +280,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 	pooled := map[[2]string]bool{}
 	byBoard := map[[2]string][]stats.HeadToHead{}
 	for _, h := range hs {
-		k := [2]string{h.SeriesA, h.SeriesB}
+		k := [2]string{h.LabelA, h.LabelB}
 		if h.Board == "all" {
 			pooled[k] = true
 		} else {
@@ -284,7 +289,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 	}
 	var out []verdict
 	for _, h := range hs {
-		if h.Board != "all" && pooled[[2]string{h.SeriesA, h.SeriesB}] {
+		if h.Board != "all" && pooled[[2]string{h.LabelA, h.LabelB}] {
 			continue
 		}
 		where := "over all their boards"
@@ -292,17 +297,17 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		if h.Board != "all" {
 			where = "on " + h.Board
 		} else {
-			boards = byBoard[[2]string{h.SeriesA, h.SeriesB}]
+			boards = byBoard[[2]string{h.LabelA, h.LabelB}]
 		}
 		v := fmt.Sprintf("%s against %s %s, %d paired runs: only %s found a tour in %d, only %s in %d",
-			h.SeriesA, h.SeriesB, where, h.Pairs, h.SeriesA, h.AOnly, h.SeriesB, h.BOnly)
+			h.LabelA, h.LabelB, where, h.Pairs, h.LabelA, h.AOnly, h.LabelB, h.BOnly)
 		switch {
 		case h.AOnly+h.BOnly == 0:
 			v += "; they found tours from the same runs."
 		case h.Significant():
-			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", either(h, h.BOnly > h.AOnly), formatP(float64(h.McNemarHolm)))
+			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", either(h, h.BOnly > h.AOnly), format.P(float64(h.McNemarHolm)))
 		default:
-			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", formatP(float64(h.McNemarHolm)))
+			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", format.P(float64(h.McNemarHolm)))
 		}
 		cost, differ := "nodes", "nodes differ"
 		if h.CostBy == stats.CostCPU {
@@ -310,7 +315,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		}
 		if h.BothFound > 0 && h.CostBy != "" {
 			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				words.Count(h.BothFound, "pair"), h.SeriesB, cost, h.SeriesA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+				words.Count(h.BothFound, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
 			switch {
 			case h.CostTied == h.BothFound:
 				v += " (every pair ties: no shift to estimate)"
@@ -327,10 +332,10 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 				if h.CostRatioHL < 1 {
 					more = "fewer"
 				}
-				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.SeriesB, more, strings.Fields(cost)[0], formatP(float64(h.CostHolm)),
+				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.LabelB, more, strings.Fields(cost)[0], format.P(float64(h.CostHolm)),
 					carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
 			} else {
-				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", formatP(float64(h.CostHolm)))
+				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", format.P(float64(h.CostHolm)))
 			}
 		}
 		if ordered := h.CostALess + h.CostBLess; ordered > 0 {
@@ -339,12 +344,12 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 				less = "less"
 			}
 			v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
-				strings.ToUpper(cost[:1]), cost[1:], h.SeriesA, less, h.CostALess, h.SeriesB, h.CostBLess, h.Pairs-ordered)
+				strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-ordered)
 			if h.CostOrderSignificant() {
-				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, formatP(float64(h.CostOrderHolm)),
+				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
 					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
 			} else {
-				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", formatP(float64(h.CostOrderHolm)))
+				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", format.P(float64(h.CostOrderHolm)))
 			}
 		}
 		out = append(out, verdict{Lead: lead(h, where, boards), Detail: v})
@@ -388,17 +393,6 @@ func atLeast(v stats.Float, censored bool, format func(float64) string) string {
 }
 
 func (p *page) write(w io.Writer) error { return pageTemplate().Execute(w, p) }
-
-// formatP writes a p-value: "p=0.003", "p<0.001", "-" when there is none.
-func formatP(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "-"
-	case p < 0.001:
-		return "p<0.001"
-	}
-	return fmt.Sprintf("p=%.3g", p)
-}
 
 // backing says what theory's verdicts on a board's starts rest on:
 // "theorem 20, count 20", "none" where it settles none.

@@ -130,7 +130,7 @@ func TestGenerate(t *testing.T) {
 			t.Errorf("report.html lacks %q", want)
 		}
 	}
-	if strings.Index(html, "<details") < strings.Index(html, `id="boards"`) {
+	if strings.Index(html, `<details id="run">`) < strings.Index(html, `id="boards"`) {
 		t.Error("the manifest is not at the bottom")
 	}
 	for _, bad := range []string{"<script", "http://", "https://", "NaN"} {
@@ -305,7 +305,7 @@ func TestBySource(t *testing.T) {
 	out := generate(t, paths, Options{BySource: true})
 	html := readString(t, out.HTML)
 	files := fmt.Sprintf("runs in <code>%s</code>, <code>%s</code>.", paths[0], paths[1])
-	for _, want := range []string{"dfs [a]", "dfs [b]", "No manifest.json beside this file.", files} {
+	for _, want := range []string{"dfs[a]", "dfs[b]", "No manifest.json beside this file.", files} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -29,6 +29,12 @@ type Options struct {
 	// MaxTourSquares bounds the boards whose tours (from a tour column) are
 	// kept for pictures; 0 means DefaultMaxTourSquares.
 	MaxTourSquares int
+	// TableOnly is for results that serve the end-of-run table alone
+	// (WriteTable): the run-length measures are worked out only for the
+	// randomised groups, whose ERT the table shows, not for the spreads of
+	// deterministic strategies over their starts (the bootstrap of a
+	// 22,110-start greedy sweep cost more than the sweep's own end).
+	TableOnly bool
 }
 
 // DefaultMaxTourSquares is the largest board, in squares, whose tour a

@@ -92,6 +92,10 @@ type HeadToHead struct {
 	// "cpu_ns" when a series has no nodes (an external solver that does
 	// not count them), where CPU time stands in for them.
 	CostBy string `csv:"cost_by"`
+	// LabelA and LabelB name the series in one word (Series.Label), where
+	// SeriesA and SeriesB keep the names with commas files before them had.
+	LabelA string `csv:"label_a"`
+	LabelB string `csv:"label_b"`
 
 	// A and B are the series compared.
 	A, B Series `csv:"-"`
@@ -146,7 +150,7 @@ func Compare(res *Results) []HeadToHead {
 					continue
 				}
 				h.Board, h.A, h.B = b.String(), res.SeriesOf(ga), res.SeriesOf(gb)
-				h.SeriesA, h.SeriesB = h.A.Label, h.B.Label
+				h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = h.A.Legacy, h.B.Legacy, h.A.Label, h.B.Label
 				out = append(out, h)
 				k := pairKey{index[ga.Key.SeriesKey], index[gb.Key.SeriesKey]}
 				if pooled[k] == nil {
@@ -373,7 +377,7 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 
 func (p *pooledPairs) result() HeadToHead {
 	h := p.h
-	h.Board, h.A, h.B, h.SeriesA, h.SeriesB = "all", p.a, p.b, p.a.Label, p.b.Label
+	h.Board, h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = "all", p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
 	if p.mixed {
 		h.CostBy = ""
 		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, [2]int{}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"knightsweep/pkg/board"
@@ -42,7 +43,7 @@ type Results struct {
 // Group is the runs of one series on one board, summarised.
 type Group struct {
 	Key GroupKey
-	// Series is the label of the group's series.
+	// Series is the label of the group's series (Series.Label).
 	Series string
 	Summary
 	// Sources lists the input files that contributed runs.
@@ -214,9 +215,9 @@ func (c *Collector) Finish() (*Results, error) {
 		seriesKeys = append(seriesKeys, k.SeriesKey)
 	}
 	res.Series = seriesOf(seriesKeys, c.sources)
-	labels := map[SeriesKey]string{}
+	labels := map[SeriesKey]Series{}
 	for _, s := range res.Series {
-		labels[s.Key] = s.Label
+		labels[s.Key] = s
 	}
 
 	// Sort each group's runs and refuse a job read twice; collect the
@@ -244,8 +245,8 @@ func (c *Collector) Finish() (*Results, error) {
 	for _, k := range keys {
 		a := c.groups[k]
 		g := finishGroup(k, a, witnesses[witnessKey{k.Board(), k.Closed}], &c.warn)
-		g.Series = labels[k.SeriesKey]
-		g.Summary.Series = g.Series
+		g.Series = labels[k.SeriesKey].Label
+		g.Summary.Series, g.Summary.Label = labels[k.SeriesKey].Legacy, g.Series
 		for src := range a.sources {
 			g.Sources = append(g.Sources, c.sources[src])
 		}
@@ -254,11 +255,15 @@ func (c *Collector) Finish() (*Results, error) {
 		boards[k.Board()] = true
 	}
 	for _, g := range res.Groups {
+		if c.opt.TableOnly && !randomised(g.Summary) {
+			continue
+		}
 		g.RunLengths = runLengths(g)
 	}
 	linkRestarts(res.Groups)
 	for _, g := range res.Groups {
 		g.fillRunLengthColumns()
+		g.ERTNodesCensored = g.tourCensored > 0 && !math.IsNaN(float64(g.ERTNodes))
 		if g.RunLengths != nil && g.RunLengths.Restart != nil {
 			g.RunLengths.Restart.Release()
 		}
@@ -439,7 +444,7 @@ func (r *Results) SeriesOf(g *Group) Series {
 			return s
 		}
 	}
-	return Series{Key: g.Key.SeriesKey, Label: g.Series}
+	return Series{Key: g.Key.SeriesKey, Label: g.Series, Legacy: g.Summary.Series}
 }
 
 // Summaries returns every group's Summary, in the order of Groups: the rows

@@ -159,7 +159,9 @@ func runLengths(g *Group) *RunLengths {
 			rl.Failed++
 		}
 	}
-	seed := runlength.SeedOf(g.Series, g.Key.Board().String())
+	// The seed comes from the name the series had when seeds were first
+	// drawn from it (Legacy), so that a report's intervals stay as they were.
+	seed := runlength.SeedOf(g.Summary.Series, g.Key.Board().String())
 	if rl.Trials {
 		// The starts were chosen, their trials drawn: resample within each.
 		rl.ERT = runlength.ExpectedRunningTimeByStart(byStart, seed)

@@ -48,8 +48,12 @@ func (k GroupKey) Board() board.Board { return board.Board{Rows: k.Rows, Cols: k
 // Series is one line in a chart against board size, one row of the
 // answer table.
 type Series struct {
-	Key   SeriesKey
-	Label string
+	Key SeriesKey
+	// Label names the series as one word a sentence can hold: no commas,
+	// no spaces (see label). Legacy is the name reports gave it before,
+	// with commas ("dfs, order random, restarts fixed:49"), kept in the
+	// CSV tables' series columns for the scripts that read them.
+	Label, Legacy string
 	// Look says how every chart draws the series: Strategy picks the colour
 	// and marker (the strategy's place in package strategies, so a strategy looks
 	// the same in every report), Variant the dashes among the series of one
@@ -134,10 +138,67 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 		if k.Source != "" {
 			b.WriteString(" [" + short[k.Source] + "]")
 		}
-		out[i] = Series{Key: k, Label: b.String(), Look: Look{Strategy: strategies.Rank(k.Strategy), Variant: variants[k.Strategy]}}
+		out[i] = Series{Key: k, Label: label(k, len(tiebreaks[k.Strategy]) > 1, len(orders) > 1, len(budgets) > 1, short[k.Source]),
+			Legacy: b.String(), Look: Look{Strategy: strategies.Rank(k.Strategy), Variant: variants[k.Strategy]}}
 		variants[k.Strategy]++
 	}
 	return out
+}
+
+// label names a series in one word: the strategy; "/" and its tie-break
+// rule when it is not the default or the strategy ran several; "/random"
+// for a random move order, "/order:" and the order's digits when the data
+// holds several orders; "+prune" and "+closed"; "@" and the budget when the
+// data holds several ("@100k", "@30s", "@1M|1m0s", "@none"); "+" and the
+// restart policy, its comma a "*" ("+fixed:49", "+geometric:100*2"); the
+// file in brackets with -by-file ("[a]"). So "dfs/random+fixed:49" is dfs
+// with a random move order restarted every 49 nodes, a name that reads as
+// one inside a sentence, where "dfs, order random, restarts fixed:49's
+// nodes" did not.
+func label(k SeriesKey, tiebreaks, orders, budgets bool, source string) string {
+	var b strings.Builder
+	b.WriteString(k.Strategy)
+	if k.Tiebreak != strategies.TieFirst || tiebreaks {
+		b.WriteString("/" + k.Tiebreak)
+	}
+	switch {
+	case k.Order == strategies.OrderRandom:
+		b.WriteString("/random")
+	case orders:
+		b.WriteString("/order:" + strings.ReplaceAll(orderLabel(k.Order), " ", ""))
+	}
+	if k.Prune {
+		b.WriteString("+prune")
+	}
+	if k.Closed {
+		b.WriteString("+closed")
+	}
+	if budgets {
+		b.WriteString("@" + shortBudget(k.MaxNodes, k.TimeoutNS))
+	}
+	if k.Restarts != runs.NoRestarts {
+		b.WriteString("+" + strings.ReplaceAll(k.Restarts, ",", "*"))
+	}
+	if source != "" {
+		b.WriteString("[" + source + "]")
+	}
+	return b.String()
+}
+
+// shortBudget writes a budget without spaces: "100k", "30s", "1M|1m0s",
+// "none".
+func shortBudget(maxNodes, timeoutNS int64) string {
+	var parts []string
+	if maxNodes > 0 {
+		parts = append(parts, format.Count(float64(maxNodes)))
+	}
+	if timeoutNS > 0 {
+		parts = append(parts, time.Duration(timeoutNS).String())
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "|")
 }
 
 // BudgetLabel names a series' budget: "100k nodes", "30s", "1M nodes or

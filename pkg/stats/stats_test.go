@@ -287,7 +287,8 @@ func TestSeriesAndDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Series) != 2 || res.Series[0].Label != "dfs, 1000 nodes" || res.Series[1].Label != "dfs, 100k nodes" ||
+	if len(res.Series) != 2 || res.Series[0].Label != "dfs@1000" || res.Series[1].Label != "dfs@100k" ||
+		res.Series[0].Legacy != "dfs, 1000 nodes" || res.Series[1].Legacy != "dfs, 100k nodes" ||
 		res.Series[0].Look != res.Series[1].Look && res.Series[0].Look.Strategy != res.Series[1].Look.Strategy {
 		t.Errorf("series %+v", res.Series)
 	}

@@ -9,7 +9,8 @@ import "knightsweep/pkg/status"
 // a run stopped by a budget is a lower bound, and its _censored column
 // says so.
 type Summary struct {
-	// Series is the label of the group's series.
+	// Series is the group's series as files before Label named it
+	// (Series.Legacy).
 	Series   string `csv:"series"`
 	Strategy string `csv:"strategy"`
 	Tiebreak string `csv:"tiebreak"`
@@ -99,6 +100,13 @@ type Summary struct {
 	// the expected nodes to a tour restarting after c* nodes.
 	RestartCutoff   Float `csv:"restart_cutoff"`
 	RestartERTNodes Float `csv:"restart_ert_nodes"`
+	// Label is the series' name in one word (Series.Label), as the page,
+	// the charts and the terminal write it; Series keeps the name with
+	// commas that files before it had.
+	Label string `csv:"label"`
+	// ERTNodesCensored says that a budget stopped some of the runs the ERT
+	// rests on: the expected nodes to a tour without a budget are more.
+	ERTNodesCensored bool `csv:"ert_nodes_censored"`
 }
 
 // Success returns the Wilson interval of the success rate.
@@ -167,12 +175,15 @@ type Total struct {
 	// TourCensored counts the runs of TourAttempts that a budget stopped:
 	// the same runs as the rate's, where Censored counts every run's.
 	TourCensored int `csv:"tour_censored"`
+	// Label is the series' name in one word (Series.Label); Series keeps
+	// the name with commas that files before it had.
+	Label string `csv:"label"`
 }
 
 func totals(res *Results) []Total {
 	var out []Total
 	for _, s := range res.Series {
-		t := Total{Series: s.Label, Strategy: s.Key.Strategy, Tiebreak: s.Key.Tiebreak, Closed: s.Key.Closed,
+		t := Total{Series: s.Legacy, Label: s.Label, Strategy: s.Key.Strategy, Tiebreak: s.Key.Tiebreak, Closed: s.Key.Closed,
 			Budget: BudgetLabel(s.Key.MaxNodes, s.Key.TimeoutNS), MaxNodes: s.Key.MaxNodes, TimeoutNS: s.Key.TimeoutNS}
 		for _, g := range res.SeriesGroups(s.Key) {
 			t.Boards++

@@ -3,33 +3,55 @@ package stats
 import (
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"unicode/utf8"
 
 	"knightsweep/pkg/stats/format"
+	"knightsweep/pkg/strategies"
 )
 
 // WriteTable prints, for each group, one line of a table that fits an
 // 80-column terminal: series, board, tours found of attempts, found of
 // attempts from starts with a tour, runs stopped by a budget, median nodes
-// and median time, ">=" before a median that is a lower bound. The series
-// is named on its first line only, or on a line of its own above when its
-// name is longer than 22 characters. It is the end-of-run table of
+// and median time, ">=" before a median that is a lower bound. Where some
+// randomised series (a random tie-break rule or move order) has an ERT,
+// its column stands beside the median nodes, ">=" where runs from starts
+// with a tour were stopped by a budget (the expected nodes to a tour
+// without the budget are more); the series column is narrower then. The
+// series is named on its first line only, or on a line of its own above
+// when its name is longer than its column. It is the end-of-run table of
 // experiment run and what experiment report prints.
 //
 //	series                 board     found/runs found/tour budget   nodes     time
 //	dfs                    5x5              3/5        3/4      0     300   3.00µs
 func WriteTable(w io.Writer, summaries []Summary) error {
-	const layout = "%-22s %-9s %10s %10s %6s %7s %8s\n"
-	if _, err := fmt.Fprintf(w, layout, "series", "board", "found/runs", "found/tour", "budget", "nodes", "time"); err != nil {
+	width, layout := 22, "%-22s %-9s %10s %10s %6s %7s%s %8s\n"
+	withERT := tableHasERT(summaries)
+	ert := func(s Summary) string {
+		if !withERT {
+			return ""
+		}
+		if !randomised(s) || math.IsNaN(float64(s.ERTNodes)) {
+			return fmt.Sprintf(" %7s", "-")
+		}
+		return fmt.Sprintf(" %7s", FormatBound(Bound{Value: float64(s.ERTNodes), Censored: s.ERTNodesCensored}, format.Count))
+	}
+	head := ""
+	if withERT {
+		width, layout = 14, "%-14s %-9s %10s %10s %6s %7s%s %8s\n"
+		head = fmt.Sprintf(" %7s", "ERT")
+	}
+	if _, err := fmt.Fprintf(w, layout, "series", "board", "found/runs", "found/tour", "budget", "nodes", head, "time"); err != nil {
 		return err
 	}
 	prev := ""
 	for _, s := range summaries {
 		series := ""
-		if s.Series != prev || prev == "" {
-			series = s.Series
-			prev = s.Series
-			if utf8.RuneCountInString(series) > 22 {
+		if s.Label != prev || prev == "" {
+			series = s.Label
+			prev = s.Label
+			if utf8.RuneCountInString(series) > width {
 				// A label too long for its column gets a line of its own,
 				// whole: with -by-file two files' series differ only at
 				// the end, in the file's tag.
@@ -42,12 +64,32 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 		_, err := fmt.Fprintf(w, layout, series, cut(s.Board, 9),
 			fraction(s.Found, s.Attempts), fraction(s.TourFound, s.TourAttempts),
 			format.Count(float64(s.Censored)),
-			FormatBound(s.NodesMedianBound(), format.Count), FormatBound(s.TimeMedianBound(), format.NS))
+			FormatBound(s.NodesMedianBound(), format.Count), ert(s), FormatBound(s.TimeMedianBound(), format.NS))
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// tableHasERT reports whether WriteTable shows an ERT column.
+func tableHasERT(summaries []Summary) bool {
+	return slices.ContainsFunc(summaries, func(s Summary) bool { return randomised(s) && !math.IsNaN(float64(s.ERTNodes)) })
+}
+
+// TableLegendOf returns the legend of WriteTable's table of summaries:
+// TableLegend, and TableLegendERT where it shows an ERT column.
+func TableLegendOf(summaries []Summary) string {
+	if tableHasERT(summaries) {
+		return TableLegend + TableLegendERT
+	}
+	return TableLegend
+}
+
+// randomised reports whether a group's runs draw random numbers: a random
+// tie-break rule or move order.
+func randomised(s Summary) bool {
+	return strategies.RandomTiebreak(s.Tiebreak) || s.Order == strategies.OrderRandom
 }
 
 // FormatBound writes a figure with format, after ">=" when it is a lower
@@ -74,6 +116,11 @@ const TableLegend = `found/runs: runs that found a tour; found/tour: the same ov
 have a tour (by theory, or where some run found one); budget: runs stopped by
 -max-nodes or -timeout; nodes, time: medians over all runs, ">=" where the
 median rests on a run stopped by its budget (a lower bound).
+`
+
+// TableLegendERT explains the ERT column, when WriteTable shows it.
+const TableLegendERT = `ERT: expected nodes to a tour of a randomised series (all its nodes from starts
+with a tour over the tours found), ">=" where a budget stopped some of those runs.
 `
 
 // cut shortens s to n runes, marking the cut with "…".

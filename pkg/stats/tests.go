@@ -135,10 +135,9 @@ func ranked(d []float64) []float64 {
 	return x
 }
 
-// Holm adjusts p-values for multiple comparisons by Holm's step-down
-// method: the family-wise error rate stays at the level used, however many
-// comparisons a report makes. NaN values are left out and left NaN.
-func Holm(p []float64) []float64 {
+// holmOrder returns the indices of p's values that are not NaN, smallest
+// value first (ties in their order): the order Holm's method steps down.
+func holmOrder(p []float64) []int {
 	var idx []int
 	for i, v := range p {
 		if !math.IsNaN(v) {
@@ -154,6 +153,14 @@ func Holm(p []float64) []float64 {
 		}
 		return 0
 	})
+	return idx
+}
+
+// Holm adjusts p-values for multiple comparisons by Holm's step-down
+// method: the family-wise error rate stays at the level used, however many
+// comparisons a report makes. NaN values are left out and left NaN.
+func Holm(p []float64) []float64 {
+	idx := holmOrder(p)
 	out := make([]float64, len(p))
 	for i := range out {
 		out[i] = math.NaN()

@@ -99,3 +99,15 @@ func Ratio(r float64) string {
 	}
 	return "×" + strconv.FormatFloat(r, 'g', 3, 64)
 }
+
+// P writes a p-value as the report does: "p=0.003", "p<0.001", "-"
+// when there is none.
+func P(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "-"
+	case p < 0.001:
+		return "p<0.001"
+	}
+	return "p=" + strconv.FormatFloat(p, 'g', 3, 64)
+}

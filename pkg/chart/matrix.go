@@ -1,0 +1,222 @@
+package chart
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"knightsweep/pkg/stats"
+)
+
+// Matrix colours: the row does better or worse than the column (Okabe and
+// Ito's blue and vermillion, apart for every common colour blindness),
+// full where the post-hoc test holds after Holm's adjustment, pale where
+// it does not.
+var (
+	colorRowBetter   = color.RGBA{0x00, 0x72, 0xb2, 0xff}
+	colorRowWorse    = color.RGBA{0xd5, 0x5e, 0x00, 0xff}
+	colorRowBetterNS = paler(colorRowBetter)
+	colorRowWorseNS  = paler(colorRowWorse)
+	colorLevel       = color.RGBA{0xf2, 0xf2, 0xf2, 0xff}
+)
+
+func paler(c color.RGBA) color.RGBA {
+	m := func(v uint8) uint8 { return uint8(0.25*float64(v) + 0.75*255 + 0.5) }
+	return color.RGBA{m(c.R), m(c.G), m(c.B), 0xff}
+}
+
+// Matrix draws the k x k matrix of two rankings of the same series, rows
+// and columns in the cost ranking's order: each cell compares its row with
+// its column, above the diagonal by success (the row's success rate minus
+// the column's, in percentage points), below it by cost to a tour (the
+// median over the instances where both found one of the row's nodes, or
+// time, over the column's). The colour says which does better (blue: the
+// row), its strength whether the sign test holds after Holm's adjustment;
+// a dagger marks a verdict that rests on one board (stats.RankPair's
+// RestsOn). The diagonal holds each series' marker in its colour, its key
+// in the other charts.
+func Matrix(success, cost *stats.Ranking) (*Figure, error) {
+	k := len(cost.Series)
+	if k < 2 {
+		return nil, fmt.Errorf("matrix: %w", ErrNoData)
+	}
+	if len(success.Series) != k || len(success.MeanRank) != k || len(cost.Order) != k {
+		return nil, errors.New("matrix: the rankings rank different series")
+	}
+	order := cost.Order
+	cell := vg.Points(math.Max(20, math.Min(30, 300/float64(k))))
+	labelFont := textStyle(9)
+	var labelW vg.Length
+	for i, s := range cost.Series {
+		labelW = max(labelW, measuring.width(rowLabel(i, s.Label), labelFont.Font))
+	}
+	labelW += vg.Points(8)
+	grid := &cellGrid{rows: k, cols: k, font: textStyle(7.5),
+		fill: func(r, c int) color.Color {
+			if r == c {
+				return color.White
+			}
+			p, _ := matrixPair(success, cost, order[r], order[c], r < c)
+			return pairColor(p)
+		},
+		label: func(r, c int) string {
+			if r == c {
+				return ""
+			}
+			p, rk := matrixPair(success, cost, order[r], order[c], r < c)
+			return pairText(p, rk)
+		},
+	}
+	gridW := vg.Length(k) * cell
+	legendLines := []string{
+		"Above the diagonal: success, the row's rate minus the column's (percentage points).",
+		fmt.Sprintf("Below: %s to a tour, the row's over the column's (median where both found one).", cost.Measure),
+		"Full colour: the sign test holds after Holm's adjustment (p < 0.05); pale: it does not.",
+		"† the verdict rests on one board: without it, it would not hold.",
+	}
+	legFont := textStyle(8.5)
+	var legW vg.Length
+	for _, l := range legendLines {
+		legW = max(legW, measuring.width(l, legFont.Font))
+	}
+	swatches := []struct {
+		c    color.Color
+		text string
+	}{
+		{colorRowBetter, "row better"}, {colorRowBetterNS, "row better, not significant"},
+		{colorRowWorse, "row worse"}, {colorRowWorseNS, "row worse, not significant"}, {colorLevel, "even"},
+	}
+	headH := vg.Points(16)
+	swatchH := vg.Points(14)
+	legH := vg.Points(float64(len(legendLines))*12+8) + swatchH
+	swatchW := vg.Points(6)
+	for _, s := range swatches {
+		swatchW += vg.Points(24) + measuring.width(s.text, legFont.Font)
+	}
+	width := max(labelW+gridW+vg.Points(12), legW+vg.Points(16), swatchW)
+	height := headH + vg.Length(k)*cell + legH + vg.Points(8)
+	title := fmt.Sprintf("Every two of %d series: success above the diagonal, %s to a tour below; sign tests, Holm's adjustment over %d pairs each", k, cost.Measure, len(cost.Pairs))
+	return &Figure{
+		Name:   "matrix",
+		Title:  title,
+		Width:  width,
+		Height: height,
+		draw: func(c draw.Canvas) {
+			top := c.Max.Y - headH
+			x0 := c.Min.X + labelW
+			area := vg.Rectangle{Min: vg.Point{X: x0, Y: top - vg.Length(k)*cell}, Max: vg.Point{X: x0 + gridW, Y: top}}
+			grid.draw(c, area)
+			head := textStyle(8)
+			head.XAlign, head.YAlign = draw.XCenter, draw.YBottom
+			row := labelFont
+			row.XAlign, row.YAlign = draw.XRight, draw.YCenter
+			for i, si := range order {
+				cx := x0 + (vg.Length(i)+0.5)*cell
+				c.FillText(head, vg.Point{X: cx, Y: top + vg.Points(3)}, strconv.Itoa(i+1))
+				cy := top - (vg.Length(i)+0.5)*cell
+				c.FillText(row, vg.Point{X: x0 - vg.Points(4), Y: cy}, rowLabel(i, cost.Series[si].Label))
+				// The diagonal: the series' marker, its key in the
+				// other charts.
+				g := seriesStyle(cost.Series[si].Look).glyph
+				g.Radius = vg.Points(5)
+				c.DrawGlyph(g, vg.Point{X: cx, Y: cy})
+			}
+			// The legend: swatches on a line, then the notes.
+			y := area.Min.Y - vg.Points(8)
+			sx := c.Min.X + vg.Points(6)
+			sw := legFont
+			sw.YAlign = draw.YCenter
+			for _, s := range swatches {
+				box := vg.Rectangle{Min: vg.Point{X: sx, Y: y - vg.Points(9)}, Max: vg.Point{X: sx + vg.Points(9), Y: y}}
+				c.SetColor(s.c)
+				c.Fill(box.Path())
+				c.StrokeLines(draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)},
+					[]vg.Point{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}, box.Min})
+				c.FillText(sw, vg.Point{X: sx + vg.Points(12), Y: y - vg.Points(4.5)}, s.text)
+				sx += vg.Points(24) + measuring.width(s.text, sw.Font)
+			}
+			note := legFont
+			note.YAlign = draw.YTop
+			y -= swatchH + vg.Points(2)
+			for _, l := range legendLines {
+				c.FillText(note, vg.Point{X: c.Min.X + vg.Points(6), Y: y}, l)
+				y -= vg.Points(12)
+			}
+		},
+	}, nil
+}
+
+// rowLabel keys a series by its place, beside the grid: "dfs/random  1".
+func rowLabel(i int, label string) string { return fmt.Sprintf("%s  %d", cut(label, 34), i+1) }
+
+// matrixPair returns row i's comparison with column j: by success above
+// the diagonal, by cost below.
+func matrixPair(success, cost *stats.Ranking, i, j int, above bool) (stats.RankPair, *stats.Ranking) {
+	r := cost
+	if above {
+		r = success
+	}
+	p, _ := r.Pair(i, j)
+	return p, r
+}
+
+// pairColor is a cell's colour: who does better (A is the row), and
+// whether the test holds.
+func pairColor(p stats.RankPair) color.Color {
+	switch {
+	case p.ABetter > p.BBetter && p.Significant():
+		return colorRowBetter
+	case p.ABetter < p.BBetter && p.Significant():
+		return colorRowWorse
+	case p.ABetter > p.BBetter:
+		return colorRowBetterNS
+	case p.ABetter < p.BBetter:
+		return colorRowWorseNS
+	}
+	return colorLevel
+}
+
+// pairText is a cell's text: by how much, and a dagger where one board
+// carries the verdict.
+func pairText(p stats.RankPair, r *stats.Ranking) string {
+	var s string
+	switch {
+	case math.IsNaN(p.Effect):
+		s = "-"
+	case r.Measure == stats.BySuccess:
+		pp := 100 * p.Effect
+		switch {
+		case pp == 0:
+			s = "0"
+		case math.Abs(pp) < 1:
+			s = fmt.Sprintf("%+.1f", pp)
+		default:
+			s = fmt.Sprintf("%+.0f", pp)
+		}
+	default:
+		s = shortRatio(1 / p.Effect) // the row's over the column's
+	}
+	if p.RestsOn != "" {
+		s += "†"
+	}
+	return s
+}
+
+// shortRatio writes a ratio in at most four characters: 0.31, 3.2, 45,
+// 1.2k, 3e-5.
+func shortRatio(x float64) string {
+	switch {
+	case x >= 1e6 || x < 1e-3:
+		return strconv.FormatFloat(x, 'e', 0, 64)
+	case x >= 1000:
+		return trimZeros(strconv.FormatFloat(x/1000, 'f', 1, 64)) + "k"
+	case x >= 10:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'g', 2, 64)
+}

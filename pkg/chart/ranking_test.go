@@ -1,0 +1,215 @@
+package chart
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats"
+)
+
+// manySeries is four series over the starts of 5x5 and 6x6, ten trials
+// each, a budget of 5,000 nodes: warnsdorff-bt/random always finds a tour
+// in squares+trial nodes; warnsdorff/random (greedy, no backtracking)
+// dies in one trial of three on 5x5 only; dfs/random needs 100 times
+// warnsdorff-bt's nodes, stopped by the budget on 6x6; warnsdorff-bt/random
+// with restarts fixed:49 needs one node more than plain warnsdorff-bt.
+func manySeries() string {
+	var b strings.Builder
+	b.WriteString(runs.Header(false))
+	row := func(n, r, c int, strategy, restarts string, trial int, status string, nodes int) {
+		fmt.Fprintf(&b, "%d,%d,%d,%d,%s,random,false,%d,%d,%s,yes,%d,0,%d,%t,\"2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1\",false,,5000,0,%s,0,%d,\n",
+			n, n, r, c, strategy, trial, trial+1, status, nodes, nodes*10, status == "found", restarts, nodes*10)
+	}
+	for _, n := range []int{5, 6} {
+		for r := range n {
+			for c := range n {
+				if n == 5 && (r+c)%2 == 1 {
+					continue
+				}
+				for trial := range 10 {
+					sq := n * n
+					row(n, r, c, "warnsdorff-bt", "none", trial, "found", sq+trial)
+					row(n, r, c, "warnsdorff-bt", "fixed:49", trial, "found", sq+trial+1)
+					if n == 5 && trial%3 == 0 {
+						row(n, r, c, "warnsdorff", "none", trial, "dead_end", 9)
+					} else {
+						row(n, r, c, "warnsdorff", "none", trial, "found", sq)
+					}
+					if n == 6 {
+						row(n, r, c, "dfs", "none", trial, "node_limit", 5000)
+					} else {
+						row(n, r, c, "dfs", "none", trial, "found", 100*(sq+trial))
+					}
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+func rankings(t *testing.T) (success, cost *stats.Ranking) {
+	t.Helper()
+	res := results(t, manySeries())
+	return stats.Rank(res, res.Series, stats.BySuccess), stats.Rank(res, res.Series, stats.CostMeasure(res, res.Series))
+}
+
+func ExampleRanking() {
+	c := stats.NewCollector(stats.Options{})
+	_ = c.Read(context.Background(), "runs.csv", strings.NewReader(manySeries()))
+	res, _ := c.Finish()
+	success := stats.Rank(res, res.Series, stats.BySuccess)
+	cost := stats.Rank(res, res.Series, stats.ByNodes)
+	f, err := Ranking(success, cost)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(f.Name)
+	fmt.Println(f.Title)
+	// Output:
+	// ranking
+	// Critical-difference diagrams: Success: mean rank over 490 instances (1 = best); Friedman p<0.001 (Iman-Davenport F = 714); Nodes to a tour: mean rank over 490 instances (1 = best); Friedman p<0.001 (Iman-Davenport F = 1638)
+}
+
+// The diagram names every series with its mean rank, draws a bar for each
+// clique, and refuses rankings of different series.
+func TestRanking(t *testing.T) {
+	success, cost := rankings(t)
+	f, err := Ranking(success, cost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := render(t, f)
+	for _, r := range []*stats.Ranking{success, cost} {
+		for i, s := range r.Series {
+			if want := fmt.Sprintf("%s (%.2f)", cut(s.Label, 34), r.MeanRank[i]); !strings.Contains(svg, xmlEscape(want)) {
+				t.Errorf("the diagram lacks %q", want)
+			}
+		}
+	}
+	// By success the two warnsdorff-bt series always find a tour: they
+	// tie, and nothing else does. By nodes every two differ.
+	if len(success.Cliques) != 1 || len(cost.Cliques) != 0 {
+		t.Errorf("cliques %v by success, %v by cost; want one, none", success.Cliques, cost.Cliques)
+	}
+	if bars := strings.Count(svg, "stroke-width:2.5"); bars != 1 {
+		t.Errorf("%d bars drawn, want 1", bars)
+	}
+	other := *cost
+	other.Series = other.Series[:2]
+	if _, err := Ranking(success, &other); err == nil {
+		t.Error("rankings of different series drawn")
+	}
+	if _, err := Ranking(); !errors.Is(err, ErrNoData) {
+		t.Errorf("no ranking: %v", err)
+	}
+}
+
+// Each cell says who does better and by how much; its colour says which
+// way and whether it holds.
+func TestMatrix(t *testing.T) {
+	success, cost := rankings(t)
+	f, err := Matrix(success, cost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := render(t, f)
+	for _, want := range []string{"Above the diagonal", "nodes to a tour", "† the verdict rests on one board"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the matrix lacks %q", want)
+		}
+	}
+	idx := map[string]int{}
+	for i, s := range cost.Series {
+		idx[s.Key.Strategy+s.Key.Restarts] = i
+	}
+	bt, dfs, greedy := idx["warnsdorff-btnone"], idx["dfsnone"], idx["warnsdorffnone"]
+	// warnsdorff-bt against dfs by success: 490 against 130 found of 490
+	// (dfs finds all 130 runs of 5x5, 13 starts times 10 trials, and none
+	// of the 360 of 6x6): +73.5 points, and only 6x6 tells them apart: the
+	// verdict rests on it.
+	p, _ := success.Pair(bt, dfs)
+	if got := pairText(p, success); got != "+73†" {
+		t.Errorf("warnsdorff-bt against dfs by success: %q (%+v)", got, p)
+	}
+	if pairColor(p) != colorRowBetter {
+		t.Errorf("colour %v, want the row's", pairColor(p))
+	}
+	// By nodes, greedy warnsdorff against dfs: greedy finds in 25 or 36
+	// nodes where dfs needs 100 times warnsdorff-bt's.
+	q, _ := cost.Pair(greedy, dfs)
+	if !q.Significant() || pairColor(q) != colorRowBetter {
+		t.Errorf("greedy against dfs by nodes: %+v", q)
+	}
+	back, _ := cost.Pair(dfs, greedy)
+	if pairColor(back) != colorRowWorse {
+		t.Errorf("dfs against greedy: colour %v", pairColor(back))
+	}
+}
+
+// TestRankingPictures writes the diagram and the matrix of manySeries to
+// $CHART_DIR, to look at.
+func TestRankingPictures(t *testing.T) {
+	dir := os.Getenv("CHART_DIR")
+	if dir == "" {
+		t.Skip("set CHART_DIR to write the pictures")
+	}
+	success, cost := rankings(t)
+	f, err := Ranking(success, cost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Matrix(success, cost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fig := range []*Figure{f, m} {
+		if err := fig.Save(filepath.Join(dir, fig.Name+".png")); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestPairText(t *testing.T) {
+	nodes := &stats.Ranking{Measure: stats.ByNodes}
+	succ := &stats.Ranking{Measure: stats.BySuccess}
+	for _, tt := range []struct {
+		p    stats.RankPair
+		r    *stats.Ranking
+		want string
+	}{
+		{stats.RankPair{Effect: 0.123}, succ, "+12"},
+		{stats.RankPair{Effect: -0.004}, succ, "-0.4"},
+		{stats.RankPair{Effect: 0}, succ, "0"},
+		{stats.RankPair{Effect: 4}, nodes, "0.25"}, // the column needs 4 times the row's: the row 0.25 of the column's
+		{stats.RankPair{Effect: 1.0 / 3000, RestsOn: "5x5"}, nodes, "3k†"},
+		{stats.RankPair{Effect: 1.0 / 45}, nodes, "45"},
+		{stats.RankPair{Effect: math.NaN()}, nodes, "-"},
+	} {
+		if got := pairText(tt.p, tt.r); got != tt.want {
+			t.Errorf("pairText(%v, %v) = %q, want %q", tt.p.Effect, tt.r.Measure, got, tt.want)
+		}
+	}
+	// Significance is the strength of the colour, not its hue.
+	for _, tt := range []struct {
+		p    stats.RankPair
+		want color.Color
+	}{
+		{stats.RankPair{ABetter: 5, BBetter: 1, Holm: 0.01}, colorRowBetter},
+		{stats.RankPair{ABetter: 5, BBetter: 1, Holm: 0.2}, colorRowBetterNS},
+		{stats.RankPair{ABetter: 1, BBetter: 5, Holm: 0.01}, colorRowWorse},
+		{stats.RankPair{ABetter: 1, BBetter: 5, Holm: 0.2}, colorRowWorseNS},
+		{stats.RankPair{ABetter: 3, BBetter: 3, Holm: 1}, colorLevel},
+	} {
+		if got := pairColor(tt.p); got != tt.want {
+			t.Errorf("pairColor(%d:%d, Holm %v) = %v, want %v", tt.p.ABetter, tt.p.BBetter, tt.p.Holm, got, tt.want)
+		}
+	}
+}

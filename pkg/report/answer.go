@@ -1,0 +1,214 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"knightsweep/internal/words"
+	"knightsweep/pkg/chart"
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
+)
+
+// minRanked is the fewest series of one tour kind that the Answer opens
+// with a ranking for: two series are one comparison, its verdict the
+// answer.
+const minRanked = 3
+
+// ranking is the Answer's opening for three or more series of one tour
+// kind: their ranking by success and by cost to a tour over the instances
+// they all ran, drawn as critical-difference diagrams, and the matrix of
+// every two of them.
+type ranking struct {
+	// Kind is "open" or "closed", said on the page only when both ran.
+	Kind      string
+	BothKinds bool
+	Success   *stats.Ranking
+	Cost      *stats.Ranking
+	// Diagram and Matrix are the charts.
+	Diagram, Matrix figureSlot
+	// suffix tells the charts of closed tours apart.
+	suffix string
+}
+
+// rankings returns the rankings of the Answer: one for each tour kind
+// with at least minRanked series.
+func rankings(res *stats.Results) []*ranking {
+	byKind := map[bool][]stats.Series{}
+	for _, s := range res.Series {
+		byKind[s.Key.Closed] = append(byKind[s.Key.Closed], s)
+	}
+	var out []*ranking
+	for _, closed := range []bool{false, true} {
+		series := byKind[closed]
+		if len(series) < minRanked {
+			continue
+		}
+		r := &ranking{Kind: "open", BothKinds: len(byKind) > 1,
+			Success: stats.Rank(res, series, stats.BySuccess),
+			Cost:    stats.Rank(res, series, stats.CostMeasure(res, series))}
+		if closed {
+			r.Kind, r.suffix = "closed", "-closed"
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// figures adds the ranking's charts to the page's jobs.
+func (r *ranking) figures(add func(*figureSlot, func() (*figure, error))) {
+	add(&r.Diagram, func() (*figure, error) {
+		f, err := chart.Ranking(r.Success, r.Cost)
+		if f != nil {
+			f.Name += r.suffix
+		}
+		return chartFigure(f, err)
+	})
+	add(&r.Matrix, func() (*figure, error) {
+		f, err := chart.Matrix(r.Success, r.Cost)
+		if f != nil {
+			f.Name += r.suffix
+		}
+		return chartFigure(f, err)
+	})
+}
+
+// Series counts the series ranked.
+func (r *ranking) Series() int { return len(r.Cost.Series) }
+
+// Pairs counts the pairs of series: the p-values Holm's adjustment runs
+// over in each ranking.
+func (r *ranking) Pairs() int { n := r.Series(); return n * (n - 1) / 2 }
+
+// Instances says what the ranking rests on: "1,200 instances (board,
+// start and trial) on 5x5, 6x6 and 7x7".
+func (r *ranking) Instances() string {
+	var boards []string
+	for _, b := range r.Cost.Boards {
+		boards = append(boards, b.String())
+	}
+	if len(boards) == 0 {
+		return "no instance: no board was run by every series"
+	}
+	return fmt.Sprintf("%s %s (board, start and trial) on %s", grouped(r.Cost.Blocks), words.Noun(r.Cost.Blocks, "instance"), words.List(boards))
+}
+
+// Measure names the cost the ranking ranks by.
+func (r *ranking) Measure() string {
+	if r.Cost.Measure == stats.ByCPU {
+		return "CPU time (some series record no nodes)"
+	}
+	return "nodes"
+}
+
+// Friedman writes the Friedman tests' outcomes.
+func (r *ranking) Friedman() string {
+	return fmt.Sprintf("by success %s, by %s %s", chart.FriedmanVerdict(r.Success), r.Cost.Measure, chart.FriedmanVerdict(r.Cost))
+}
+
+// Lead says in one sentence what the ranking by cost finds: which series
+// ranks first, and which the post-hoc tests cannot tell from it.
+func (r *ranking) Lead() string {
+	return leadOf(r.Success, "success") + " " + leadOf(r.Cost, r.Cost.Measure.String()+" to a tour")
+}
+
+func leadOf(rk *stats.Ranking, what string) string {
+	if rk.Blocks == 0 || len(rk.Order) == 0 {
+		return ""
+	}
+	best := rk.Order[0]
+	first := []string{rk.Series[best].Label}
+	var level []string
+	for _, i := range rk.Order[1:] {
+		p, _ := rk.Pair(best, i)
+		switch {
+		case rk.MeanRank[i] == rk.MeanRank[best]:
+			first = append(first, rk.Series[i].Label)
+		case !p.Significant():
+			level = append(level, rk.Series[i].Label)
+		}
+	}
+	s := fmt.Sprintf("By %s, %s ranks first (mean rank %.2f of %d)", what, first[0], rk.MeanRank[best], len(rk.Series))
+	if len(first) > 1 {
+		s = fmt.Sprintf("By %s, %s share the first place (mean rank %.2f of %d)", what, words.List(first), rk.MeanRank[best], len(rk.Series))
+	}
+	switch {
+	case rk.FP >= 0.05:
+		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (%s).", format.P(rk.FP))
+	case len(level) == 0 && len(first) > 1:
+		return s + ", ahead of the others by the sign tests after Holm."
+	case len(level) == 0:
+		return s + ", ahead of every other series by the sign tests after Holm."
+	}
+	them := "it"
+	if len(first) > 1 {
+		them = "them"
+	}
+	return s + fmt.Sprintf("; the sign tests after Holm cannot tell %s from %s.", them, words.List(level))
+}
+
+// Kinds of comparison, in the order the page shows them: a restart series
+// against the same series without restarts, then two settings of one
+// strategy (tie-break rules, move orders, pruning, two restart policies),
+// then strategies against each other.
+const (
+	restartVsBase = iota
+	variantVsPlain
+	betweenStrategies
+)
+
+// comparisonKind says which kind of comparison a and b make.
+func comparisonKind(a, b stats.SeriesKey) int {
+	ra, rb := a.Restarts, b.Restarts
+	a.Restarts, b.Restarts = "", ""
+	switch {
+	case a == b && (ra == runs.NoRestarts) != (rb == runs.NoRestarts):
+		return restartVsBase
+	case a.Strategy == b.Strategy:
+		return variantVsPlain
+	}
+	return betweenStrategies
+}
+
+// kindNames name the kinds of comparison on the page.
+var kindNames = [...]string{
+	restartVsBase:     "restart policy against the same series without restarts",
+	variantVsPlain:    "between settings of one strategy (tie-break rule, move order, pruning, restart policies)",
+	betweenStrategies: "between strategies",
+}
+
+// comparisonCounts says which comparisons the page made and how many
+// p-values Holm's adjustment ran over: "28 comparisons (4 of a restart
+// policy ..., 24 between strategies) ...".
+func comparisonCounts(hs []stats.HeadToHead) string {
+	if len(hs) == 0 {
+		return ""
+	}
+	var n [3]int
+	for _, h := range hs {
+		n[comparisonKind(h.A.Key, h.B.Key)]++
+	}
+	var parts []string
+	for k, c := range n {
+		if c > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c, kindNames[k]))
+		}
+	}
+	return fmt.Sprintf("%s %s (%s): every two series of one tour kind on each board both ran, and over all their boards where they share more than one. "+
+		"Holm's adjustment runs over the %d p-values of each test (McNemar's for success, the signed-rank test and the sign test for nodes and for time), "+
+		"%d p-values in all.", grouped(len(hs)), words.Noun(len(hs), "comparison"), strings.Join(parts, ", "), len(hs), 5*len(hs))
+}
+
+// byKind orders the comparisons as the page shows them: restart policies
+// against their base first, then variants of one strategy, then
+// strategies; the computed order within each kind.
+func byKind(hs []stats.HeadToHead) []stats.HeadToHead {
+	out := slices.Clone(hs)
+	slices.SortStableFunc(out, func(x, y stats.HeadToHead) int {
+		return cmp.Compare(comparisonKind(x.A.Key, x.B.Key), comparisonKind(y.A.Key, y.B.Key))
+	})
+	return out
+}

@@ -1,0 +1,97 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats"
+)
+
+// answerTrials is trials with dfs on 3x4 beside the others, from the six
+// starts of one colour: the three series share one instance (0,0, trial
+// 0).
+func answerTrials() []runs.Row {
+	var rows []runs.Row
+	for _, r := range trials() {
+		if r.Strategy == "dfs" {
+			if r.StartRow >= 3 || r.StartCol >= 4 {
+				continue
+			}
+			r.Rows, r.Cols = 3, 4
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// Three series: the Answer opens with the ranking and the matrix, before
+// the table, says what the ranking rests on and which test it ran, and
+// Head to head says which comparisons were made and how many p-values
+// Holm's adjustment ran over.
+func TestAnswerRanking(t *testing.T) {
+	out := generate(t, []string{writeRuns(t, t.TempDir(), answerTrials())}, Options{})
+	page := readString(t, out.HTML)
+	answer := page[strings.Index(page, `id="answer"`):strings.Index(page, `id="compare"`)]
+	diagram, matrix, table := strings.Index(answer, "Critical-difference diagrams"), strings.Index(answer, "Every two of 3 series"), strings.Index(answer, `<table class="answer">`)
+	if diagram < 0 || matrix < diagram || table < matrix {
+		t.Errorf("the Answer does not open with the diagram, then the matrix, then the table (at %d, %d, %d)", diagram, matrix, table)
+	}
+	for _, want := range []string{
+		// dfs ran trial 0 from 6 starts, the others 0,0 only: one shared
+		// instance, too few for the Friedman test.
+		"3 series ranked over 1 instance (board, start and trial) on 3x4",
+		"Friedman test by success not run: 1 instance that every series ran",
+		"adjustment over the 3 pairs of each ranking",
+		"Benavoli, Corani and Mangili (2016)",
+		`<a href="#compare">Head to head</a>`,
+	} {
+		if !strings.Contains(answer, want) {
+			t.Errorf("the Answer lacks %q", want)
+		}
+	}
+	if strings.Contains(answer, "<details>") {
+		t.Error("the Answer holds the pairwise verdicts")
+	}
+	want := "3 comparisons (1 restart policy against the same series without restarts, 2 between strategies)"
+	if !strings.Contains(page, want) || !strings.Contains(page, "Holm&#39;s adjustment runs over the 3 p-values of each test") || !strings.Contains(page, "15 p-values in all") {
+		t.Errorf("Head to head does not say which comparisons were made (%q) and what Holm adjusted", want)
+	}
+}
+
+// Two series: no ranking; the verdict is the Answer.
+func TestAnswerTwoSeries(t *testing.T) {
+	var rows []runs.Row
+	for _, r := range answerTrials() {
+		if r.RestartPolicy == runs.NoRestarts {
+			rows = append(rows, r)
+		}
+	}
+	page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
+	answer := page[strings.Index(page, `id="answer"`):strings.Index(page, `id="compare"`)]
+	if strings.Contains(answer, "Critical-difference") || !strings.Contains(answer, `<ul class="verdicts"><li><b>dfs against warnsdorff-bt/random on 3x4`) {
+		t.Errorf("two series: want the verdict in the Answer and no ranking:\n%s", answer)
+	}
+}
+
+func TestComparisonKind(t *testing.T) {
+	base := stats.SeriesKey{Strategy: "dfs", Tiebreak: "first", Order: "random", Restarts: runs.NoRestarts}
+	restart, other, variant := base, base, base
+	restart.Restarts = "fixed:49"
+	other.Strategy = "warnsdorff-bt"
+	variant.Order = "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"
+	luby := restart
+	luby.Restarts = "luby:49"
+	for _, tt := range []struct {
+		a, b stats.SeriesKey
+		want int
+	}{
+		{base, restart, restartVsBase}, {restart, base, restartVsBase},
+		{base, variant, variantVsPlain}, {restart, luby, variantVsPlain},
+		{base, other, betweenStrategies}, {restart, other, betweenStrategies},
+	} {
+		if got := comparisonKind(tt.a, tt.b); got != tt.want {
+			t.Errorf("comparisonKind(%v, %v) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,357 @@
+package stats
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"knightsweep/pkg/board"
+)
+
+// Measure is what a Ranking ranks series by.
+type Measure int
+
+const (
+	// BySuccess ranks by whether a run found a tour: one that did ranks
+	// above one that did not; two that did, or two that did not, tie.
+	BySuccess Measure = iota
+	// ByNodes ranks by the nodes a run needed to find a tour, as far as
+	// the runs show (sooner): one stopped by its budget needed more than it
+	// used, one that failed for good more than any that found a tour, two
+	// that failed for good tie, and two whose order the runs do not tell
+	// (both stopped by budgets, say) tie.
+	ByNodes
+	// ByCPU is the same by CPU time, for series with runs that record no
+	// nodes (an external solver that does not count them), as Compare
+	// falls back to it (CostCPU).
+	ByCPU
+)
+
+// String names the measure as the report writes it.
+func (m Measure) String() string {
+	switch m {
+	case BySuccess:
+		return "success"
+	case ByNodes:
+		return "nodes"
+	}
+	return "CPU time"
+}
+
+// CostMeasure returns the measure of cost to a tour that every one of the
+// series records: nodes, or CPU time where a series has runs without
+// nodes (an external solver's), which every run has. Ranking by the nodes
+// of the runs that happen to report them would rank a selection.
+func CostMeasure(res *Results, series []Series) Measure {
+	for _, s := range series {
+		for _, g := range res.SeriesGroups(s.Key) {
+			if slices.ContainsFunc(g.samples, func(x sample) bool { return x.nodes < 0 }) {
+				return ByCPU
+			}
+		}
+	}
+	return ByNodes
+}
+
+// Ranking ranks k series over the instances they all ran (board, start and
+// trial: runs paired as Compare pairs them, so a deterministic series,
+// which runs trial 0 only, contributes the instances of trial 0), tests
+// whether they differ at all (Friedman, and Iman and Davenport's F), and
+// compares every two of them over the same instances with the exact sign
+// test, Holm's adjustment over the k(k-1)/2 tests: the post-hoc procedure
+// Benavoli, Corani and Mangili (2016, JMLR 17) recommend over the mean-rank
+// tests (Nemenyi's), whose verdict on two series would depend on the
+// others. For success the sign test is the exact McNemar test.
+type Ranking struct {
+	Measure Measure
+	// Series are the series ranked, in the order given.
+	Series []Series
+	// Friedman holds the blocks (instances), the mean ranks (1 best), in
+	// the order of Series, and the tests.
+	Friedman
+	// Boards lists the boards whose instances entered: those every series
+	// ran.
+	Boards []board.Board
+	// Order lists the indices of Series by mean rank, best first (ties in
+	// the order given).
+	Order []int
+	// Pairs compares every two series, A before B in Series.
+	Pairs []RankPair
+	// Cliques are the runs of Order (first and last position, inclusive,
+	// at least two series) in which no two series differ after Holm's
+	// adjustment: the bars of a critical-difference diagram. Each is
+	// maximal: no clique lies inside another.
+	Cliques [][2]int
+}
+
+// RankPair is the post-hoc comparison of two series of a Ranking.
+type RankPair struct {
+	// A and B index the Ranking's Series.
+	A, B int
+	// ABetter and BBetter count the instances in which A ranked above B,
+	// and B above A; the others tie.
+	ABetter, BBetter int
+	// P is the exact sign test's two-sided p-value on those counts, Holm
+	// the same adjusted over the ranking's pairs.
+	P, Holm float64
+	// Effect is by how much: for success, A's success rate minus B's over
+	// the instances; for cost, the median over the instances where both
+	// found a tour of B's cost over A's (NaN where there are none).
+	Effect float64
+	// BothFound counts the instances where both found a tour: what the
+	// median ratio rests on.
+	BothFound int
+	// RestsOn names the board without whose instances a significant
+	// verdict would not hold (its p-value without them, times the factor
+	// Holm applied, is 0.05 or more), "" when no one board carries it;
+	// RestsOnP is that p-value, adjusted.
+	RestsOn  string
+	RestsOnP float64
+}
+
+// Significant reports whether the pair differs at the 5% level after
+// Holm's adjustment.
+func (p RankPair) Significant() bool { return p.Holm < 0.05 }
+
+// Winner returns the index of the series that does better where the test
+// says so, or -1.
+func (p RankPair) Winner() int {
+	switch {
+	case !p.Significant() || p.ABetter == p.BBetter:
+		return -1
+	case p.ABetter > p.BBetter:
+		return p.A
+	}
+	return p.B
+}
+
+// Pair returns the comparison of series i and j (indices of Series), with
+// A = i and B = j whichever order it was computed in.
+func (r *Ranking) Pair(i, j int) (RankPair, bool) {
+	for _, p := range r.Pairs {
+		switch {
+		case p.A == i && p.B == j:
+			return p, true
+		case p.A == j && p.B == i:
+			p.A, p.B = p.B, p.A
+			p.ABetter, p.BBetter = p.BBetter, p.ABetter
+			switch {
+			case math.IsNaN(p.Effect):
+			case r.Measure == BySuccess:
+				p.Effect = -p.Effect
+			default:
+				p.Effect = 1 / p.Effect
+			}
+			return p, true
+		}
+	}
+	return RankPair{}, false
+}
+
+// Rank ranks the series by m over the instances they all ran. Series of
+// one tour kind should be given: a closed and an open tour are different
+// problems.
+func Rank(res *Results, series []Series, m Measure) *Ranking {
+	k := len(series)
+	r := &Ranking{Measure: m, Series: series}
+	better := func(a, b sample) int {
+		switch m {
+		case BySuccess:
+			return -cmp.Compare(b2i(a.found()), b2i(b.found()))
+		case ByNodes:
+			return sooner(a, b, sampleNodes)
+		}
+		return sooner(a, b, sampleCPU)
+	}
+	measure := sampleNodes
+	if m == ByCPU {
+		measure = sampleCPU
+	}
+	npairs := k * (k - 1) / 2
+	counts := make([][2]int, npairs)
+	found := make([]int, k)
+	ratios := make([][]float64, npairs)
+	var perBoard [][][2]int // [board][pair]
+	var acc friedmanSums
+	row := make([]float64, k)
+	cmpm := make([]int, k*k)
+	groups := make([]*Group, k)
+	heads := make([]int, k)
+	smp := make([]sample, k)
+	for _, b := range res.Boards {
+		complete := true
+		for i, s := range series {
+			groups[i] = res.Group(s.Key, b)
+			complete = complete && groups[i] != nil
+		}
+		if !complete {
+			continue
+		}
+		r.Boards = append(r.Boards, b)
+		onBoard := make([][2]int, npairs)
+		perBoard = append(perBoard, onBoard)
+		clear(heads)
+		for joinNext(groups, heads, smp) {
+			for i := range k {
+				for j := i + 1; j < k; j++ {
+					c := better(smp[i], smp[j])
+					cmpm[i*k+j], cmpm[j*k+i] = c, -c
+				}
+			}
+			ranksOf(row, func(i, j int) int { return cmpm[i*k+j] })
+			acc.add(row)
+			p := 0
+			for i := range k {
+				if smp[i].found() {
+					found[i]++
+				}
+				for j := i + 1; j < k; j++ {
+					switch cmpm[i*k+j] {
+					case -1:
+						counts[p][0]++
+						onBoard[p][0]++
+					case 1:
+						counts[p][1]++
+						onBoard[p][1]++
+					}
+					if m != BySuccess && smp[i].found() && smp[j].found() {
+						ratios[p] = append(ratios[p], float64(max(measure(smp[j]), 1))/float64(max(measure(smp[i]), 1)))
+					}
+					p++
+				}
+			}
+		}
+	}
+	if k == 0 {
+		return r
+	}
+	r.Friedman = acc.result()
+	if r.MeanRank == nil {
+		r.MeanRank = make([]float64, k)
+	}
+	r.Order = make([]int, k)
+	for i := range r.Order {
+		r.Order[i] = i
+	}
+	slices.SortStableFunc(r.Order, func(a, b int) int { return cmp.Compare(r.MeanRank[a], r.MeanRank[b]) })
+
+	ps := make([]float64, 0, npairs)
+	p := 0
+	for i := range k {
+		for j := i + 1; j < k; j++ {
+			rp := RankPair{A: i, B: j, ABetter: counts[p][0], BBetter: counts[p][1], Effect: math.NaN()}
+			rp.P = SignTest(rp.ABetter, rp.BBetter)
+			switch {
+			case m == BySuccess && r.Blocks > 0:
+				rp.Effect = float64(found[i]-found[j]) / float64(r.Blocks)
+			case len(ratios[p]) > 0:
+				rp.BothFound = len(ratios[p])
+				rp.Effect = medianFloat(ratios[p])
+			}
+			r.Pairs = append(r.Pairs, rp)
+			ps = append(ps, rp.P)
+			p++
+		}
+	}
+	factors := holmFactors(ps)
+	for p, h := range Holm(ps) {
+		rp := &r.Pairs[p]
+		rp.Holm = h
+		if !rp.Significant() || len(r.Boards) < 2 {
+			continue
+		}
+		// Leave each board out: does the verdict stand without it?
+		for bi, b := range r.Boards {
+			c := perBoard[bi][p]
+			if c == [2]int{} {
+				continue
+			}
+			without := math.Min(1, SignTest(rp.ABetter-c[0], rp.BBetter-c[1])*factors[p])
+			if without >= 0.05 && without > rp.RestsOnP {
+				rp.RestsOn, rp.RestsOnP = b.String(), without
+			}
+		}
+	}
+	r.Cliques = cliques(r.Order, func(a, b int) bool {
+		q, _ := r.Pair(a, b)
+		return !q.Significant()
+	})
+	return r
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// joinNext advances heads to the next instance (start, trial) that every
+// group ran, puts its runs in smp and moves past it; false when a group
+// has no more runs.
+func joinNext(groups []*Group, heads []int, smp []sample) bool {
+	key := func(s sample) int64 { return int64(s.start)<<32 | int64(uint32(s.trial)) }
+	for {
+		var hi int64 = math.MinInt64
+		for i, g := range groups {
+			if heads[i] >= len(g.samples) {
+				return false
+			}
+			hi = max(hi, key(g.samples[heads[i]]))
+		}
+		all := true
+		for i, g := range groups {
+			for heads[i] < len(g.samples) && key(g.samples[heads[i]]) < hi {
+				heads[i]++
+			}
+			if heads[i] >= len(g.samples) {
+				return false
+			}
+			if key(g.samples[heads[i]]) != hi {
+				all = false
+			}
+		}
+		if all {
+			for i, g := range groups {
+				smp[i] = g.samples[heads[i]]
+				heads[i]++
+			}
+			return true
+		}
+	}
+}
+
+// holmFactors returns the factor Holm's method multiplies each p-value by
+// (m for the smallest, 1 for the largest), NaN left out as Holm leaves it.
+func holmFactors(p []float64) []float64 {
+	idx := holmOrder(p)
+	out := make([]float64, len(p))
+	for k, i := range idx {
+		out[i] = float64(len(idx) - k)
+	}
+	return out
+}
+
+// cliques returns the maximal runs of order, two series or more, in which
+// same(a, b) holds of every two: the bars of a critical-difference diagram.
+func cliques(order []int, same func(a, b int) bool) [][2]int {
+	var out [][2]int
+	last := -1
+	for i := range order {
+		j := i
+	grow:
+		for j+1 < len(order) {
+			for x := i; x <= j; x++ {
+				if !same(order[x], order[j+1]) {
+					break grow
+				}
+			}
+			j++
+		}
+		if j > i && j > last {
+			out = append(out, [2]int{i, j})
+			last = j
+		}
+	}
+	return out
+}

@@ -50,25 +50,65 @@ type piece struct {
 // stopped early) and skips them when resumed; the error is then a
 // *CheckpointError, or one that the checkpoint cannot be used.
 func (g *graph) count(ctx context.Context, searches []search, opt Options, byEnd bool) (enumeration, error) {
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	want := max(1, piecesInAll/len(searches))
 	var e enumeration
-	e.tallies = make([]tally, len(searches))
+	var pieces []piece
+	e.tallies, pieces = g.pieces(searches)
+	r := &enumRun{g: g, searches: searches, pieces: pieces, opt: opt, byEnd: byEnd,
+		partial: make([]tally, len(searches)), saved: time.Now()}
+	var err error
+	if r.ck, e.resumed, err = openEnumCheckpoint(g, searches, pieces, opt.Checkpoint); err != nil {
+		return e, err
+	}
+	r.walk(ctx)
+	complete := r.done == len(pieces)
+	// A checkpoint that could not be saved stops the count, but what it
+	// counted is still added up: the caller prints it, as lower bounds.
+	err = r.saveErr
+	switch {
+	case opt.Checkpoint == "" || err != nil:
+	case complete:
+		err = removeCheckpoint(opt.Checkpoint)
+	default:
+		if err = writeEnumCheckpoint(opt.Checkpoint, &r.ck); err == nil {
+			e.kept = true
+		}
+	}
+	if byEnd {
+		e.byEnd = r.ck.ByEnd
+	}
+	for i := range e.tallies {
+		t := &e.tallies[i]
+		t.tours += r.ck.Tours[i] + r.partial[i].tours
+		t.nodes += r.ck.Nodes[i] + r.partial[i].nodes
+		t.complete = t.complete && complete
+	}
+	e.partial = err != nil
+	return e, err
+}
+
+// pieces splits every search into subtrees, piecesInAll in all, whatever
+// the workers, so that a checkpoint's pieces are the same on every
+// machine; the tallies are what the splits found on their way down.
+func (g *graph) pieces(searches []search) ([]tally, []piece) {
+	want := max(1, piecesInAll/len(searches))
+	tallies := make([]tally, len(searches))
 	var pieces []piece
 	for i, sr := range searches {
 		paths, t := g.split(sr, want)
-		e.tallies[i] = t
+		tallies[i] = t
 		for _, p := range paths {
 			pieces = append(pieces, piece{i, p})
 		}
 	}
+	return tallies, pieces
+}
 
-	// done holds what the finished pieces found, by search: with the
-	// split's own tallies, the checkpoint.
-	ck := enumCheckpoint{Rows: g.b.Rows, Cols: g.b.Cols, Pieces: len(pieces), Hash: piecesHash(searches, pieces)}
+// openEnumCheckpoint returns the checkpoint of a count of pieces with
+// nothing done, or, if path holds one saved by this same count, that one
+// and resumed true. The checkpoint is also where the finished pieces'
+// counts are added up, with or without a path.
+func openEnumCheckpoint(g *graph, searches []search, pieces []piece, path string) (ck enumCheckpoint, resumed bool, err error) {
+	ck = enumCheckpoint{Rows: g.b.Rows, Cols: g.b.Cols, Pieces: len(pieces), Hash: piecesHash(searches, pieces)}
 	for _, sr := range searches {
 		ck.Searches = append(ck.Searches, enumSearch{Start: sr.start, Closed: sr.closed, Ends: sr.ends})
 	}
@@ -76,114 +116,120 @@ func (g *graph) count(ctx context.Context, searches []search, opt Options, byEnd
 	ck.Tours = make([]uint64, len(searches))
 	ck.Nodes = make([]int64, len(searches))
 	ck.ByEnd = make([][MaxSquares]uint64, len(searches))
-	saved := time.Now()
-	if opt.Checkpoint != "" {
-		if err := os.MkdirAll(filepath.Dir(opt.Checkpoint), 0o755); err != nil {
-			return e, &CheckpointError{Path: opt.Checkpoint, Err: err}
-		}
-		old, err := readEnumCheckpoint(opt.Checkpoint)
-		if err != nil {
-			return e, err
-		}
-		if old != nil {
-			if err := old.matches(&ck, opt.Checkpoint); err != nil {
-				return e, err
-			}
-			ck, e.resumed = *old, true
-		}
+	if path == "" {
+		return ck, false, nil
 	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return ck, false, &CheckpointError{Path: path, Err: err}
+	}
+	old, err := readEnumCheckpoint(path)
+	if err != nil || old == nil {
+		return ck, false, err
+	}
+	if err := old.matches(&ck, path); err != nil {
+		return ck, false, err
+	}
+	return *old, true, nil
+}
 
-	var (
-		mu      sync.Mutex
-		done    int
-		partial = make([]tally, len(searches)) // pieces stopped halfway
-		saveErr error
-	)
-	for _, d := range ck.Done {
+// enumRun is a count's walk over its pieces: what the workers share, and
+// the lock they take to report a piece. It is a struct, not closures'
+// variables, so that count reads as its three steps (split, walk, add up).
+type enumRun struct {
+	g        *graph
+	searches []search
+	pieces   []piece
+	opt      Options
+	byEnd    bool
+
+	// every is the shortest interval between saves; cancel stops the
+	// walk when a save fails. Both are set by walk.
+	every  time.Duration
+	cancel context.CancelFunc
+
+	mu      sync.Mutex     // guards the rest
+	ck      enumCheckpoint // the pieces done and their sums: saved as is
+	done    int            // pieces done, those resumed included
+	partial []tally        // pieces stopped halfway, by search
+	saveErr error          // the first save that failed
+	saved   time.Time      // when ck was last saved
+}
+
+// walk walks every piece not done yet, with opt.Workers workers (one per
+// core if none), until all are done, ctx is done, or a save fails.
+func (r *enumRun) walk(ctx context.Context) {
+	workers := r.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for _, d := range r.ck.Done {
 		if d {
-			done++
+			r.done++
 		}
 	}
-	if opt.Progress != nil {
-		opt.Progress(done, len(pieces)) // the work is known: show it from the start
+	if r.opt.Progress != nil {
+		r.opt.Progress(r.done, len(r.pieces)) // the work is known: show it from the start
 	}
 	// Saves come at most once a second, whatever CheckpointEvery: a
 	// subtree can take a millisecond, a save (with its fsync) as long.
-	every := max(opt.CheckpointEvery, minEnumSave)
+	r.every = max(r.opt.CheckpointEvery, minEnumSave)
 	eg, ctx := errgroup.WithContext(ctx)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	ctx, r.cancel = context.WithCancel(ctx)
+	defer r.cancel()
 	eg.SetLimit(workers)
-	for i, pc := range pieces {
+	for i, pc := range r.pieces {
 		if ctx.Err() != nil {
 			break
 		}
-		if ck.Done[i] {
+		if r.ck.Done[i] {
 			continue
 		}
 		eg.Go(func() error {
 			var ends *[MaxSquares]uint64
 			var local [MaxSquares]uint64
-			if byEnd {
+			if r.byEnd {
 				ends = &local
 			}
-			t := g.walk(ctx, pc.p, searches[pc.search], ends)
-			mu.Lock()
-			defer mu.Unlock()
-			if !t.complete {
-				// Its counts are lower bounds for this run, never saved.
-				p := &partial[pc.search]
-				p.tours += t.tours
-				p.nodes += t.nodes
-				return nil
-			}
-			ck.Done[i] = true
-			ck.Tours[pc.search] += t.tours
-			ck.Nodes[pc.search] += t.nodes
-			if byEnd {
-				for sq, n := range local {
-					ck.ByEnd[pc.search][sq] += n
-				}
-			}
-			done++
-			if opt.Progress != nil {
-				opt.Progress(done, len(pieces))
-			}
-			if opt.Checkpoint != "" && saveErr == nil && done < len(pieces) && time.Since(saved) >= every {
-				if err := writeEnumCheckpoint(opt.Checkpoint, &ck); err != nil {
-					saveErr = err
-					cancel() // what it does would be lost: stop
-				}
-				saved = time.Now()
-			}
+			t := r.g.walk(ctx, pc.p, r.searches[pc.search], ends)
+			r.record(i, pc, t, &local)
 			return nil
 		})
 	}
 	eg.Wait()
-	complete := done == len(pieces)
-	// A checkpoint that could not be saved stops the count, but what it
-	// counted is still added up: the caller prints it, as lower bounds.
-	err := saveErr
-	switch {
-	case opt.Checkpoint == "" || err != nil:
-	case complete:
-		err = removeCheckpoint(opt.Checkpoint)
-	default:
-		if err = writeEnumCheckpoint(opt.Checkpoint, &ck); err == nil {
-			e.kept = true
+}
+
+// record adds what piece i found to the sums, under the lock, and saves
+// the checkpoint if it is time; ends are its tours by last square, if
+// counted. A piece stopped halfway goes to partial: its counts are lower
+// bounds for this run, never saved.
+func (r *enumRun) record(i int, pc piece, t tally, ends *[MaxSquares]uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !t.complete {
+		p := &r.partial[pc.search]
+		p.tours += t.tours
+		p.nodes += t.nodes
+		return
+	}
+	r.ck.Done[i] = true
+	r.ck.Tours[pc.search] += t.tours
+	r.ck.Nodes[pc.search] += t.nodes
+	if r.byEnd {
+		for sq, n := range ends {
+			r.ck.ByEnd[pc.search][sq] += n
 		}
 	}
-	if byEnd {
-		e.byEnd = ck.ByEnd
+	r.done++
+	if r.opt.Progress != nil {
+		r.opt.Progress(r.done, len(r.pieces))
 	}
-	for i := range e.tallies {
-		t := &e.tallies[i]
-		t.tours += ck.Tours[i] + partial[i].tours
-		t.nodes += ck.Nodes[i] + partial[i].nodes
-		t.complete = t.complete && complete
+	if r.opt.Checkpoint != "" && r.saveErr == nil && r.done < len(r.pieces) && time.Since(r.saved) >= r.every {
+		if err := writeEnumCheckpoint(r.opt.Checkpoint, &r.ck); err != nil {
+			r.saveErr = err
+			r.cancel() // what it does would be lost: stop
+		}
+		r.saved = time.Now()
 	}
-	e.partial = err != nil
-	return e, err
 }
 
 // piecesHash identifies a count's subtrees, so that a checkpoint is used

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
+	"syscall"
 	"testing"
 
 	"knightsweep/pkg/tour"
@@ -73,5 +75,23 @@ func TestTheoryText(t *testing.T) {
 	out, _, code = runCLI(t, "theory", "-sizes", "43x45", "-starts", "0,0;0,1")
 	if want := "43x45 from 0,0: unknown (none: only boards with both sides up to 41"; code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "43x45 from 0,1: no (theorem colour)") {
 		t.Errorf("exit %d, want %q in\n%s", code, want, out)
+	}
+}
+
+// fullWriter fails every write, as /dev/full does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// A write error is exit 1 with the error, in the text form as in -json
+// (the text form ignored it and exited 0).
+func TestTheoryWriteError(t *testing.T) {
+	for _, form := range [][]string{nil, {"-json"}} {
+		var stderr strings.Builder
+		args := append([]string{"-sizes", "9x11", "-starts", "all"}, form...)
+		err := cmdTheory(context.Background(), args, fullWriter{}, &stderr)
+		if code := exitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("%v: exit %d, stderr %q", form, code, stderr.String())
+		}
 	}
 }

@@ -79,8 +79,8 @@ func theoryWrite(ctx context.Context, w io.Writer, sizes plan.Sizes, starts plan
 	for _, b := range sizes {
 		set := starts.On(b, closed)
 		for i := range set.Len() {
-			if err := ctx.Err(); err != nil {
-				return err
+			if ctx.Err() != nil {
+				return errInterrupted // exit 130, as exact and report
 			}
 			sq := set.At(i)
 			v := theory.Settle(b.Rows, b.Cols, sq.Row, sq.Col, closed)

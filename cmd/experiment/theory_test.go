@@ -95,3 +95,15 @@ func TestTheoryWriteError(t *testing.T) {
 		}
 	}
 }
+
+// Ctrl-C or SIGTERM is exit 130, "interrupted", as for exact and report
+// (theory said "context canceled" and exited 1).
+func TestTheoryInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr strings.Builder
+	err := cmdTheory(ctx, []string{"-sizes", "3000x3000", "-starts", "all"}, &stdout, &stderr)
+	if code := exitCode(err, &stderr); code != 130 || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}

@@ -363,7 +363,9 @@
 // yes or no; beyond, a start no theorem settles is unknown, and the line
 // says why. A certificate is replayed and its tour checked by the
 // validator each time a start rests on it (a certificate that fails is an
-// error, exit 1). One line a start, then a line of totals.
+// error, exit 1). One line a start, in the order of -sizes and of a
+// -starts list (each board's squares row by row otherwise), as exact's,
+// then a line of totals. A write error is exit 1.
 //
 //	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them;
 //	                   at most 10,000,000 starts in all

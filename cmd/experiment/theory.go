@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"knightsweep/internal/words"
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/certify"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/theory"
@@ -51,9 +52,19 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	// The lines come out in the order of -sizes and a -starts list, as
+	// exact's do.
+	if sizes, err = orderedSizes(*sizesFlag); err != nil {
+		return err
+	}
+	order := listedSquares(*startsFlag, starts)
 	total := 0
 	for _, b := range sizes {
-		total += starts.On(b, *closed).Len()
+		if order != nil {
+			total += len(order)
+		} else {
+			total += starts.On(b, *closed).Len()
+		}
 		if total > maxTheoryStarts {
 			return usagef("-sizes: more than %d starts in all; ask for fewer boards or starts", maxTheoryStarts)
 		}
@@ -62,7 +73,7 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// pipe is exit 1, not a silent 0 (a long -starts all run writes much).
 	// What was settled before an interrupt is still printed.
 	bw := bufio.NewWriter(stdout)
-	err = theoryWrite(ctx, bw, sizes, starts, *closed, *asJSON, *tours)
+	err = theoryWrite(ctx, bw, sizes, starts, order, *closed, *asJSON, *tours)
 	if ferr := bw.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("theory: %w", ferr)
 	}
@@ -71,18 +82,16 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 // theoryWrite settles each start and writes its verdict to w, then the
 // text form's total.
-func theoryWrite(ctx context.Context, w io.Writer, sizes plan.Sizes, starts plan.Starts, closed, asJSON, tours bool) error {
+func theoryWrite(ctx context.Context, w io.Writer, sizes plan.Sizes, starts plan.Starts, order []board.Square, closed, asJSON, tours bool) error {
 	enc := json.NewEncoder(w)
 	var tally [4]int
 	var answers [3]int
 	var replay certify.Replayer
 	for _, b := range sizes {
-		set := starts.On(b, closed)
-		for i := range set.Len() {
+		for sq := range startsOn(b, starts, order, closed) {
 			if ctx.Err() != nil {
 				return errInterrupted // exit 130, as exact and report
 			}
-			sq := set.At(i)
 			v := theory.Settle(b.Rows, b.Cols, sq.Row, sq.Col, closed)
 			tally[v.Kind]++
 			answers[v.Answer]++

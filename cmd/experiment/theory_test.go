@@ -107,3 +107,20 @@ func TestTheoryInterrupted(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// The lines come out in the order of -sizes and of a -starts list, as
+// exact's do (theory sorted both).
+func TestTheoryOrder(t *testing.T) {
+	out, errOut, code := runCLI(t, "theory", "-sizes", "9x11,3x4", "-starts", "2,3;0,0;2,3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got []string
+	for l := range strings.Lines(out) {
+		got = append(got, strings.Fields(l)[0]+" "+strings.Fields(l)[2])
+	}
+	want := []string{"9x11 2,3:", "9x11 0,0:", "3x4 2,3:", "3x4 0,0:", "4 3"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q:\n%s", got, want, out)
+	}
+}

@@ -72,8 +72,11 @@
 //	-starts S          all (default), corners, solvable (the squares theory
 //	                   does not rule out: on boards up to 41 x 41, where it
 //	                   settles every start, exactly those with a tour; see
-//	                   experiment theory), or row,col squares separated by
-//	                   semicolons, such as "0,0;2,3"
+//	                   experiment theory; a board it leaves no start on,
+//	                   such as 5x5 with -closed, is named on the plan's
+//	                   line and contributes nothing; if no board has one,
+//	                   -starts is refused, exit 2), or row,col squares
+//	                   separated by semicolons, such as "0,0;2,3"
 //	-strategies LIST   comma-separated strategies, or all (default
 //	                   dfs,warnsdorff,warnsdorff-bt); boards and starts a
 //	                   strategy cannot take are left out, with a note

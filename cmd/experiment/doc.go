@@ -76,7 +76,10 @@
 //	                   such as 5x5 with -closed, is named on the plan's
 //	                   line and contributes nothing; if no board has one,
 //	                   -starts is refused, exit 2), or row,col squares
-//	                   separated by semicolons, such as "0,0;2,3"
+//	                   separated by semicolons, such as "0,0;2,3". The
+//	                   plan's line says how many of the starts theory
+//	                   leaves unknown (beyond 41 x 41), as "108 starts, of
+//	                   which 108 theory leaves unknown (beyond 41 x 41)"
 //	-strategies LIST   comma-separated strategies, or all (default
 //	                   dfs,warnsdorff,warnsdorff-bt); boards and starts a
 //	                   strategy cannot take are left out, with a note

@@ -518,18 +518,31 @@ func (c *cell) kind(noTour bool) int {
 	return 2*c.index + b2i(noTour)
 }
 
-// StartsNote is what the plan's line adds to -starts: the boards it leaves
-// no start on (-starts solvable), which contribute nothing, as
-// " (none on 5x5: theory says ...)"; "" when there are none.
+// StartsNote is what the plan's line adds to -starts, in brackets: the
+// boards it leaves no start on (-starts solvable), which contribute
+// nothing, and how many of the planned starts theory leaves unknown
+// (beyond 41 x 41), whose runs no theory judges; "" when neither.
 func (p *Plan) StartsNote() string {
-	var empty []string
+	var notes, empty []string
 	for _, k := range p.skipped {
 		if k.Reason == NoStartReason(p.settings.Closed) {
 			empty = append(empty, k.Board)
 		}
 	}
-	if len(empty) == 0 {
+	if len(empty) > 0 {
+		notes = append(notes, fmt.Sprintf("none on %s: %s", strings.Join(empty, ", "), NoStartReason(p.settings.Closed)))
+	}
+	var starts, unknown int64
+	for _, b := range p.settings.Sizes {
+		set := p.settings.Starts.On(b, p.settings.Closed)
+		starts += int64(set.Len())
+		unknown += int64(set.Unknown())
+	}
+	if unknown > 0 {
+		notes = append(notes, fmt.Sprintf("%d starts, of which %d theory leaves unknown (beyond %d x %d)", starts, unknown, theory.MaxSettled, theory.MaxSettled))
+	}
+	if len(notes) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (none on %s: %s)", strings.Join(empty, ", "), NoStartReason(p.settings.Closed))
+	return " (" + strings.Join(notes, "; ") + ")"
 }

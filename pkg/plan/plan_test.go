@@ -417,3 +417,26 @@ func parsedSolvable(t *testing.T) Starts {
 	}
 	return st
 }
+
+// The plan's line says how many of the planned starts theory leaves
+// unknown: 4x54's outer ranks, all 108 -starts solvable keeps; on 8x8
+// none, and nothing is said.
+func TestPlanStartsUnknown(t *testing.T) {
+	for _, tc := range []struct{ sizes, want string }{
+		{"4x54", " (108 starts, of which 108 theory leaves unknown (beyond 41 x 41))"},
+		{"8,4x54", " (172 starts, of which 108 theory leaves unknown (beyond 41 x 41))"},
+		{"8", ""},
+	} {
+		t.Run(tc.sizes, func(t *testing.T) {
+			s := settings(t, tc.sizes, 0, "warnsdorff")
+			s.Starts = parsedSolvable(t)
+			p, err := New(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.StartsNote(); got != tc.want {
+				t.Errorf("StartsNote = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

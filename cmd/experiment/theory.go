@@ -48,13 +48,14 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(flags, args); err != nil {
 		return err
 	}
-	sizes, starts, err := sizesAndStarts(*sizesFlag, *startsFlag, "9x11, 5-8 or 4x10")
+	_, starts, err := sizesAndStarts(*sizesFlag, *startsFlag, "9x11, 5-8 or 4x10")
 	if err != nil {
 		return err
 	}
 	// The lines come out in the order of -sizes and a -starts list, as
 	// exact's do.
-	if sizes, err = orderedSizes(*sizesFlag); err != nil {
+	sizes, err := orderedSizes(*sizesFlag)
+	if err != nil {
 		return err
 	}
 	order := listedSquares(*startsFlag, starts)

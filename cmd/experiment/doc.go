@@ -75,8 +75,14 @@
 //	-starts S          all (default), corners, solvable (the squares theory
 //	                   does not rule out: on boards up to 41 x 41, where it
 //	                   settles every start, exactly those with a tour; see
-//	                   experiment theory), or row,col squares separated by
-//	                   semicolons, such as "0,0;2,3"
+//	                   experiment theory; a board it leaves no start on,
+//	                   such as 5x5 with -closed, is named on the plan's
+//	                   line and contributes nothing; if no board has one,
+//	                   -starts is refused, exit 2), or row,col squares
+//	                   separated by semicolons, such as "0,0;2,3". The
+//	                   plan's line says how many of the starts theory
+//	                   leaves unknown (beyond 41 x 41), as "108 starts, of
+//	                   which 108 theory leaves unknown (beyond 41 x 41)"
 //	-strategies LIST   comma-separated strategies, or all (default
 //	                   dfs,warnsdorff,warnsdorff-bt); boards and starts a
 //	                   strategy cannot take are left out, with a note
@@ -366,7 +372,9 @@
 // yes or no; beyond, a start no theorem settles is unknown, and the line
 // says why. A certificate is replayed and its tour checked by the
 // validator each time a start rests on it (a certificate that fails is an
-// error, exit 1). One line a start, then a line of totals.
+// error, exit 1). One line a start, in the order of -sizes and of a
+// -starts list (each board's squares row by row otherwise), as exact's,
+// then a line of totals. A write error is exit 1.
 //
 //	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them;
 //	                   at most 10,000,000 starts in all

@@ -125,65 +125,9 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	return req, req.readOut()
 }
 
-// orderedSizes reads -sizes as plan does, keeping the order given (plan
-// sorts the boards): the lines come out in it.
-func orderedSizes(v string) (plan.Sizes, error) {
-	if strings.TrimSpace(v) == "" {
-		return nil, usagef("-sizes: missing; give boards such as 8, 5-8 or 6x8")
-	}
-	all, err := plan.ParseSizes(v)
-	if err != nil {
-		return nil, usagef("-sizes: %v", err)
-	}
-	var out plan.Sizes
-	seen := map[board.Board]bool{}
-	for item := range strings.SplitSeq(v, ",") {
-		part, _ := plan.ParseSizes(item) // a part of a value that parsed
-		for _, b := range part {
-			if !seen[b] {
-				seen[b] = true
-				out = append(out, b)
-			}
-		}
-	}
-	if len(out) != len(all) {
-		return all, nil
-	}
-	return out, nil
-}
-
-// listedSquares returns a -starts list's squares in the order listed,
-// without repeats; nil for all, corners or solvable.
-func listedSquares(v string, st plan.Starts) []board.Square {
-	if k := st.String(); k == "all" || k == "corners" || k == "solvable" {
-		return nil
-	}
-	var out []board.Square
-	for item := range strings.SplitSeq(v, ";") {
-		sq, err := board.ParseSquare(item)
-		if err == nil && !slices.Contains(out, sq) {
-			out = append(out, sq)
-		}
-	}
-	return out
-}
-
 // squares returns the starts of b in the order of -starts.
 func (req *exactRequest) squares(b board.Board) []board.Square {
-	var out []board.Square
-	if req.order != nil {
-		for _, sq := range req.order {
-			if b.Contains(sq.Row, sq.Col) {
-				out = append(out, sq)
-			}
-		}
-		return out
-	}
-	set := req.starts.On(b, req.closed)
-	for i := range set.Len() {
-		out = append(out, set.At(i))
-	}
-	return out
+	return slices.Collect(startsOn(b, req.starts, req.order, req.closed))
 }
 
 func (req *exactRequest) key(b board.Board, sq board.Square) exact.Key {

@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -243,4 +245,69 @@ func sizesAndStarts(sizesFlag, startsFlag, example string) (plan.Sizes, plan.Sta
 		return nil, plan.Starts{}, usagef("-starts: %v", err)
 	}
 	return sizes, starts, nil
+}
+
+// orderedSizes reads -sizes as plan does, keeping the order given (plan
+// sorts the boards): exact's and theory's lines come out in it.
+func orderedSizes(v string) (plan.Sizes, error) {
+	if strings.TrimSpace(v) == "" {
+		return nil, usagef("-sizes: missing; give boards such as 8, 5-8 or 6x8")
+	}
+	all, err := plan.ParseSizes(v)
+	if err != nil {
+		return nil, usagef("-sizes: %v", err)
+	}
+	var out plan.Sizes
+	seen := map[board.Board]bool{}
+	for item := range strings.SplitSeq(v, ",") {
+		part, _ := plan.ParseSizes(item) // a part of a value that parsed
+		for _, b := range part {
+			if !seen[b] {
+				seen[b] = true
+				out = append(out, b)
+			}
+		}
+	}
+	if len(out) != len(all) {
+		return all, nil
+	}
+	return out, nil
+}
+
+// listedSquares returns a -starts list's squares in the order listed,
+// without repeats; nil for all, corners or solvable.
+func listedSquares(v string, st plan.Starts) []board.Square {
+	if k := st.String(); k == "all" || k == "corners" || k == "solvable" {
+		return nil
+	}
+	var out []board.Square
+	for item := range strings.SplitSeq(v, ";") {
+		sq, err := board.ParseSquare(item)
+		if err == nil && !slices.Contains(out, sq) {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// startsOn yields the starts of b in the order of -starts: order's squares
+// on b when -starts listed them (listedSquares), else the set's in
+// row-major order, named by index and never listed whole.
+func startsOn(b board.Board, starts plan.Starts, order []board.Square, closed bool) iter.Seq[board.Square] {
+	return func(yield func(board.Square) bool) {
+		if order != nil {
+			for _, sq := range order {
+				if b.Contains(sq.Row, sq.Col) && !yield(sq) {
+					return
+				}
+			}
+			return
+		}
+		set := starts.On(b, closed)
+		for i := range set.Len() {
+			if !yield(set.At(i)) {
+				return
+			}
+		}
+	}
 }

@@ -212,7 +212,7 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 	case s.Timeout > 0:
 		budget = fmt.Sprintf("%v a run", s.Timeout)
 	}
-	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s, %s; ", len(s.Sizes), boards, s.Starts, strings.Join(s.Strategies, ", "))
+	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s%s, %s; ", len(s.Sizes), boards, s.Starts, p.StartsNote(), strings.Join(s.Strategies, ", "))
 	if done != nil {
 		fmt.Fprintf(w, "%s left of %d (%d done before)", words.Count(jobs, "run"), total, total-jobs)
 	} else {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,7 +10,9 @@ import (
 	"strings"
 
 	"knightsweep/internal/words"
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/certify"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/theory"
 )
 
@@ -45,63 +48,93 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(flags, args); err != nil {
 		return err
 	}
-	sizes, starts, err := sizesAndStarts(*sizesFlag, *startsFlag, "9x11, 5-8 or 4x10")
+	_, starts, err := sizesAndStarts(*sizesFlag, *startsFlag, "9x11, 5-8 or 4x10")
 	if err != nil {
 		return err
 	}
+	// The lines come out in the order of -sizes and a -starts list, as
+	// exact's do.
+	sizes, err := orderedSizes(*sizesFlag)
+	if err != nil {
+		return err
+	}
+	order := listedSquares(*startsFlag, starts)
 	total := 0
 	for _, b := range sizes {
-		total += starts.On(b, *closed).Len()
+		if order != nil {
+			total += len(order)
+		} else {
+			total += starts.On(b, *closed).Len()
+		}
 		if total > maxTheoryStarts {
 			return usagef("-sizes: more than %d starts in all; ask for fewer boards or starts", maxTheoryStarts)
 		}
 	}
-	enc := json.NewEncoder(stdout)
+	// Buffered, and every write's error returned: a full disk or a closed
+	// pipe is exit 1, not a silent 0 (a long -starts all run writes much).
+	// What was settled before an interrupt is still printed.
+	bw := bufio.NewWriter(stdout)
+	err = theoryWrite(ctx, bw, sizes, starts, order, *closed, *asJSON, *tours)
+	if ferr := bw.Flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("theory: %w", ferr)
+	}
+	return err
+}
+
+// theoryWrite settles each start and writes its verdict to w, then the
+// text form's total.
+func theoryWrite(ctx context.Context, w io.Writer, sizes plan.Sizes, starts plan.Starts, order []board.Square, closed, asJSON, tours bool) error {
+	enc := json.NewEncoder(w)
 	var tally [4]int
 	var answers [3]int
 	var replay certify.Replayer
 	for _, b := range sizes {
-		set := starts.On(b, *closed)
-		for i := range set.Len() {
-			if err := ctx.Err(); err != nil {
-				return err
+		for sq := range startsOn(b, starts, order, closed) {
+			if ctx.Err() != nil {
+				return errInterrupted // exit 130, as exact and report
 			}
-			sq := set.At(i)
-			v := theory.Settle(b.Rows, b.Cols, sq.Row, sq.Col, *closed)
+			v := theory.Settle(b.Rows, b.Cols, sq.Row, sq.Col, closed)
 			tally[v.Kind]++
 			answers[v.Answer]++
 			var tour []int32
 			if v.Kind == theory.KindCertificate {
 				// A certificate is replayed and validated whenever it is
 				// used, printed or not.
+				var err error
 				if tour, err = replay.Tour(b.Rows, b.Cols, sq.Row, sq.Col, v); err != nil {
 					return err
 				}
 			}
-			if !*tours {
+			if !tours {
 				tour = nil
 			}
-			if *asJSON {
-				j := theoryJSON{Rows: b.Rows, Cols: b.Cols, StartRow: sq.Row, StartCol: sq.Col, Closed: *closed,
+			if asJSON {
+				j := theoryJSON{Rows: b.Rows, Cols: b.Cols, StartRow: sq.Row, StartCol: sq.Col, Closed: closed,
 					Solvable: v.Answer.String(), Backing: v.Kind.String(), Theorem: v.Theorem, Count: v.Count, Why: v.Why, Tour: tour}
 				if v.Certificate != nil {
 					j.Certificate = v.Certificate.String()
 				}
 				if err := enc.Encode(j); err != nil {
-					return err
+					return fmt.Errorf("theory: %w", err)
 				}
 				continue
 			}
-			fmt.Fprintf(stdout, "%v from %d,%d: %s (%s)\n", b, sq.Row, sq.Col, v.Answer, v.Backing())
+			if _, err := fmt.Fprintf(w, "%v from %d,%d: %s (%s)\n", b, sq.Row, sq.Col, v.Answer, v.Backing()); err != nil {
+				return fmt.Errorf("theory: %w", err)
+			}
 			if tour != nil {
-				fmt.Fprintf(stdout, "  tour:%s\n", squareList(tour))
+				if _, err := fmt.Fprintf(w, "  tour:%s\n", squareList(tour)); err != nil {
+					return fmt.Errorf("theory: %w", err)
+				}
 			}
 		}
 	}
-	if !*asJSON {
-		fmt.Fprintf(stdout, "%s: %d yes, %d no, %d unknown; by theorem %d, by count %d, by certificate %d\n",
+	if !asJSON {
+		if _, err := fmt.Fprintf(w, "%s: %d yes, %d no, %d unknown; by theorem %d, by count %d, by certificate %d\n",
 			words.Count(answers[theory.Yes]+answers[theory.No]+answers[theory.Unknown], "start"), answers[theory.Yes], answers[theory.No], answers[theory.Unknown],
-			tally[theory.KindTheorem], tally[theory.KindCount], tally[theory.KindCertificate])
+			tally[theory.KindTheorem], tally[theory.KindCount], tally[theory.KindCertificate]); err != nil {
+			return fmt.Errorf("theory: %w", err)
+		}
 	}
 	return nil
 }

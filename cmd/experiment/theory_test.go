@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
+	"syscall"
 	"testing"
 
 	"knightsweep/pkg/tour"
@@ -73,5 +75,52 @@ func TestTheoryText(t *testing.T) {
 	out, _, code = runCLI(t, "theory", "-sizes", "43x45", "-starts", "0,0;0,1")
 	if want := "43x45 from 0,0: unknown (none: only boards with both sides up to 41"; code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "43x45 from 0,1: no (theorem colour)") {
 		t.Errorf("exit %d, want %q in\n%s", code, want, out)
+	}
+}
+
+// fullWriter fails every write, as /dev/full does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// A write error is exit 1 with the error, in the text form as in -json
+// (the text form ignored it and exited 0).
+func TestTheoryWriteError(t *testing.T) {
+	for _, form := range [][]string{nil, {"-json"}} {
+		var stderr strings.Builder
+		args := append([]string{"-sizes", "9x11", "-starts", "all"}, form...)
+		err := cmdTheory(context.Background(), args, fullWriter{}, &stderr)
+		if code := exitCode(err, &stderr); code != 1 || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("%v: exit %d, stderr %q", form, code, stderr.String())
+		}
+	}
+}
+
+// Ctrl-C or SIGTERM is exit 130, "interrupted", as for exact and report
+// (theory said "context canceled" and exited 1).
+func TestTheoryInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr strings.Builder
+	err := cmdTheory(ctx, []string{"-sizes", "3000x3000", "-starts", "all"}, &stdout, &stderr)
+	if code := exitCode(err, &stderr); code != 130 || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// The lines come out in the order of -sizes and of a -starts list, as
+// exact's do (theory sorted both).
+func TestTheoryOrder(t *testing.T) {
+	out, errOut, code := runCLI(t, "theory", "-sizes", "9x11,3x4", "-starts", "2,3;0,0;2,3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got []string
+	for l := range strings.Lines(out) {
+		got = append(got, strings.Fields(l)[0]+" "+strings.Fields(l)[2])
+	}
+	want := []string{"9x11 2,3:", "9x11 0,0:", "3x4 2,3:", "3x4 0,0:", "4 3"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q:\n%s", got, want, out)
 	}
 }

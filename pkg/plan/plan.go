@@ -143,11 +143,14 @@ func New(s Settings) (*Plan, error) {
 		}
 	}
 	p := &Plan{settings: s, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
+	empty := 0 // boards -starts solvable leaves no start on
 	for _, b := range s.Sizes {
 		set := s.Starts.On(b, s.Closed)
 		if set.Len() == 0 {
+			// Every square of the board is left out: theory rules each out.
 			p.skipped = append(p.skipped, Skip{Strategy: strings.Join(s.Strategies, ","), Board: b.String(),
-				Reason: "theory says no tour starts on it (-starts solvable)"})
+				Starts: b.Rows * b.Cols, Reason: NoStartReason(s.Closed)})
+			empty++
 			continue
 		}
 		for _, name := range s.Strategies {
@@ -186,9 +189,22 @@ func New(s Settings) (*Plan, error) {
 		for _, k := range p.skipped {
 			why = append(why, k.String())
 		}
-		return nil, input.Errorf("-strategies", "no job to run: %s", strings.Join(why, "; "))
+		flag := "-strategies"
+		if empty == len(s.Sizes) { // -starts solvable is the cause, not a strategy
+			flag = "-starts"
+		}
+		return nil, input.Errorf(flag, "no job to run: %s", strings.Join(why, "; "))
 	}
 	return p, nil
+}
+
+// NoStartReason is why -starts solvable leaves no start on a board: the
+// Skip's reason, and what the plan's line says of the board.
+func NoStartReason(closed bool) string {
+	if closed {
+		return "theory says no closed tour passes any square of it (-starts solvable with -closed)"
+	}
+	return "theory says no tour starts on it (-starts solvable)"
 }
 
 // acceptedStarts returns the positions, in set, of the start squares
@@ -500,4 +516,33 @@ func (c *cell) kind(noTour bool) int {
 		return -1
 	}
 	return 2*c.index + b2i(noTour)
+}
+
+// StartsNote is what the plan's line adds to -starts, in brackets: the
+// boards it leaves no start on (-starts solvable), which contribute
+// nothing, and how many of the planned starts theory leaves unknown
+// (beyond 41 x 41), whose runs no theory judges; "" when neither.
+func (p *Plan) StartsNote() string {
+	var notes, empty []string
+	for _, k := range p.skipped {
+		if k.Reason == NoStartReason(p.settings.Closed) {
+			empty = append(empty, k.Board)
+		}
+	}
+	if len(empty) > 0 {
+		notes = append(notes, fmt.Sprintf("none on %s: %s", strings.Join(empty, ", "), NoStartReason(p.settings.Closed)))
+	}
+	var starts, unknown int64
+	for _, b := range p.settings.Sizes {
+		set := p.settings.Starts.On(b, p.settings.Closed)
+		starts += int64(set.Len())
+		unknown += int64(set.Unknown())
+	}
+	if unknown > 0 {
+		notes = append(notes, fmt.Sprintf("%d starts, of which %d theory leaves unknown (beyond %d x %d)", starts, unknown, theory.MaxSettled, theory.MaxSettled))
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, "; ") + ")"
 }

@@ -383,3 +383,60 @@ func TestScheduleProbesFirst(t *testing.T) {
 		t.Errorf("scheduled %d jobs, want %d", n, want)
 	}
 }
+
+// -starts solvable with -closed leaves no start on 5x5: the skip counts
+// its 25 squares, the plan's line names the board, and where no board has
+// a start the error names -starts, the cause, not -strategies (it said
+// "-strategies: ... skips 0 start(s)").
+func TestPlanSolvableEmpty(t *testing.T) {
+	s := settings(t, "5,6", 0, "warnsdorff")
+	s.Starts, s.Closed = parsedSolvable(t), true
+	p, err := New(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := " (none on 5x5: theory says no closed tour passes any square of it (-starts solvable with -closed))"
+	if got := p.StartsNote(); got != want {
+		t.Errorf("StartsNote = %q, want %q", got, want)
+	}
+	if sk := p.Skipped(); len(sk) != 1 || sk[0].Starts != 25 || sk[0].Board != "5x5" {
+		t.Errorf("skipped %+v", sk)
+	}
+	s = settings(t, "5", 0, "warnsdorff")
+	s.Starts, s.Closed = parsedSolvable(t), true
+	if _, err := New(s); err == nil || !strings.Contains(err.Error(), "-starts: no job to run: warnsdorff skips 25 start(s) on 5x5: theory says no closed tour") {
+		t.Errorf("5x5 closed alone: %v", err)
+	}
+}
+
+func parsedSolvable(t *testing.T) Starts {
+	t.Helper()
+	st, err := ParseStarts("solvable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// The plan's line says how many of the planned starts theory leaves
+// unknown: 4x54's outer ranks, all 108 -starts solvable keeps; on 8x8
+// none, and nothing is said.
+func TestPlanStartsUnknown(t *testing.T) {
+	for _, tc := range []struct{ sizes, want string }{
+		{"4x54", " (108 starts, of which 108 theory leaves unknown (beyond 41 x 41))"},
+		{"8,4x54", " (172 starts, of which 108 theory leaves unknown (beyond 41 x 41))"},
+		{"8", ""},
+	} {
+		t.Run(tc.sizes, func(t *testing.T) {
+			s := settings(t, tc.sizes, 0, "warnsdorff")
+			s.Starts = parsedSolvable(t)
+			p, err := New(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.StartsNote(); got != tc.want {
+				t.Errorf("StartsNote = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

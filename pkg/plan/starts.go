@@ -127,7 +127,7 @@ func (st Starts) Check(sizes Sizes) error {
 
 // On returns the start squares on board b, for open tours or closed ones.
 func (st Starts) On(b board.Board, closed bool) StartSet {
-	set := StartSet{kind: st.kind, b: b}
+	set := StartSet{kind: st.kind, b: b, closed: closed}
 	switch st.kind {
 	case cornerStarts:
 		set.list = b.Corners()
@@ -157,6 +157,25 @@ type StartSet struct {
 	// list holds the squares of a list, of the corners, or of a small
 	// board's solvable squares.
 	list []board.Square
+	// closed is the tour kind the set was made for (Unknown asks theory).
+	closed bool
+}
+
+// Unknown returns how many of the set's starts theory leaves Unknown
+// (none on a board up to theory.MaxSettled x theory.MaxSettled), without
+// listing the squares of a huge board: -starts all and solvable leave out
+// only starts theory rules out, so theirs are all the board's.
+func (s StartSet) Unknown() int {
+	if !s.listed() {
+		return theory.UnknownOn(s.b.Rows, s.b.Cols, s.closed)
+	}
+	n := 0
+	for _, sq := range s.list {
+		if theory.Settle(s.b.Rows, s.b.Cols, sq.Row, sq.Col, s.closed).Answer == theory.Unknown {
+			n++
+		}
+	}
+	return n
 }
 
 // listed reports whether the set is its list.

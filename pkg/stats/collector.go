@@ -199,6 +199,9 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	if err := r.CheckNodes(); err != nil {
 		return &runs.ContentError{Err: err}
 	}
+	if err := r.CheckVerdict(); err != nil {
+		return &runs.ContentError{Err: err}
+	}
 	found := r.Status == status.Found
 	if found && !r.Verified {
 		c.warn.add(name, line, "found run", "not marked verified")

@@ -33,8 +33,9 @@ type Results struct {
 	// Tours holds at most one found run per board, to picture its tour.
 	Tours []TourSample
 	// Warnings describe oddities in the data that do not stop a report:
-	// found runs not marked verified, found runs where theory says no tour
-	// exists, rows cut short by a crash.
+	// found runs not marked verified, runs that ended in error, false
+	// claims of no tour, rows cut short by a crash. (A found run where
+	// theory says no tour starts is refused: runs.Row.CheckVerdict.)
 	Warnings []string
 
 	pairs []HeadToHead // computed once, by Compare
@@ -244,7 +245,7 @@ func (c *Collector) Finish() (*Results, error) {
 	boards := map[board.Board]bool{}
 	for _, k := range keys {
 		a := c.groups[k]
-		g := finishGroup(k, a, witnesses[witnessKey{k.Board(), k.Closed}], &c.warn)
+		g := finishGroup(k, a, witnesses[witnessKey{k.Board(), k.Closed}])
 		g.Series = labels[k.SeriesKey].Label
 		g.Summary.Series, g.Summary.Label = labels[k.SeriesKey].Legacy, g.Series
 		for src := range a.sources {
@@ -330,7 +331,7 @@ func (c *Collector) duplicate(k GroupKey, x, y sample) error {
 
 // finishGroup summarises a group; witnessed holds the starts on its board
 // from which some run of the data found a tour.
-func finishGroup(k GroupKey, a *accum, witnessed squares, warn *warnings) *Group {
+func finishGroup(k GroupKey, a *accum, witnessed squares) *Group {
 	g := &Group{Key: k, samples: a.samples, witnessed: witnessed}
 	s := &g.Summary
 	s.Strategy, s.Tiebreak, s.Closed, s.Order, s.Prune, s.Source = k.Strategy, k.Tiebreak, k.Closed, k.Order, k.Prune, k.Source
@@ -346,10 +347,9 @@ func finishGroup(k GroupKey, a *accum, witnessed squares, warn *warnings) *Group
 			s.SolvableAttempts += st.Attempts
 			s.SolvableFound += st.Found
 		case theory.No:
+			// Never found: a found run there is refused as it is read
+			// (runs.Row.CheckVerdict).
 			s.Unsolvable += st.Attempts
-			for range st.Found {
-				warn.add(fmt.Sprintf("%v from %d,%d", k.Board(), st.Row, st.Col), 0, "found run", "from a start where theory says no tour exists")
-			}
 		default:
 			s.Unknown += st.Attempts
 		}

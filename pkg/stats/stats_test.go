@@ -340,7 +340,13 @@ func TestPerStart(t *testing.T) {
 	add("warnsdorff", 2, 2, 0, "found", 25)
 	add("warnsdorff", 2, 2, 1, "node_limit", 40)
 	add("warnsdorff", 2, 2, 2, "node_limit", 40)
-	add("dfs", 0, 1, 0, "found", 30) // a witness for 0,1 on the other series
+	add("dfs", 0, 0, 0, "found", 30) // a witness for 0,0 on the other series
+	// A found run from 0,1, an odd square of 5x5 from which theory proves
+	// no tour starts, is refused (runs.Row.CheckVerdict), not a witness.
+	if err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: 0, StartCol: 1, Strategy: "dfs", Tiebreak: "random",
+		Status: runsStatus("found"), Solvable: "unknown", Nodes: 30, TimeNS: 300, Verified: true}); err == nil {
+		t.Error("a found run from 5x5's 0,1 was accepted")
+	}
 	res, err := c.Finish()
 	if err != nil {
 		t.Fatal(err)
@@ -351,10 +357,8 @@ func TestPerStart(t *testing.T) {
 	}
 	want := []Start{
 		{Row: 0, Col: 0, Attempts: 1, Found: 1, Theory: theory.Yes, Witnessed: true, HasTour: true, Nodes: Bound{Value: 25}, TimeNS: Bound{Value: 250}},
-		// 0,1 is an odd square of 5x5: theory says no tour starts there
-		// (the dfs row is a found run theory denies: a warning, and a
-		// witness that theory's No outranks).
-		{Row: 0, Col: 1, Attempts: 3, Found: 0, Theory: theory.No, Witnessed: true, Nodes: Bound{Value: 7}, TimeNS: Bound{Value: 70}},
+		// 0,1 is an odd square of 5x5: theory says no tour starts there.
+		{Row: 0, Col: 1, Attempts: 3, Found: 0, Theory: theory.No, Nodes: Bound{Value: 7}, TimeNS: Bound{Value: 70}},
 		// Sorted 25, 40+, 40+: the median is censored, and two runs are.
 		{Row: 2, Col: 2, Attempts: 3, Found: 1, Censored: 2, Theory: theory.Yes, Witnessed: true, HasTour: true, Nodes: Bound{Value: 40, Censored: true}, TimeNS: Bound{Value: 400, Censored: true}},
 	}
@@ -405,6 +409,12 @@ func TestContradictoryRowsRefused(t *testing.T) {
 		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,3,0,30,true,,false,,5000000,0,none,0,,", "line 3: found with 3 nodes, fewer than the 7x7 board's 49 squares"},
 		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,6000000,0,30,true,,false,,5000000,0,none,0,,", "line 3: found with 6000000 nodes, more than its budget max_nodes 5000000"},
 		{"7,7,0,0,warnsdorff-bt,random,false,1,2,node_limit,yes,3,0,30,false,,false,,5000000,0,none,0,,", "line 3: node_limit with 3 nodes, fewer than its budget max_nodes 5000000"},
+		// Rows that contradict theory (runs.Row.CheckVerdict): 3x7 from 1,3
+		// has 0 tours by exact count; 7x7 from 0,1 is of the other colour.
+		{"3,7,1,3,warnsdorff-bt,random,false,1,2,found,no,21,0,30,true,,false,,5000000,0,none,0,,", "line 3: found a tour from 1,3 of 3x7, where its own solvable column says none starts"},
+		{"3,7,1,3,warnsdorff-bt,random,false,1,2,found,unknown,21,0,30,true,,false,,5000000,0,none,0,,", "line 3: found a tour from 1,3 of 3x7, where theory proves none starts (count 0)"},
+		{"7,7,0,1,warnsdorff-bt,random,false,1,2,exhausted,yes,900,0,30,false,,false,,5000000,0,none,0,,", "line 3: solvable yes from 0,1 of 7x7, where theory proves no (theorem colour)"},
+		{"3,7,0,0,warnsdorff-bt,random,false,1,2,dead_end,no,9,0,30,false,,false,,5000000,0,none,0,,", "line 3: solvable no from 0,0 of 3x7, where theory proves yes (count 8)"},
 	} {
 		t.Run(tc.want[8:20], func(t *testing.T) {
 			c := NewCollector(Options{})
@@ -426,8 +436,9 @@ func TestFalseClaimsAndUnknownNodes(t *testing.T) {
 	for i, v := range []struct {
 		st, solvable string
 		nodes        runs.Count
-	}{{"exhausted", "yes", runs.Unknown}, {"exhausted", "no", 7}, {"exhausted", "yes", runs.Unknown}, {"found", "yes", 25}} {
-		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: i, StartCol: 0, Strategy: "mine", Tiebreak: "first",
+		col          int
+	}{{"exhausted", "yes", runs.Unknown, 0}, {"exhausted", "no", 7, 0}, {"exhausted", "yes", runs.Unknown, 0}, {"found", "yes", 25, 1}} {
+		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: i, StartCol: v.col, Strategy: "mine", Tiebreak: "first",
 			Status: runsStatus(v.st), Solvable: v.solvable, Nodes: v.nodes, Backtracks: runs.Unknown, TimeNS: 100,
 			CPUNS: 90, Verified: v.st == "found"})
 		if err != nil {

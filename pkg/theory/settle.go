@@ -131,6 +131,24 @@ func Settle(rows, cols, row, col int, closed bool) Verdict {
 // a sweep of a huge board asks for every start.
 const beyond = "only boards with both sides up to 41 are settled start by start: no theorem settles this start, so only a tour found from it (a witness) can"
 
+// UnknownOn returns how many starts of a rows x cols board Settle leaves
+// Unknown, without asking it square by square: none on a board whose
+// sides are both at most MaxSettled; beyond, the squares no theorem
+// settles (ByTheorem): the corner colour of an odd x odd board that is not
+// square, and a 4 x n board's outer ranks.
+func UnknownOn(rows, cols int, closed bool) int {
+	m, n, _, _ := oriented(rows, cols, 0, 0)
+	switch {
+	case closed, n <= MaxSettled, m <= 2, ClosedExists(m, n) == Yes, m == n:
+		return 0
+	case m*n%2 == 1:
+		return (m*n + 1) / 2
+	case m == 4:
+		return 2 * n
+	}
+	return 0
+}
+
 // ByTheorem returns the verdict of the theorems alone, and false where none
 // settles the start.
 func ByTheorem(rows, cols, row, col int, closed bool) (Verdict, bool) {

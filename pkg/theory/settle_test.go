@@ -289,3 +289,28 @@ func BenchmarkSettle(b *testing.B) {
 		})
 	}
 }
+
+// UnknownOn counts what Settle leaves Unknown, square by square, on boards
+// either side of MaxSettled and of each shape.
+func TestUnknownOn(t *testing.T) {
+	for _, b := range [][2]int{{1, 50}, {2, 50}, {3, 41}, {3, 42}, {3, 43}, {4, 42}, {43, 4}, {5, 43}, {6, 43},
+		{41, 41}, {41, 43}, {42, 43}, {43, 45}, {45, 43}, {45, 45}, {44, 45}} {
+		for _, closed := range []bool{false, true} {
+			want := 0
+			for r := range b[0] {
+				for c := range b[1] {
+					if theory.Settle(b[0], b[1], r, c, closed).Answer == theory.Unknown {
+						want++
+					}
+				}
+			}
+			if got := theory.UnknownOn(b[0], b[1], closed); got != want {
+				t.Errorf("theory.UnknownOn(%d, %d, %v) = %d, want %d", b[0], b[1], closed, got, want)
+			}
+		}
+	}
+	// 43x45's corner colour, 4x43's outer ranks: worked out by hand.
+	if theory.UnknownOn(43, 45, false) != 968 || theory.UnknownOn(4, 43, false) != 86 {
+		t.Errorf("43x45: %d, 4x43: %d; want 968 and 86", theory.UnknownOn(43, 45, false), theory.UnknownOn(4, 43, false))
+	}
+}

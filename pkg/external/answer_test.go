@@ -1,0 +1,139 @@
+package external_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/external"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
+)
+
+// script declares a shell script of body as a solver, registered under a
+// name of its own, with the test's marker as its argument.
+func script(t *testing.T, body string, stdio bool, limits external.Limits) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "solver.sh")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	name := fmt.Sprintf("fx%d", registered.Add(1))
+	decl := fmt.Sprintf("%s=%s %s", name, path, marker(t))
+	if stdio {
+		decl = fmt.Sprintf("%s=stdio:%s %s", name, path, marker(t))
+	}
+	spec, err := external.Parse(decl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := external.Resolve(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := external.NewStrategy(exe, limits)
+	if err := solver.Add(st.Info()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		st.Close()
+		noLeftovers(t)
+	})
+	return name
+}
+
+// An answer the row it would make contradicts (runs.CheckNodes's rule, a
+// censoring status without its budget) is an error with the reason, as it
+// arrives: the report would refuse the whole runs.csv for it.
+func TestContradictoryAnswers(t *testing.T) {
+	for _, tt := range []struct {
+		name, answer string
+		maxNodes     int64
+		timeout      time.Duration
+		reason       string
+	}{
+		{"found with fewer nodes than squares", `{"status":"found","tour":[0],"nodes":0}`, 0, 0,
+			"the solver's nodes contradict its answer: found with 0 nodes, fewer than the 1x1 board's 1 squares"},
+		{"found over its budget", `{"status":"found","tour":[0],"nodes":9}`, 5, 0,
+			"found with 9 nodes, more than its budget max_nodes 5"},
+		{"node_limit below its budget", `{"status":"node_limit","nodes":2}`, 5, 0,
+			"node_limit with 2 nodes, fewer than its budget max_nodes 5"},
+		{"node_limit without a budget", `{"status":"node_limit","nodes":2}`, 0, 0,
+			"status node_limit without a node budget (-max-nodes)"},
+		{"timeout without a budget", `{"status":"timeout"}`, 0, 0,
+			"status timeout without a time budget (-timeout)"},
+		{"found, nodes right", `{"status":"found","tour":[0],"nodes":1}`, 5, 0, ""},
+		{"node_limit at its budget", `{"status":"node_limit","nodes":5}`, 5, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, stdio := range []bool{false, true} {
+				body := "echo '" + tt.answer + "'"
+				if stdio {
+					body = "while read -r l; do echo '" + tt.answer + "'; done"
+				}
+				name := script(t, body, stdio, external.Limits{Timeout: tt.timeout})
+				res, err := solver.Solve(context.Background(), solver.Problem{Board: board.Board{Rows: 1, Cols: 1},
+					Strategy: name, MaxNodes: tt.maxNodes})
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case tt.reason == "" && res.Status == status.Error:
+					t.Errorf("stdio %v: %s (%s), want the answer taken", stdio, res.Status, res.Err)
+				case tt.reason != "" && (res.Status != status.Error || !strings.Contains(res.Err, tt.reason)):
+					t.Errorf("stdio %v: %s (%s), want error saying %q", stdio, res.Status, res.Err, tt.reason)
+				}
+			}
+		})
+	}
+}
+
+// A run cut off before it started reported nothing: its counts are
+// unknown, not 0.
+func TestCutOffAtOnceHasNoCounts(t *testing.T) {
+	name := script(t, `echo '{"status":"found","tour":[0],"nodes":1}'`, false, external.Limits{})
+	res := solve(t, name, 5, 5, time.Nanosecond)
+	if res.Status != status.Timeout || res.Nodes != -1 || res.Backtracks != -1 || res.CPU != -1 {
+		t.Fatalf("%s nodes %d backtracks %d cpu %v, want timeout with all three unknown (-1)", res.Status, res.Nodes, res.Backtracks, res.CPU)
+	}
+}
+
+// A process the harness stops for a bad answer is not said to have been
+// killed by the harness's own signal, and what a solver prints on stderr
+// reaches the error column on one line without control characters.
+func TestReasons(t *testing.T) {
+	t.Run("bad answer", func(t *testing.T) {
+		name := script(t, `while read -r l; do echo 'not json'; done`, true, external.Limits{Timeout: 5 * time.Second})
+		res := solve(t, name, 5, 5, 0)
+		if res.Status != status.Error || strings.Contains(res.Err, "signal") || !strings.Contains(res.Err, "(the harness stopped it)") {
+			t.Fatalf("%s (%s): want the bad answer as the reason, not the harness's signal", res.Status, res.Err)
+		}
+	})
+	t.Run("control characters", func(t *testing.T) {
+		name := script(t, `printf 'boom\033[31m red\000\007 bell\r\nnext\n' >&2; exit 3`, false, external.Limits{})
+		res := solve(t, name, 5, 5, 0)
+		if res.Status != status.Error {
+			t.Fatalf("%s (%s)", res.Status, res.Err)
+		}
+		for _, r := range res.Err {
+			if r < 0x20 || r == 0x7f {
+				t.Fatalf("reason %q holds control character %U", res.Err, r)
+			}
+		}
+		if !strings.Contains(res.Err, `boom\x1b[31m red\x00\x07 bell next`) {
+			t.Errorf("reason %q, want the stderr escaped on one line", res.Err)
+		}
+	})
+	t.Run("the solver error text", func(t *testing.T) {
+		name := script(t, `printf '%s\n' '{"status":"error","error":"bad\u001bthing\nhere"}'`, false, external.Limits{})
+		res := solve(t, name, 5, 5, 0)
+		if res.Status != status.Error || !strings.Contains(res.Err, `bad\x1bthing here`) {
+			t.Fatalf("%s (%q)", res.Status, res.Err)
+		}
+	})
+}

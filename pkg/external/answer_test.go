@@ -137,3 +137,50 @@ func TestReasons(t *testing.T) {
 		}
 	})
 }
+
+// A stdio process's start is not a run's: a process that takes a second
+// to start answers its first request within a timeout of half a second,
+// and that run's time and CPU time do not count the start (a busy
+// second of it, in the shell's loop).
+func TestStdioStartNotMeasured(t *testing.T) {
+	name := script(t, `end=$(($(date +%s) + 2)); while [ $(date +%s) -lt $end ]; do :; done
+while read -r l; do echo '{"status":"exhausted"}'; done`, true, external.Limits{Timeout: 500 * time.Millisecond})
+	res := solve(t, name, 5, 5, 0)
+	if res.Status != status.Exhausted {
+		t.Fatalf("%s (%s): the first run counted the process's start", res.Status, res.Err)
+	}
+	if res.Elapsed > 500*time.Millisecond || res.CPU > 500*time.Millisecond {
+		t.Errorf("time %v, CPU %v: the start's busy second is counted", res.Elapsed, res.CPU)
+	}
+}
+
+// A stdio run ended at its timeout records the CPU time its process
+// used meanwhile, not 0: a busy loop of a timeout of 0.3 s used some.
+func TestStdioTimeoutCPU(t *testing.T) {
+	name := script(t, warmUpOr(`while :; do :; done`), true,
+		external.Limits{Timeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
+	res := solve(t, name, 5, 5, 0)
+	if res.Status != status.Timeout {
+		t.Fatalf("%s (%s), want timeout", res.Status, res.Err)
+	}
+	if res.CPU <= 10*time.Millisecond || res.CPU > time.Second {
+		t.Errorf("CPU %v of a process busy for a 0.3 s timeout (and 0.1 s grace)", res.CPU)
+	}
+}
+
+// A stdio answer line longer than LineCap is an error that names the cap,
+// read without holding more than the cap.
+func TestStdioLineCap(t *testing.T) {
+	name := script(t, warmUpOr(`head -c 17000000 /dev/zero | tr '\0' ' '; echo`), true,
+		external.Limits{Timeout: 20 * time.Second})
+	res := solve(t, name, 5, 5, 0)
+	if res.Status != status.Error || !strings.Contains(res.Err, "answer line over 16 MiB") {
+		t.Fatalf("%s (%s), want an error naming the 16 MiB cap", res.Status, res.Err)
+	}
+}
+
+// warmUpOr is a stdio script that answers the 1x1 board (the harness's
+// warm-up) and runs then for any other request.
+func warmUpOr(then string) string {
+	return `while read -r l; do case "$l" in *'"rows":1,"cols":1,'*) echo '{"status":"found","tour":[0]}';; *) ` + then + `;; esac; done`
+}

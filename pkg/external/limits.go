@@ -16,8 +16,34 @@ type Limits struct {
 	// in bytes; 0 is none.
 	Memory int64
 	// Output caps the bytes read from a run's stdout (a stdio solver's
-	// line); 0 means OutputFor the board.
+	// line); 0 means OutputFor the board (LineCap for a stdio line).
 	Output int64
+	// Startup bounds a stdio process's start, until it answers its
+	// warm-up request; 0 means max(DefaultStartup, Timeout).
+	Startup time.Duration
+}
+
+// DefaultStartup is the least time a stdio process has to start and
+// answer its warm-up request.
+const DefaultStartup = 30 * time.Second
+
+func (l Limits) startup() time.Duration {
+	if l.Startup > 0 {
+		return l.Startup
+	}
+	return max(DefaultStartup, l.Timeout)
+}
+
+// LineCap is the longest line a stdio solver may answer, newline
+// included: room for a JSON tour of a board of half a million squares.
+// A worker never holds more of a line than this.
+const LineCap = 16 << 20
+
+func (l Limits) lineCap() int64 {
+	if l.Output > 0 {
+		return l.Output
+	}
+	return LineCap
 }
 
 // DefaultGrace is the time between SIGTERM and SIGKILL.

@@ -141,7 +141,10 @@
 //	                   measured (cpu_ns, max_rss_bytes) and its tour checked
 //	                   by the validator; a failure is a row with status
 //	                   error. The manifest records each solver's command and
-//	                   sha256: -resume, shards and merge refuse a changed one
+//	                   sha256: -resume, shards and merge refuse a changed one.
+//	                   NAME may not be a built-in, "all", or unused by
+//	                   -strategies; a command line's NAME replaces a -config
+//	                   file's, and one NAME twice on the command line is refused
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
 //	                   0 for none (default: -mem-limit divided among -workers)
 //	-config FILE       read flags from FILE (one a line, # comments) or an

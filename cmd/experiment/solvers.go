@@ -16,21 +16,46 @@ import (
 // solverFlags are -solver, repeatable, and -solver-mem-limit: the external
 // solvers a command may run as strategies (package external).
 type solverFlags struct {
-	decls    []string
-	memLimit string
+	// decls are the command line's declarations, file a flag file's.
+	decls, file []string
+	filing      bool
+	memLimit    string
 }
 
 // String implements flag.Value.
-func (s *solverFlags) String() string { return strings.Join(s.decls, "; ") }
+func (s *solverFlags) String() string { return strings.Join(s.all(), "; ") }
 
-// Set implements flag.Value: each -solver adds a declaration. The same
-// declaration twice is one (a flag file's, given again on the command
-// line); the same NAME with two commands is refused by declare.
+// Set implements flag.Value: each -solver adds a declaration, of the
+// flag file while it is read (fileLayered), else of the command line.
 func (s *solverFlags) Set(v string) error {
-	if !slices.Contains(s.decls, v) {
+	if s.filing {
+		s.file = append(s.file, v)
+	} else {
 		s.decls = append(s.decls, v)
 	}
 	return nil
+}
+
+// fromFile implements fileLayered: the flag file's declarations follow,
+// and the command line's, read once before, are read again after them.
+func (s *solverFlags) fromFile() { s.decls, s.filing = nil, true }
+
+// fromCommandLine implements fileLayered.
+func (s *solverFlags) fromCommandLine() { s.filing = false }
+
+// all returns the declarations in force: the flag file's, but for those
+// whose NAME the command line declares again (the command line overrides
+// a flag file), then the command line's. Two of one NAME on the command
+// line, or in the file, are left for declare to refuse.
+func (s *solverFlags) all() []string {
+	name := func(decl string) string { n, _, _ := strings.Cut(decl, "="); return strings.TrimSpace(n) }
+	var out []string
+	for _, d := range s.file {
+		if !slices.ContainsFunc(s.decls, func(c string) bool { return name(c) == name(d) }) {
+			out = append(out, d)
+		}
+	}
+	return append(out, s.decls...)
 }
 
 func (s *solverFlags) register(fs *flag.FlagSet) {
@@ -59,7 +84,8 @@ func (d *declared) Close() {
 // memory limit of a solver process; Timeout is left to each run's.
 func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error) {
 	d := &declared{}
-	if len(s.decls) == 0 {
+	decls := s.all()
+	if len(decls) == 0 {
 		if strings.TrimSpace(s.memLimit) != "" {
 			return nil, input.Errorf("-solver-mem-limit", "no -solver declares a solver to limit")
 		}
@@ -78,7 +104,7 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		}
 		limits.Memory = n
 	}
-	for _, decl := range s.decls {
+	for _, decl := range decls {
 		spec, err := external.Parse(decl)
 		if err != nil {
 			d.Close()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"knightsweep/pkg/strategies"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -64,6 +65,9 @@ func Parse(decl string) (Spec, error) {
 // checkName accepts names that read well as a series and a CSV field:
 // letters, digits, '-', '_' and '.', beginning with a letter.
 func checkName(name string) error {
+	if strategies.Reserved(name) {
+		return fmt.Errorf("name %q is a keyword of -strategies (%q names every strategy): give the solver another name", name, strategies.All)
+	}
 	for i, r := range name {
 		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 		if letter || i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {

@@ -146,7 +146,8 @@
 //	                   -strategies; a command line's NAME replaces a -config
 //	                   file's, and one NAME twice on the command line is refused
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
-//	                   0 for none (default: -mem-limit divided among -workers)
+//	                   0 for none (default: -mem-limit divided among -workers),
+//	                   at least 16 MiB; the plan shows it
 //	-config FILE       read flags from FILE (one a line, # comments) or an
 //	                   embedded preset; the command line overrides it
 //	-plan              print the plan and exit, running and writing nothing

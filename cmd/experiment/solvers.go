@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -69,6 +71,25 @@ func (s *solverFlags) register(fs *flag.FlagSet) {
 type declared struct {
 	solvers    []plan.Solver
 	strategies []*external.Strategy
+	// memory is each process's address-space limit, 0 for none.
+	memory int64
+}
+
+// printLimit says, under a plan, what limits the solvers' processes: a
+// memory limit is a setting of the sweep's that no row records.
+func (d *declared) printLimit(w io.Writer) {
+	if len(d.solvers) == 0 {
+		return
+	}
+	names := make([]string, len(d.solvers))
+	for i, s := range d.solvers {
+		names[i] = s.Name
+	}
+	limit := "no memory limit"
+	if d.memory > 0 {
+		limit = "a memory limit of " + external.MiB(d.memory) + " of address space a process"
+	}
+	fmt.Fprintf(w, "solvers: %s, %s (-solver-mem-limit)\n", strings.Join(names, ", "), limit)
 }
 
 // Close ends the solvers' processes and forgets them.
@@ -102,8 +123,13 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		if err != nil {
 			return nil, &input.Error{Flag: "-solver-mem-limit", Err: err}
 		}
+		if n != 0 && n < external.MinMemory {
+			return nil, input.Errorf("-solver-mem-limit", "%s is below the least a process can start in, %s: give %s or more, or 0 for none",
+				v, external.MiB(external.MinMemory), external.MiB(external.MinMemory))
+		}
 		limits.Memory = n
 	}
+	d.memory = limits.Memory
 	for _, decl := range decls {
 		spec, err := external.Parse(decl)
 		if err != nil {

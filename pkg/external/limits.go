@@ -46,6 +46,11 @@ func (l Limits) lineCap() int64 {
 	return LineCap
 }
 
+// MinMemory is the least memory limit a solver process may be given: below
+// it, a shell or a dynamically linked program fails to load (a crash or a
+// loader's error, not a solver's answer), so a limit that low is refused.
+const MinMemory = 16 << 20
+
 // DefaultGrace is the time between SIGTERM and SIGKILL.
 const DefaultGrace = 500 * time.Millisecond
 

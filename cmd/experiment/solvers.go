@@ -160,8 +160,12 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		}
 		d.strategies = append(d.strategies, st)
 		_, command, _ := strings.Cut(spec.Decl, "=")
-		d.solvers = append(d.solvers, plan.Solver{Name: spec.Name, Command: command, Path: exe.Path,
-			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256})
+		sv := plan.Solver{Name: spec.Name, Command: command, Path: exe.Path, RealPath: exe.RealPath,
+			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256}
+		for _, f := range exe.Files {
+			sv.Files = append(sv.Files, plan.SolverFile(f))
+		}
+		d.solvers = append(d.solvers, sv)
 	}
 	return d, nil
 }

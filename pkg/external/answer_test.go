@@ -184,3 +184,32 @@ func TestStdioLineCap(t *testing.T) {
 func warmUpOr(then string) string {
 	return `while read -r l; do case "$l" in *'"rows":1,"cols":1,'*) echo '{"status":"found","tour":[0]}';; *) ` + then + `;; esac; done`
 }
+
+// Every argument that names a regular file is hashed, wherever it stands
+// (python3 -u solver.py data): an interpreter's option before the script
+// hid the script from the hash, and an edited script went unnoticed.
+func TestResolveHashesFileArguments(t *testing.T) {
+	dir := t.TempDir()
+	scriptPath, dataPath := filepath.Join(dir, "st2.sh"), filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(scriptPath, []byte("exit 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dataPath, []byte("abc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := external.Parse("x=sh -e " + scriptPath + " {rows} " + dataPath + " " + dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := external.Resolve(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" // sha256("abc")
+	if exe.Script != scriptPath || exe.ScriptSHA256 == "" {
+		t.Errorf("script %q %q, want %s hashed", exe.Script, exe.ScriptSHA256, scriptPath)
+	}
+	if len(exe.Files) != 1 || exe.Files[0].Path != dataPath || exe.Files[0].SHA256 != abc {
+		t.Errorf("files %+v, want only %s with sha256 %s (a directory is no file)", exe.Files, dataPath, abc)
+	}
+}

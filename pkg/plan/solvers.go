@@ -56,9 +56,10 @@ func (s *Settings) registerSolvers() error {
 		switch {
 		case err == nil && in.External == "":
 			return input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", sv.Name)
-		case err == nil && in.External != sv.Decl():
-			return input.Errorf("-solver", "%s is declared as %s here and as %s in the sweep", sv.Name, in.External, sv.Decl())
 		case err == nil:
+			// Declared here, by this command's -solver, perhaps
+			// otherwise: the sweep's settings are still readable, and
+			// comparing them (Diff) says what differs.
 			continue
 		}
 		if err := strategies.Register(strategies.ExternalInfo(sv.Name, sv.Decl())); err != nil {

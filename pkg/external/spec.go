@@ -20,6 +20,9 @@ type Spec struct {
 	Args []string
 	// Stdio is true for one process a worker.
 	Stdio bool
+	// Random is true for a randomised solver (strategies.ExternalRandom):
+	// its runs get the job's seed and repeat for -trials.
+	Random bool
 	// Decl is the declaration as given, NAME=COMMAND.
 	Decl string
 }
@@ -36,6 +39,10 @@ func Parse(decl string) (Spec, error) {
 		return Spec{}, err
 	}
 	s := Spec{Name: name, Decl: name + "=" + command}
+	if rest, ok := strings.CutPrefix(command, strategies.RandomPrefix); ok {
+		s.Random, command = true, strings.TrimSpace(rest)
+	}
+	s.Random = s.Random || strategies.ExternalRandom(s.Decl)
 	if rest, ok := strings.CutPrefix(command, StdioPrefix); ok {
 		s.Stdio, command = true, strings.TrimSpace(rest)
 	}

@@ -150,9 +150,15 @@
 //	                   measured (cpu_ns, max_rss_bytes) and its tour checked
 //	                   by the validator; a failure is a row with status
 //	                   error. The manifest records each solver's command and
-//	                   sha256: -resume, shards and merge refuse a changed one
+//	                   sha256: -resume, shards and merge refuse a changed one.
+//	                   NAME may not be a built-in, "all", or unused by
+//	                   -strategies; a command line's NAME replaces a -config
+//	                   file's, and one NAME twice on the command line is refused.
+//	                   A CMD holding {seed}, or random:CMD, is randomised: its
+//	                   runs repeat for -trials, each with its job's seed
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
-//	                   0 for none (default: -mem-limit divided among -workers)
+//	                   0 for none (default: -mem-limit divided among -workers),
+//	                   at least 16 MiB; the plan shows it
 //	-config FILE       read flags from FILE (one a line, # comments) or an
 //	                   embedded preset; the command line overrides it
 //	-plan              print the plan and exit, running and writing nothing

@@ -112,7 +112,8 @@ const configFlag = "config"
 // parseArgs parses command-line args into fs. If they give -config FILE,
 // the flags of FILE (read with open) are applied first and the command
 // line's flags then override them. fs's flags must be plain values (a later
-// Set replaces an earlier one), and -config may not appear in a file.
+// Set replaces an earlier one) or fileLayered, and -config may not appear
+// in a file.
 func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, error)) error {
 	if err := parseQuiet(fs, args); err != nil {
 		return err
@@ -130,6 +131,14 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 	if err != nil {
 		return &input.Error{Flag: "-" + configFlag, Err: err}
 	}
+	layer := func(f func(fileLayered)) {
+		fs.VisitAll(func(fl *flag.Flag) {
+			if v, ok := fl.Value.(fileLayered); ok {
+				f(v)
+			}
+		})
+	}
+	layer(fileLayered.fromFile)
 	for _, l := range lines {
 		if strings.HasPrefix(l.Arg, "-"+configFlag+"=") || l.Arg == "-"+configFlag {
 			return input.Errorf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
@@ -141,5 +150,16 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 			return input.Errorf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
 		}
 	}
+	layer(fileLayered.fromCommandLine)
 	return parseQuiet(fs, args)
+}
+
+// A fileLayered flag is repeatable and keeps a flag file's values apart
+// from the command line's, so that the command line's can override the
+// file's (as a later Set does for a plain value) without adding to them.
+type fileLayered interface {
+	// fromFile is called before the flag file's values are set;
+	// fromCommandLine before the command line's are set again.
+	fromFile()
+	fromCommandLine()
 }

@@ -81,7 +81,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	if f.planOnly {
-		return showPlan(ctx, stdout, p, o, done)
+		if err := showPlan(ctx, stdout, p, o, done); err != nil {
+			return err
+		}
+		d.printLimit(stdout)
+		return nil
 	}
 	if err := checkOut(o.Out, f.noReport); err != nil {
 		return err
@@ -96,6 +100,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err := showPlan(ctx, stderr, p, o, done); err != nil {
 			return err
 		}
+		d.printLimit(stderr)
 	}
 	o.Notes = stderr
 	o.Command = append([]string{programName(), "run"}, args...)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,10 +100,17 @@ func (f *runFlags) settings() (plan.Settings, error) {
 	for name := range strings.SplitSeq(f.strategies, ",") {
 		switch name = strings.TrimSpace(name); name {
 		case "":
-		case "all":
+		case strategies.All:
 			names = append(names, strategies.Names()...)
 		default:
 			names = append(names, name)
+		}
+	}
+	// A solver no series runs would still be recorded, and a sweep
+	// resumed without it refused: it is a slip, refused here.
+	for _, d := range f.declared {
+		if !slices.Contains(names, d.Name) {
+			return s, input.Errorf("-solver", "%s is declared, but -strategies does not name it: add it to -strategies or leave its -solver out", d.Name)
 		}
 	}
 	var tiebreaks []string

@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -16,21 +18,46 @@ import (
 // solverFlags are -solver, repeatable, and -solver-mem-limit: the external
 // solvers a command may run as strategies (package external).
 type solverFlags struct {
-	decls    []string
-	memLimit string
+	// decls are the command line's declarations, file a flag file's.
+	decls, file []string
+	filing      bool
+	memLimit    string
 }
 
 // String implements flag.Value.
-func (s *solverFlags) String() string { return strings.Join(s.decls, "; ") }
+func (s *solverFlags) String() string { return strings.Join(s.all(), "; ") }
 
-// Set implements flag.Value: each -solver adds a declaration. The same
-// declaration twice is one (a flag file's, given again on the command
-// line); the same NAME with two commands is refused by declare.
+// Set implements flag.Value: each -solver adds a declaration, of the
+// flag file while it is read (fileLayered), else of the command line.
 func (s *solverFlags) Set(v string) error {
-	if !slices.Contains(s.decls, v) {
+	if s.filing {
+		s.file = append(s.file, v)
+	} else {
 		s.decls = append(s.decls, v)
 	}
 	return nil
+}
+
+// fromFile implements fileLayered: the flag file's declarations follow,
+// and the command line's, read once before, are read again after them.
+func (s *solverFlags) fromFile() { s.decls, s.filing = nil, true }
+
+// fromCommandLine implements fileLayered.
+func (s *solverFlags) fromCommandLine() { s.filing = false }
+
+// all returns the declarations in force: the flag file's, but for those
+// whose NAME the command line declares again (the command line overrides
+// a flag file), then the command line's. Two of one NAME on the command
+// line, or in the file, are left for declare to refuse.
+func (s *solverFlags) all() []string {
+	name := func(decl string) string { n, _, _ := strings.Cut(decl, "="); return strings.TrimSpace(n) }
+	var out []string
+	for _, d := range s.file {
+		if !slices.ContainsFunc(s.decls, func(c string) bool { return name(c) == name(d) }) {
+			out = append(out, d)
+		}
+	}
+	return append(out, s.decls...)
 }
 
 func (s *solverFlags) register(fs *flag.FlagSet) {
@@ -44,6 +71,25 @@ func (s *solverFlags) register(fs *flag.FlagSet) {
 type declared struct {
 	solvers    []plan.Solver
 	strategies []*external.Strategy
+	// memory is each process's address-space limit, 0 for none.
+	memory int64
+}
+
+// printLimit says, under a plan, what limits the solvers' processes: a
+// memory limit is a setting of the sweep's that no row records.
+func (d *declared) printLimit(w io.Writer) {
+	if len(d.solvers) == 0 {
+		return
+	}
+	names := make([]string, len(d.solvers))
+	for i, s := range d.solvers {
+		names[i] = s.Name
+	}
+	limit := "no memory limit"
+	if d.memory > 0 {
+		limit = "a memory limit of " + external.MiB(d.memory) + " of address space a process"
+	}
+	fmt.Fprintf(w, "solvers: %s, %s (-solver-mem-limit)\n", strings.Join(names, ", "), limit)
 }
 
 // Close ends the solvers' processes and forgets them.
@@ -59,7 +105,8 @@ func (d *declared) Close() {
 // memory limit of a solver process; Timeout is left to each run's.
 func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error) {
 	d := &declared{}
-	if len(s.decls) == 0 {
+	decls := s.all()
+	if len(decls) == 0 {
 		if strings.TrimSpace(s.memLimit) != "" {
 			return nil, input.Errorf("-solver-mem-limit", "no -solver declares a solver to limit")
 		}
@@ -76,9 +123,14 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		if err != nil {
 			return nil, &input.Error{Flag: "-solver-mem-limit", Err: err}
 		}
+		if n != 0 && n < external.MinMemory {
+			return nil, input.Errorf("-solver-mem-limit", "%s is below the least a process can start in, %s: give %s or more, or 0 for none",
+				v, external.MiB(external.MinMemory), external.MiB(external.MinMemory))
+		}
 		limits.Memory = n
 	}
-	for _, decl := range s.decls {
+	d.memory = limits.Memory
+	for _, decl := range decls {
 		spec, err := external.Parse(decl)
 		if err != nil {
 			d.Close()
@@ -108,8 +160,12 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		}
 		d.strategies = append(d.strategies, st)
 		_, command, _ := strings.Cut(spec.Decl, "=")
-		d.solvers = append(d.solvers, plan.Solver{Name: spec.Name, Command: command, Path: exe.Path,
-			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256})
+		sv := plan.Solver{Name: spec.Name, Command: command, Path: exe.Path, RealPath: exe.RealPath,
+			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256}
+		for _, f := range exe.Files {
+			sv.Files = append(sv.Files, plan.SolverFile(f))
+		}
+		d.solvers = append(d.solvers, sv)
 	}
 	return d, nil
 }

@@ -18,7 +18,10 @@
 //     which it may ignore.
 //   - One process a worker (COMMAND begins with "stdio:"). The process
 //     starts once and answers one JSON request a line with one answer a
-//     line. It is started again when it dies or a timeout kills it.
+//     line. It is started again when it dies or a timeout kills it. Each
+//     start is followed by a warm-up request, the 1x1 board, answered
+//     within Limits.Startup before any measured request, so that no run
+//     pays for the process's start.
 //
 // # Answers
 //

@@ -10,22 +10,34 @@ import (
 )
 
 // An Executable is a Spec whose program was found: the file that will run
-// and what it and its script hash to, so that a sweep can tell when a
+// and what it and its files hash to, so that a sweep can tell when a
 // solver changed between its parts.
 type Executable struct {
 	Spec Spec
-	// Path is the program's absolute path.
-	Path string
+	// Path is the program's absolute path; RealPath the file it is, its
+	// symbolic links resolved, when that is another path (python3 ->
+	// python3.12), else "".
+	Path, RealPath string
 	// SHA256 is the hex SHA-256 of the program's file.
 	SHA256 string
-	// Script and ScriptSHA256 are the first argument and its hash, when
-	// that argument is a file (python3 solver.py): an interpreter's
-	// program is its script.
+	// Script and ScriptSHA256 are the first argument that names a regular
+	// file, and its hash (python3 -u solver.py): an interpreter's program
+	// is its script. Files are the arguments after it that name regular
+	// files (data a solver reads), hashed too.
 	Script, ScriptSHA256 string
+	Files                []File
+}
+
+// A File is an argument that names a regular file, as an absolute path,
+// and its hash.
+type File struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
 }
 
 // Resolve finds s's program as exec.LookPath does (a word with a slash is
-// a path, others are looked up in $PATH) and hashes it and its script.
+// a path, others are looked up in $PATH) and hashes it and every argument
+// that names a regular file.
 func Resolve(s Spec) (*Executable, error) {
 	path, err := exec.LookPath(s.Args[0])
 	if err != nil {
@@ -35,19 +47,31 @@ func Resolve(s Spec) (*Executable, error) {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	e := &Executable{Spec: s, Path: path}
+	if real, err := filepath.EvalSymlinks(path); err == nil && real != path {
+		e.RealPath = real
+	}
 	if e.SHA256, err = buildinfo.FileSHA256(path); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if len(s.Args) > 1 && !hasPlaceholder(s.Args[1]) {
-		if fi, err := os.Stat(s.Args[1]); err == nil && fi.Mode().IsRegular() {
-			script, err := filepath.Abs(s.Args[1])
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", s.Name, err)
-			}
-			e.Script = script
-			if e.ScriptSHA256, err = buildinfo.FileSHA256(script); err != nil {
-				return nil, fmt.Errorf("%s: %w", s.Name, err)
-			}
+	for _, arg := range s.Args[1:] {
+		if hasPlaceholder(arg) {
+			continue
+		}
+		fi, err := os.Stat(arg)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		f := File{}
+		if f.Path, err = filepath.Abs(arg); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Name, err)
+		}
+		if f.SHA256, err = buildinfo.FileSHA256(f.Path); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.Name, err)
+		}
+		if e.Script == "" {
+			e.Script, e.ScriptSHA256 = f.Path, f.SHA256
+		} else {
+			e.Files = append(e.Files, f)
 		}
 	}
 	return e, nil

@@ -70,7 +70,8 @@ func TestStdioDiesMidSession(t *testing.T) {
 		if res.Status != want {
 			t.Fatalf("run %d: %s (%s), want %s", i+1, res.Status, res.Err, want)
 		}
-		if want == status.Error && !strings.Contains(res.Err, "the process ended before answering request 4; stderr: fixture: three answers are all you get") {
+		// Request 1 is the warm-up.
+		if want == status.Error && !strings.Contains(res.Err, "the process ended before answering request 5; stderr: fixture: three answers are all you get") {
 			t.Errorf("run %d: reason %q", i+1, res.Err)
 		}
 		if want == status.Found && (res.Nodes != 25 || res.Backtracks != 0) {
@@ -81,10 +82,10 @@ func TestStdioDiesMidSession(t *testing.T) {
 
 func TestStdioFaults(t *testing.T) {
 	t.Run("never reads", func(t *testing.T) {
-		name, _ := strategy(t, "stdio-noread", true, external.Limits{Timeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
+		name, _ := strategy(t, "stdio-noread", true, external.Limits{Timeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond, Startup: 300 * time.Millisecond})
 		for range 2 {
-			if res := solve(t, name, 5, 5, 0); res.Status != status.Timeout {
-				t.Fatalf("%s (%s), want timeout", res.Status, res.Err)
+			if res := solve(t, name, 5, 5, 0); res.Status != status.Error || !strings.Contains(res.Err, "no answer to the warm-up request (a 1x1 board) within 300ms of the start") {
+				t.Fatalf("%s (%s), want an error at the warm-up", res.Status, res.Err)
 			}
 		}
 	})

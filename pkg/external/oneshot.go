@@ -30,13 +30,17 @@ func NewSolver(exe *Executable, limits Limits) *Solver {
 // records it as a row and goes on.
 func (s *Solver) Run(ctx context.Context, r Request) Outcome {
 	r.Version = Version
+	var o Outcome
 	if s.exe.Spec.Stdio {
 		if s.session == nil {
 			s.session = &session{exe: s.exe, limits: s.limits}
 		}
-		return s.session.run(ctx, r)
+		o = s.session.run(ctx, r)
+	} else {
+		o = s.once(ctx, r)
 	}
-	return s.once(ctx, r)
+	o.Reason = oneLine(o.Reason)
+	return o
 }
 
 // Close ends the solver's stdio process, if it has one.

@@ -17,11 +17,12 @@ type Outcome struct {
 	Reason string
 	// Wall is the run's wall time; CPU its user plus system time (see the
 	// package doc for whose). MaxRSS is its peak resident memory in bytes,
-	// -1 when it cannot be told for the run.
+	// -1 when it cannot be told for the run; CPU is -1 where it was not
+	// measured (a process that never started).
 	Wall, CPU time.Duration
 	MaxRSS    int64
 }
 
 func failed(reason string) Outcome {
-	return Outcome{Answer: Answer{Status: status.Error}, Reason: reason, MaxRSS: -1}
+	return Outcome{Answer: Answer{Status: status.Error}, Reason: reason, CPU: -1, MaxRSS: -1}
 }

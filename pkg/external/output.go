@@ -29,13 +29,15 @@ func ParseOutput(rows, cols int, out []byte) (Answer, error) {
 	case text[0] == '{':
 		return ParseAnswer(text)
 	}
-	var lines [][]int64
+	var lines []numbers
 	var other string
-	for line := range strings.Lines(string(text)) {
+	n := 0
+	for line := range strings.Lines(string(out)) {
+		n++
 		nums, ok := integers(line)
 		switch {
 		case ok:
-			lines = append(lines, nums)
+			lines = append(lines, numbers{line: n, nums: nums})
 		case other == "" && strings.TrimSpace(line) != "":
 			other = strings.TrimSpace(line)
 		}
@@ -51,6 +53,13 @@ func ParseOutput(rows, cols int, out []byte) (Answer, error) {
 		return Answer{}, err
 	}
 	return Answer{Status: status.Found, Tour: squares}, nil
+}
+
+// numbers is a line of output that holds only integers, and its number
+// in the output, from 1.
+type numbers struct {
+	line int
+	nums []int64
 }
 
 // ParseAnswer reads one JSON answer.
@@ -103,21 +112,32 @@ func integers(line string) ([]int64, bool) {
 
 var errNotGrid = fmt.Errorf("not a grid")
 
-// readGrid reads rows lines of cols move numbers, 1..N or 0..N-1, into
-// the squares in move order.
-func readGrid(rows, cols int, lines [][]int64) ([]int32, error) {
-	if len(lines) != rows {
+// readGrid reads a grid, rows lines of cols move numbers, 1..N or
+// 0..N-1, into the squares in move order. The grid is the block of
+// exactly rows successive lines of cols numbers among the lines of
+// numbers: other lines of numbers around it (a "rows cols" header, a
+// count after it) are passed over, as text is.
+func readGrid(rows, cols int, lines []numbers) ([]int32, error) {
+	block := -1
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && len(lines[j].nums) == cols {
+			j++
+		}
+		if j-i == rows {
+			block = i
+			break
+		}
+		i = max(j, i+1)
+	}
+	if block < 0 {
 		return nil, errNotGrid
 	}
-	for _, l := range lines {
-		if len(l) != cols {
-			return nil, errNotGrid
-		}
-	}
+	lines = lines[block : block+rows]
 	n := int64(rows * cols)
 	base := int64(1)
 	for _, l := range lines {
-		for _, v := range l {
+		for _, v := range l.nums {
 			if v == 0 {
 				base = 0
 			}
@@ -126,13 +146,13 @@ func readGrid(rows, cols int, lines [][]int64) ([]int32, error) {
 	squares := make([]int32, n)
 	seen := make([]bool, n)
 	for r, l := range lines {
-		for c, v := range l {
+		for c, v := range l.nums {
 			k := v - base
 			if k < 0 || k >= n {
-				return nil, fmt.Errorf("grid: move number %d at %d,%d is outside %d..%d", v, r, c, base, n-1+base)
+				return nil, fmt.Errorf("grid: move number %d at %d,%d (output line %d) is outside %d..%d", v, r, c, l.line, base, n-1+base)
 			}
 			if seen[k] {
-				return nil, fmt.Errorf("grid: move number %d twice (again at %d,%d): a square visited twice", v, r, c)
+				return nil, fmt.Errorf("grid: move number %d twice (again at %d,%d, output line %d): a square visited twice", v, r, c, l.line)
 			}
 			seen[k] = true
 			squares[k] = int32(r*cols + c)
@@ -142,16 +162,16 @@ func readGrid(rows, cols int, lines [][]int64) ([]int32, error) {
 }
 
 // readSquares reads one square a line, "r c" or "r,c", in tour order.
-func readSquares(rows, cols int, lines [][]int64) ([]int32, error) {
+func readSquares(rows, cols int, lines []numbers) ([]int32, error) {
 	squares := make([]int32, 0, len(lines))
 	for i, l := range lines {
-		if len(l) != 2 {
-			return nil, fmt.Errorf("output: %d lines of numbers, neither a %dx%d grid (%d lines of %d move numbers) nor a list of squares (\"r c\" a line): line %d has %d numbers",
-				len(lines), rows, cols, rows, cols, i+1, len(l))
+		if len(l.nums) != 2 {
+			return nil, fmt.Errorf("output: %d lines of numbers, neither a %dx%d grid (%d lines of %d move numbers) nor a list of squares (\"r c\" a line): output line %d has %d numbers",
+				len(lines), rows, cols, rows, cols, l.line, len(l.nums))
 		}
-		r, c := l[0], l[1]
+		r, c := l.nums[0], l.nums[1]
 		if r < 0 || r >= int64(rows) || c < 0 || c >= int64(cols) {
-			return nil, fmt.Errorf("square %d (%d,%d) is off the %dx%d board", i, r, c, rows, cols)
+			return nil, fmt.Errorf("square %d (%d,%d, output line %d) is off the %dx%d board", i, r, c, l.line, rows, cols)
 		}
 		squares = append(squares, int32(r)*int32(cols)+int32(c))
 	}

@@ -147,7 +147,13 @@ func (p *process) failure(st *os.ProcessState, cause string, mem int64) string {
 	if cause != "" {
 		parts = append(parts, cause)
 	}
-	if st != nil && !st.Success() {
+	switch {
+	case st == nil || st.Success():
+	case p.why() != "" && cause != "":
+		// The signal is the harness's own, sent because of cause: the
+		// process's exit says nothing of its own.
+		parts[len(parts)-1] += " (the harness stopped it)"
+	default:
 		parts = append(parts, exitText(st))
 	}
 	msg := strings.Join(parts, ": ")

@@ -14,7 +14,7 @@ const Version = 1
 // stdio solver gets one a line.
 type Request struct {
 	Version int `json:"version"`
-	// ID numbers a stdio process's requests from 1; its answer repeats it
+	// ID numbers a stdio process's requests from 1 (the warm-up); its answer repeats it
 	// (or leaves it out), so that an answer to another request is caught.
 	ID     int64  `json:"id"`
 	Rows   int    `json:"rows"`

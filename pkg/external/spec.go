@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"knightsweep/pkg/strategies"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -19,6 +20,9 @@ type Spec struct {
 	Args []string
 	// Stdio is true for one process a worker.
 	Stdio bool
+	// Random is true for a randomised solver (strategies.ExternalRandom):
+	// its runs get the job's seed and repeat for -trials.
+	Random bool
 	// Decl is the declaration as given, NAME=COMMAND.
 	Decl string
 }
@@ -35,6 +39,10 @@ func Parse(decl string) (Spec, error) {
 		return Spec{}, err
 	}
 	s := Spec{Name: name, Decl: name + "=" + command}
+	if rest, ok := strings.CutPrefix(command, strategies.RandomPrefix); ok {
+		s.Random, command = true, strings.TrimSpace(rest)
+	}
+	s.Random = s.Random || strategies.ExternalRandom(s.Decl)
 	if rest, ok := strings.CutPrefix(command, StdioPrefix); ok {
 		s.Stdio, command = true, strings.TrimSpace(rest)
 	}
@@ -64,6 +72,9 @@ func Parse(decl string) (Spec, error) {
 // checkName accepts names that read well as a series and a CSV field:
 // letters, digits, '-', '_' and '.', beginning with a letter.
 func checkName(name string) error {
+	if strategies.Reserved(name) {
+		return fmt.Errorf("name %q is a keyword of -strategies (%q names every strategy): give the solver another name", name, strategies.All)
+	}
 	for i, r := range name {
 		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 		if letter || i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {

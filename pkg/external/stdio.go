@@ -57,28 +57,60 @@ func (s *session) begin() error {
 	}
 	s.p, s.in, s.id = p, inW, 0
 	s.lines = make(chan line, 1)
-	go readLines(outR, s.limits.Output, s.lines)
+	go readLines(outR, s.limits.lineCap(), s.lines)
 	return nil
 }
 
+// warmUp is the request a stdio process answers before its first
+// measured one: the 1x1 board, whose one tour is [0]. Any well-formed
+// answer to it says the process is ready (an interpreter started, its
+// modules loaded), so that no run's time, CPU time or timeout counts the
+// process's start.
+var warmUp = Request{Version: Version, Rows: 1, Cols: 1}
+
+// ready starts a process and waits for its answer to the warm-up request,
+// within the start-up limit. On failure the session is ended and the
+// error outcome returned.
+func (s *session) ready(ctx context.Context) (Outcome, bool) {
+	if err := s.begin(); err != nil {
+		return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err)), false
+	}
+	limit := s.limits.startup()
+	o, l, ok := s.exchange(ctx, warmUp, limit)
+	if !ok {
+		switch o.Answer.Status {
+		case status.Timeout:
+			return failed(fmt.Sprintf("no answer to the warm-up request (a 1x1 board) within %v of the start", limit)), false
+		case status.Error:
+			o.Reason = "warm-up request: " + o.Reason
+		}
+		o.CPU = -1 // the warm-up's, not a run's
+		return o, false
+	}
+	if a, err := ParseAnswer(l.text); err != nil {
+		return s.dead("warm-up request: "+err.Error(), failed("")), false
+	} else if a.ID != 0 && a.ID != s.id {
+		return s.dead(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
+	}
+	return Outcome{}, true
+}
+
 // readLines sends r's lines on out until r ends; then it closes out. A
-// line longer than limit (0: 64 MiB) ends the reading with errLineCap.
+// line longer than limit ends the reading with errLineCap, without more
+// than limit bytes of it ever held.
 func readLines(r *os.File, limit int64, out chan<- line) {
 	defer close(out)
 	defer r.Close()
-	if limit <= 0 {
-		limit = 64 << 20
-	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
-		buf = append(buf, chunk...)
-		if int64(len(buf)) > limit {
+		if int64(len(buf))+int64(len(chunk)) > limit {
 			out <- line{err: errLineCap}
-			_, _ = io.Copy(io.Discard, r) // until the group is killed
+			_, _ = io.Copy(io.Discard, br) // until the group is killed
 			return
 		}
+		buf = append(buf, chunk...)
 		switch {
 		case err == bufio.ErrBufferFull:
 			continue
@@ -134,72 +166,20 @@ func cpuClock(pid int) time.Duration {
 
 func (s *session) run(ctx context.Context, r Request) Outcome {
 	if s.p == nil {
-		if err := s.begin(); err != nil {
-			return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err))
-		}
-	}
-	s.id++
-	r.ID = s.id
-	req, _ := json.Marshal(r)
-	req = append(req, '\n')
-	o := Outcome{MaxRSS: -1}
-	cpu0 := cpuClock(s.p.pid)
-	t0 := time.Now()
-	// A process that reads nothing lets a request lie in the pipe, which
-	// holds far more than one: only a full pipe blocks, and its deadline
-	// turns that into the run's timeout.
-	if s.limits.Timeout > 0 {
-		_ = s.in.SetWriteDeadline(t0.Add(s.limits.Timeout))
-	}
-	if _, err := s.in.Write(req); err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			s.stop("timeout")
-			o.Answer.Status, o.Wall = status.Timeout, time.Since(t0)
+		if o, ok := s.ready(ctx); !ok {
 			return o
 		}
-		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o)
 	}
-	var timeout <-chan time.Time
-	if s.limits.Timeout > 0 {
-		t := time.NewTimer(s.limits.Timeout + s.limits.grace())
-		defer t.Stop()
-		timeout = t.C
-	}
-	var l line
-	select {
-	case l = <-s.lines:
-	case <-s.p.exited:
-		// Its last answer may still be in the pipe.
-		select {
-		case l = <-s.lines:
-		case <-time.After(100 * time.Millisecond):
-			l.err = io.EOF
-		}
-	case <-timeout:
-		s.stop("timeout")
-		o.Answer.Status, o.Wall = status.Timeout, time.Since(t0)
+	o, l, ok := s.exchange(ctx, r, s.limits.Timeout)
+	if !ok {
 		return o
-	case <-ctx.Done():
-		s.stop("interrupted")
-		o.Answer.Status = status.Canceled
-		return o
-	}
-	o.Wall = time.Since(t0)
-	if cpu1 := cpuClock(s.p.pid); cpu0 >= 0 && cpu1 >= cpu0 {
-		o.CPU = cpu1 - cpu0
-	}
-	switch {
-	case l.err == errLineCap:
-		return s.dead(fmt.Sprintf("answer line over %s", MiB(s.limits.output(r.Rows, r.Cols))), o)
-	case l.err != nil:
-		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o)
 	}
 	a, err := ParseAnswer(l.text)
 	if err != nil {
 		return s.dead(err.Error(), o)
 	}
-	if a.ID != 0 && a.ID != r.ID {
-		return s.dead(fmt.Sprintf("answer for request %d, not for request %d", a.ID, r.ID), o)
+	if a.ID != 0 && a.ID != s.id {
+		return s.dead(fmt.Sprintf("answer for request %d, not for request %d", a.ID, s.id), o)
 	}
 	if s.limits.Timeout > 0 && o.Wall > s.limits.Timeout && a.Status != status.Error {
 		a = Answer{Status: status.Timeout, Nodes: a.Nodes, Backtracks: a.Backtracks}
@@ -209,4 +189,75 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 		o.Reason = "the solver reports an error: " + orDash(a.Error)
 	}
 	return o
+}
+
+// exchange writes request r (numbered in r.ID) and reads its answer's
+// line within timeout (0: none), measuring the time and CPU time from the
+// request written. ok is false when there is no line: the outcome then
+// says why (timeout, canceled or an error), and the process is ended.
+func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration) (o Outcome, l line, ok bool) {
+	s.id++
+	r.ID = s.id
+	req, _ := json.Marshal(r)
+	req = append(req, '\n')
+	o = Outcome{MaxRSS: -1, CPU: -1}
+	cpu0 := cpuClock(s.p.pid)
+	t0 := time.Now()
+	// cpu is the CPU time the process used since the request, read
+	// before it is ended, or -1 where the clock cannot be read.
+	cpu := func() time.Duration {
+		if cpu1 := cpuClock(s.p.pid); cpu0 >= 0 && cpu1 >= cpu0 {
+			return cpu1 - cpu0
+		}
+		return -1
+	}
+	timedOut := func() (Outcome, line, bool) {
+		o.CPU = cpu()
+		s.stop("timeout")
+		o.Answer.Status, o.Wall = status.Timeout, time.Since(t0)
+		return o, l, false
+	}
+	// A process that reads nothing lets a request lie in the pipe, which
+	// holds far more than one: only a full pipe blocks, and its deadline
+	// turns that into the run's timeout.
+	if timeout > 0 {
+		_ = s.in.SetWriteDeadline(t0.Add(timeout))
+	}
+	if _, err := s.in.Write(req); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return timedOut()
+		}
+		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o), l, false
+	}
+	var expire <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout + s.limits.grace())
+		defer t.Stop()
+		expire = t.C
+	}
+	select {
+	case l = <-s.lines:
+	case <-s.p.exited:
+		// Its last answer may still be in the pipe.
+		select {
+		case l = <-s.lines:
+		case <-time.After(100 * time.Millisecond):
+			l.err = io.EOF
+		}
+	case <-expire:
+		return timedOut()
+	case <-ctx.Done():
+		s.stop("interrupted")
+		o.Answer.Status = status.Canceled
+		return o, l, false
+	}
+	o.Wall = time.Since(t0)
+	o.CPU = cpu()
+	switch {
+	case l.err == errLineCap:
+		return s.dead(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), l, false
+	case l.err != nil:
+		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o), l, false
+	}
+	return o, l, true
 }

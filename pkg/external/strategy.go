@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/strategies"
@@ -110,6 +111,10 @@ func (s *search) Run(ctx context.Context) solver.Result {
 	if o.Answer.Backtracks != nil {
 		res.Backtracks = *o.Answer.Backtracks
 	}
+	if why := s.contradiction(res, limits); why != "" {
+		res.Status, res.Err = status.Error, why
+		return res
+	}
 	if res.Status != status.Found {
 		return res
 	}
@@ -124,6 +129,25 @@ func (s *search) Run(ctx context.Context) solver.Result {
 	}
 	res.Tour = &s.path
 	return res
+}
+
+// contradiction says why an answer cannot be believed as the row it would
+// make, or "": a censoring status without the budget it names (the row
+// would be counted as censored by a budget no one set), or nodes its
+// status rules out (runs.CheckNodes, the rule the report refuses a
+// runs.csv by, applied here so that a sweep never writes such a row).
+func (s *search) contradiction(res solver.Result, limits Limits) string {
+	switch {
+	case res.Status == status.Timeout && limits.Timeout <= 0:
+		return "status timeout without a time budget (-timeout)"
+	case res.Status == status.NodeLimit && s.p.MaxNodes <= 0:
+		return "status node_limit without a node budget (-max-nodes)"
+	}
+	b := s.p.Board
+	if err := runs.CheckNodes(res.Status, b.Rows, b.Cols, runs.Count(res.Nodes), s.p.MaxNodes); err != nil {
+		return "the solver's nodes contradict its answer: " + err.Error()
+	}
+	return ""
 }
 
 // SelfMeasured tells solver.Solver that the search's time and CPU time

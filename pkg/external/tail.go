@@ -1,9 +1,11 @@
 package external
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"syscall"
+	"unicode"
 )
 
 // tailSize is how much of a solver's stderr a message quotes: the end,
@@ -53,7 +55,7 @@ func (t *tail) Write(p []byte) (int, error) {
 func (t *tail) line() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	fold := func(b []byte) string { return strings.Join(strings.Fields(strings.ToValidUTF8(string(b), "?")), " ") }
+	fold := func(b []byte) string { return oneLine(string(b)) }
 	end := fold(t.buf)
 	if len(end) > 300 {
 		end = "..." + strings.ToValidUTF8(end[len(end)-297:], "")
@@ -120,4 +122,24 @@ func (c *capped) bytes() ([]byte, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.buf, c.lost
+}
+
+// oneLine folds s onto one printable line for an error column: runs of
+// white space become one space, invalid UTF-8 becomes U+FFFD, and every
+// other control character is written as its \xNN escape, so that what a
+// solver prints can neither break a row's line nor drive a terminal.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(strings.ToValidUTF8(s, "\uFFFD")), " ")
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			fmt.Fprintf(&b, "\\x%02x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -101,7 +101,7 @@ func (s *Settings) Normalize() error {
 	}
 	for _, name := range s.Strategies {
 		if _, err := strategies.Lookup(name); err != nil {
-			return input.Errorf("-strategies", "%v (or an external solver that -solver NAME=COMMAND declares)", err)
+			return input.Errorf("-strategies", "%v", err)
 		}
 	}
 	rank := func(name string) int { return slices.Index(strategies.Names(), name) }

@@ -18,13 +18,24 @@ type Solver struct {
 	// Name and Command are the declaration NAME=COMMAND.
 	Name    string `json:"name"`
 	Command string `json:"command"`
-	// Path is the program's absolute path, SHA256 its file's hash; Script
-	// and ScriptSHA256 the first argument's, when that is a file (as in
-	// python3 fast.py).
-	Path         string `json:"path"`
-	SHA256       string `json:"sha256"`
-	Script       string `json:"script,omitempty"`
-	ScriptSHA256 string `json:"script_sha256,omitempty"`
+	// Path is the program's absolute path, SHA256 its file's hash;
+	// RealPath the file Path is, its symbolic links resolved, where that
+	// differs. Script and ScriptSHA256 are the first argument that names
+	// a regular file (as in python3 -u fast.py), Files the others, each
+	// with its hash.
+	Path         string       `json:"path"`
+	RealPath     string       `json:"real_path,omitempty"`
+	SHA256       string       `json:"sha256"`
+	Script       string       `json:"script,omitempty"`
+	ScriptSHA256 string       `json:"script_sha256,omitempty"`
+	Files        []SolverFile `json:"files,omitempty"`
+}
+
+// A SolverFile is an argument of a solver's command that names a regular
+// file: its absolute path and its hash.
+type SolverFile struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
 }
 
 // Decl returns the declaration, NAME=COMMAND.
@@ -45,9 +56,10 @@ func (s *Settings) registerSolvers() error {
 		switch {
 		case err == nil && in.External == "":
 			return input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", sv.Name)
-		case err == nil && in.External != sv.Decl():
-			return input.Errorf("-solver", "%s is declared as %s here and as %s in the sweep", sv.Name, in.External, sv.Decl())
 		case err == nil:
+			// Declared here, by this command's -solver, perhaps
+			// otherwise: the sweep's settings are still readable, and
+			// comparing them (Diff) says what differs.
 			continue
 		}
 		if err := strategies.Register(strategies.ExternalInfo(sv.Name, sv.Decl())); err != nil {

@@ -260,16 +260,24 @@ func (r *Row) Validate() error {
 // and made a restart prediction vanish). Validate leaves it to the
 // report: merge and resume carry rows they do not measure.
 func (r *Row) CheckNodes() error {
-	squares := Count(r.Rows) * Count(r.Cols)
+	return CheckNodes(r.Status, r.Rows, r.Cols, r.Nodes, r.MaxNodes)
+}
+
+// CheckNodes is Row.CheckNodes's rule for a run of status st on a rows x
+// cols board that reported nodes under the budget maxNodes (0: none): the
+// one rule, which the external harness applies as an answer arrives, so
+// that a sweep never writes a row the report then refuses.
+func CheckNodes(st status.Status, rows, cols int, nodes Count, maxNodes int64) error {
+	squares := Count(rows) * Count(cols)
 	switch {
-	case !r.Nodes.Known():
+	case !nodes.Known():
 		// An external solver that reports no nodes: nothing to contradict.
-	case r.Status == status.Found && r.Nodes < squares:
-		return fmt.Errorf("found with %d nodes, fewer than the %dx%d board's %d squares a tour enters", r.Nodes, r.Rows, r.Cols, squares)
-	case r.Status == status.Found && r.MaxNodes > 0 && r.Nodes > Count(r.MaxNodes):
-		return fmt.Errorf("found with %d nodes, more than its budget max_nodes %d", r.Nodes, r.MaxNodes)
-	case r.Status == status.NodeLimit && r.Nodes < Count(r.MaxNodes):
-		return fmt.Errorf("node_limit with %d nodes, fewer than its budget max_nodes %d, which stops a run at it", r.Nodes, r.MaxNodes)
+	case st == status.Found && nodes < squares:
+		return fmt.Errorf("found with %d nodes, fewer than the %dx%d board's %d squares a tour enters", nodes, rows, cols, squares)
+	case st == status.Found && maxNodes > 0 && nodes > Count(maxNodes):
+		return fmt.Errorf("found with %d nodes, more than its budget max_nodes %d", nodes, maxNodes)
+	case st == status.NodeLimit && nodes < Count(maxNodes):
+		return fmt.Errorf("node_limit with %d nodes, fewer than its budget max_nodes %d, which stops a run at it", nodes, maxNodes)
 	}
 	return nil
 }

@@ -218,6 +218,11 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 		ctx = &s.timed
 	}
 	if st := ctxStatus(ctx); st != "" {
+		if measured {
+			// An external solver that never ran reported nothing: its
+			// counts and CPU time are unknown, not 0.
+			return Result{Status: st, Nodes: -1, Backtracks: -1, CPU: -1, MaxRSS: -1}
+		}
 		return Result{Status: st}
 	}
 	res = s.search.Run(ctx)

@@ -36,6 +36,9 @@ type Info struct {
 	Tiebreaks []string
 	// RandomOrder strategies take a random move order (-order random).
 	RandomOrder bool
+	// Random strategies draw random numbers whatever their tie-break rule
+	// and order: an external solver that takes the seed (ExternalInfo).
+	Random bool
 	// Cost guides the planner's cost model (see Cost).
 	Cost Cost
 	// Bytes estimates the memory a search of a rows x cols board needs, as
@@ -154,7 +157,7 @@ func (i Info) CheckTiebreak(rule string) error {
 
 // Randomised reports whether the strategy's runs with tie-break rule draw
 // random numbers: only those have a seed, and only those repeat as trials.
-func (i Info) Randomised(rule string) bool { return RandomTiebreak(rule) }
+func (i Info) Randomised(rule string) bool { return i.Random || RandomTiebreak(rule) }
 
 // RandomisedBy is Randomised for runs that may also ask for a random move
 // order, which only RandomOrder strategies take.
@@ -211,7 +214,25 @@ func squareList(sqs []board.Square) string {
 // (NAME=COMMAND): all there is to know without running it. It takes every
 // board and start, draws no random numbers the harness knows of, proves
 // nothing, and the memory it takes is its own process's, not the sweep's.
+//
+// A solver is randomised (Info.Random) when its command asks for the seed:
+// a COMMAND that begins with RandomPrefix, or one whose words hold the
+// {seed} placeholder. Its runs then repeat for -trials, each with the
+// job's seed, as a built-in's random tie-break does.
 func ExternalInfo(name, decl string) Info {
 	return Info{Name: name, Summary: "external solver: " + decl, External: decl,
-		Bytes: func(int, int) int64 { return 0 }}
+		Random: ExternalRandom(decl), Bytes: func(int, int) int64 { return 0 }}
+}
+
+// RandomPrefix begins the COMMAND of a randomised external solver, before
+// its mode (random:stdio:python3 s.py).
+const RandomPrefix = "random:"
+
+// ExternalRandom reports whether the solver declared as decl
+// (NAME=COMMAND) is randomised: COMMAND begins with RandomPrefix or holds
+// {seed} ({{seed}} is a brace, not the placeholder).
+func ExternalRandom(decl string) bool {
+	_, command, _ := strings.Cut(decl, "=")
+	command = strings.TrimSpace(command)
+	return strings.HasPrefix(command, RandomPrefix) || strings.Contains(strings.ReplaceAll(command, "{{", ""), "{seed}")
 }

@@ -67,7 +67,7 @@ func Lookup(name string) (Info, error) {
 	info, ok := registry.m[name]
 	registry.RUnlock()
 	if !ok {
-		return Info{}, fmt.Errorf("unknown strategy %q: want one of %s", name, strings.Join(Names(), ", "))
+		return Info{}, fmt.Errorf("unknown strategy %q: want one of %s (or an external solver that -solver NAME=COMMAND declares)", name, strings.Join(Names(), ", "))
 	}
 	return info, nil
 }
@@ -113,3 +113,12 @@ func filter(keep func(Info) bool) []string {
 	}
 	return names
 }
+
+// All is the word of -strategies that names every strategy. It and the
+// strategies' names are the words a list of strategies takes, so no
+// external solver may be called it (Reserved).
+const All = "all"
+
+// Reserved reports whether name is a keyword of -strategies, which an
+// external solver may not take as its NAME.
+func Reserved(name string) bool { return name == All }

@@ -75,7 +75,7 @@ func TestRegister(t *testing.T) {
 			t.Errorf("Register(%q) succeeded", bad)
 		}
 	}
-	if _, err := strategies.Lookup("nope"); err == nil || err.Error() != `unknown strategy "nope": want one of dfs, warnsdorff, zz-external` {
+	if _, err := strategies.Lookup("nope"); err == nil || err.Error() != `unknown strategy "nope": want one of dfs, warnsdorff, zz-external (or an external solver that -solver NAME=COMMAND declares)` {
 		t.Errorf("Lookup of an unknown name: %v", err)
 	}
 	if in, err := strategies.Lookup("zz-external"); err != nil || !in.Restartable(strategies.TieRandom, false) || in.Restartable(strategies.TieFirst, false) {

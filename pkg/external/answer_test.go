@@ -1,0 +1,215 @@
+package external_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/external"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
+)
+
+// script declares a shell script of body as a solver, registered under a
+// name of its own, with the test's marker as its argument.
+func script(t *testing.T, body string, stdio bool, limits external.Limits) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "solver.sh")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	name := fmt.Sprintf("fx%d", registered.Add(1))
+	decl := fmt.Sprintf("%s=%s %s", name, path, marker(t))
+	if stdio {
+		decl = fmt.Sprintf("%s=stdio:%s %s", name, path, marker(t))
+	}
+	spec, err := external.Parse(decl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := external.Resolve(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := external.NewStrategy(exe, limits)
+	if err := solver.Add(st.Info()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		st.Close()
+		noLeftovers(t)
+	})
+	return name
+}
+
+// An answer the row it would make contradicts (runs.CheckNodes's rule, a
+// censoring status without its budget) is an error with the reason, as it
+// arrives: the report would refuse the whole runs.csv for it.
+func TestContradictoryAnswers(t *testing.T) {
+	for _, tt := range []struct {
+		name, answer string
+		maxNodes     int64
+		timeout      time.Duration
+		reason       string
+	}{
+		{"found with fewer nodes than squares", `{"status":"found","tour":[0],"nodes":0}`, 0, 0,
+			"the solver's nodes contradict its answer: found with 0 nodes, fewer than the 1x1 board's 1 squares"},
+		{"found over its budget", `{"status":"found","tour":[0],"nodes":9}`, 5, 0,
+			"found with 9 nodes, more than its budget max_nodes 5"},
+		{"node_limit below its budget", `{"status":"node_limit","nodes":2}`, 5, 0,
+			"node_limit with 2 nodes, fewer than its budget max_nodes 5"},
+		{"node_limit without a budget", `{"status":"node_limit","nodes":2}`, 0, 0,
+			"status node_limit without a node budget (-max-nodes)"},
+		{"timeout without a budget", `{"status":"timeout"}`, 0, 0,
+			"status timeout without a time budget (-timeout)"},
+		{"found, nodes right", `{"status":"found","tour":[0],"nodes":1}`, 5, 0, ""},
+		{"node_limit at its budget", `{"status":"node_limit","nodes":5}`, 5, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, stdio := range []bool{false, true} {
+				body := "echo '" + tt.answer + "'"
+				if stdio {
+					body = "while read -r l; do echo '" + tt.answer + "'; done"
+				}
+				name := script(t, body, stdio, external.Limits{Timeout: tt.timeout})
+				res, err := solver.Solve(context.Background(), solver.Problem{Board: board.Board{Rows: 1, Cols: 1},
+					Strategy: name, MaxNodes: tt.maxNodes})
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case tt.reason == "" && res.Status == status.Error:
+					t.Errorf("stdio %v: %s (%s), want the answer taken", stdio, res.Status, res.Err)
+				case tt.reason != "" && (res.Status != status.Error || !strings.Contains(res.Err, tt.reason)):
+					t.Errorf("stdio %v: %s (%s), want error saying %q", stdio, res.Status, res.Err, tt.reason)
+				}
+			}
+		})
+	}
+}
+
+// A run cut off before it started reported nothing: its counts are
+// unknown, not 0.
+func TestCutOffAtOnceHasNoCounts(t *testing.T) {
+	name := script(t, `echo '{"status":"found","tour":[0],"nodes":1}'`, false, external.Limits{})
+	res := solve(t, name, 5, 5, time.Nanosecond)
+	if res.Status != status.Timeout || res.Nodes != -1 || res.Backtracks != -1 || res.CPU != -1 {
+		t.Fatalf("%s nodes %d backtracks %d cpu %v, want timeout with all three unknown (-1)", res.Status, res.Nodes, res.Backtracks, res.CPU)
+	}
+}
+
+// A process the harness stops for a bad answer is not said to have been
+// killed by the harness's own signal, and what a solver prints on stderr
+// reaches the error column on one line without control characters.
+func TestReasons(t *testing.T) {
+	t.Run("bad answer", func(t *testing.T) {
+		name := script(t, `while read -r l; do echo 'not json'; done`, true, external.Limits{Timeout: 5 * time.Second})
+		res := solve(t, name, 5, 5, 0)
+		if res.Status != status.Error || strings.Contains(res.Err, "signal") || !strings.Contains(res.Err, "(the harness stopped it)") {
+			t.Fatalf("%s (%s): want the bad answer as the reason, not the harness's signal", res.Status, res.Err)
+		}
+	})
+	t.Run("control characters", func(t *testing.T) {
+		name := script(t, `printf 'boom\033[31m red\000\007 bell\r\nnext\n' >&2; exit 3`, false, external.Limits{})
+		res := solve(t, name, 5, 5, 0)
+		if res.Status != status.Error {
+			t.Fatalf("%s (%s)", res.Status, res.Err)
+		}
+		for _, r := range res.Err {
+			if r < 0x20 || r == 0x7f {
+				t.Fatalf("reason %q holds control character %U", res.Err, r)
+			}
+		}
+		if !strings.Contains(res.Err, `boom\x1b[31m red\x00\x07 bell next`) {
+			t.Errorf("reason %q, want the stderr escaped on one line", res.Err)
+		}
+	})
+	t.Run("the solver error text", func(t *testing.T) {
+		name := script(t, `printf '%s\n' '{"status":"error","error":"bad\u001bthing\nhere"}'`, false, external.Limits{})
+		res := solve(t, name, 5, 5, 0)
+		if res.Status != status.Error || !strings.Contains(res.Err, `bad\x1bthing here`) {
+			t.Fatalf("%s (%q)", res.Status, res.Err)
+		}
+	})
+}
+
+// A stdio process's start is not a run's: a process that takes a second
+// to start answers its first request within a timeout of half a second,
+// and that run's time and CPU time do not count the start (a busy
+// second of it, in the shell's loop).
+func TestStdioStartNotMeasured(t *testing.T) {
+	name := script(t, `end=$(($(date +%s) + 2)); while [ $(date +%s) -lt $end ]; do :; done
+while read -r l; do echo '{"status":"exhausted"}'; done`, true, external.Limits{Timeout: 500 * time.Millisecond})
+	res := solve(t, name, 5, 5, 0)
+	if res.Status != status.Exhausted {
+		t.Fatalf("%s (%s): the first run counted the process's start", res.Status, res.Err)
+	}
+	if res.Elapsed > 500*time.Millisecond || res.CPU > 500*time.Millisecond {
+		t.Errorf("time %v, CPU %v: the start's busy second is counted", res.Elapsed, res.CPU)
+	}
+}
+
+// A stdio run ended at its timeout records the CPU time its process
+// used meanwhile, not 0: a busy loop of a timeout of 0.3 s used some.
+func TestStdioTimeoutCPU(t *testing.T) {
+	name := script(t, warmUpOr(`while :; do :; done`), true,
+		external.Limits{Timeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
+	res := solve(t, name, 5, 5, 0)
+	if res.Status != status.Timeout {
+		t.Fatalf("%s (%s), want timeout", res.Status, res.Err)
+	}
+	if res.CPU <= 10*time.Millisecond || res.CPU > time.Second {
+		t.Errorf("CPU %v of a process busy for a 0.3 s timeout (and 0.1 s grace)", res.CPU)
+	}
+}
+
+// A stdio answer line longer than LineCap is an error that names the cap,
+// read without holding more than the cap.
+func TestStdioLineCap(t *testing.T) {
+	name := script(t, warmUpOr(`head -c 17000000 /dev/zero | tr '\0' ' '; echo`), true,
+		external.Limits{Timeout: 20 * time.Second})
+	res := solve(t, name, 5, 5, 0)
+	if res.Status != status.Error || !strings.Contains(res.Err, "answer line over 16 MiB") {
+		t.Fatalf("%s (%s), want an error naming the 16 MiB cap", res.Status, res.Err)
+	}
+}
+
+// warmUpOr is a stdio script that answers the 1x1 board (the harness's
+// warm-up) and runs then for any other request.
+func warmUpOr(then string) string {
+	return `while read -r l; do case "$l" in *'"rows":1,"cols":1,'*) echo '{"status":"found","tour":[0]}';; *) ` + then + `;; esac; done`
+}
+
+// Every argument that names a regular file is hashed, wherever it stands
+// (python3 -u solver.py data): an interpreter's option before the script
+// hid the script from the hash, and an edited script went unnoticed.
+func TestResolveHashesFileArguments(t *testing.T) {
+	dir := t.TempDir()
+	scriptPath, dataPath := filepath.Join(dir, "st2.sh"), filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(scriptPath, []byte("exit 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dataPath, []byte("abc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := external.Parse("x=sh -e " + scriptPath + " {rows} " + dataPath + " " + dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := external.Resolve(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" // sha256("abc")
+	if exe.Script != scriptPath || exe.ScriptSHA256 == "" {
+		t.Errorf("script %q %q, want %s hashed", exe.Script, exe.ScriptSHA256, scriptPath)
+	}
+	if len(exe.Files) != 1 || exe.Files[0].Path != dataPath || exe.Files[0].SHA256 != abc {
+		t.Errorf("files %+v, want only %s with sha256 %s (a directory is no file)", exe.Files, dataPath, abc)
+	}
+}

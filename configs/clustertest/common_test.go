@@ -80,3 +80,15 @@ func sameRows(t *testing.T, merged, single string) {
 		t.Fatalf("%s: %d rows, not the %d rows of %s", merged, len(got), len(want), single)
 	}
 }
+
+// foundBy fails the test unless some row of the merged sweep is a tour that
+// strategy found: the external solver really ran in the shards.
+func foundBy(t *testing.T, merged, strategy string) {
+	t.Helper()
+	for _, r := range rows(t, merged) {
+		if strings.Contains(r, ","+strategy+",") && strings.Contains(r, ",found,") {
+			return
+		}
+	}
+	t.Errorf("%s: no row of the solver %s found a tour", merged, strategy)
+}

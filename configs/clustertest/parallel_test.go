@@ -133,15 +133,7 @@ func TestParallelExternalSolver(t *testing.T) {
 		t.Errorf("output:\n%s", got)
 	}
 	merged := filepath.Join(out, "merged", "runs.csv")
-	found := 0
-	for _, r := range rows(t, merged) {
-		if strings.Contains(r, ",py,") && strings.Contains(r, ",found,") {
-			found++
-		}
-	}
-	if found == 0 {
-		t.Errorf("%s: no row of the solver py found a tour", merged)
-	}
+	foundBy(t, merged, "py")
 	single := filepath.Join(work, "single")
 	sh(t, root, nil, fmt.Sprintf("bin/experiment run %s -out %s -quiet -no-report", flags, single))
 	sameRows(t, merged, filepath.Join(single, "runs.csv"))

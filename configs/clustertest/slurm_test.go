@@ -290,15 +290,7 @@ func TestSlurmRecipe(t *testing.T) {
 			t.Fatalf("merge: %v\n%s", s, b)
 		}
 		merged := filepath.Join(out, "merged", "runs.csv")
-		found := 0
-		for _, r := range rows(t, merged) {
-			if strings.Contains(r, ",py,") && strings.Contains(r, ",found,") {
-				found++
-			}
-		}
-		if found == 0 {
-			t.Errorf("%s: no row of the solver py found a tour", merged)
-		}
+		foundBy(t, merged, "py")
 		single := filepath.Join(work, "external-single")
 		sh(t, root, nil, fmt.Sprintf("bin/experiment run %s -out %s -quiet -no-report", flags, single))
 		sameRows(t, merged, filepath.Join(single, "runs.csv"))

@@ -120,6 +120,9 @@ func TestParallelRecipe(t *testing.T) {
 // path given, and the merged rows are a single run's, the solver's among
 // them.
 func TestParallelExternalSolver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a sweep of 10 seconds: make test-all runs it")
+	}
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian: apt-get install parallel; .ci/run installs it)")
 	}

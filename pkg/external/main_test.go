@@ -17,7 +17,10 @@ import (
 	"knightsweep/pkg/solver"
 )
 
-// fixture is the path of testdata/fixture, built once for the tests.
+// fixture is the path of testdata/fixture, built once for the tests,
+// with -trimpath as make test builds (CGO_ENABLED=0 comes from its
+// environment), so that the packages it links are the ones the tests'
+// build already compiled, not compiled again from an empty cache.
 var fixture string
 
 func TestMain(m *testing.M) {
@@ -27,7 +30,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	fixture = filepath.Join(dir, "fixture")
-	if out, err := exec.Command("go", "build", "-o", fixture, "./testdata/fixture").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-trimpath", "-o", fixture, "./testdata/fixture").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the fixture solver: %v\n%s", err, out)
 		os.Exit(1)
 	}

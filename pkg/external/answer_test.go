@@ -2,7 +2,6 @@ package external_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,27 +22,7 @@ func script(t *testing.T, body string, stdio bool, limits external.Limits) strin
 	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	name := fmt.Sprintf("fx%d", registered.Add(1))
-	decl := fmt.Sprintf("%s=%s %s", name, path, marker(t))
-	if stdio {
-		decl = fmt.Sprintf("%s=stdio:%s %s", name, path, marker(t))
-	}
-	spec, err := external.Parse(decl)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe, err := external.Resolve(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := external.NewStrategy(exe, limits)
-	if err := solver.Add(st.Info()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		st.Close()
-		noLeftovers(t)
-	})
+	name, _ := declare(t, path, stdio, limits)
 	return name
 }
 

@@ -46,10 +46,19 @@ var registered atomic.Int64
 // marker is in the command, for leftovers.
 func strategy(t *testing.T, mode string, stdio bool, limits external.Limits) (string, *external.Strategy) {
 	t.Helper()
+	return declare(t, fixture+" "+mode, stdio, limits)
+}
+
+// declare registers command (with the test's marker as its last argument,
+// for leftovers) as a solver under a name of its own, one process a run or,
+// with stdio, a worker's, and returns the name and the strategy; the
+// strategy is closed and no process may be left when the test ends.
+func declare(t *testing.T, command string, stdio bool, limits external.Limits) (string, *external.Strategy) {
+	t.Helper()
 	name := fmt.Sprintf("fx%d", registered.Add(1))
-	decl := fmt.Sprintf("%s=%s %s %s", name, fixture, mode, marker(t))
+	decl := fmt.Sprintf("%s=%s %s", name, command, marker(t))
 	if stdio {
-		decl = fmt.Sprintf("%s=stdio:%s %s %s", name, fixture, mode, marker(t))
+		decl = fmt.Sprintf("%s=stdio:%s %s", name, command, marker(t))
 	}
 	spec, err := external.Parse(decl)
 	if err != nil {

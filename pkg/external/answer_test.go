@@ -87,7 +87,10 @@ func TestCutOffAtOnceHasNoCounts(t *testing.T) {
 // reaches the error column on one line without control characters.
 func TestReasons(t *testing.T) {
 	t.Run("bad answer", func(t *testing.T) {
-		name := script(t, `while read -r l; do echo 'not json'; done`, true, external.Limits{Timeout: 5 * time.Second})
+		// The sleep keeps the shell alive when the harness closes its
+		// stdin, so that the harness's signal, not the end of the input,
+		// is what ends it: the case the reason must not blame on a signal.
+		name := script(t, `while read -r l; do echo 'not json'; sleep 30; done`, true, external.Limits{Timeout: 5 * time.Second})
 		res := solve(t, name, 5, 5, 0)
 		if res.Status != status.Error || strings.Contains(res.Err, "signal") || !strings.Contains(res.Err, "(the harness stopped it)") {
 			t.Fatalf("%s (%s): want the bad answer as the reason, not the harness's signal", res.Status, res.Err)

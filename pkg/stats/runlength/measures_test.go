@@ -1,7 +1,9 @@
 package runlength
 
 import (
+	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -305,6 +307,24 @@ func TestResampledERTMatchesExpectedCost(t *testing.T) {
 				gotN, gotT := resampledERT(tc.strata, fused)
 				if math.Float64bits(gotN) != math.Float64bits(wantN) || math.Float64bits(gotT) != math.Float64bits(wantT) {
 					t.Fatalf("resample %d: resampledERT = %v, %v; expectedCost %v, %v", i, gotN, gotT, wantN, wantT)
+				}
+			}
+		})
+	}
+}
+
+// The resampler draws rand.Rand's IntN from its PCG without the interface:
+// the same numbers, or every bootstrap interval of a report would move.
+func TestIndexIsIntN(t *testing.T) {
+	if bits.UintSize == 32 {
+		t.Skip("rand.Rand draws indices below 2^32 otherwise on a 32-bit machine")
+	}
+	for _, n := range []int{1, 2, 3, 7, 64, 100, 1000, 1023, 1600, 4999, 1 << 20, 1<<30 + 3} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			rs, want := newResampler(99), rand.New(rand.NewPCG(99, 0x6b6e69676874))
+			for i := range 10000 {
+				if got, w := rs.index(n), want.IntN(n); got != w {
+					t.Fatalf("draw %d: index(%d) = %d, IntN %d", i, n, got, w)
 				}
 			}
 		})

@@ -13,7 +13,10 @@ import (
 // end: it reports squares placed per second (a walk's nodes are the
 // squares it placed) and the share of runs that found a tour. The board's
 // reset is part of every run.
-func benchWalk(b *testing.B, p Problem) {
+func benchWalk(b *testing.B, p Problem) { benchWalkFrom(b, p, nil) }
+
+// benchWalkFrom is benchWalk with run i from start(i) (nil: p's start).
+func benchWalkFrom(b *testing.B, p Problem, start func(i int) board.Square) {
 	s, err := New(p)
 	if err != nil {
 		b.Fatal(err)
@@ -23,7 +26,12 @@ func benchWalk(b *testing.B, p Problem) {
 	found := 0
 	b.ReportAllocs()
 	b.ResetTimer()
-	for range b.N {
+	for i := range b.N {
+		if start != nil {
+			if err := s.Restart(start(i), 0); err != nil {
+				b.Fatal(err)
+			}
+		}
 		res := s.search.Run(ctx)
 		nodes += res.Nodes
 		if res.Status == status.Found {
@@ -56,22 +64,10 @@ func BenchmarkWarnsdorff(b *testing.B) {
 // here as there).
 func BenchmarkWarnsdorffEveryStart(b *testing.B) {
 	const n = 40
-	s, err := New(Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	var nodes int64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := range b.N {
+	benchWalkFrom(b, Problem{Board: board.Board{Rows: n, Cols: n}, Strategy: "warnsdorff"}, func(i int) board.Square {
 		sq := i % (n * n)
-		if err := s.Restart(board.Square{Row: sq / n, Col: sq % n}, 0); err != nil {
-			b.Fatal(err)
-		}
-		nodes += s.search.Run(ctx).Nodes
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+		return board.Square{Row: sq / n, Col: sq % n}
+	})
 }
 
 func BenchmarkSquirrelCull(b *testing.B) {

@@ -167,13 +167,7 @@ func Compare(res *Results) []HeadToHead {
 		}
 	}
 	// Holm's adjustment, over every test of a kind.
-	for _, kind := range []func(h *HeadToHead) (p, holm *Float){
-		func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm },
-	} {
+	for _, kind := range holmTests {
 		ps := make([]float64, len(out))
 		for i := range out {
 			p, _ := kind(&out[i])
@@ -186,6 +180,34 @@ func Compare(res *Results) []HeadToHead {
 	}
 	res.pairs = out
 	return out
+}
+
+// holmTests are the tests Compare adjusts, each over its own family: the
+// McNemar test, the signed-rank tests of nodes and of time, the sign tests
+// of nodes and of time (HolmFamilies' order).
+var holmTests = [...]func(h *HeadToHead) (p, holm *Float){
+	func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm },
+}
+
+// HolmFamilies returns how many p-values Holm's adjustment ran over in
+// each test of Compare's comparisons hs: McNemar's, the signed-rank test
+// of nodes, of time, the sign test of nodes, of time. A test without a
+// p-value (a signed-rank test without a pair where both found a tour) is
+// no member of its family.
+func HolmFamilies(hs []HeadToHead) [len(holmTests)]int {
+	var n [len(holmTests)]int
+	for i := range hs {
+		for k, kind := range holmTests {
+			if p, _ := kind(&hs[i]); !math.IsNaN(float64(*p)) {
+				n[k]++
+			}
+		}
+	}
+	return n
 }
 
 // costs are the paired log ratios of nodes and of time where both found

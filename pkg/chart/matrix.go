@@ -48,6 +48,9 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 	if len(success.Series) != k || len(success.MeanRank) != k || len(cost.Order) != k {
 		return nil, errors.New("matrix: the rankings rank different series")
 	}
+	if cost.Blocks == 0 || success.Blocks == 0 {
+		return nil, fmt.Errorf("matrix: %w (no instance that every series ran)", ErrNoData)
+	}
 	order := cost.Order
 	cell := vg.Points(math.Max(20, math.Min(30, 300/float64(k))))
 	labelFont := textStyle(9)

@@ -30,6 +30,10 @@ func Ranking(rankings ...*stats.Ranking) (*Figure, error) {
 		if len(r.Series) != k || len(r.MeanRank) != k {
 			return nil, errors.New("ranking: the rankings rank different series")
 		}
+		if r.Blocks == 0 {
+			// No mean rank: nothing to place on the axis.
+			return nil, fmt.Errorf("ranking: %w (no instance that every series ran)", ErrNoData)
+		}
 	}
 	labelFont := textStyle(nameSize)
 	var labelW vg.Length

@@ -213,3 +213,28 @@ func TestPairText(t *testing.T) {
 		}
 	}
 }
+
+// Series that share no instance have no mean rank (Rank leaves them 0):
+// a diagram would draw every series left of rank 1, off its axis, and a
+// matrix of "-" cells, as if they had been compared. Both say there is
+// nothing to draw.
+func TestRankingNoSharedInstance(t *testing.T) {
+	var b strings.Builder
+	for i, line := range strings.SplitAfter(manySeries(), "\n") {
+		// dfs on 5x5 only, the others on 6x6 only.
+		if i == 0 || strings.HasPrefix(line, "5,5,") == strings.Contains(line, ",dfs,") {
+			b.WriteString(line)
+		}
+	}
+	res := results(t, b.String())
+	success, cost := stats.Rank(res, res.Series, stats.BySuccess), stats.Rank(res, res.Series, stats.ByNodes)
+	if len(res.Series) != 4 || success.Blocks != 0 {
+		t.Fatalf("%d series, %d shared instances: want 4 and none", len(res.Series), success.Blocks)
+	}
+	if _, err := Ranking(success, cost); !errors.Is(err, ErrNoData) {
+		t.Errorf("diagram of no instance: %v, want ErrNoData", err)
+	}
+	if _, err := Matrix(success, cost); !errors.Is(err, ErrNoData) {
+		t.Errorf("matrix of no instance: %v, want ErrNoData", err)
+	}
+}

@@ -234,12 +234,22 @@ const (
 // has. Comparing the nodes of the runs that happen to report them would
 // compare a selection.
 func costOf(ga, gb *Group) (string, func(sample) int64) {
-	for _, g := range []*Group{ga, gb} {
-		if slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 }) {
-			return CostCPU, sampleCPU
-		}
+	if ga.lacksNodes() || gb.lacksNodes() {
+		return CostCPU, sampleCPU
 	}
 	return CostNodes, sampleNodes
+}
+
+// lacksNodes reports whether a run of g records no nodes (an external
+// solver's that does not count them).
+func (g *Group) lacksNodes() bool {
+	return slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 })
+}
+
+// costRatio is b's cost over a's, a zero counted as one (a run of no
+// measurable time).
+func costRatio(a, b sample, cost func(sample) int64) float64 {
+	return float64(max(cost(b), 1)) / float64(max(cost(a), 1))
 }
 
 // sooner says which run of a pair needed less of a measure to find a tour:
@@ -317,11 +327,9 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 	return h, c
 }
 
-// add records the costs of a pair where both found a tour, counting a zero
-// as one (a run of no measurable time).
+// add records the costs of a pair where both found a tour.
 func (c *costs) add(a, b sample, cost func(sample) int64) {
-	rn := float64(max(cost(b), 1)) / float64(max(cost(a), 1))
-	rt := float64(max(b.time, 1)) / float64(max(a.time, 1))
+	rn, rt := costRatio(a, b, cost), costRatio(a, b, sampleTime)
 	c.nodeRatios, c.timeRatios = append(c.nodeRatios, rn), append(c.timeRatios, rt)
 	c.nodes, c.time = append(c.nodes, math.Log(rn)), append(c.time, math.Log(rt))
 }

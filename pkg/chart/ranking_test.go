@@ -238,3 +238,21 @@ func TestRankingNoSharedInstance(t *testing.T) {
 		t.Errorf("matrix of no instance: %v, want ErrNoData", err)
 	}
 }
+
+// The Friedman verdict in words: "0 instances", and an infinite F (every
+// instance ranks the series alike) written as the page writes infinity.
+func TestFriedmanVerdictWords(t *testing.T) {
+	for _, tt := range []struct {
+		f    stats.Friedman
+		want string
+	}{
+		{stats.Friedman{Blocks: 0}, "not run: 0 instances that every series ran"},
+		{stats.Friedman{Blocks: 1}, "not run: 1 instance that every series ran"},
+		{stats.Friedman{Blocks: 3, F: math.Inf(1), FP: 0}, "p<0.001 (Iman-Davenport F = ∞)"},
+		{stats.Friedman{Blocks: 14, F: 4.5859, FP: 0.0076}, "p=0.0076 (Iman-Davenport F = 4.59)"},
+	} {
+		if got := FriedmanVerdict(&stats.Ranking{Friedman: tt.f}); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.f, got, tt.want)
+		}
+	}
+}

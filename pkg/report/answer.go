@@ -79,9 +79,9 @@ func (r *ranking) figures(add func(*figureSlot, func() (*figure, error))) {
 // Series counts the series ranked.
 func (r *ranking) Series() int { return len(r.Cost.Series) }
 
-// Pairs counts the pairs of series: the p-values Holm's adjustment runs
+// Pairs counts the pairs of series: the p-values Holm's adjustment ran
 // over in each ranking.
-func (r *ranking) Pairs() int { n := r.Series(); return n * (n - 1) / 2 }
+func (r *ranking) Pairs() int { return len(r.Cost.Pairs) }
 
 // Instances says what the ranking rests on: "1,200 instances (board,
 // start and trial) on 5x5, 6x6 and 7x7".

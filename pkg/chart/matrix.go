@@ -197,7 +197,12 @@ func pairText(p stats.RankPair, r *stats.Ranking) string {
 		case pp == 0:
 			s = "0"
 		case math.Abs(pp) < 1:
-			s = fmt.Sprintf("%+.1f", pp)
+			// One significant digit: a difference of a few runs in
+			// many is never "+0.0".
+			s = strconv.FormatFloat(pp, 'g', 1, 64)
+			if pp > 0 {
+				s = "+" + s
+			}
 		default:
 			s = fmt.Sprintf("%+.0f", pp)
 		}

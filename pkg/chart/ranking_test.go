@@ -187,6 +187,10 @@ func TestPairText(t *testing.T) {
 	}{
 		{stats.RankPair{Effect: 0.123}, succ, "+12"},
 		{stats.RankPair{Effect: -0.004}, succ, "-0.4"},
+		// 30 to 5 in 100,000 instances: a difference, however small, is
+		// no "+0.0" beside a colour that says the row does better.
+		{stats.RankPair{Effect: 0.00025}, succ, "+0.03"},
+		{stats.RankPair{Effect: -0.0004}, succ, "-0.04"},
 		{stats.RankPair{Effect: 0}, succ, "0"},
 		{stats.RankPair{Effect: 4}, nodes, "0.25"}, // the column needs 4 times the row's: the row 0.25 of the column's
 		{stats.RankPair{Effect: 1.0 / 3000, RestsOn: "5x5"}, nodes, "3k†"},

@@ -209,7 +209,13 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 	cpu := time.Duration(-1)
 	var start time.Time
 	if measured {
-		clk.forget()
+		if clk != nil && clk.locked {
+			// The thread only waits for the solver's process: free it
+			// meanwhile, as before the sweep locked it (a locked thread
+			// waits with its goroutine, and every wake-up hands over).
+			clk.Unlock()
+			defer clk.Lock()
+		}
 		start = time.Now()
 	} else {
 		runtime.LockOSThread()

@@ -85,8 +85,8 @@ func (c *ThreadClock) stop() time.Duration {
 	return cpu
 }
 
-// forget drops the last read: what ran since was not this thread's search
-// (an external solver's process, a run that panicked).
+// forget drops the last read: the run that panicked since did not stop
+// the clock.
 func (c *ThreadClock) forget() {
 	if c != nil {
 		c.ok = false

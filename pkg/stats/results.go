@@ -336,6 +336,7 @@ func finishGroup(k GroupKey, a *accum, witnessed squares) *Group {
 	s := &g.Summary
 	s.Strategy, s.Tiebreak, s.Closed, s.Order, s.Prune, s.Source = k.Strategy, k.Tiebreak, k.Closed, k.Order, k.Prune, k.Source
 	s.MaxNodes, s.TimeoutNS = k.MaxNodes, k.TimeoutNS
+	s.drawn = a.drawn
 	s.Board, s.Rows, s.Cols = k.Board().String(), k.Rows, k.Cols
 	var statusCount [8]int
 	nodes := make([]obs, 0, len(a.samples))
@@ -459,8 +460,12 @@ func (r *Results) Summaries() []Summary {
 
 // FoundNodes returns, for a group, the nodes of its runs from starts with a
 // tour that found one, sorted, and how many runs there were from such
-// starts: the data of a solved-within-budget curve and a box plot.
+// starts: the data of a solved-within-budget curve and a box plot. nodes
+// is nil when some of those runs recorded no nodes (an external solver that
+// does not count them), whose times are still there: the runs without
+// nodes were drawn as tours found in 1 node.
 func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
+	unknown := false
 	g.eachStart(func(st *Start, runs []sample) {
 		if !st.HasTour {
 			return
@@ -470,9 +475,13 @@ func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
 			if s.found() {
 				nodes = append(nodes, s.nodes)
 				times = append(times, s.time)
+				unknown = unknown || s.nodes < 0
 			}
 		}
 	})
+	if unknown {
+		nodes = nil
+	}
 	slices.Sort(nodes)
 	slices.Sort(times)
 	return nodes, times, attempts

@@ -187,11 +187,35 @@ var strategyColors = []color.RGBA{
 	{0x00, 0x00, 0x00, 0xff}, // black
 }
 
-// strategyGlyphs are the markers, one a strategy, in the same order.
+// strategyGlyphs are the markers, one a strategy, in the same order; the
+// outlines are drawn bold.
 var strategyGlyphs = []draw.GlyphDrawer{
-	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{},
-	draw.RingGlyph{}, draw.SquareGlyph{},
+	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, boldGlyph{draw.CrossGlyph{}}, boldGlyph{draw.PlusGlyph{}},
+	boldGlyph{draw.RingGlyph{}}, boldGlyph{draw.SquareGlyph{}},
 }
+
+// glyphStroke is the width of an outline marker's strokes.
+var glyphStroke = vg.Points(1.5)
+
+// boldGlyph draws an outline marker (a cross, a plus, a ring, a square)
+// with strokes glyphStroke wide. gonum draws them 0.5 points wide: beside
+// the filled markers of the built-in strategies, the users' solvers that
+// took these places were faint strokes whose colour could not be told
+// (the matrix's diagonal, the ranking's axis).
+type boldGlyph struct{ draw.GlyphDrawer }
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g boldGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	bc := *c
+	bc.Canvas = boldStrokes{c.Canvas}
+	g.GlyphDrawer.DrawGlyph(&bc, sty, pt)
+}
+
+// boldStrokes is a canvas whose strokes are at least glyphStroke wide.
+type boldStrokes struct{ vg.Canvas }
+
+// SetLineWidth implements vg.Canvas.
+func (b boldStrokes) SetLineWidth(w vg.Length) { b.Canvas.SetLineWidth(max(w, glyphStroke)) }
 
 // seriesStyle returns the look of a series: its strategy's colour and
 // marker, and dashes that tell apart the series of one strategy (tie-break

@@ -194,6 +194,25 @@ var strategyGlyphs = []draw.GlyphDrawer{
 	boldGlyph{draw.RingGlyph{}}, boldGlyph{draw.SquareGlyph{}},
 }
 
+// outline returns the outline of a solid marker (a ring for a disc, a
+// square for a box, a triangle for a pyramid), and any other as it is:
+// the fourth and fifth series of a strategy, whose shades are the second
+// darker and lighter ones, draw it, so that on the matrix's diagonal and
+// the ranking's axis they differ from the first darker and lighter ones in
+// shape as well (the restarts preset's fixed:49 and luby:49 were two
+// near-black discs there).
+func outline(g draw.GlyphDrawer) draw.GlyphDrawer {
+	switch g.(type) {
+	case draw.CircleGlyph:
+		return boldGlyph{draw.RingGlyph{}}
+	case draw.BoxGlyph:
+		return boldGlyph{draw.SquareGlyph{}}
+	case draw.PyramidGlyph:
+		return boldGlyph{draw.TriangleGlyph{}}
+	}
+	return g
+}
+
 // glyphStroke is the width of an outline marker's strokes.
 var glyphStroke = vg.Points(1.5)
 
@@ -223,7 +242,11 @@ func (b boldStrokes) SetLineWidth(w vg.Length) { b.Canvas.SetLineWidth(max(w, gl
 func seriesStyle(look stats.Look) style {
 	c := shade(strategyColors[look.Strategy%len(strategyColors)], look.Variant)
 	s := style{color: c}
-	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: strategyGlyphs[look.Strategy%len(strategyGlyphs)]}
+	shape := strategyGlyphs[look.Strategy%len(strategyGlyphs)]
+	if look.Variant%len(shadeSteps) >= 3 {
+		shape = outline(shape)
+	}
+	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: shape}
 	s.line = draw.LineStyle{Color: c, Width: vg.Points(1.5)}
 	if look.Variant > 0 {
 		s.line.Dashes = plotutil.Dashes(look.Variant)

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -31,6 +32,25 @@ func TestMarkersBold(t *testing.T) {
 		filled := strings.Contains(out, "fill:#000000")
 		if !filled && !strings.Contains(out, "stroke-width:1.5") {
 			t.Errorf("strategy %d's marker (%T) is an outline thinner than 1.5 points:\n%s", i, st.glyph.Shape, out)
+		}
+	}
+}
+
+// The fourth and fifth series of a strategy draw its marker as an outline
+// where it is solid, so that they differ from the second and third, whose
+// shades are near theirs, in shape too.
+func TestVariantOutlines(t *testing.T) {
+	for i := range 3 { // the solid markers: disc, box, pyramid
+		shapes := map[string]bool{}
+		for v := range len(shadeSteps) {
+			sh := fmt.Sprintf("%#v", seriesStyle(stats.Look{Strategy: i, Variant: v}).glyph.Shape)
+			if v >= 3 != strings.Contains(sh, "boldGlyph") {
+				t.Errorf("strategy %d, variant %d: marker %s", i, v, sh)
+			}
+			shapes[sh] = true
+		}
+		if len(shapes) != 2 {
+			t.Errorf("strategy %d: %d shapes over its variants, want the solid one and its outline", i, len(shapes))
 		}
 	}
 }

@@ -461,11 +461,11 @@ func (r *Results) Summaries() []Summary {
 // FoundNodes returns, for a group, the nodes of its runs from starts with a
 // tour that found one, sorted, and how many runs there were from such
 // starts: the data of a solved-within-budget curve and a box plot. nodes
-// is nil when some of those runs recorded no nodes (an external solver that
-// does not count them), whose times are still there: the runs without
-// nodes were drawn as tours found in 1 node.
+// is nil when some run of the group recorded no nodes (an external solver
+// that does not count them; lacksNodes, as Compare and the ranking decide),
+// whose times are still there: the runs without nodes were drawn as tours
+// found in 1 node.
 func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
-	unknown := false
 	g.eachStart(func(st *Start, runs []sample) {
 		if !st.HasTour {
 			return
@@ -475,11 +475,10 @@ func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
 			if s.found() {
 				nodes = append(nodes, s.nodes)
 				times = append(times, s.time)
-				unknown = unknown || s.nodes < 0
 			}
 		}
 	})
-	if unknown {
+	if g.lacksNodes() {
 		nodes = nil
 	}
 	slices.Sort(nodes)

@@ -24,10 +24,11 @@ type RunLengths struct {
 	// instances (a deterministic strategy from many starts), not a
 	// run-length distribution.
 	Trials bool
-	// NoNodes is true when some of the runs recorded no nodes (an external
-	// solver that does not count them): the measures in nodes (the ERT's
-	// nodes, the tail index, the restart prediction, the survival curve)
-	// are then left out, and only the ERT in time stands. Taken as -1
+	// NoNodes is true when some of the group's runs recorded no nodes (an
+	// external solver that does not count them; lacksNodes): the measures
+	// in nodes (the ERT's nodes, the tail index, the restart prediction,
+	// the survival curve) are then left out, and only the ERT in time
+	// stands. Taken as -1
 	// nodes, such runs gave ERTs of -0.03 nodes.
 	NoNodes bool
 	// Runs, Starts, Found, Censored and Failed count the runs, their
@@ -155,8 +156,8 @@ func runLengths(g *Group) *RunLengths {
 			predictFrom = append(predictFrom, rs)
 		}
 	}
+	rl.NoNodes = g.lacksNodes()
 	for _, r := range all {
-		rl.NoNodes = rl.NoNodes || r.Nodes < 0
 		switch r.Outcome {
 		case runlength.RunFound:
 			rl.Found++

@@ -337,6 +337,7 @@ func finishGroup(k GroupKey, a *accum, witnessed squares) *Group {
 	s := &g.Summary
 	s.Strategy, s.Tiebreak, s.Closed, s.Order, s.Prune, s.Source = k.Strategy, k.Tiebreak, k.Closed, k.Order, k.Prune, k.Source
 	s.MaxNodes, s.TimeoutNS = k.MaxNodes, k.TimeoutNS
+	s.drawn = a.drawn
 	s.Board, s.Rows, s.Cols = k.Board().String(), k.Rows, k.Cols
 	var statusCount [8]int
 	nodes := make([]obs, 0, len(a.samples))
@@ -460,7 +461,11 @@ func (r *Results) Summaries() []Summary {
 
 // FoundNodes returns, for a group, the nodes of its runs from starts with a
 // tour that found one, sorted, and how many runs there were from such
-// starts: the data of a solved-within-budget curve and a box plot.
+// starts: the data of a solved-within-budget curve and a box plot. nodes
+// is nil when some run of the group recorded no nodes (an external solver
+// that does not count them; lacksNodes, as Compare and the ranking decide),
+// whose times are still there: the runs without nodes were drawn as tours
+// found in 1 node.
 func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
 	g.eachStart(func(st *Start, runs []sample) {
 		if !st.HasTour {
@@ -474,6 +479,9 @@ func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
 			}
 		}
 	})
+	if g.lacksNodes() {
+		nodes = nil
+	}
 	slices.Sort(nodes)
 	slices.Sort(times)
 	return nodes, times, attempts

@@ -273,12 +273,12 @@ func (f *frontier[K, P]) account(b int64) {
 }
 
 // keep appends a tie point at depth d to the worker's buffer.
-func (fw *fworker[K, P]) keep(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
+func (fw *fworker[K, P]) keep(v K, cur, d int, p []uint64, cnt uint64, rc uint16) {
 	if len(fw.bufs[d]) == cap(fw.bufs[d]) {
 		fw.grow(d)
 	}
 	var r rec[K, P]
-	r.k = *v
+	r.k = v
 	r.tag = uint64(cur) | uint64(rc)<<16
 	r.cnt = cnt
 	for i, x := range p {

@@ -197,7 +197,7 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 	}
 	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
 	opt.Tick = func(p exact.Progress) {
-		meter.Detail(exactDetail(p))
+		meter.Detail(exactDetail(p, req.mem.Bytes))
 		meter.Tick(time.Now())
 	}
 	results := map[exact.Key]exact.Row{}

@@ -245,7 +245,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 		f.disk.Add(r.Bytes)
 	}
 	f.peakDisk.Store(max(m.PeakDisk, f.disk.Load()))
-	f.peakHeld.Store(m.PeakBytes)
+	f.peakHeld = m.PeakBytes
 	f.seq, f.states, f.peakRecs = m.Seq, m.States, m.PeakStates
 	copy(f.perDepth, m.PerDepth)
 	f.prior = time.Duration(m.ElapsedNS)
@@ -277,7 +277,7 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	m := workManifest{Version: workVersion, Board: b.String(), StartRow: start.Row, StartCol: start.Col,
 		Rule: f.o.Rule.String(), Closed: f.o.Closed, Float: f.wk.float, RecordBytes: int(f.rb),
 		Depth: next, Done: done, Runs: []run{}, States: f.states, PerDepth: f.perDepth, PeakStates: f.peakRecs,
-		PeakBytes: f.peakHeld.Load(), PeakDisk: f.peakDisk.Load(), ElapsedNS: int64(f.prior + time.Since(f.t0)), Seq: f.seq}
+		PeakBytes: f.peakHeld, PeakDisk: f.peakDisk.Load(), ElapsedNS: int64(f.prior + time.Since(f.t0)), Seq: f.seq}
 	t := f.sum()
 	m.Tally = tallyOf(&t)
 	for _, rs := range f.runs {

@@ -75,7 +75,10 @@ type frontier[K set, P num] struct {
 	rb              int64 // bytes of a record
 	ioBuf, fanIn    int
 	batch           int // records a worker takes at a time
-	held, peakHeld  atomic.Int64
+	// held is the bytes of the records in memory; depthPeak the most
+	// they took during the depth under way, peakHeld during the walk.
+	held, depthPeak atomic.Int64
+	peakHeld        int64
 	disk, peakDisk  atomic.Int64
 
 	mu   sync.Mutex
@@ -178,9 +181,11 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
+		f.depthPeak.Store(f.held.Load())
 		if err := f.depth(d, ws); err != nil {
 			return Result{}, err
 		}
+		f.peakHeld = max(f.peakHeld, f.depthPeak.Load())
 		f.notePending()
 		if f.work {
 			if err := f.checkpoint(d+1, b, start, false); err != nil {
@@ -189,7 +194,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		}
 		if o.Tick != nil {
 			o.Tick(Progress{Frontier: true, Board: b, Start: start, Depth: d + 1, Squares: n, States: f.states,
-				DepthStates: f.perDepth[d], Held: f.held.Load() + f.reserve, Disk: f.disk.Load(), Left: f.left(d)})
+				DepthStates: f.perDepth[d], Held: f.depthPeak.Load() + f.reserve, Disk: f.disk.Load(), Left: f.left(d)})
 		}
 	}
 	t := f.sum()
@@ -209,7 +214,7 @@ func (f *frontier[K, P]) finish(b board.Board, start board.Square, t tally) (Res
 			return Result{}, fmt.Errorf("exact: a probability took more than %d roundings, past what the bound counts", 1<<16-1)
 		}
 	}
-	res := Result{States: f.states, PeakStates: f.peakRecs, PeakBytes: f.peakHeld.Load() + f.reserve,
+	res := Result{States: f.states, PeakStates: f.peakRecs, PeakBytes: f.peakHeld + f.reserve,
 		PeakDisk: f.peakDisk.Load(), Elapsed: f.prior + time.Since(f.t0)}
 	return f.wk.result(res, b, start, f.o, t)
 }
@@ -268,7 +273,7 @@ func (f *frontier[K, P]) firstErr() error {
 // account adds b bytes to the records held.
 func (f *frontier[K, P]) account(b int64) {
 	h := f.held.Add(b)
-	for p := f.peakHeld.Load(); h > p && !f.peakHeld.CompareAndSwap(p, h); p = f.peakHeld.Load() {
+	for p := f.depthPeak.Load(); h > p && !f.depthPeak.CompareAndSwap(p, h); p = f.depthPeak.Load() {
 	}
 }
 
@@ -297,11 +302,13 @@ func (fw *fworker[K, P]) grow(d int) {
 		fw.spill()
 		old, nc = 0, minChunk
 	}
+	// Both buffers are held while one is copied to the other.
+	f.account(nc * f.rb)
 	nb := make([]rec[K, P], len(fw.bufs[d]), nc)
 	copy(nb, fw.bufs[d])
 	fw.bufs[d] = nb
 	fw.held += (nc - old) * f.rb
-	f.account((nc - old) * f.rb)
+	f.account(-old * f.rb)
 }
 
 // spill writes each of the worker's buffers as a run and frees them.

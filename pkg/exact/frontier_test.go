@@ -305,3 +305,38 @@ func TestFrontierLeft(t *testing.T) {
 		t.Errorf("left after depth 33 = %v s, want %v s", got, want)
 	}
 }
+
+// TestFrontierProgressHeld: the memory each depth's progress reports is
+// the most the depth held, records and buffers: its largest is the walk's
+// PeakBytes, within the limit, in memory and with a work directory (whose
+// checkpoint puts every record on disk at each depth's end: what is held
+// then is the buffers alone, the same at every depth, which the progress
+// line once showed all along).
+func TestFrontierProgressHeld(t *testing.T) {
+	b := board.Board{Rows: 7, Cols: 7}
+	const limit = 64 << 10
+	for _, work := range []bool{false, true} {
+		t.Run(fmt.Sprintf("work=%v", work), func(t *testing.T) {
+			o := Options{Workers: 2, Method: MethodFrontier, MemLimit: limit}
+			if work {
+				o.Work = t.TempDir()
+			}
+			var most int64
+			seen := map[int64]bool{}
+			o.Tick = func(p Progress) {
+				most = max(most, p.Held)
+				seen[p.Held] = true
+				if p.Held > limit {
+					t.Errorf("depth %d: %d bytes held, past the limit %d", p.Depth, p.Held, limit)
+				}
+			}
+			res, err := From(context.Background(), b, board.Square{}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if most != res.PeakBytes || len(seen) < 3 {
+				t.Errorf("the depths' progress says at most %d bytes held (%d figures), the walk's peak is %d", most, len(seen), res.PeakBytes)
+			}
+		})
+	}
+}

@@ -274,6 +274,9 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	if err := f.firstErr(); err != nil {
 		return err
 	}
+	if err := f.tooRound(); err != nil {
+		return err
+	}
 	m := workManifest{Version: workVersion, Board: b.String(), StartRow: start.Row, StartCol: start.Col,
 		Rule: f.o.Rule.String(), Closed: f.o.Closed, Float: f.wk.float, RecordBytes: int(f.rb),
 		Depth: next, Done: done, Runs: []run{}, States: f.states, PerDepth: f.perDepth, PeakStates: f.peakRecs,

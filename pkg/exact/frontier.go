@@ -116,37 +116,13 @@ const (
 )
 
 func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
-	t0 := time.Now()
-	n := b.Squares()
-	wk := newWalker[K](ctx, b, start, o)
-	wk.memo = false
-	f := &frontier[K, P]{wk: wk, o: o, n: n, budget: max(o.MemLimit, 0), rb: int64(recBytes[K, P]()),
-		runs: make([][]run, n+1), perDepth: make([]int64, n+1), t0: t0}
-	f.mergeComb.float = wk.float
-	f.sizeBuffers(defaultWorkers(o.Workers))
-	if o.Work != "" {
-		f.dir, f.work = WorkDir(o.Work, b, start), true
-		if err := os.MkdirAll(f.dir, 0o755); err != nil {
-			return Result{}, fmt.Errorf("work directory: %w", err)
-		}
-	} else {
-		dir, err := os.MkdirTemp("", "knightsweep-exact-")
-		if err != nil {
-			return Result{}, err
-		}
-		defer os.RemoveAll(dir)
-		f.dir = dir
+	f, err := newFrontier[K, P](ctx, b, start, o)
+	if err != nil {
+		return Result{}, err
 	}
-	workers := defaultWorkers(o.Workers)
-	ws := make([]*worker[K], workers)
-	for i := range ws {
-		ws[i] = wk.newWorker()
-		fw := &fworker[K, P]{f: f, w: ws[i], bufs: make([][]rec[K, P], n+1)}
-		fw.c.float = wk.float
-		fw.share = f.shareOf(0, workers)
-		ws[i].keep = fw.keep
-		f.fws = append(f.fws, fw)
-	}
+	defer f.close()
+	wk, n := f.wk, f.n
+	w0 := f.fws[0].w // the start's walk, and the tally a checkpoint kept
 	from := 0
 	if f.work {
 		m, ok, err := f.load(b, start)
@@ -158,7 +134,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		}
 		if ok {
 			from = m.Depth
-			if err := m.Tally.into(&ws[0].t); err != nil {
+			if err := m.Tally.into(&w0.t); err != nil {
 				return Result{}, err
 			}
 		}
@@ -171,8 +147,8 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		if wk.float {
 			one[0] = math.Float64bits(1)
 		}
-		ws[0].t.nodes++
-		ws[0].follow(v, wk.start, 0, one, 1, 1, 0)
+		w0.t.nodes++
+		w0.follow(v, wk.start, 0, one, 1, 1, 0)
 		if err := f.firstErr(); err != nil {
 			return Result{}, err
 		}
@@ -182,7 +158,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 			return Result{}, err
 		}
 		f.depthPeak.Store(f.held.Load())
-		if err := f.depth(d, ws); err != nil {
+		if err := f.depth(d); err != nil {
 			return Result{}, err
 		}
 		f.peakHeld = max(f.peakHeld, f.depthPeak.Load())
@@ -206,26 +182,80 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 	return f.finish(b, start, t)
 }
 
+// newFrontier makes the frontier walk of o from start on b, its work
+// directory made (or a temporary one, which close deletes).
+func newFrontier[K set, P num](ctx context.Context, b board.Board, start board.Square, o Options) (*frontier[K, P], error) {
+	n := b.Squares()
+	wk := newWalker[K](ctx, b, start, o)
+	wk.memo = false
+	f := &frontier[K, P]{wk: wk, o: o, n: n, budget: max(o.MemLimit, 0), rb: int64(recBytes[K, P]()),
+		runs: make([][]run, n+1), perDepth: make([]int64, n+1), t0: time.Now()}
+	f.mergeComb.float = wk.float
+	workers := defaultWorkers(o.Workers)
+	f.sizeBuffers(workers)
+	if o.Work != "" {
+		f.dir, f.work = WorkDir(o.Work, b, start), true
+		if err := os.MkdirAll(f.dir, 0o755); err != nil {
+			return nil, fmt.Errorf("work directory: %w", err)
+		}
+	} else {
+		dir, err := os.MkdirTemp("", "knightsweep-exact-")
+		if err != nil {
+			return nil, err
+		}
+		f.dir = dir
+	}
+	for range workers {
+		w := wk.newWorker()
+		fw := &fworker[K, P]{f: f, w: w, bufs: make([][]rec[K, P], n+1)}
+		fw.c.float = wk.float
+		fw.share = f.shareOf(0, workers)
+		w.keep = fw.keep
+		f.fws = append(f.fws, fw)
+	}
+	return f, nil
+}
+
+// close deletes the runs' directory unless it is the checkpoint's.
+func (f *frontier[K, P]) close() {
+	if !f.work {
+		os.RemoveAll(f.dir)
+	}
+}
+
 // finish makes the result of the walks' ends t.
 func (f *frontier[K, P]) finish(b board.Board, start board.Square, t tally) (Result, error) {
-	for _, fw := range append(f.fws, &fworker[K, P]{c: f.mergeComb}) {
-		t.overflow = t.overflow || fw.c.overflow
-		if fw.c.tooRound {
-			return Result{}, fmt.Errorf("exact: a probability took more than %d roundings, past what the bound counts", 1<<16-1)
-		}
+	if err := f.tooRound(); err != nil {
+		return Result{}, err
 	}
 	res := Result{States: f.states, PeakStates: f.peakRecs, PeakBytes: f.peakHeld + f.reserve,
 		PeakDisk: f.peakDisk.Load(), Elapsed: f.prior + time.Since(f.t0)}
 	return f.wk.result(res, b, start, f.o, t)
 }
 
-// sum adds up the workers' tallies, leaving them as they are.
+// sum adds up the workers' tallies, leaving them as they are, and the
+// overflows of the counts that merging added up.
 func (f *frontier[K, P]) sum() tally {
 	t := f.wk.newWorker().t
+	t.overflow = f.mergeComb.overflow
 	for _, fw := range f.fws {
 		t.merge(&fw.w.t)
+		t.overflow = t.overflow || fw.c.overflow
 	}
 	return t
+}
+
+// tooRound says if a float64 added up took more roundings than a record
+// counts.
+func (f *frontier[K, P]) tooRound() error {
+	bad := f.mergeComb.tooRound
+	for _, fw := range f.fws {
+		bad = bad || fw.c.tooRound
+	}
+	if bad {
+		return fmt.Errorf("exact: a probability took more than %d roundings, past what the bound counts", 1<<16-1)
+	}
+	return nil
 }
 
 // sizeBuffers sets the read and write buffers, the batches and the
@@ -361,10 +391,15 @@ func (f *frontier[K, P]) commit(w *runWriter[K, P]) error {
 	f.mu.Lock()
 	f.runs[r.Depth] = append(f.runs[r.Depth], r)
 	f.mu.Unlock()
-	d := f.disk.Add(r.Bytes)
+	f.addDisk(r.Bytes)
+	return nil
+}
+
+// addDisk adds b bytes to the runs on disk.
+func (f *frontier[K, P]) addDisk(b int64) {
+	d := f.disk.Add(b)
 	for p := f.peakDisk.Load(); d > p && !f.peakDisk.CompareAndSwap(p, d); p = f.peakDisk.Load() {
 	}
-	return nil
 }
 
 // drop is done with runs that were merged: deleted now, or, with a
@@ -387,7 +422,7 @@ func (f *frontier[K, P]) remove(rs []run) {
 // depth walks on from every tie point of depth d: the merge of its runs
 // and of the workers' buffers, in batches to the workers, whose walks add
 // deeper records.
-func (f *frontier[K, P]) depth(d int, ws []*worker[K]) error {
+func (f *frontier[K, P]) depth(d int) error {
 	var mem [][]rec[K, P]
 	var memBytes int64
 	for _, fw := range f.fws {
@@ -451,8 +486,8 @@ func (f *frontier[K, P]) depth(d int, ws []*worker[K]) error {
 	}
 	m := newMerger(&f.mergeComb, srcs)
 
-	work := make(chan []rec[K, P], len(ws))
-	free := make(chan []rec[K, P], 2*len(ws)+2)
+	work := make(chan []rec[K, P], len(f.fws))
+	free := make(chan []rec[K, P], 2*len(f.fws)+2)
 	for range cap(free) {
 		free <- make([]rec[K, P], 0, f.batch)
 	}
@@ -554,7 +589,7 @@ func (f *frontier[K, P]) premerge(d int, runs []run) (run, error) {
 	if err != nil {
 		return run{}, err
 	}
-	f.disk.Add(out.Bytes)
+	f.addDisk(out.Bytes)
 	return out, nil
 }
 

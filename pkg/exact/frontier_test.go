@@ -266,6 +266,20 @@ func BenchmarkFrontier9x9Spilled(b *testing.B) {
 	benchCorner(b, 9, Options{Method: MethodFrontier, MemLimit: 16 << 20})
 }
 
+// BenchmarkFrontier9x9Work keeps a checkpoint at every depth boundary
+// (-work), in a new directory each walk.
+func BenchmarkFrontier9x9Work(b *testing.B) {
+	root := b.TempDir()
+	i := 0
+	for b.Loop() {
+		i++
+		o := Options{Method: MethodFrontier, MemLimit: 64 << 20, Work: filepath.Join(root, fmt.Sprint(i))}
+		if _, err := From(context.Background(), board.Board{Rows: 9, Cols: 9}, board.Square{}, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestFrontierLeft: the estimate of the time left carries the growth of
 // the last depths on to 86% of the squares and adds 3.1 times the largest
 // depth after it; past the largest, what is left of those 3.1 times; none
@@ -338,5 +352,64 @@ func TestFrontierProgressHeld(t *testing.T) {
 				t.Errorf("the depths' progress says at most %d bytes held (%d figures), the walk's peak is %d", most, len(seen), res.PeakBytes)
 			}
 		})
+	}
+}
+
+// TestFrontierCheckpointKeepsOverflow: a count of walks that merging
+// carried past 2^64 before a checkpoint is still an overflow once the
+// walk goes on from it (the checkpoint kept the workers' tallies, not
+// what merging had seen, and the walk went on to a wrong count).
+func TestFrontierCheckpointKeepsOverflow(t *testing.T) {
+	b, start := board.Board{Rows: 5, Cols: 5}, board.Square{}
+	o := Options{Method: MethodFrontier, Float: true, Work: t.TempDir(), Workers: 2}
+	for _, in := range []string{"a worker's merge", "the depth's merge"} {
+		t.Run(in, func(t *testing.T) {
+			f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in == "a worker's merge" {
+				f.fws[1].c.overflow = true
+			} else {
+				f.mergeComb.overflow = true
+			}
+			if err := f.checkpoint(1, b, start, false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := From(context.Background(), b, start, o); !errors.Is(err, ErrOverflow) {
+				t.Errorf("From = %v, want %v", err, ErrOverflow)
+			}
+			os.RemoveAll(WorkDir(o.Work, b, start))
+		})
+	}
+}
+
+// TestFrontierPremergePeakDisk: a merge of runs into one holds them and
+// the run it writes on disk at once, and PeakDisk counts it (it counted
+// the runs merged alone).
+func TestFrontierPremergePeakDisk(t *testing.T) {
+	b, start := board.Board{Rows: 5, Cols: 5}, board.Square{}
+	f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, Options{Method: MethodFrontier, Float: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.close()
+	for i := range 3 {
+		recs := make([]rec[[1]uint64, [1]uint64], 10)
+		for j := range recs {
+			recs[j].k[0] = uint64(10*i + j)
+			recs[j].cnt = 1
+		}
+		if err := f.write(4, recs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runs := f.runs[4]
+	r, err := f.premerge(4, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 * 30 * f.rb; r.Records != 30 || f.disk.Load() != want || f.peakDisk.Load() != want {
+		t.Errorf("merged into %d records; %d bytes on disk, at most %d; want 30, %d and %d", r.Records, f.disk.Load(), f.peakDisk.Load(), want, want)
 	}
 }

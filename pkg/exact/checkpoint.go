@@ -14,15 +14,17 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
 )
 
 // A frontier walk's checkpoint is its work directory: the runs of the
 // depths not yet walked and manifest.json, which names them and holds
 // what the walks that ended added up. It is written at every depth
-// boundary: the runs first (synced together), then the manifest (written beside
-// and renamed over the old one), then the runs merged since the last one
-// are deleted. An interrupt, or a kill, loses the depth under way at
+// boundary: the runs written since the last one first (synced together,
+// and the directory), then the manifest (written beside and renamed over
+// the old one, and the directory synced), then the runs merged since the
+// last one are deleted. An interrupt, or a kill, loses the depth under way at
 // most; the runs it had written are named by no manifest and deleted when
 // the walk goes on.
 
@@ -233,7 +235,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 		return m, false, err
 	}
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] {
+		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] || atomicfile.IsTemp(e.Name()) {
 			os.Remove(filepath.Join(f.dir, e.Name()))
 		}
 	}
@@ -241,6 +243,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 		return m, false, nil
 	}
 	for _, r := range m.Runs {
+		r.synced = true
 		f.runs[r.Depth] = append(f.runs[r.Depth], r)
 		f.disk.Add(r.Bytes)
 	}
@@ -286,44 +289,61 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	for _, rs := range f.runs {
 		m.Runs = append(m.Runs, rs...)
 	}
-	if err := syncRuns(f.dir, m.Runs); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+	// The runs, their names in the directory, then the manifest that
+	// names them, then its own name: each durable before the next, so that
+	// a manifest on disk never names a run that is not. Only then are the
+	// runs it no longer names deleted: the last manifest named them, and
+	// stays the checkpoint until the new one's rename is durable.
+	if fresh := f.unsynced(); len(fresh) > 0 {
+		if err := syncRuns(f.dir, fresh); err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+		if err := syncDir(f.dir); err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+		f.markSynced()
 	}
 	data, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(f.dir, manifestName+".tmp")
-	fh, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	_, err = fh.Write(data)
-	if err == nil {
-		err = fh.Sync()
-	}
-	if cerr := fh.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(f.dir, manifestName))
-	}
-	if err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(f.dir, manifestName), data); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
-	if d, err := os.Open(f.dir); err == nil {
-		d.Sync()
-		d.Close()
+	if err := syncDir(f.dir); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
 	}
 	f.remove(f.consumed)
 	f.consumed = nil
 	return nil
 }
 
-// syncRuns makes the runs durable before a manifest names them: their
-// fsyncs at once, 8 at a time, where one a run as it was written cost a
-// wait on the disk each (some 20 a depth on 10x10). A run synced before is
-// synced again at no cost.
+// unsynced is the runs not yet made durable: those written since the
+// last checkpoint (a run a checkpoint named was synced then; syncing it
+// again at every depth cost a system call a run, hundreds a depth).
+func (f *frontier[K, P]) unsynced() []run {
+	var out []run
+	for _, rs := range f.runs {
+		for _, r := range rs {
+			if !r.synced {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func (f *frontier[K, P]) markSynced() {
+	for _, rs := range f.runs {
+		for i := range rs {
+			rs[i].synced = true
+		}
+	}
+}
+
+// syncRuns makes runs durable: their fsyncs at once, 8 at a time, where
+// one a run as it was written cost a wait on the disk each (some 20 a
+// depth on 10x10).
 func syncRuns(dir string, runs []run) error {
 	var g errgroup.Group
 	g.SetLimit(8)
@@ -341,6 +361,20 @@ func syncRuns(dir string, runs []run) error {
 		})
 	}
 	return g.Wait()
+}
+
+// syncDir makes the names in dir durable: the runs created and the
+// manifest renamed into place. A variable for the test of a failing one.
+var syncDir = func(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // left estimates the time the walk has left after depth d, from the

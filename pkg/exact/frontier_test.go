@@ -413,3 +413,52 @@ func TestFrontierPremergePeakDisk(t *testing.T) {
 		t.Errorf("merged into %d records; %d bytes on disk, at most %d; want 30, %d and %d", r.Records, f.disk.Load(), f.peakDisk.Load(), want, want)
 	}
 }
+
+// TestCheckpointSyncs: a checkpoint syncs the runs written since the last
+// one, not every run it names again; and where the directory cannot be
+// synced after the manifest's rename (so that the rename may not last),
+// the checkpoint fails and keeps the runs merged since the last one,
+// which the last manifest names: deleted, a crash would leave a
+// checkpoint without its runs.
+func TestCheckpointSyncs(t *testing.T) {
+	b, start := board.Board{Rows: 5, Cols: 5}, board.Square{}
+	o := Options{Method: MethodFrontier, Float: true, Work: t.TempDir(), Workers: 1}
+	f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(d int) {
+		t.Helper()
+		recs := make([]rec[[1]uint64, [1]uint64], 3)
+		for j := range recs {
+			recs[j].k[0], recs[j].cnt = uint64(j), 1
+		}
+		if err := f.write(d, recs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(4)
+	write(5)
+	if n := len(f.unsynced()); n != 2 {
+		t.Fatalf("%d runs to sync, want 2", n)
+	}
+	if err := f.checkpoint(4, b, start, false); err != nil {
+		t.Fatal(err)
+	}
+	write(5)
+	if n := len(f.unsynced()); n != 1 {
+		t.Errorf("after a checkpoint and a run: %d runs to sync, want 1", n)
+	}
+	// Depth 4 walked: its run is merged.
+	merged := f.runs[4]
+	f.runs[4] = nil
+	f.drop(merged)
+	defer func(s func(string) error) { syncDir = s }(syncDir)
+	syncDir = func(string) error { return errors.New("the disk said no") }
+	if err := f.checkpoint(5, b, start, false); err == nil || !strings.Contains(err.Error(), "the disk said no") {
+		t.Errorf("checkpoint = %v, want the directory's sync error", err)
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, merged[0].Name)); err != nil {
+		t.Errorf("a run the last durable manifest names was deleted: %v", err)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -170,13 +172,41 @@ func describe(board string, row, col int, rule string, closed, float bool) strin
 
 // CheckWork says whether the walk of o from start on b may use its work
 // directory (WorkDir under o.Work): it has none, or it holds no manifest,
-// or one of this walk whose runs are all there at their size.
+// or one of this walk whose runs are all there, each at its size and with
+// its CRC. It reads every run: a damaged one is refused before the walk,
+// not found when its depth comes, maybe hours later.
 func CheckWork(b board.Board, start board.Square, o Options) error {
 	if o.Work == "" || !o.UsesFrontier(b) {
 		return nil
 	}
-	_, _, err := readWork(WorkDir(o.Work, b, start), b, start, o)
-	return err
+	dir := WorkDir(o.Work, b, start)
+	m, _, err := readWork(dir, b, start, o)
+	if err != nil {
+		return err
+	}
+	for _, r := range m.Runs {
+		if err := checkCRC(dir, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkCRC reads run r through and compares its CRC with the manifest's.
+func checkCRC(dir string, r run) error {
+	fh, err := os.Open(filepath.Join(dir, r.Name))
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	h := crc32.New(castagnoli)
+	if _, err := io.Copy(h, fh); err != nil {
+		return fmt.Errorf("%s: run %s: %w", dir, r.Name, err)
+	}
+	if h.Sum32() != r.CRC {
+		return fmt.Errorf("%s: run %s: its CRC-32C is %08x, the manifest says %08x: the file is corrupt", dir, r.Name, h.Sum32(), r.CRC)
+	}
+	return nil
 }
 
 // readWork reads dir's manifest (ok false if there is none) and checks it

@@ -458,3 +458,53 @@ func TestCheckpointSyncs(t *testing.T) {
 		t.Errorf("a run the last durable manifest names was deleted: %v", err)
 	}
 }
+
+// TestFrontierResumeEveryDepth: a walk interrupted at every depth
+// boundary in turn, each time as soon as it has walked one depth, goes on
+// each time from the depth it reached, on one worker and on two by turns,
+// to the memo's figures (6x6 from 1,1 and 2,2; make test-all: the 7x7
+// corner too).
+func TestFrontierResumeEveryDepth(t *testing.T) {
+	type tc struct {
+		b     board.Board
+		start board.Square
+	}
+	cases := []tc{{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 1, Col: 1}}, {board.Board{Rows: 6, Cols: 6}, board.Square{Row: 2, Col: 2}}}
+	if !testing.Short() {
+		cases = append(cases, tc{board.Board{Rows: 7, Cols: 7}, board.Square{}})
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%v from %v", c.b, c.start), func(t *testing.T) {
+			want, err := From(context.Background(), c.b, c.start, Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := Options{Method: MethodFrontier, MemLimit: 64 << 10, Work: t.TempDir()}
+			last, runs := 0, 0
+			for {
+				runs++
+				ctx, cancel := context.WithCancel(context.Background())
+				o.Workers = 1 + runs%2
+				o.Tick = func(p Progress) {
+					if p.Depth != last+1 {
+						t.Errorf("run %d walked depth %d after a checkpoint at %d", runs, p.Depth, last)
+					}
+					last = p.Depth
+					cancel()
+				}
+				got, err := From(ctx, c.b, c.start, o)
+				cancel()
+				if err == nil {
+					sameResult(t, got, want)
+					break
+				}
+				if !errors.Is(err, context.Canceled) || runs > c.b.Squares() {
+					t.Fatalf("run %d: %v", runs, err)
+				}
+			}
+			if last != c.b.Squares() {
+				t.Errorf("the walks ended at depth %d of %d", last, c.b.Squares())
+			}
+		})
+	}
+}

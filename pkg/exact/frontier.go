@@ -81,8 +81,9 @@ type frontier[K set, P num] struct {
 	peakHeld        int64
 	disk, peakDisk  atomic.Int64
 
-	mu   sync.Mutex
-	runs [][]run // by depth, not yet merged
+	mu     sync.Mutex
+	failed atomic.Bool // err is set
+	runs   [][]run     // by depth, not yet merged
 	// consumed are runs merged since the last checkpoint: deleted once
 	// the next one no longer names them.
 	consumed []run
@@ -286,12 +287,15 @@ func (f *frontier[K, P]) shareOf(inUse int64, workers int) int64 {
 	return max((f.budget-f.reserve-inUse)/int64(workers), 2*minChunk*f.rb)
 }
 
+// fail keeps a worker's error, the first, and stops the depth's merge:
+// the depth is lost, and the walk ends when its workers have.
 func (f *frontier[K, P]) fail(err error) {
 	f.mu.Lock()
 	if f.err == nil {
 		f.err = err
 	}
 	f.mu.Unlock()
+	f.failed.Store(true)
 }
 
 func (f *frontier[K, P]) firstErr() error {
@@ -495,7 +499,7 @@ func (f *frontier[K, P]) depth(d int) error {
 	ctx := f.wk.ctx
 	go func() {
 		defer close(work)
-		for ctx.Err() == nil {
+		for ctx.Err() == nil && !f.failed.Load() {
 			b := (<-free)[:f.batch]
 			i := 0
 			for i < f.batch && m.next(&b[i]) {

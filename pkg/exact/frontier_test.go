@@ -508,3 +508,32 @@ func TestFrontierResumeEveryDepth(t *testing.T) {
 		})
 	}
 }
+
+// TestFrontierStopsOnFailure: once a worker has failed (a run it could
+// not write: a full disk), the depth's merge hands out no more tie
+// points: the depth is lost anyway, and it went on walking every one,
+// on a large board for minutes.
+func TestFrontierStopsOnFailure(t *testing.T) {
+	b, start := board.Board{Rows: 7, Cols: 7}, board.Square{}
+	f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, Options{Method: MethodFrontier, Float: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.close()
+	w := f.fws[0].w
+	var v [1]uint64
+	add(&v, f.wk.start)
+	w.follow(v, f.wk.start, 0, []uint64{math.Float64bits(1)}, 1, 1, 0)
+	d := 0
+	for len(f.fws[0].bufs[d]) == 0 {
+		d++
+	}
+	nodes := w.t.nodes
+	f.fail(errors.New("no space left on device"))
+	if err := f.depth(d); err == nil {
+		t.Error("the depth gave no error")
+	}
+	if w.t.nodes != nodes {
+		t.Errorf("the depth walked on from its tie points after the failure: %d squares entered", w.t.nodes-nodes)
+	}
+}

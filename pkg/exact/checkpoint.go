@@ -378,30 +378,23 @@ func syncRuns(dir string, runs []run) error {
 	var g errgroup.Group
 	g.SetLimit(8)
 	for _, r := range runs {
-		g.Go(func() error {
-			fh, err := os.OpenFile(filepath.Join(dir, r.Name), os.O_RDWR, 0)
-			if err != nil {
-				return err
-			}
-			err = fh.Sync()
-			if cerr := fh.Close(); err == nil {
-				err = cerr
-			}
-			return err
-		})
+		g.Go(func() error { return fsync(filepath.Join(dir, r.Name)) })
 	}
 	return g.Wait()
 }
 
 // syncDir makes the names in dir durable: the runs created and the
 // manifest renamed into place. A variable for the test of a failing one.
-var syncDir = func(dir string) error {
-	d, err := os.Open(dir)
+var syncDir = fsync
+
+// fsync makes the file or directory at path durable.
+func fsync(path string) error {
+	fh, err := os.Open(path)
 	if err != nil {
 		return err
 	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
+	err = fh.Sync()
+	if cerr := fh.Close(); err == nil {
 		err = cerr
 	}
 	return err

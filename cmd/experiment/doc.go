@@ -158,7 +158,10 @@
 //	                   runs repeat for -trials, each with its job's seed
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
 //	                   0 for none (default: -mem-limit divided among -workers),
-//	                   at least 16 MiB; the plan shows it
+//	                   at least 16 MiB; the plan shows it. A run whose
+//	                   process ends abnormally under it, saying it ran out
+//	                   of memory or with a peak within an eighth of it, is
+//	                   an error "over the memory limit of ..."
 //	-config FILE       read flags from FILE (one a line, # comments) or an
 //	                   embedded preset; the command line overrides it
 //	-plan              print the plan and exit, running and writing nothing

@@ -153,7 +153,9 @@
 //	                   sha256: -resume, shards and merge refuse a changed one.
 //	                   NAME may not be a built-in, "all", or unused by
 //	                   -strategies; a command line's NAME replaces a -config
-//	                   file's, and one NAME twice on the command line is refused.
+//	                   file's, a file's solver -strategies does not name is
+//	                   left out, and one NAME twice on the command line is
+//	                   refused.
 //	                   A CMD holding {seed}, or random:CMD, is randomised: its
 //	                   runs repeat for -trials, each with its job's seed
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),

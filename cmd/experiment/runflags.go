@@ -81,6 +81,18 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
 }
 
+// strategyNames returns the names -strategies lists, the keyword "all"
+// (every strategy registered, the declared solvers' among them) as it is.
+func (f *runFlags) strategyNames() []string {
+	var names []string
+	for name := range strings.SplitSeq(f.strategies, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 // settings checks the flags that decide the rows and returns them as
 // Settings. Errors are input.Errors naming the flag and what it accepts.
 func (f *runFlags) settings() (plan.Settings, error) {
@@ -97,12 +109,10 @@ func (f *runFlags) settings() (plan.Settings, error) {
 		return s, &input.Error{Flag: "-starts", Err: err}
 	}
 	var names []string
-	for name := range strings.SplitSeq(f.strategies, ",") {
-		switch name = strings.TrimSpace(name); name {
-		case "":
-		case strategies.All:
+	for _, name := range f.strategyNames() {
+		if name == strategies.All {
 			names = append(names, strategies.Names()...)
-		default:
+		} else {
 			names = append(names, name)
 		}
 	}

@@ -45,19 +45,33 @@ func (s *solverFlags) fromFile() { s.decls, s.filing = nil, true }
 // fromCommandLine implements fileLayered.
 func (s *solverFlags) fromCommandLine() { s.filing = false }
 
+// declName is a declaration's NAME, as external.Parse reads it.
+func declName(decl string) string { n, _, _ := strings.Cut(decl, "="); return strings.TrimSpace(n) }
+
 // all returns the declarations in force: the flag file's, but for those
 // whose NAME the command line declares again (the command line overrides
 // a flag file), then the command line's. Two of one NAME on the command
 // line, or in the file, are left for declare to refuse.
 func (s *solverFlags) all() []string {
-	name := func(decl string) string { n, _, _ := strings.Cut(decl, "="); return strings.TrimSpace(n) }
 	var out []string
 	for _, d := range s.file {
-		if !slices.ContainsFunc(s.decls, func(c string) bool { return name(c) == name(d) }) {
+		if !slices.ContainsFunc(s.decls, func(c string) bool { return declName(c) == declName(d) }) {
 			out = append(out, d)
 		}
 	}
 	return append(out, s.decls...)
+}
+
+// offered leaves out the flag file's solvers whose NAME names does not
+// hold: a flag file offers its solvers, and a command line whose
+// -strategies overrides the file's with others has no way to take a
+// file's -solver back. The command line's own solvers stay, for the
+// check that -strategies names each (a slip otherwise).
+func (s *solverFlags) offered(names []string) {
+	if slices.Contains(names, strategies.All) {
+		return
+	}
+	s.file = slices.DeleteFunc(s.file, func(d string) bool { return !slices.Contains(names, declName(d)) })
 }
 
 func (s *solverFlags) register(fs *flag.FlagSet) {

@@ -48,6 +48,9 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 	if len(success.Series) != k || len(success.MeanRank) != k || len(cost.Order) != k {
 		return nil, errors.New("matrix: the rankings rank different series")
 	}
+	if cost.Blocks == 0 || success.Blocks == 0 {
+		return nil, fmt.Errorf("matrix: %w (no instance that every series ran)", ErrNoData)
+	}
 	order := cost.Order
 	cell := vg.Points(math.Max(20, math.Min(30, 300/float64(k))))
 	labelFont := textStyle(9)
@@ -194,7 +197,12 @@ func pairText(p stats.RankPair, r *stats.Ranking) string {
 		case pp == 0:
 			s = "0"
 		case math.Abs(pp) < 1:
-			s = fmt.Sprintf("%+.1f", pp)
+			// One significant digit: a difference of a few runs in
+			// many is never "+0.0".
+			s = strconv.FormatFloat(pp, 'g', 1, 64)
+			if pp > 0 {
+				s = "+" + s
+			}
 		default:
 			s = fmt.Sprintf("%+.0f", pp)
 		}

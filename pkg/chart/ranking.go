@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"knightsweep/internal/words"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/stats/format"
 )
@@ -29,6 +31,10 @@ func Ranking(rankings ...*stats.Ranking) (*Figure, error) {
 	for _, r := range rankings {
 		if len(r.Series) != k || len(r.MeanRank) != k {
 			return nil, errors.New("ranking: the rankings rank different series")
+		}
+		if r.Blocks == 0 {
+			// No mean rank: nothing to place on the axis.
+			return nil, fmt.Errorf("ranking: %w (no instance that every series ran)", ErrNoData)
 		}
 	}
 	labelFont := textStyle(nameSize)
@@ -95,10 +101,13 @@ func rankingTitle(r *stats.Ranking) string {
 // (Iman-Davenport F = 4.59)", or why it was not run.
 func FriedmanVerdict(r *stats.Ranking) string {
 	if r.Blocks < 2 {
-		return fmt.Sprintf("not run: %d instance that every series ran", r.Blocks)
+		return fmt.Sprintf("not run: %d %s that every series ran", r.Blocks, words.Noun(r.Blocks, "instance"))
 	}
 	f := trimZeros(fmt.Sprintf("%.3g", r.F))
-	if r.F >= 1000 {
+	switch {
+	case math.IsInf(r.F, 1):
+		f = format.Count(r.F) // every instance ranks the series alike
+	case r.F >= 1000:
 		f = fmt.Sprintf("%.0f", r.F)
 	}
 	return fmt.Sprintf("%s (Iman-Davenport F = %s)", format.P(r.FP), f)

@@ -187,6 +187,10 @@ func TestPairText(t *testing.T) {
 	}{
 		{stats.RankPair{Effect: 0.123}, succ, "+12"},
 		{stats.RankPair{Effect: -0.004}, succ, "-0.4"},
+		// 30 to 5 in 100,000 instances: a difference, however small, is
+		// no "+0.0" beside a colour that says the row does better.
+		{stats.RankPair{Effect: 0.00025}, succ, "+0.03"},
+		{stats.RankPair{Effect: -0.0004}, succ, "-0.04"},
 		{stats.RankPair{Effect: 0}, succ, "0"},
 		{stats.RankPair{Effect: 4}, nodes, "0.25"}, // the column needs 4 times the row's: the row 0.25 of the column's
 		{stats.RankPair{Effect: 1.0 / 3000, RestsOn: "5x5"}, nodes, "3k†"},
@@ -210,6 +214,49 @@ func TestPairText(t *testing.T) {
 	} {
 		if got := pairColor(tt.p); got != tt.want {
 			t.Errorf("pairColor(%d:%d, Holm %v) = %v, want %v", tt.p.ABetter, tt.p.BBetter, tt.p.Holm, got, tt.want)
+		}
+	}
+}
+
+// Series that share no instance have no mean rank (Rank leaves them 0):
+// a diagram would draw every series left of rank 1, off its axis, and a
+// matrix of "-" cells, as if they had been compared. Both say there is
+// nothing to draw.
+func TestRankingNoSharedInstance(t *testing.T) {
+	var b strings.Builder
+	for i, line := range strings.SplitAfter(manySeries(), "\n") {
+		// dfs on 5x5 only, the others on 6x6 only.
+		if i == 0 || strings.HasPrefix(line, "5,5,") == strings.Contains(line, ",dfs,") {
+			b.WriteString(line)
+		}
+	}
+	res := results(t, b.String())
+	success, cost := stats.Rank(res, res.Series, stats.BySuccess), stats.Rank(res, res.Series, stats.ByNodes)
+	if len(res.Series) != 4 || success.Blocks != 0 {
+		t.Fatalf("%d series, %d shared instances: want 4 and none", len(res.Series), success.Blocks)
+	}
+	if _, err := Ranking(success, cost); !errors.Is(err, ErrNoData) {
+		t.Errorf("diagram of no instance: %v, want ErrNoData", err)
+	}
+	if _, err := Matrix(success, cost); !errors.Is(err, ErrNoData) {
+		t.Errorf("matrix of no instance: %v, want ErrNoData", err)
+	}
+}
+
+// The Friedman verdict in words: "0 instances", and an infinite F (every
+// instance ranks the series alike) written as the page writes infinity.
+func TestFriedmanVerdictWords(t *testing.T) {
+	for _, tt := range []struct {
+		f    stats.Friedman
+		want string
+	}{
+		{stats.Friedman{Blocks: 0}, "not run: 0 instances that every series ran"},
+		{stats.Friedman{Blocks: 1}, "not run: 1 instance that every series ran"},
+		{stats.Friedman{Blocks: 3, F: math.Inf(1), FP: 0}, "p<0.001 (Iman-Davenport F = ∞)"},
+		{stats.Friedman{Blocks: 14, F: 4.5859, FP: 0.0076}, "p=0.0076 (Iman-Davenport F = 4.59)"},
+	} {
+		if got := FriedmanVerdict(&stats.Ranking{Friedman: tt.f}); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.f, got, tt.want)
 		}
 	}
 }

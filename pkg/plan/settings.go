@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"iter"
@@ -96,6 +97,10 @@ func (s *Settings) Normalize() error {
 	if err := s.registerSolvers(); err != nil {
 		return err
 	}
+	// A set: declared in another order (a flag file's solver that the
+	// command line declares again follows the file's others), the same
+	// sweep.
+	slices.SortFunc(s.Solvers, func(a, b Solver) int { return cmp.Compare(a.Name, b.Name) })
 	if len(s.Strategies) == 0 {
 		return input.Errorf("-strategies", "missing: want some of %s", strings.Join(strategies.Names(), ", "))
 	}

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"knightsweep/internal/input"
+	"knightsweep/pkg/strategies"
 )
 
 // settings returns normalized settings for sizes, the given strategies and
@@ -108,5 +110,28 @@ func TestSettingsJSON(t *testing.T) {
 	}
 	if d := a.Diff(b); d != nil || !reflect.DeepEqual(a, b) {
 		t.Errorf("round trip through %s: %v", data, d)
+	}
+}
+
+// The solvers are a set: declared in another order (a flag file's solver
+// that the command line declares again comes after the file's others),
+// they are the same settings, and a resume or a merge accepts them.
+func TestNormalizeSolversOrder(t *testing.T) {
+	solvers := []Solver{{Name: "zz-mine", Command: "./mine {row} {col}"}, {Name: "aa-theirs", Command: "stdio:./theirs"}}
+	t.Cleanup(func() {
+		for _, s := range solvers {
+			strategies.Unregister(s.Name)
+		}
+	})
+	z, _ := ParseSizes("5")
+	a := Settings{Sizes: z, Strategies: []string{"zz-mine", "aa-theirs"}, Solvers: slices.Clone(solvers)}
+	b := Settings{Sizes: z, Strategies: []string{"aa-theirs", "zz-mine"}, Solvers: []Solver{solvers[1], solvers[0]}}
+	for _, s := range []*Settings{&a, &b} {
+		if err := s.Normalize(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := a.Diff(b); d != nil {
+		t.Errorf("the same solvers in another order differ: %v", d)
 	}
 }

@@ -79,9 +79,9 @@ func (r *ranking) figures(add func(*figureSlot, func() (*figure, error))) {
 // Series counts the series ranked.
 func (r *ranking) Series() int { return len(r.Cost.Series) }
 
-// Pairs counts the pairs of series: the p-values Holm's adjustment runs
+// Pairs counts the pairs of series: the p-values Holm's adjustment ran
 // over in each ranking.
-func (r *ranking) Pairs() int { n := r.Series(); return n * (n - 1) / 2 }
+func (r *ranking) Pairs() int { return len(r.Cost.Pairs) }
 
 // Instances says what the ranking rests on: "1,200 instances (board,
 // start and trial) on 5x5, 6x6 and 7x7".
@@ -120,34 +120,63 @@ func leadOf(rk *stats.Ranking, what string) string {
 		return ""
 	}
 	best := rk.Order[0]
-	first := []string{rk.Series[best].Label}
-	var level []string
-	for _, i := range rk.Order[1:] {
-		p, _ := rk.Pair(best, i)
+	var first []int
+	for _, i := range rk.Order {
+		if rk.MeanRank[i] == rk.MeanRank[best] {
+			first = append(first, i)
+		}
+	}
+	// Mean ranks over k series and the sign test of two need not agree:
+	// a series is behind the first place only where the test of its pair
+	// puts every series of the first place ahead of it, and one that the
+	// test puts ahead of a series of the first place is said to be.
+	var level, ahead []string
+	for _, i := range rk.Order[len(first):] {
+		behind, beats := true, false
+		for _, f := range first {
+			p, _ := rk.Pair(f, i)
+			behind = behind && p.Winner() == f
+			beats = beats || p.Winner() == i
+		}
 		switch {
-		case rk.MeanRank[i] == rk.MeanRank[best]:
-			first = append(first, rk.Series[i].Label)
-		case !p.Significant():
+		case beats:
+			ahead = append(ahead, rk.Series[i].Label)
+		case !behind:
 			level = append(level, rk.Series[i].Label)
 		}
 	}
-	s := fmt.Sprintf("By %s, %s ranks first (mean rank %.2f of %d)", what, first[0], rk.MeanRank[best], len(rk.Series))
+	labels := make([]string, len(first))
+	for k, i := range first {
+		labels[k] = rk.Series[i].Label
+	}
+	s := fmt.Sprintf("By %s, %s ranks first (mean rank %.2f of %d)", what, labels[0], rk.MeanRank[best], len(rk.Series))
 	if len(first) > 1 {
-		s = fmt.Sprintf("By %s, %s share the first place (mean rank %.2f of %d)", what, words.List(first), rk.MeanRank[best], len(rk.Series))
+		s = fmt.Sprintf("By %s, %s share the first place (mean rank %.2f of %d)", what, words.List(labels), rk.MeanRank[best], len(rk.Series))
 	}
 	switch {
 	case rk.FP >= 0.05:
 		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (%s).", format.P(rk.FP))
-	case len(level) == 0 && len(first) > 1:
+	case len(level)+len(ahead) == 0 && len(first) > 1:
 		return s + ", ahead of the others by the sign tests after Holm."
-	case len(level) == 0:
+	case len(level)+len(ahead) == 0:
 		return s + ", ahead of every other series by the sign tests after Holm."
 	}
 	them := "it"
 	if len(first) > 1 {
 		them = "them"
 	}
-	return s + fmt.Sprintf("; the sign tests after Holm cannot tell %s from %s.", them, words.List(level))
+	var notes []string
+	if len(level) > 0 {
+		notes = append(notes, fmt.Sprintf("the sign tests after Holm cannot tell %s from %s", them, words.List(level)))
+	}
+	if len(ahead) > 0 {
+		pairs := "their pair"
+		if len(ahead)+len(first) > 2 {
+			pairs = "their pairs"
+		}
+		notes = append(notes, fmt.Sprintf("yet the sign test after Holm puts %s ahead of %s in %s (the matrix shows every pair)", words.List(ahead), them, pairs))
+	}
+	return s + "; " + strings.Join(notes, "; ") + "."
 }
 
 // Kinds of comparison, in the order the page shows them: a restart series
@@ -197,9 +226,17 @@ func comparisonCounts(hs []stats.HeadToHead) string {
 			parts = append(parts, fmt.Sprintf("%d %s", c, kindNames[k]))
 		}
 	}
+	// What Holm's adjustment ran over, test by test: a signed-rank test
+	// without a pair where both found a tour has no p-value to adjust.
+	f := stats.HolmFamilies(hs)
+	all := 0
+	for _, c := range f {
+		all += c
+	}
 	return fmt.Sprintf("%s %s (%s): every two series of one tour kind on each board both ran, and over all their boards where they share more than one. "+
-		"Holm's adjustment runs over the %d p-values of each test (McNemar's for success, the signed-rank test and the sign test for nodes and for time), "+
-		"%d p-values in all.", grouped(len(hs)), words.Noun(len(hs), "comparison"), strings.Join(parts, ", "), len(hs), 5*len(hs))
+		"Holm's adjustment runs over each test's p-values: %s of McNemar's test for success, %s of the signed-rank test and %s of the sign test for nodes, %s and %s for time, "+
+		"%s p-values in all.", grouped(len(hs)), words.Noun(len(hs), "comparison"), strings.Join(parts, ", "),
+		grouped(f[0])+" "+words.Noun(f[0], "p-value"), grouped(f[1]), grouped(f[3]), grouped(f[2]), grouped(f[4]), grouped(all))
 }
 
 // byKind orders the comparisons as the page shows them: restart policies

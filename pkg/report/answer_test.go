@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -56,7 +57,7 @@ func TestAnswerRanking(t *testing.T) {
 		t.Error("the Answer holds the pairwise verdicts")
 	}
 	want := "3 comparisons (1 restart policy against the same series without restarts, 2 between strategies)"
-	if !strings.Contains(page, want) || !strings.Contains(page, "Holm&#39;s adjustment runs over the 3 p-values of each test") || !strings.Contains(page, "15 p-values in all") {
+	if !strings.Contains(page, want) || !strings.Contains(page, "Holm&#39;s adjustment runs over each test&#39;s p-values: 3 p-values of McNemar&#39;s test for success") || !strings.Contains(page, "p-values in all") {
 		t.Errorf("Head to head does not say which comparisons were made (%q) and what Holm adjusted", want)
 	}
 }
@@ -94,6 +95,54 @@ func TestComparisonKind(t *testing.T) {
 	} {
 		if got := comparisonKind(tt.a, tt.b); got != tt.want {
 			t.Errorf("comparisonKind(%v, %v) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// The lead sentence claims that the first series is ahead of another only
+// where the sign test, after Holm, says so in that pair: mean ranks over k
+// series and the tests of two need not agree. Here B beats A in 150
+// instances of 250 (exact sign test p = 0.0019, Holm 0.0038 over three
+// pairs) though A's mean rank is the better (1.6 against 1.8: where A
+// wins, B comes last); C is behind both.
+func TestLeadOfPairwiseDisagrees(t *testing.T) {
+	series := []stats.Series{{Label: "A"}, {Label: "B"}, {Label: "C"}}
+	rk := &stats.Ranking{Measure: stats.ByNodes, Series: series, Order: []int{0, 1, 2},
+		Friedman: stats.Friedman{Blocks: 250, K: 3, MeanRank: []float64{1.6, 1.8, 2.6}, FP: 1e-9},
+		Pairs: []stats.RankPair{
+			{A: 0, B: 1, ABetter: 100, BBetter: 150, P: 0.0019, Holm: 0.0038},
+			{A: 0, B: 2, ABetter: 250, P: 1e-70, Holm: 3e-70},
+			{A: 1, B: 2, ABetter: 150, BBetter: 100, P: 0.0019, Holm: 0.0038},
+		}}
+	got := leadOf(rk, "nodes to a tour")
+	if want := "yet the sign test after Holm puts B ahead of it in their pair"; strings.Contains(got, "ahead of every other series") || !strings.Contains(got, want) {
+		t.Errorf("lead %q: B beats A in their pair after Holm; want no claim that A is ahead of it", got)
+	}
+	// Two that share the first place are ahead of a third only if each
+	// of them is: here B cannot be told from C.
+	rk.Friedman.MeanRank = []float64{1.5, 1.5, 3}
+	rk.Pairs[0] = stats.RankPair{A: 0, B: 1, ABetter: 10, BBetter: 10, P: 1, Holm: 1}
+	rk.Pairs[2] = stats.RankPair{A: 1, B: 2, ABetter: 3, BBetter: 1, P: 0.625, Holm: 0.625}
+	got = leadOf(rk, "nodes to a tour")
+	if strings.Contains(got, "ahead of the others") || !strings.Contains(got, "cannot tell") {
+		t.Errorf("lead %q: B cannot be told from C; want no claim that the first two are ahead of the others", got)
+	}
+}
+
+// The page says how many p-values Holm's adjustment ran over in each
+// test: a signed-rank test without a pair where both found a tour has no
+// p-value, and Compare's Holm leaves it out of the family.
+func TestComparisonCountsFamilies(t *testing.T) {
+	nan := stats.Float(math.NaN())
+	a := stats.SeriesKey{Strategy: "dfs", Restarts: runs.NoRestarts}
+	b := stats.SeriesKey{Strategy: "warnsdorff", Restarts: runs.NoRestarts}
+	h := stats.HeadToHead{A: stats.Series{Key: a}, B: stats.Series{Key: b}}
+	with, without := h, h
+	without.CostP, without.TimeP = nan, nan
+	got := comparisonCounts([]stats.HeadToHead{with, without, without})
+	for _, want := range []string{"3 p-values of McNemar's test for success", "1 of the signed-rank test and 3 of the sign test for nodes", "1 and 3 for time", "11 p-values in all"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
 		}
 	}
 }

@@ -167,13 +167,7 @@ func Compare(res *Results) []HeadToHead {
 		}
 	}
 	// Holm's adjustment, over every test of a kind.
-	for _, kind := range []func(h *HeadToHead) (p, holm *Float){
-		func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm },
-		func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm },
-	} {
+	for _, kind := range holmTests {
 		ps := make([]float64, len(out))
 		for i := range out {
 			p, _ := kind(&out[i])
@@ -186,6 +180,34 @@ func Compare(res *Results) []HeadToHead {
 	}
 	res.pairs = out
 	return out
+}
+
+// holmTests are the tests Compare adjusts, each over its own family: the
+// McNemar test, the signed-rank tests of nodes and of time, the sign tests
+// of nodes and of time (HolmFamilies' order).
+var holmTests = [...]func(h *HeadToHead) (p, holm *Float){
+	func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm },
+	func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm },
+}
+
+// HolmFamilies returns how many p-values Holm's adjustment ran over in
+// each test of Compare's comparisons hs: McNemar's, the signed-rank test
+// of nodes, of time, the sign test of nodes, of time. A test without a
+// p-value (a signed-rank test without a pair where both found a tour) is
+// no member of its family.
+func HolmFamilies(hs []HeadToHead) [len(holmTests)]int {
+	var n [len(holmTests)]int
+	for i := range hs {
+		for k, kind := range holmTests {
+			if p, _ := kind(&hs[i]); !math.IsNaN(float64(*p)) {
+				n[k]++
+			}
+		}
+	}
+	return n
 }
 
 // costs are the paired log ratios of nodes and of time where both found
@@ -212,12 +234,22 @@ const (
 // has. Comparing the nodes of the runs that happen to report them would
 // compare a selection.
 func costOf(ga, gb *Group) (string, func(sample) int64) {
-	for _, g := range []*Group{ga, gb} {
-		if slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 }) {
-			return CostCPU, sampleCPU
-		}
+	if ga.lacksNodes() || gb.lacksNodes() {
+		return CostCPU, sampleCPU
 	}
 	return CostNodes, sampleNodes
+}
+
+// lacksNodes reports whether a run of g records no nodes (an external
+// solver's that does not count them).
+func (g *Group) lacksNodes() bool {
+	return slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 })
+}
+
+// costRatio is b's cost over a's, a zero counted as one (a run of no
+// measurable time).
+func costRatio(a, b sample, cost func(sample) int64) float64 {
+	return float64(max(cost(b), 1)) / float64(max(cost(a), 1))
 }
 
 // sooner says which run of a pair needed less of a measure to find a tour:
@@ -295,11 +327,9 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 	return h, c
 }
 
-// add records the costs of a pair where both found a tour, counting a zero
-// as one (a run of no measurable time).
+// add records the costs of a pair where both found a tour.
 func (c *costs) add(a, b sample, cost func(sample) int64) {
-	rn := float64(max(cost(b), 1)) / float64(max(cost(a), 1))
-	rt := float64(max(b.time, 1)) / float64(max(a.time, 1))
+	rn, rt := costRatio(a, b, cost), costRatio(a, b, sampleTime)
 	c.nodeRatios, c.timeRatios = append(c.nodeRatios, rn), append(c.timeRatios, rt)
 	c.nodes, c.time = append(c.nodes, math.Log(rn)), append(c.time, math.Log(rt))
 }

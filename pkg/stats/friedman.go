@@ -32,7 +32,11 @@ type Friedman struct {
 // better (mid ranks, or the ranks of a partial order such as censored
 // runs give): the statistic divides by their own spread, so ties and
 // unknown orders make it neither liberal nor conservative. Blocks in which
-// every treatment ties carry no information and add nothing. With fewer
+// every treatment ties carry no information and leave the chi-square as
+// it is; they still count among the n blocks of Iman and Davenport's F
+// and its degrees of freedom (the formula's n is the number of blocks),
+// which brings F nearer the chi-square test: on Demšar's table 6 its p is
+// 0.0076 with the one such data set, 0.0073 without. With fewer
 // than two treatments or no block that ranks, the p-values are 1.
 func FriedmanTest(ranks [][]float64) Friedman {
 	var acc friedmanSums

@@ -44,10 +44,8 @@ func (m Measure) String() string {
 // of the runs that happen to report them would rank a selection.
 func CostMeasure(res *Results, series []Series) Measure {
 	for _, s := range series {
-		for _, g := range res.SeriesGroups(s.Key) {
-			if slices.ContainsFunc(g.samples, func(x sample) bool { return x.nodes < 0 }) {
-				return ByCPU
-			}
+		if slices.ContainsFunc(res.SeriesGroups(s.Key), (*Group).lacksNodes) {
+			return ByCPU
 		}
 	}
 	return ByNodes
@@ -126,7 +124,10 @@ func (p RankPair) Winner() int {
 }
 
 // Pair returns the comparison of series i and j (indices of Series), with
-// A = i and B = j whichever order it was computed in.
+// A = i and B = j whichever order it was computed in. Turned round, the
+// cost's Effect is the reciprocal of the median ratio (which, for an even
+// number of instances, is not the median of the reciprocals): one number
+// for the pair, as Compare's median of B over A is.
 func (r *Ranking) Pair(i, j int) (RankPair, bool) {
 	for _, p := range r.Pairs {
 		switch {
@@ -215,7 +216,7 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 						onBoard[p][1]++
 					}
 					if m != BySuccess && smp[i].found() && smp[j].found() {
-						ratios[p] = append(ratios[p], float64(max(measure(smp[j]), 1))/float64(max(measure(smp[i]), 1)))
+						ratios[p] = append(ratios[p], costRatio(smp[i], smp[j], measure))
 					}
 					p++
 				}

@@ -286,3 +286,58 @@ func TestCliques(t *testing.T) {
 		t.Errorf("cliques %v, want [0 1] [1 3]", got)
 	}
 }
+
+// Where every series ran the same instances, each pair of a ranking is
+// the head-to-head comparison over all boards: the same counts, the same
+// direction, the same median ratio (Compare's B over A; the ranking's
+// Pair gives it for either order).
+func TestRankAgreesWithCompare(t *testing.T) {
+	var rs []rankRun
+	for _, n := range []int{5, 6} {
+		for row := range 2 {
+			for trial := 1; trial <= 6; trial++ {
+				x := int64(n*n + row*7 + trial*3)
+				dfs := rankRun{n, n, 2 * row, 2 * row, trial, "dfs", status.Found, 20*x%900 + 30}
+				if trial%3 == 0 {
+					dfs.st, dfs.nodes = status.NodeLimit, 1000
+				}
+				greedy := rankRun{n, n, 2 * row, 2 * row, trial, "warnsdorff", status.Found, int64(n * n)}
+				if trial%2 == 0 {
+					greedy.st, greedy.nodes = status.DeadEnd, int64(n*n-3)
+				}
+				rs = append(rs, rankRun{n, n, 2 * row, 2 * row, trial, "warnsdorff-bt", status.Found, x}, dfs, greedy)
+			}
+		}
+	}
+	res := rankResults(t, rs)
+	success, cost := Rank(res, res.Series, BySuccess), Rank(res, res.Series, ByNodes)
+	index := map[SeriesKey]int{}
+	for i, s := range res.Series {
+		index[s.Key] = i
+	}
+	seen := 0
+	for _, h := range Compare(res) {
+		if h.Board != "all" {
+			continue
+		}
+		seen++
+		a, b := index[h.A.Key], index[h.B.Key]
+		for _, order := range [][2]int{{a, b}, {b, a}} {
+			s, _ := success.Pair(order[0], order[1])
+			c, _ := cost.Pair(order[0], order[1])
+			aOnly, bOnly, aLess, bLess, ratio := h.AOnly, h.BOnly, h.CostALess, h.CostBLess, float64(h.CostRatioMedian)
+			if order[0] == b {
+				aOnly, bOnly, aLess, bLess, ratio = bOnly, aOnly, bLess, aLess, 1/ratio
+			}
+			if s.ABetter != aOnly || s.BBetter != bOnly || !near(s.Effect, float64(aOnly-bOnly)/float64(h.Pairs)) {
+				t.Errorf("%s-%s success %d:%d (%v), head to head %d:%d", h.LabelA, h.LabelB, s.ABetter, s.BBetter, s.Effect, aOnly, bOnly)
+			}
+			if c.ABetter != aLess || c.BBetter != bLess || c.BothFound != h.BothFound || !near(c.Effect, ratio) {
+				t.Errorf("%s-%s nodes %d:%d ratio %v over %d, head to head %d:%d ratio %v over %d", h.LabelA, h.LabelB, c.ABetter, c.BBetter, c.Effect, c.BothFound, aLess, bLess, ratio, h.BothFound)
+			}
+		}
+	}
+	if seen != 3 {
+		t.Fatalf("%d pooled comparisons, want 3", seen)
+	}
+}

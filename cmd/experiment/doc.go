@@ -149,8 +149,12 @@
 //	                   SIGTERM to its process group, SIGKILL after 0.5 s),
 //	                   measured (cpu_ns, max_rss_bytes) and its tour checked
 //	                   by the validator; a failure is a row with status
-//	                   error. The manifest records each solver's command and
-//	                   sha256: -resume, shards and merge refuse a changed one.
+//	                   error. The manifest records each solver's command,
+//	                   what it resolved to (the program's and every file
+//	                   argument's absolute path) and their sha256: -resume,
+//	                   shards and merge refuse a changed one, saying what
+//	                   changed, and take the same files spelled otherwise
+//	                   (./s.py for s.py, or a path from another directory).
 //	                   NAME may not be a built-in, "all", or unused by
 //	                   -strategies; a command line's NAME replaces a -config
 //	                   file's, a file's solver -strategies does not name is

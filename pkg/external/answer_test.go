@@ -180,14 +180,7 @@ func TestResolveHashesFileArguments(t *testing.T) {
 	if err := os.WriteFile(dataPath, []byte("abc"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := external.Parse("x=sh -e " + scriptPath + " {rows} " + dataPath + " " + dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe, err := external.Resolve(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := resolve(t, "x=sh -e "+scriptPath+" {rows} "+dataPath+" "+dir)
 	const abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" // sha256("abc")
 	if exe.Script != scriptPath || exe.ScriptSHA256 == "" {
 		t.Errorf("script %q %q, want %s hashed", exe.Script, exe.ScriptSHA256, scriptPath)
@@ -211,18 +204,7 @@ func TestResolvedSpelling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resolve := func(decl string) string {
-		t.Helper()
-		spec, err := external.Parse(decl)
-		if err != nil {
-			t.Fatal(err)
-		}
-		exe, err := external.Resolve(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return exe.Resolved()
-	}
+	resolved := func(decl string) string { t.Helper(); return resolve(t, decl).Resolved() }
 	want := sh + " " + abs + " -v '{rows}' 'a b'"
 	for _, decl := range []string{
 		"x=sh testdata/memory/grow.py -v {rows} 'a b'",
@@ -230,17 +212,17 @@ func TestResolvedSpelling(t *testing.T) {
 		"x=sh ../external/testdata/memory/grow.py -v {rows} a\\ b",
 		"x=sh " + abs + " -v {rows} 'a b'",
 	} {
-		if got := resolve(decl); got != want {
+		if got := resolved(decl); got != want {
 			t.Errorf("%s resolved to %q, want %q", decl, got, want)
 		}
 	}
-	if got := resolve("x=sh testdata/memory/grow.py -v {cols} 'a b'"); got == want {
+	if got := resolved("x=sh testdata/memory/grow.py -v {cols} 'a b'"); got == want {
 		t.Errorf("another placeholder resolved as {rows}: %q", got)
 	}
-	if a, b := resolve("x=random:sh testdata/memory/grow.py {seed}"), resolve("x=sh ./testdata/memory/grow.py {seed}"); a != b || !strings.HasPrefix(a, "random:"+sh) {
+	if a, b := resolved("x=random:sh testdata/memory/grow.py {seed}"), resolved("x=sh ./testdata/memory/grow.py {seed}"); a != b || !strings.HasPrefix(a, "random:"+sh) {
 		t.Errorf("a randomised solver resolved to %q and %q, want one command beginning random:", a, b)
 	}
-	if got := resolve("x=stdio:sh testdata/memory/grow.py"); got != "stdio:"+sh+" "+abs {
+	if got := resolved("x=stdio:sh testdata/memory/grow.py"); got != "stdio:"+sh+" "+abs {
 		t.Errorf("a stdio solver resolved to %q", got)
 	}
 }

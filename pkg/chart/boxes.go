@@ -28,9 +28,13 @@ func NodesToSuccess(res *stats.Results, b board.Board) (*Figure, error) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	w := vg.Points(18)
 	x := 0.0
+	var noNodes []string
 	for _, g := range res.BoardGroups(b) {
-		nodes, _, n := g.FoundNodes()
+		nodes, times, n := g.FoundNodes()
 		if len(nodes) == 0 {
+			if len(times) > 0 {
+				noNodes = append(noNodes, res.SeriesOf(g).Label)
+			}
 			continue
 		}
 		vals := make(plotter.Values, len(nodes))
@@ -56,6 +60,10 @@ func NodesToSuccess(res *stats.Results, b board.Board) (*Figure, error) {
 	}
 	if hi <= lo {
 		lo, hi = lo/2, hi*2
+	}
+	if note := noNodesNote(noNodes); note != "" {
+		p.Title.Text += "\n(" + note + ")"
+		title += " (" + note + ")"
 	}
 	p.NominalX(names...)
 	p.Y.Scale = plot.LogScale{}

@@ -187,11 +187,54 @@ var strategyColors = []color.RGBA{
 	{0x00, 0x00, 0x00, 0xff}, // black
 }
 
-// strategyGlyphs are the markers, one a strategy, in the same order.
+// strategyGlyphs are the markers, one a strategy, in the same order; the
+// outlines are drawn bold.
 var strategyGlyphs = []draw.GlyphDrawer{
-	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{},
-	draw.RingGlyph{}, draw.SquareGlyph{},
+	draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, boldGlyph{draw.CrossGlyph{}}, boldGlyph{draw.PlusGlyph{}},
+	boldGlyph{draw.RingGlyph{}}, boldGlyph{draw.SquareGlyph{}},
 }
+
+// outline returns the outline of a solid marker (a ring for a disc, a
+// square for a box, a triangle for a pyramid), and any other as it is:
+// the fourth and fifth series of a strategy, whose shades are the second
+// darker and lighter ones, draw it, so that on the matrix's diagonal and
+// the ranking's axis they differ from the first darker and lighter ones in
+// shape as well (the restarts preset's fixed:49 and luby:49 were two
+// near-black discs there).
+func outline(g draw.GlyphDrawer) draw.GlyphDrawer {
+	switch g.(type) {
+	case draw.CircleGlyph:
+		return boldGlyph{draw.RingGlyph{}}
+	case draw.BoxGlyph:
+		return boldGlyph{draw.SquareGlyph{}}
+	case draw.PyramidGlyph:
+		return boldGlyph{draw.TriangleGlyph{}}
+	}
+	return g
+}
+
+// glyphStroke is the width of an outline marker's strokes.
+var glyphStroke = vg.Points(1.5)
+
+// boldGlyph draws an outline marker (a cross, a plus, a ring, a square)
+// with strokes glyphStroke wide. gonum draws them 0.5 points wide: beside
+// the filled markers of the built-in strategies, the users' solvers that
+// took these places were faint strokes whose colour could not be told
+// (the matrix's diagonal, the ranking's axis).
+type boldGlyph struct{ draw.GlyphDrawer }
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g boldGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	bc := *c
+	bc.Canvas = boldStrokes{c.Canvas}
+	g.GlyphDrawer.DrawGlyph(&bc, sty, pt)
+}
+
+// boldStrokes is a canvas whose strokes are at least glyphStroke wide.
+type boldStrokes struct{ vg.Canvas }
+
+// SetLineWidth implements vg.Canvas.
+func (b boldStrokes) SetLineWidth(w vg.Length) { b.Canvas.SetLineWidth(max(w, glyphStroke)) }
 
 // seriesStyle returns the look of a series: its strategy's colour and
 // marker, and dashes that tell apart the series of one strategy (tie-break
@@ -199,7 +242,11 @@ var strategyGlyphs = []draw.GlyphDrawer{
 func seriesStyle(look stats.Look) style {
 	c := shade(strategyColors[look.Strategy%len(strategyColors)], look.Variant)
 	s := style{color: c}
-	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: strategyGlyphs[look.Strategy%len(strategyGlyphs)]}
+	shape := strategyGlyphs[look.Strategy%len(strategyGlyphs)]
+	if look.Variant%len(shadeSteps) >= 3 {
+		shape = outline(shape)
+	}
+	s.glyph = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: shape}
 	s.line = draw.LineStyle{Color: c, Width: vg.Points(1.5)}
 	if look.Variant > 0 {
 		s.line.Dashes = plotutil.Dashes(look.Variant)

@@ -50,12 +50,17 @@ func medianChart(res *stats.Results, spec medianSpec) (*Figure, error) {
 	p.Add(plotter.NewGrid())
 	leg := newLegend()
 	dropped, points, bounds := 0, 0, 0
+	var unknown []string
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, s := range res.Series {
 		var xys, lower plotter.XYs
 		for _, g := range res.SeriesGroups(s.Key) {
 			v := spec.value(g)
-			if !(v.Value > 0) { // zero or NaN: a log axis cannot show it
+			if math.IsNaN(v.Value) { // runs without the measure: no nodes
+				unknown = append(unknown, s.Label)
+				continue
+			}
+			if !(v.Value > 0) { // a log axis cannot show zero
 				dropped++
 				continue
 			}
@@ -99,6 +104,11 @@ func medianChart(res *stats.Results, spec medianSpec) (*Figure, error) {
 	if dropped > 0 {
 		notes = append(notes, fmt.Sprintf("%d zero medians not shown on the log axis", dropped))
 	}
+	caption := spec.title + " by board size (log scale); arrows mark medians that are lower bounds"
+	if note := noNodesNote(unknown); note != "" {
+		notes = append(notes, note)
+		caption += " (" + note + ")"
+	}
 	if len(notes) > 0 {
 		p.Title.Text += "\n(" + strings.Join(notes, "; ") + ")"
 	}
@@ -109,7 +119,7 @@ func medianChart(res *stats.Results, spec medianSpec) (*Figure, error) {
 	axis.apply(p, sizeChartWidth-legendWidth(leg)-2.5*vg.Centimeter)
 	return &Figure{
 		Name:   spec.name,
-		Title:  spec.title + " by board size (log scale); arrows mark medians that are lower bounds",
+		Title:  caption,
 		Width:  sizeChartWidth,
 		Height: sizeChartHeight,
 		draw:   withLegend(p, leg),

@@ -41,6 +41,7 @@ func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
 		n      int
 	}
 	var curves []curve
+	var noNodes []string
 	for _, g := range res.BoardGroups(b) {
 		nodes, times, n := g.FoundNodes()
 		values := nodes
@@ -49,6 +50,10 @@ func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
 			values, budget = times, float64(g.TimeoutNS)
 		}
 		if n == 0 {
+			continue
+		}
+		if by != "time" && nodes == nil && len(times) > 0 {
+			noNodes = append(noNodes, res.SeriesOf(g).Label)
 			continue
 		}
 		curves = append(curves, curve{res.SeriesOf(g), values, n})
@@ -88,6 +93,10 @@ func Solved(res *stats.Results, b board.Board, by string) (*Figure, error) {
 		line.LineStyle, line.StepStyle = st.line, plotter.PostStep
 		p.Add(line)
 		leg.Add(fmt.Sprintf("%s (%d runs)", c.s.Label, c.n), line)
+	}
+	if note := noNodesNote(noNodes); note != "" {
+		p.Title.Text += "\n(" + note + ")"
+		title += " (" + note + ")"
 	}
 	p.X.Scale = plot.LogScale{}
 	p.X.Min, p.X.Max = lo/1.2, hi*1.2

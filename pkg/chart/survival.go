@@ -43,8 +43,13 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 	var curves []curve
 	lo, hi, most := math.Inf(1), math.Inf(-1), 0
 	budgets := map[int64]bool{}
+	var noNodes []string
 	for _, g := range res.BoardGroups(b) {
 		if g.RunLengths == nil {
+			continue
+		}
+		if g.RunLengths.NoNodes {
+			noNodes = append(noNodes, res.SeriesOf(g).Label)
 			continue
 		}
 		sv := g.Survival()
@@ -126,6 +131,11 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 		p.Add(bl)
 		leg.Add("budget: "+format.Count(x)+" nodes", bl)
 	}
+	note := noNodesNote(noNodes)
+	if note != "" {
+		p.Title.Text += "\n(" + note + ")"
+		note = " (" + note + ")"
+	}
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Min, p.X.Max = lo/1.5, hi*1.5
 	p.Y.Min, p.Y.Max = floor/1.2, 1.2
@@ -134,7 +144,7 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 	return &Figure{
 		Name: fmt.Sprintf("survival-%v", b),
 		Title: fmt.Sprintf("%v: share of runs without a tour after x nodes, P(nodes > x), Kaplan–Meier", b) + ", one curve per series, both axes log scale (a heavy tail is a straight line); " +
-			"ticks mark runs stopped by their budget (censored), dashed lines the budgets, each series' marker its ERT (the expected nodes to a tour); a curve ends at the bottom where every run found a tour",
+			"ticks mark runs stopped by their budget (censored), dashed lines the budgets, each series' marker its ERT (the expected nodes to a tour); a curve ends at the bottom where every run found a tour" + note,
 		Width:  sizeChartWidth,
 		Height: 10*vg.Centimeter + legendHeight(leg),
 		draw:   withLegendBelow(p, leg),

@@ -70,7 +70,7 @@ func TestAnswerTwoSeries(t *testing.T) {
 			rows = append(rows, r)
 		}
 	}
-	page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
+	page := readPage(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
 	answer := page[strings.Index(page, `id="answer"`):strings.Index(page, `id="compare"`)]
 	if strings.Contains(answer, "Critical-difference") || !strings.Contains(answer, `<ul class="verdicts"><li><b>dfs against warnsdorff-bt/random on 3x4`) {
 		t.Errorf("two series: want the verdict in the Answer and no ranking:\n%s", answer)

@@ -4,10 +4,12 @@ package report
 
 import (
 	"context"
+	"encoding/csv"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -112,10 +114,8 @@ func experimentBinary(t *testing.T) string {
 
 // The restarts preset's report answers on its first screen: in headless
 // Chromium at 1300 x 900, the ranking (critical-difference diagrams) and
-// the matrix lie wholly inside the window without scrolling. The page's
-// layout is read by a copy of it with a script that writes where each of
-// the Answer's figures lies (report.html itself holds no script); the
-// screenshot goes to results/screenshots/restarts-first.png.
+// the matrix lie wholly inside the window without scrolling (firstScreen);
+// the screenshot goes to results/screenshots/restarts-first.png.
 func TestBrowserFirstScreen(t *testing.T) {
 	dir := t.TempDir()
 	run := exec.Command(experimentBinary(t), "run", "-config", "restarts", "-quiet", "-no-report", "-out", filepath.Join(dir, "restarts"))
@@ -126,7 +126,17 @@ func TestBrowserFirstScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err := os.ReadFile(out.HTML)
+	firstScreen(t, out.HTML, "restarts-first.png")
+}
+
+// firstScreen checks, in headless Chromium at 1300 x 900, that the
+// ranking and the matrix of the page at html lie wholly inside the first
+// screen, and saves its screenshot as results/screenshots/shot. The
+// page's layout is read by a copy of it with a script that writes where
+// each of the Answer's figures lies (report.html itself holds no script).
+func firstScreen(t *testing.T, html, shot string) {
+	t.Helper()
+	page, err := os.ReadFile(html)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +155,7 @@ window.addEventListener("load", () => {
 });
 </script>
 </body>`
-	layout := filepath.Join(filepath.Dir(out.HTML), "layout.html")
+	layout := filepath.Join(filepath.Dir(html), "layout.html")
 	if err := os.WriteFile(layout, []byte(strings.Replace(string(page), "</body>", probe, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -191,9 +201,93 @@ window.addEventListener("load", () => {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path, _ := filepath.Abs(filepath.Join(shots, "restarts-first.png"))
-	chromium(t, "--window-size=1300,900", "--screenshot="+path, "file://"+out.HTML)
+	path, _ := filepath.Abs(filepath.Join(shots, shot))
+	chromium(t, "--window-size=1300,900", "--screenshot="+path, "file://"+html)
 	t.Logf("screenshot %s; layout:\n%s", path, text)
+}
+
+// Ten series, three of them users' solvers declared with -solver (the Go
+// example, randomised; the Python example; the C example, which records
+// no nodes, where a C compiler is found) beside built-in strategies,
+// tie-break rules and a restart policy: the first screen holds the ranking
+// and the matrix, which name each solver as declared and rank by CPU time
+// (a series has no nodes); every series has a look of its own; the charts
+// in nodes say which series they leave out. Screenshot:
+// results/screenshots/ten-first.png.
+func TestBrowserTenSeries(t *testing.T) {
+	dir := t.TempDir()
+	gosolver := filepath.Join(dir, "gosolver")
+	if out, err := exec.Command("go", "build", "-trimpath", "-o", gosolver, "knightsweep/examples/solvers/go").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	strategies := "dfs,warnsdorff,warnsdorff-bt,go-bt"
+	args := []string{"run", "-sizes", "5-6", "-starts", "solvable", "-order", "random", "-tiebreak", "first,random",
+		"-restarts", "none;luby:49", "-trials", "3", "-max-nodes", "100000", "-quiet", "-no-report", "-out", filepath.Join(dir, "ten"),
+		"-solver", "go-bt=random:stdio:" + gosolver + " -strategy warnsdorff-bt -tiebreak random"}
+	var solvers []string
+	if _, err := exec.LookPath("python3"); err == nil {
+		strategies += ",py-warnsdorff"
+		solvers = append(solvers, "py-warnsdorff")
+		args = append(args, "-solver", "py-warnsdorff=stdio:python3 ../../examples/solvers/python/warnsdorff.py")
+	}
+	if cc, err := exec.LookPath("cc"); err == nil {
+		bin := filepath.Join(dir, "cwarnsdorff")
+		if out, err := exec.Command(cc, "-O2", "-o", bin, "../../examples/solvers/c/warnsdorff.c").CombinedOutput(); err != nil {
+			t.Fatalf("cc: %v\n%s", err, out)
+		}
+		strategies += ",c-warnsdorff"
+		solvers = append(solvers, "c-warnsdorff")
+		args = append(args, "-solver", "c-warnsdorff="+bin+" {rows} {cols} {row} {col}")
+	}
+	if len(solvers) < 2 {
+		t.Skip("no python3 or no cc: fewer than ten series (.ci/run installs both)")
+	}
+	args = append(args, "-strategies", strategies)
+	if out, err := exec.Command(experimentBinary(t), args...).CombinedOutput(); err != nil {
+		t.Fatalf("experiment %v: %v\n%s", args, err, out)
+	}
+	out, err := GenerateWith(context.Background(), []string{filepath.Join(dir, "ten", "runs.csv")}, Options{OutDir: filepath.Join(dir, "report")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	charts := filepath.Join(filepath.Dir(out.HTML), "charts")
+	page, ranking, success := readString(t, out.HTML), readString(t, filepath.Join(charts, "ranking.svg")), readString(t, filepath.Join(charts, "success.svg"))
+	if !strings.Contains(page, "10 series ranked") || !strings.Contains(ranking, "CPU time to a tour: mean rank") {
+		t.Errorf("the Answer does not rank 10 series by CPU time")
+	}
+	// The labels of series.csv, the ranking's and the success chart's
+	// legend are the same ten names, the solvers' as declared, no commas.
+	f, err := os.Open(filepath.Join(filepath.Dir(out.HTML), "series.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(recs) != 11 {
+		t.Fatalf("series.csv: %d records, %v; want a header and 10 series", len(recs), err)
+	}
+	col := slices.Index(recs[0], "label")
+	var labels []string
+	for _, r := range recs[1:] {
+		labels = append(labels, r[col])
+	}
+	for _, name := range append([]string{"go-bt"}, solvers...) {
+		if !slices.Contains(labels, name) {
+			t.Errorf("series.csv's labels %q lack the solver %s as declared", labels, name)
+		}
+	}
+	for _, l := range labels {
+		if strings.Contains(l, ",") || !strings.Contains(ranking, ">"+l+" (") || !strings.Contains(success, ">"+l+"</text>") {
+			t.Errorf("series %q: a comma, or not in the ranking, or not in the success chart's legend", l)
+		}
+	}
+	if slices.Contains(solvers, "c-warnsdorff") {
+		nodes := readString(t, filepath.Join(filepath.Dir(out.HTML), "charts", "solved-vs-nodes-6x6.svg"))
+		if !strings.Contains(nodes, "not drawn: c-warnsdorff, which records no nodes") {
+			t.Error("the solved-within chart in nodes does not say it leaves c-warnsdorff out")
+		}
+	}
+	firstScreen(t, out.HTML, "ten-first.png")
 }
 
 func atof(t *testing.T, s string) float64 {

@@ -75,6 +75,8 @@ type page struct {
 	RunLengths []runLengthBoard
 	// Exact is the exact probabilities' section (report -exact), or nil.
 	Exact *exactSection
+	// names wraps the series' labels in text (Names).
+	names *strings.Replacer
 }
 
 type inputFile struct {
@@ -137,6 +139,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 		Warnings:  append(provenance(sweeps, res), res.Warnings...),
 		Totals:    res.Totals,
 		Existence: res.Existence,
+		names:     nameSpans(res.Series),
 	}
 	for i, path := range csvPaths {
 		in := inputFile{Path: path, Manifest: sweeps[i].shown}

@@ -60,14 +60,17 @@ func runLengthRowOf(series string, rl *stats.RunLengths) runLengthRow {
 	}
 	e := rl.ERT
 	switch {
-	case math.IsNaN(e.Nodes):
+	case e.Found == 0:
 		r.ERTNodes, r.ERTTime = "no tour found", "no tour found"
-	case math.IsInf(e.Nodes, 1):
+	case math.IsInf(e.TimeNS, 1):
 		r.ERTNodes = fmt.Sprintf("∞: no tour from %d of the %d starts, whose ERTs are averaged", e.Without, e.Starts)
 		r.ERTTime = r.ERTNodes
 	default:
 		r.ERTNodes = fmt.Sprintf("%s (%s–%s)", format.Count(e.Nodes), format.Count(e.NodesLo), format.Count(e.NodesHi))
 		r.ERTTime = fmt.Sprintf("%s (%s–%s)", format.NS(e.TimeNS), format.NS(e.TimeLo), format.NS(e.TimeHi))
+	}
+	if rl.NoNodes {
+		r.ERTNodes = "no nodes recorded"
 	}
 	r.Restart = restartText(rl)
 	return r
@@ -104,6 +107,9 @@ func restartText(rl *stats.RunLengths) string {
 	}
 	if !rl.Trials {
 		return "none: one run a start, so no start's run-length distribution to restart"
+	}
+	if rl.NoNodes {
+		return "none: the runs record no nodes, in which restart cutoffs are counted"
 	}
 	p := rl.Restart
 	if rl.Found == 0 {

@@ -54,7 +54,7 @@ func trials() []runs.Row {
 // the Answer leads each pair with its verdict line.
 func TestRunLengthSection(t *testing.T) {
 	out := generate(t, []string{writeRuns(t, t.TempDir(), trials())}, Options{})
-	page := readString(t, out.HTML)
+	page := readPage(t, out.HTML)
 	for _, want := range []string{
 		`<h2 id="runlengths">Run lengths</h2>`,
 		"survival-3x4.svg",
@@ -83,7 +83,7 @@ func TestRunLengthSection(t *testing.T) {
 	// are folded under Head to head, the restart policy against its base
 	// first, its verdict line the summary.
 	verdicts := page[strings.Index(page, `<div class="verdicts">`):]
-	if !strings.HasPrefix(verdicts, `<div class="verdicts"><details><summary>warnsdorff-bt/random against warnsdorff-bt/random&#43;fixed:24 on 3x4: neither finds more tours (they found them in the same runs); the runs do not show which needs fewer nodes to a tour (p=1 adjusted).</summary>`) {
+	if !strings.HasPrefix(verdicts, `<div class="verdicts"><details><summary>warnsdorff-bt/random against warnsdorff-bt/random+fixed:24 on 3x4: neither finds more tours (they found them in the same runs); the runs do not show which needs fewer nodes to a tour (p=1 adjusted).</summary>`) {
 		t.Errorf("Head to head does not open with the restart policy's verdict line:\n%s", verdicts[:min(len(verdicts), 3000)])
 	}
 	if strings.Index(page, `<div class="verdicts">`) < strings.Index(page, `id="compare"`) {

@@ -189,26 +189,42 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 // pay them, and only strategies that keep squares (the backtracking ones)
 // pay the first: counted, they made warnsdorff-bt look 1.2 times slower
 // than greedy warnsdorff on the same tours, where its search is 1.1.
-func (s *Solver) Run(ctx context.Context) (res Result) {
+func (s *Solver) Run(ctx context.Context) Result { return s.RunOn(ctx, nil) }
+
+// RunOn is Run with the CPU time measured by clk, which carries the
+// thread's CPU clock from one run to the next (ThreadClock); a nil clk
+// reads it twice, as Run.
+func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 	// A built-in search's CPU time is its thread's CPU clock, read before
-	// the wall clock starts and after it stops, so that time_ns does not
-	// count the reads (a system call each, as long as a small greedy
-	// run); the search stays on the thread meanwhile. An external
-	// solver's time and CPU are its process's, which its search measures:
-	// this thread only waits for it.
+	// the wall clock starts (or carried over from the last run by clk)
+	// and after it stops, so that time_ns does not count the reads (a
+	// system call each, as long as a small greedy run); the search stays
+	// on the thread meanwhile. An external solver's time and CPU are its
+	// process's, which its search measures: this thread only waits for
+	// it.
 	measured := false
 	if m, ok := s.search.(selfMeasured); ok {
 		measured = m.SelfMeasured()
 	}
 	cpu := time.Duration(-1)
-	if !measured {
+	var start time.Time
+	if measured {
+		if clk != nil && clk.locked {
+			// The thread only waits for the solver's process: free it
+			// meanwhile, as before the sweep locked it (a locked thread
+			// waits with its goroutine, and every wake-up hands over).
+			clk.Unlock()
+			defer clk.Lock()
+		}
+		start = time.Now()
+	} else {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		cpu = threadClock()
+		cpu, start = clk.start()
 	}
-	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
+			clk.forget()
 			res = Result{Status: status.Error, Elapsed: time.Since(start),
 				Err: fmt.Sprintf("panic: %v\n%s", r, debug.Stack())}
 		}
@@ -229,8 +245,8 @@ func (s *Solver) Run(ctx context.Context) (res Result) {
 	if !measured {
 		res.Elapsed = time.Since(start)
 		res.CPU = -1
-		if cpu >= 0 {
-			res.CPU = threadClock() - cpu
+		if end := clk.stop(); cpu >= 0 && end >= 0 {
+			res.CPU = end - cpu
 		}
 	}
 	if res.Status == status.Found {

@@ -347,3 +347,15 @@ func TestGreedyBudget(t *testing.T) {
 		t.Errorf("canceled: %s after %d nodes", res.Status, res.Nodes)
 	}
 }
+
+// least32 is the walk's min without a branch: it must be min over every
+// pair of cell values the walk compares (0..0xFF, ORed with a move index).
+func TestLeast32(t *testing.T) {
+	for a := int32(0); a <= 0xFF; a++ {
+		for b := int32(0); b <= 0xFF; b++ {
+			if got := least32(a, b); got != min(a, b) {
+				t.Fatalf("least32(%d, %d) = %d, want %d", a, b, got, min(a, b))
+			}
+		}
+	}
+}

@@ -189,6 +189,7 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 		c.last, c.lastKey = a, key
 	}
 	sq := int32(r.StartRow*r.Cols + r.StartCol)
+	a.drawn = a.drawn || r.Seed != 0 || r.Trial > 0
 	if src != a.lastSource {
 		if a.sources == nil {
 			a.sources = map[int]bool{}
@@ -293,6 +294,9 @@ type accum struct {
 	chunks     [][]sample
 	sources    map[int]bool
 	lastSource int
+	// drawn is true when some run drew random numbers: a seed, or a trial
+	// past the first (see Summary.drawn).
+	drawn bool
 }
 
 // chunkLen is the number of runs in a full chunk: 128 KB.

@@ -5,7 +5,11 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"runtime"
+	"runtime/debug"
 	"slices"
+
+	"golang.org/x/sync/errgroup"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
@@ -255,11 +259,8 @@ func (c *Collector) Finish() (*Results, error) {
 		res.Groups = append(res.Groups, g)
 		boards[k.Board()] = true
 	}
-	for _, g := range res.Groups {
-		if c.opt.TableOnly && !randomised(g.Summary) {
-			continue
-		}
-		g.RunLengths = runLengths(g)
+	if err := eachRunLengths(res.Groups, c.opt.TableOnly); err != nil {
+		return nil, err
 	}
 	linkRestarts(res.Groups)
 	for _, g := range res.Groups {
@@ -336,6 +337,7 @@ func finishGroup(k GroupKey, a *accum, witnessed squares) *Group {
 	s := &g.Summary
 	s.Strategy, s.Tiebreak, s.Closed, s.Order, s.Prune, s.Source = k.Strategy, k.Tiebreak, k.Closed, k.Order, k.Prune, k.Source
 	s.MaxNodes, s.TimeoutNS = k.MaxNodes, k.TimeoutNS
+	s.drawn = a.drawn
 	s.Board, s.Rows, s.Cols = k.Board().String(), k.Rows, k.Cols
 	var statusCount [8]int
 	nodes := make([]obs, 0, len(a.samples))
@@ -459,7 +461,11 @@ func (r *Results) Summaries() []Summary {
 
 // FoundNodes returns, for a group, the nodes of its runs from starts with a
 // tour that found one, sorted, and how many runs there were from such
-// starts: the data of a solved-within-budget curve and a box plot.
+// starts: the data of a solved-within-budget curve and a box plot. nodes
+// is nil when some run of the group recorded no nodes (an external solver
+// that does not count them; lacksNodes, as Compare and the ranking decide),
+// whose times are still there: the runs without nodes were drawn as tours
+// found in 1 node.
 func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
 	g.eachStart(func(st *Start, runs []sample) {
 		if !st.HasTour {
@@ -473,7 +479,36 @@ func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
 			}
 		}
 	})
+	if g.lacksNodes() {
+		nodes = nil
+	}
 	slices.Sort(nodes)
 	slices.Sort(times)
 	return nodes, times, attempts
+}
+
+// eachRunLengths works out the groups' run-length measures (only the
+// randomised groups' for the table alone), on every core: each group's are
+// its own, its bootstraps seeded by its name, and they are most of the
+// statistics' time (a greedy sweep's report spent half its CPU in them).
+func eachRunLengths(groups []*Group, tableOnly bool) error {
+	var eg errgroup.Group
+	eg.SetLimit(runtime.GOMAXPROCS(0))
+	for _, g := range groups {
+		if tableOnly && !randomised(g.Summary) {
+			continue
+		}
+		eg.Go(func() (err error) {
+			defer func() {
+				// A panic here is the program's, as it was on the caller's
+				// goroutine: an error that names the group, not a crash.
+				if p := recover(); p != nil {
+					err = fmt.Errorf("internal error: run lengths of %s on %v: panic: %v\n%s", g.Series, g.Key.Board(), p, debug.Stack())
+				}
+			}()
+			g.RunLengths = runLengths(g)
+			return nil
+		})
+	}
+	return eg.Wait()
 }

@@ -24,6 +24,13 @@ type RunLengths struct {
 	// instances (a deterministic strategy from many starts), not a
 	// run-length distribution.
 	Trials bool
+	// NoNodes is true when some of the group's runs recorded no nodes (an
+	// external solver that does not count them; lacksNodes): the measures
+	// in nodes (the ERT's nodes, the tail index, the restart prediction,
+	// the survival curve) are then left out, and only the ERT in time
+	// stands. Taken as -1
+	// nodes, such runs gave ERTs of -0.03 nodes.
+	NoNodes bool
 	// Runs, Starts, Found, Censored and Failed count the runs, their
 	// starts, and how they ended (Failed: for good, without a tour).
 	Runs, Starts, Found, Censored, Failed int
@@ -149,6 +156,7 @@ func runLengths(g *Group) *RunLengths {
 			predictFrom = append(predictFrom, rs)
 		}
 	}
+	rl.NoNodes = g.lacksNodes()
 	for _, r := range all {
 		switch r.Outcome {
 		case runlength.RunFound:
@@ -162,14 +170,17 @@ func runLengths(g *Group) *RunLengths {
 	// The seed comes from the name the series had when seeds were first
 	// drawn from it (Legacy), so that a report's intervals stay as they were.
 	seed := runlength.SeedOf(g.Summary.Series, g.Key.Board().String())
-	if rl.Trials {
+	switch {
+	case rl.Trials && rl.NoNodes:
+		rl.ERT = runlength.ExpectedRunningTimeByStart(byStart, seed)
+	case rl.Trials:
 		// The starts were chosen, their trials drawn: resample within each.
 		rl.ERT = runlength.ExpectedRunningTimeByStart(byStart, seed)
 		rl.Tail = runlength.TailIndex(all)
 		if g.Key.Restarts == runs.NoRestarts {
 			rl.Restart = runlength.PredictRestarts(predictFrom, seed^runlength.SeedOf("restart"))
 		}
-	} else {
+	default:
 		// A spread: the starts are the draws.
 		rl.ERT = runlength.ExpectedRunningTime(all, seed)
 		// The starts run are all there is of a spread (every start of a
@@ -178,6 +189,13 @@ func runLengths(g *Group) *RunLengths {
 		// and their mean fixed, were called heavy-tailed, "so the mean
 		// run length grows with the budget".
 		rl.Tail = runlength.Tail{Runs: len(all), Why: "one run a start: a spread over instances, not draws of one search's run length, has no tail to estimate"}
+	}
+	if rl.NoNodes {
+		// The ERT in time stands; every figure in nodes would count the
+		// unknown as -1.
+		nan := math.NaN()
+		rl.ERT.Nodes, rl.ERT.NodesLo, rl.ERT.NodesHi = nan, nan, nan
+		rl.Tail = runlength.Tail{Runs: len(all), Why: "the runs record no nodes"}
 	}
 	return rl
 }

@@ -55,9 +55,10 @@ type Series struct {
 	// CSV tables' series columns for the scripts that read them.
 	Label, Legacy string
 	// Look says how every chart draws the series: Strategy picks the colour
-	// and marker (the strategy's place in package strategies, so a strategy looks
-	// the same in every report), Variant the dashes among the series of one
-	// strategy (tie-break rules, budgets).
+	// and marker (a built-in strategy's place in package strategies, so it
+	// looks the same in every report; see lookPlaces for external solvers),
+	// Variant the dashes among the series of one strategy (tie-break rules,
+	// budgets).
 	Look Look
 }
 
@@ -93,6 +94,34 @@ func compareBool(a, b bool) int {
 	return 1
 }
 
+// lookPlaces gives each strategy of keys (sorted) its place in the charts'
+// palette: a built-in strategy its place in package strategies; an external
+// solver, which has none, the first place that no other strategy of keys
+// holds: those of the built-in strategies the data do not hold, then those
+// past them. Every external solver had the place past the built-ins, so
+// that three users' solvers beside each other were drawn in one colour,
+// marker and line, told apart by nothing.
+func lookPlaces(keys []SeriesKey) map[string]int {
+	places := map[string]int{}
+	taken := map[int]bool{}
+	for _, k := range keys {
+		if r := strategies.Rank(k.Strategy); r < len(strategies.Builtin) {
+			places[k.Strategy], taken[r] = r, true
+		}
+	}
+	next := 0
+	for _, k := range keys {
+		if _, ok := places[k.Strategy]; ok {
+			continue
+		}
+		for taken[next] {
+			next++
+		}
+		places[k.Strategy], taken[next] = next, true
+	}
+	return places
+}
+
 // seriesOf returns the distinct series of keys, sorted, labelled and given
 // their looks.
 func seriesOf(keys []SeriesKey, sources []string) []Series {
@@ -112,6 +141,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 		budgets[[2]int64{k.MaxNodes, k.TimeoutNS}] = true
 	}
 	short := shortNames(sources)
+	places := lookPlaces(keys)
 	variants := map[string]int{}
 	out := make([]Series, len(keys))
 	for i, k := range keys {
@@ -139,7 +169,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 			b.WriteString(" [" + short[k.Source] + "]")
 		}
 		out[i] = Series{Key: k, Label: label(k, len(tiebreaks[k.Strategy]) > 1, len(orders) > 1, len(budgets) > 1, short[k.Source]),
-			Legacy: b.String(), Look: Look{Strategy: strategies.Rank(k.Strategy), Variant: variants[k.Strategy]}}
+			Legacy: b.String(), Look: Look{Strategy: places[k.Strategy], Variant: variants[k.Strategy]}}
 		variants[k.Strategy]++
 	}
 	return out

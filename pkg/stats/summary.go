@@ -107,6 +107,12 @@ type Summary struct {
 	// ERTNodesCensored says that a budget stopped some of the runs the ERT
 	// rests on: the expected nodes to a tour without a budget are more.
 	ERTNodesCensored bool `csv:"ert_nodes_censored"`
+
+	// drawn is true when the group's runs drew random numbers, though its
+	// tie-break rule and order say nothing of it: a randomised external
+	// solver's (declared with {seed} or random:), whose runs have seeds
+	// and trials. Deterministic jobs run trial 0 with seed 0.
+	drawn bool
 }
 
 // Success returns the Wilson interval of the success rate.

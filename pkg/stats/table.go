@@ -87,9 +87,10 @@ func TableLegendOf(summaries []Summary) string {
 }
 
 // randomised reports whether a group's runs draw random numbers: a random
-// tie-break rule or move order.
+// tie-break rule or move order, or seeds drawn for a randomised external
+// solver (whose ERT the table left out, a "-" beside the built-ins').
 func randomised(s Summary) bool {
-	return strategies.RandomTiebreak(s.Tiebreak) || s.Order == strategies.OrderRandom
+	return strategies.RandomTiebreak(s.Tiebreak) || s.Order == strategies.OrderRandom || s.drawn
 }
 
 // FormatBound writes a figure with format, after ">=" when it is a lower
@@ -119,8 +120,13 @@ median rests on a run stopped by its budget (a lower bound).
 `
 
 // TableLegendERT explains the ERT column, when WriteTable shows it.
-const TableLegendERT = `ERT: expected nodes to a tour of a randomised series (all its nodes from starts
-with a tour over the tours found), ">=" where a budget stopped some of those runs.
+// It says what runlength.ExpectedRunningTimeByStart computes, the mean of
+// the starts' ERTs (it said "all its nodes over the tours found", which
+// is finite where the table shows ∞).
+const TableLegendERT = `ERT: expected nodes to a tour of a randomised series from a start with a tour
+drawn at random (the mean over those starts of each one's nodes over its tours
+found); "∞" where some start's runs found none, ">=" where a budget stopped
+some of those runs.
 `
 
 // cut shortens s to n runes, marking the cut with "…".

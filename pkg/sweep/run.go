@@ -17,6 +17,7 @@ import (
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
+	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
 )
 
@@ -228,7 +229,18 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 		wk := newWorker(w.claimTour)
 		g.Go(func() (err error) {
 			defer recoverTo(&err)
-			for j := range jobs {
+			// The worker keeps its thread from job to job, so that one
+			// read of the thread's CPU clock ends a run and starts the
+			// next (solver.ThreadClock), and leaves it to wait for jobs.
+			clk := new(solver.ThreadClock)
+			wk.clock = clk
+			clk.Lock()
+			defer clk.Unlock()
+			for {
+				j, ok := nextJob(jobs, clk)
+				if !ok {
+					return nil
+				}
 				if gctx.Err() != nil {
 					return nil
 				}
@@ -256,7 +268,6 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 					return err
 				}
 			}
-			return nil
 		})
 	}
 	err := g.Wait()
@@ -264,6 +275,20 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 		return nil
 	}
 	return err
+}
+
+// nextJob receives the next job; when none is waiting it unlocks clk's
+// thread while it waits, for the goroutine that deals the jobs to run on it.
+func nextJob(jobs <-chan plan.Job, clk *solver.ThreadClock) (plan.Job, bool) {
+	select {
+	case j, ok := <-jobs:
+		return j, ok
+	default:
+	}
+	clk.Unlock()
+	defer clk.Lock()
+	j, ok := <-jobs
+	return j, ok
 }
 
 func b2i(b bool) int64 {

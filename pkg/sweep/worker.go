@@ -28,6 +28,9 @@ type worker struct {
 	// squares is the buffer a tour's squares are listed in for the tour
 	// column.
 	squares []int32
+	// clock carries the thread's CPU clock from one run to the next; nil
+	// reads it twice a run.
+	clock *solver.ThreadClock
 }
 
 // solverKey is what a prepared Solver is prepared for, start and seed
@@ -73,7 +76,7 @@ func (w *worker) run(ctx context.Context, j plan.Job, threads int) (r result, ok
 	if err != nil {
 		return w.result(j, solver.Result{Status: status.Error, Err: err.Error()}), true
 	}
-	res := s.Run(ctx)
+	res := s.RunOn(ctx, w.clock)
 	if res.Status == status.Canceled {
 		return result{}, false
 	}

@@ -1,7 +1,9 @@
 package runlength
 
 import (
+	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -273,5 +275,58 @@ func TestERTByStart(t *testing.T) {
 		if p := ExpectedRunningTime(append(a, b...), 1); n == 20 && !(p.NodesLo < 505 && p.NodesHi > 505) {
 			t.Errorf("pooled: %g–%g, want around 505", p.NodesLo, p.NodesHi)
 		}
+	}
+}
+
+// The bootstrap's fused pass (resampledERT) must give expectedCost's
+// figures over the same draws to the bit: a report's intervals may not move
+// because the loop that computes them got faster.
+func TestResampledERTMatchesExpectedCost(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	strata := make([][]Run, 5)
+	for s := range strata {
+		for range 1 + rng.IntN(40) {
+			r := Run{Nodes: 1 + rng.Int64N(1e6), TimeNS: 1 + rng.Int64N(1e9), Outcome: Outcome(rng.IntN(3))}
+			strata[s] = append(strata[s], r)
+		}
+	}
+	strata = append(strata, []Run{{Nodes: 5, TimeNS: 9, Outcome: RunFailed}}) // no tour: +Inf
+	for _, tc := range []struct {
+		name   string
+		strata [][]Run
+	}{{"pooled", strata[:1]}, {"by start", strata[:5]}, {"a start without a tour", strata}} {
+		t.Run(tc.name, func(t *testing.T) {
+			old, fused := newResampler(42), newResampler(42)
+			idx := make([][]int, len(tc.strata))
+			for i := range 50 {
+				for s, runs := range tc.strata {
+					idx[s] = old.draw(idx[s][:0], len(runs))
+				}
+				wantN, _ := expectedCost(tc.strata, NoCutoff, false, idx)
+				wantT, _ := expectedCost(tc.strata, NoCutoff, true, idx)
+				gotN, gotT := resampledERT(tc.strata, fused)
+				if math.Float64bits(gotN) != math.Float64bits(wantN) || math.Float64bits(gotT) != math.Float64bits(wantT) {
+					t.Fatalf("resample %d: resampledERT = %v, %v; expectedCost %v, %v", i, gotN, gotT, wantN, wantT)
+				}
+			}
+		})
+	}
+}
+
+// The resampler draws rand.Rand's IntN from its PCG without the interface:
+// the same numbers, or every bootstrap interval of a report would move.
+func TestIndexIsIntN(t *testing.T) {
+	if bits.UintSize == 32 {
+		t.Skip("rand.Rand draws indices below 2^32 otherwise on a 32-bit machine")
+	}
+	for _, n := range []int{1, 2, 3, 7, 64, 100, 1000, 1023, 1600, 4999, 1 << 20, 1<<30 + 3} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			rs, want := newResampler(99), rand.New(rand.NewPCG(99, 0x6b6e69676874))
+			for i := range 10000 {
+				if got, w := rs.index(n), want.IntN(n); got != w {
+					t.Fatalf("draw %d: index(%d) = %d, IntN %d", i, n, got, w)
+				}
+			}
+		})
 	}
 }

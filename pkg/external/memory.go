@@ -52,7 +52,8 @@ func saysOutOfMemory(stderr string) bool {
 // it lives in (a program's libraries are mapped but not all read; the
 // request that failed was never mapped), so it never reaches the limit:
 // C, C++, Rust and Python programs that grow a megabyte at a time until
-// an allocation fails peak 1 to 4 MiB below limits of 16 to 256 MiB.
+// an allocation fails peaked 1.4 to 4.1 MiB below limits of 64 and
+// 256 MiB.
 func nearLimit(peak, mem int64) bool {
 	return peak >= 0 && peak >= mem-max(mem/8, 4<<20)
 }

@@ -368,9 +368,10 @@
 //	-plain             walk every tie without the memo, on one core (a check)
 //
 // Progress goes to stderr (a bar on a terminal; the frontier method's
-// shows the depth, the tie points of the depth, memory and disk in use and
-// an estimate of the time left). An interrupt exits 130; the starts
-// finished are in -out, the walks under way in -work.
+// shows the depth, the tie points of the depth, the most memory the depth
+// held beside -mem-limit, the disk in use and an estimate of the time
+// left). An interrupt exits 130; the starts finished are in -out, the
+// walks under way in -work.
 //
 // # experiment theory
 //

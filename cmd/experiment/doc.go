@@ -149,8 +149,12 @@
 //	                   SIGTERM to its process group, SIGKILL after 0.5 s),
 //	                   measured (cpu_ns, max_rss_bytes) and its tour checked
 //	                   by the validator; a failure is a row with status
-//	                   error. The manifest records each solver's command and
-//	                   sha256: -resume, shards and merge refuse a changed one.
+//	                   error. The manifest records each solver's command,
+//	                   what it resolved to (the program's and every file
+//	                   argument's absolute path) and their sha256: -resume,
+//	                   shards and merge refuse a changed one, saying what
+//	                   changed, and take the same files spelled otherwise
+//	                   (./s.py for s.py, or a path from another directory).
 //	                   NAME may not be a built-in, "all", or unused by
 //	                   -strategies; a command line's NAME replaces a -config
 //	                   file's, a file's solver -strategies does not name is
@@ -160,7 +164,10 @@
 //	                   runs repeat for -trials, each with its job's seed
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
 //	                   0 for none (default: -mem-limit divided among -workers),
-//	                   at least 16 MiB; the plan shows it
+//	                   at least 16 MiB; the plan shows it. A run whose
+//	                   process ends abnormally under it, saying it ran out
+//	                   of memory or with a peak within an eighth of it, is
+//	                   an error "over the memory limit of ..."
 //	-config FILE       read flags from FILE (one a line, # comments) or an
 //	                   embedded preset; the command line overrides it
 //	-plan              print the plan and exit, running and writing nothing
@@ -361,9 +368,10 @@
 //	-plain             walk every tie without the memo, on one core (a check)
 //
 // Progress goes to stderr (a bar on a terminal; the frontier method's
-// shows the depth, the tie points of the depth, memory and disk in use and
-// an estimate of the time left). An interrupt exits 130; the starts
-// finished are in -out, the walks under way in -work.
+// shows the depth, the tie points of the depth, the most memory the depth
+// held beside -mem-limit, the disk in use and an estimate of the time
+// left). An interrupt exits 130; the starts finished are in -out, the
+// walks under way in -work.
 //
 // # experiment theory
 //

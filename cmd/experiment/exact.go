@@ -41,7 +41,17 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return werr
 	}
 	if err != nil {
-		return fmt.Errorf("exact: %w (the %d starts walked are printed above)", err, len(results))
+		var notes []string
+		if len(results) > 0 {
+			notes = append(notes, fmt.Sprintf("the %d starts walked are printed above", len(results)))
+		}
+		if req.opt.Work != "" {
+			notes = append(notes, fmt.Sprintf("each walk under way is kept in %s at its last depth boundary: the same command goes on from there", req.opt.Work))
+		}
+		if len(notes) == 0 {
+			return fmt.Errorf("exact: %w", err)
+		}
+		return fmt.Errorf("exact: %w (%s)", err, strings.Join(notes, "; "))
 	}
 	return nil
 }
@@ -197,7 +207,7 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 	}
 	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
 	opt.Tick = func(p exact.Progress) {
-		meter.Detail(exactDetail(p))
+		meter.Detail(exactDetail(p, req.mem.Bytes))
 		meter.Tick(time.Now())
 	}
 	results := map[exact.Key]exact.Row{}

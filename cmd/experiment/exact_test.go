@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/memlimit"
+	"knightsweep/pkg/progress"
 )
 
 // TestExactCLI: the 6x6 grid, the corner of 8x8 as a fraction, JSON lines
@@ -141,6 +145,30 @@ func TestExactOrder(t *testing.T) {
 	out, errOut, code = runCLI(t, "exact", "-sizes", "5", "-starts", "")
 	if code != 0 || strings.Count(out, "5x5 from ") != 4 || strings.Contains(out, "5x5 from 2,2") {
 		t.Errorf("-starts '': exit %d, %s\n%s", code, errOut, out)
+	}
+}
+
+// TestExactWorkProgress: with -work the progress line shows the most
+// memory each depth held, beside -mem-limit and within it; it had shown
+// the buffers held at the depth's end, when the checkpoint has put every
+// record on disk: the same figure at every depth.
+func TestExactWorkProgress(t *testing.T) {
+	t.Setenv(progress.EveryEnv, "1ns")
+	_, errOut, code := runCLI(t, "exact", "-sizes", "7", "-starts", "0,0", "-work", t.TempDir(), "-mem-limit", "1MiB")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	line := regexp.MustCompile(`depth (\d+)/49, .* at most ([0-9.]+[KMG]?i?B) in memory \(-mem-limit 1.00MiB\), `)
+	figures := map[string]bool{}
+	for _, m := range line.FindAllStringSubmatch(errOut, -1) {
+		n, err := memlimit.Parse(m[2])
+		if err != nil || n > 1<<20 {
+			t.Errorf("depth %s: %s in memory (%v), past -mem-limit 1MiB", m[1], m[2], err)
+		}
+		figures[m[2]] = true
+	}
+	if len(figures) < 3 {
+		t.Errorf("the depths' lines show %d figures of memory, want one a depth as it held:\n%s", len(figures), errOut)
 	}
 }
 

@@ -98,13 +98,19 @@ func (c workCommand) String() string {
 	return s
 }
 
-// exactDetail is the meter's line for a walk's depth.
-func exactDetail(p exact.Progress) string {
+// exactDetail is the meter's line for a walk's depth; limit is
+// -mem-limit (0: none), shown beside the frontier method's memory, the
+// most the depth held, so that the line shows the limit kept.
+func exactDetail(p exact.Progress, limit int64) string {
 	if !p.Frontier {
 		return fmt.Sprintf("%v from %v: depth %d/%d, %d tie points, %s", p.Board, p.Start, p.Depth, p.Squares, p.States, memlimit.Format(p.Held))
 	}
-	s := fmt.Sprintf("%v from %v: depth %d/%d, %d tie points at this depth (%d in all), %s in memory, %s on disk",
-		p.Board, p.Start, p.Depth, p.Squares, p.DepthStates, p.States, memlimit.Format(p.Held), memlimit.Format(p.Disk))
+	mem := "at most " + memlimit.Format(p.Held) + " in memory"
+	if limit > 0 {
+		mem += " (-mem-limit " + memlimit.Format(limit) + ")"
+	}
+	s := fmt.Sprintf("%v from %v: depth %d/%d, %d tie points at this depth (%d in all), %s, %s on disk",
+		p.Board, p.Start, p.Depth, p.Squares, p.DepthStates, p.States, mem, memlimit.Format(p.Disk))
 	if p.Left >= 0 {
 		s += ", " + progress.Estimate(p.Left.Seconds()) + " left"
 	}

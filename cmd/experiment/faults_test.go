@@ -173,6 +173,36 @@ func TestExactDiskFull(t *testing.T) {
 	}
 }
 
+// A disk that fills up under exact -work: exit 1 naming the error and
+// -work's directory, whose last checkpoint stays whole (CheckWork takes
+// it); once there is room, the same command goes on from it to the
+// answer of a walk in memory.
+func TestExactWorkDiskFull(t *testing.T) {
+	disk := mountTmpfs(t, "24k")
+	work := filepath.Join(disk, "w")
+	args := []string{"exact", "-sizes", "7", "-starts", "0,0", "-workers", "2", "-work", work, "-mem-limit", "1MiB"}
+	_, errOut, code := runCLI(t, args...)
+	if code != 1 || !strings.Contains(errOut, "no space left on device") || !strings.Contains(errOut, "kept in "+work) {
+		t.Fatalf("on a full disk: exit %d, stderr %q", code, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(work, "7x7-0-0", "manifest.json"))
+	var m struct{ Depth int }
+	if err == nil {
+		err = json.Unmarshal(data, &m)
+	}
+	if err != nil || m.Depth == 0 {
+		t.Fatalf("no checkpoint past depth 0 before the disk filled: %v, depth %d", err, m.Depth)
+	}
+	if err := exec.Command("mount", "-o", "remount,size=16m", disk).Run(); err != nil {
+		t.Fatal(err)
+	}
+	stdout, errOut, code := runCLI(t, args...)
+	const want = "7x7 from 0,0 random: probability 0.7369164989 = 5867789/7962624, 37926 tours of 39024 walks"
+	if code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("once there is room: exit %d: %s %s", code, stdout, errOut)
+	}
+}
+
 // A disk that fills up while report writes its charts: exit 1 naming the
 // error, and the table, computed before any file was written, printed
 // first (a 600 KiB disk left no table).

@@ -175,7 +175,7 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		d.strategies = append(d.strategies, st)
 		_, command, _ := strings.Cut(spec.Decl, "=")
 		sv := plan.Solver{Name: spec.Name, Command: command, Path: exe.Path, RealPath: exe.RealPath,
-			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256}
+			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256, Resolved: exe.Resolved()}
 		for _, f := range exe.Files {
 			sv.Files = append(sv.Files, plan.SolverFile(f))
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -14,15 +16,17 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"knightsweep/internal/atomicfile"
 	"knightsweep/pkg/board"
 )
 
 // A frontier walk's checkpoint is its work directory: the runs of the
 // depths not yet walked and manifest.json, which names them and holds
 // what the walks that ended added up. It is written at every depth
-// boundary: the runs first (synced together), then the manifest (written beside
-// and renamed over the old one), then the runs merged since the last one
-// are deleted. An interrupt, or a kill, loses the depth under way at
+// boundary: the runs written since the last one first (synced together,
+// and the directory), then the manifest (written beside and renamed over
+// the old one, and the directory synced), then the runs merged since the
+// last one are deleted. An interrupt, or a kill, loses the depth under way at
 // most; the runs it had written are named by no manifest and deleted when
 // the walk goes on.
 
@@ -168,13 +172,41 @@ func describe(board string, row, col int, rule string, closed, float bool) strin
 
 // CheckWork says whether the walk of o from start on b may use its work
 // directory (WorkDir under o.Work): it has none, or it holds no manifest,
-// or one of this walk whose runs are all there at their size.
+// or one of this walk whose runs are all there, each at its size and with
+// its CRC. It reads every run: a damaged one is refused before the walk,
+// not found when its depth comes, maybe hours later.
 func CheckWork(b board.Board, start board.Square, o Options) error {
 	if o.Work == "" || !o.UsesFrontier(b) {
 		return nil
 	}
-	_, _, err := readWork(WorkDir(o.Work, b, start), b, start, o)
-	return err
+	dir := WorkDir(o.Work, b, start)
+	m, _, err := readWork(dir, b, start, o)
+	if err != nil {
+		return err
+	}
+	for _, r := range m.Runs {
+		if err := checkCRC(dir, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkCRC reads run r through and compares its CRC with the manifest's.
+func checkCRC(dir string, r run) error {
+	fh, err := os.Open(filepath.Join(dir, r.Name))
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	h := crc32.New(castagnoli)
+	if _, err := io.Copy(h, fh); err != nil {
+		return fmt.Errorf("%s: run %s: %w", dir, r.Name, err)
+	}
+	if h.Sum32() != r.CRC {
+		return fmt.Errorf("%s: run %s: its CRC-32C is %08x, the manifest says %08x: the file is corrupt", dir, r.Name, h.Sum32(), r.CRC)
+	}
+	return nil
 }
 
 // readWork reads dir's manifest (ok false if there is none) and checks it
@@ -233,7 +265,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 		return m, false, err
 	}
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] {
+		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] || atomicfile.IsTemp(e.Name()) {
 			os.Remove(filepath.Join(f.dir, e.Name()))
 		}
 	}
@@ -241,11 +273,12 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 		return m, false, nil
 	}
 	for _, r := range m.Runs {
+		r.synced = true
 		f.runs[r.Depth] = append(f.runs[r.Depth], r)
 		f.disk.Add(r.Bytes)
 	}
 	f.peakDisk.Store(max(m.PeakDisk, f.disk.Load()))
-	f.peakHeld.Store(m.PeakBytes)
+	f.peakHeld = m.PeakBytes
 	f.seq, f.states, f.peakRecs = m.Seq, m.States, m.PeakStates
 	copy(f.perDepth, m.PerDepth)
 	f.prior = time.Duration(m.ElapsedNS)
@@ -274,70 +307,97 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	if err := f.firstErr(); err != nil {
 		return err
 	}
+	if err := f.tooRound(); err != nil {
+		return err
+	}
 	m := workManifest{Version: workVersion, Board: b.String(), StartRow: start.Row, StartCol: start.Col,
 		Rule: f.o.Rule.String(), Closed: f.o.Closed, Float: f.wk.float, RecordBytes: int(f.rb),
 		Depth: next, Done: done, Runs: []run{}, States: f.states, PerDepth: f.perDepth, PeakStates: f.peakRecs,
-		PeakBytes: f.peakHeld.Load(), PeakDisk: f.peakDisk.Load(), ElapsedNS: int64(f.prior + time.Since(f.t0)), Seq: f.seq}
+		PeakBytes: f.peakHeld, PeakDisk: f.peakDisk.Load(), ElapsedNS: int64(f.prior + time.Since(f.t0)), Seq: f.seq}
 	t := f.sum()
 	m.Tally = tallyOf(&t)
 	for _, rs := range f.runs {
 		m.Runs = append(m.Runs, rs...)
 	}
-	if err := syncRuns(f.dir, m.Runs); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+	// The runs, their names in the directory, then the manifest that
+	// names them, then its own name: each durable before the next, so that
+	// a manifest on disk never names a run that is not. Only then are the
+	// runs it no longer names deleted: the last manifest named them, and
+	// stays the checkpoint until the new one's rename is durable.
+	if fresh := f.unsynced(); len(fresh) > 0 {
+		if err := syncRuns(f.dir, fresh); err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+		if err := syncDir(f.dir); err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+		f.markSynced()
 	}
 	data, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(f.dir, manifestName+".tmp")
-	fh, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	_, err = fh.Write(data)
-	if err == nil {
-		err = fh.Sync()
-	}
-	if cerr := fh.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(f.dir, manifestName))
-	}
-	if err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(f.dir, manifestName), data); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
-	if d, err := os.Open(f.dir); err == nil {
-		d.Sync()
-		d.Close()
+	if err := syncDir(f.dir); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
 	}
 	f.remove(f.consumed)
 	f.consumed = nil
 	return nil
 }
 
-// syncRuns makes the runs durable before a manifest names them: their
-// fsyncs at once, 8 at a time, where one a run as it was written cost a
-// wait on the disk each (some 20 a depth on 10x10). A run synced before is
-// synced again at no cost.
+// unsynced is the runs not yet made durable: those written since the
+// last checkpoint (a run a checkpoint named was synced then; syncing it
+// again at every depth cost a system call a run, hundreds a depth).
+func (f *frontier[K, P]) unsynced() []run {
+	var out []run
+	for _, rs := range f.runs {
+		for _, r := range rs {
+			if !r.synced {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func (f *frontier[K, P]) markSynced() {
+	for _, rs := range f.runs {
+		for i := range rs {
+			rs[i].synced = true
+		}
+	}
+}
+
+// syncRuns makes runs durable: their fsyncs at once, 8 at a time, where
+// one a run as it was written cost a wait on the disk each (some 20 a
+// depth on 10x10).
 func syncRuns(dir string, runs []run) error {
 	var g errgroup.Group
 	g.SetLimit(8)
 	for _, r := range runs {
-		g.Go(func() error {
-			fh, err := os.OpenFile(filepath.Join(dir, r.Name), os.O_RDWR, 0)
-			if err != nil {
-				return err
-			}
-			err = fh.Sync()
-			if cerr := fh.Close(); err == nil {
-				err = cerr
-			}
-			return err
-		})
+		g.Go(func() error { return fsync(filepath.Join(dir, r.Name)) })
 	}
 	return g.Wait()
+}
+
+// syncDir makes the names in dir durable: the runs created and the
+// manifest renamed into place. A variable for the test of a failing one.
+var syncDir = fsync
+
+// fsync makes the file or directory at path durable.
+func fsync(path string) error {
+	fh, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	err = fh.Sync()
+	if cerr := fh.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // left estimates the time the walk has left after depth d, from the

@@ -46,7 +46,12 @@ type Progress struct {
 	Start          board.Square
 	Depth, Squares int
 	States         int64 // tie points remembered so far
-	Held           int64 // bytes the memo holds
+	// Held is the bytes the memo holds; the frontier method's, the most
+	// it held during the depth (its records, and its buffers to read and
+	// write runs), what Options.MemLimit bounds: at the depth's end, with
+	// a work directory, every record is on disk and the buffers alone
+	// are held.
+	Held int64
 	// Frontier: the walk is the frontier method's, with these figures:
 	// the tie points of the depth just walked,
 	// the bytes of its runs on disk, and an estimate of the time left

@@ -75,11 +75,15 @@ type frontier[K set, P num] struct {
 	rb              int64 // bytes of a record
 	ioBuf, fanIn    int
 	batch           int // records a worker takes at a time
-	held, peakHeld  atomic.Int64
+	// held is the bytes of the records in memory; depthPeak the most
+	// they took during the depth under way, peakHeld during the walk.
+	held, depthPeak atomic.Int64
+	peakHeld        int64
 	disk, peakDisk  atomic.Int64
 
-	mu   sync.Mutex
-	runs [][]run // by depth, not yet merged
+	mu     sync.Mutex
+	failed atomic.Bool // err is set
+	runs   [][]run     // by depth, not yet merged
 	// consumed are runs merged since the last checkpoint: deleted once
 	// the next one no longer names them.
 	consumed []run
@@ -113,37 +117,13 @@ const (
 )
 
 func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.Square, o Options) (Result, error) {
-	t0 := time.Now()
-	n := b.Squares()
-	wk := newWalker[K](ctx, b, start, o)
-	wk.memo = false
-	f := &frontier[K, P]{wk: wk, o: o, n: n, budget: max(o.MemLimit, 0), rb: int64(recBytes[K, P]()),
-		runs: make([][]run, n+1), perDepth: make([]int64, n+1), t0: t0}
-	f.mergeComb.float = wk.float
-	f.sizeBuffers(defaultWorkers(o.Workers))
-	if o.Work != "" {
-		f.dir, f.work = WorkDir(o.Work, b, start), true
-		if err := os.MkdirAll(f.dir, 0o755); err != nil {
-			return Result{}, fmt.Errorf("work directory: %w", err)
-		}
-	} else {
-		dir, err := os.MkdirTemp("", "knightsweep-exact-")
-		if err != nil {
-			return Result{}, err
-		}
-		defer os.RemoveAll(dir)
-		f.dir = dir
+	f, err := newFrontier[K, P](ctx, b, start, o)
+	if err != nil {
+		return Result{}, err
 	}
-	workers := defaultWorkers(o.Workers)
-	ws := make([]*worker[K], workers)
-	for i := range ws {
-		ws[i] = wk.newWorker()
-		fw := &fworker[K, P]{f: f, w: ws[i], bufs: make([][]rec[K, P], n+1)}
-		fw.c.float = wk.float
-		fw.share = f.shareOf(0, workers)
-		ws[i].keep = fw.keep
-		f.fws = append(f.fws, fw)
-	}
+	defer f.close()
+	wk, n := f.wk, f.n
+	w0 := f.fws[0].w // the start's walk, and the tally a checkpoint kept
 	from := 0
 	if f.work {
 		m, ok, err := f.load(b, start)
@@ -155,7 +135,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		}
 		if ok {
 			from = m.Depth
-			if err := m.Tally.into(&ws[0].t); err != nil {
+			if err := m.Tally.into(&w0.t); err != nil {
 				return Result{}, err
 			}
 		}
@@ -168,8 +148,8 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		if wk.float {
 			one[0] = math.Float64bits(1)
 		}
-		ws[0].t.nodes++
-		ws[0].follow(v, wk.start, 0, one, 1, 1, 0)
+		w0.t.nodes++
+		w0.follow(v, wk.start, 0, one, 1, 1, 0)
 		if err := f.firstErr(); err != nil {
 			return Result{}, err
 		}
@@ -178,9 +158,11 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		if err := f.depth(d, ws); err != nil {
+		f.depthPeak.Store(f.held.Load())
+		if err := f.depth(d); err != nil {
 			return Result{}, err
 		}
+		f.peakHeld = max(f.peakHeld, f.depthPeak.Load())
 		f.notePending()
 		if f.work {
 			if err := f.checkpoint(d+1, b, start, false); err != nil {
@@ -189,7 +171,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		}
 		if o.Tick != nil {
 			o.Tick(Progress{Frontier: true, Board: b, Start: start, Depth: d + 1, Squares: n, States: f.states,
-				DepthStates: f.perDepth[d], Held: f.held.Load() + f.reserve, Disk: f.disk.Load(), Left: f.left(d)})
+				DepthStates: f.perDepth[d], Held: f.depthPeak.Load() + f.reserve, Disk: f.disk.Load(), Left: f.left(d)})
 		}
 	}
 	t := f.sum()
@@ -201,26 +183,80 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 	return f.finish(b, start, t)
 }
 
+// newFrontier makes the frontier walk of o from start on b, its work
+// directory made (or a temporary one, which close deletes).
+func newFrontier[K set, P num](ctx context.Context, b board.Board, start board.Square, o Options) (*frontier[K, P], error) {
+	n := b.Squares()
+	wk := newWalker[K](ctx, b, start, o)
+	wk.memo = false
+	f := &frontier[K, P]{wk: wk, o: o, n: n, budget: max(o.MemLimit, 0), rb: int64(recBytes[K, P]()),
+		runs: make([][]run, n+1), perDepth: make([]int64, n+1), t0: time.Now()}
+	f.mergeComb.float = wk.float
+	workers := defaultWorkers(o.Workers)
+	f.sizeBuffers(workers)
+	if o.Work != "" {
+		f.dir, f.work = WorkDir(o.Work, b, start), true
+		if err := os.MkdirAll(f.dir, 0o755); err != nil {
+			return nil, fmt.Errorf("work directory: %w", err)
+		}
+	} else {
+		dir, err := os.MkdirTemp("", "knightsweep-exact-")
+		if err != nil {
+			return nil, err
+		}
+		f.dir = dir
+	}
+	for range workers {
+		w := wk.newWorker()
+		fw := &fworker[K, P]{f: f, w: w, bufs: make([][]rec[K, P], n+1)}
+		fw.c.float = wk.float
+		fw.share = f.shareOf(0, workers)
+		w.keep = fw.keep
+		f.fws = append(f.fws, fw)
+	}
+	return f, nil
+}
+
+// close deletes the runs' directory unless it is the checkpoint's.
+func (f *frontier[K, P]) close() {
+	if !f.work {
+		os.RemoveAll(f.dir)
+	}
+}
+
 // finish makes the result of the walks' ends t.
 func (f *frontier[K, P]) finish(b board.Board, start board.Square, t tally) (Result, error) {
-	for _, fw := range append(f.fws, &fworker[K, P]{c: f.mergeComb}) {
-		t.overflow = t.overflow || fw.c.overflow
-		if fw.c.tooRound {
-			return Result{}, fmt.Errorf("exact: a probability took more than %d roundings, past what the bound counts", 1<<16-1)
-		}
+	if err := f.tooRound(); err != nil {
+		return Result{}, err
 	}
-	res := Result{States: f.states, PeakStates: f.peakRecs, PeakBytes: f.peakHeld.Load() + f.reserve,
+	res := Result{States: f.states, PeakStates: f.peakRecs, PeakBytes: f.peakHeld + f.reserve,
 		PeakDisk: f.peakDisk.Load(), Elapsed: f.prior + time.Since(f.t0)}
 	return f.wk.result(res, b, start, f.o, t)
 }
 
-// sum adds up the workers' tallies, leaving them as they are.
+// sum adds up the workers' tallies, leaving them as they are, and the
+// overflows of the counts that merging added up.
 func (f *frontier[K, P]) sum() tally {
 	t := f.wk.newWorker().t
+	t.overflow = f.mergeComb.overflow
 	for _, fw := range f.fws {
 		t.merge(&fw.w.t)
+		t.overflow = t.overflow || fw.c.overflow
 	}
 	return t
+}
+
+// tooRound says if a float64 added up took more roundings than a record
+// counts.
+func (f *frontier[K, P]) tooRound() error {
+	bad := f.mergeComb.tooRound
+	for _, fw := range f.fws {
+		bad = bad || fw.c.tooRound
+	}
+	if bad {
+		return fmt.Errorf("exact: a probability took more than %d roundings, past what the bound counts", 1<<16-1)
+	}
+	return nil
 }
 
 // sizeBuffers sets the read and write buffers, the batches and the
@@ -251,12 +287,15 @@ func (f *frontier[K, P]) shareOf(inUse int64, workers int) int64 {
 	return max((f.budget-f.reserve-inUse)/int64(workers), 2*minChunk*f.rb)
 }
 
+// fail keeps a worker's error, the first, and stops the depth's merge:
+// the depth is lost, and the walk ends when its workers have.
 func (f *frontier[K, P]) fail(err error) {
 	f.mu.Lock()
 	if f.err == nil {
 		f.err = err
 	}
 	f.mu.Unlock()
+	f.failed.Store(true)
 }
 
 func (f *frontier[K, P]) firstErr() error {
@@ -268,17 +307,17 @@ func (f *frontier[K, P]) firstErr() error {
 // account adds b bytes to the records held.
 func (f *frontier[K, P]) account(b int64) {
 	h := f.held.Add(b)
-	for p := f.peakHeld.Load(); h > p && !f.peakHeld.CompareAndSwap(p, h); p = f.peakHeld.Load() {
+	for p := f.depthPeak.Load(); h > p && !f.depthPeak.CompareAndSwap(p, h); p = f.depthPeak.Load() {
 	}
 }
 
 // keep appends a tie point at depth d to the worker's buffer.
-func (fw *fworker[K, P]) keep(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
+func (fw *fworker[K, P]) keep(v K, cur, d int, p []uint64, cnt uint64, rc uint16) {
 	if len(fw.bufs[d]) == cap(fw.bufs[d]) {
 		fw.grow(d)
 	}
 	var r rec[K, P]
-	r.k = *v
+	r.k = v
 	r.tag = uint64(cur) | uint64(rc)<<16
 	r.cnt = cnt
 	for i, x := range p {
@@ -297,11 +336,13 @@ func (fw *fworker[K, P]) grow(d int) {
 		fw.spill()
 		old, nc = 0, minChunk
 	}
+	// Both buffers are held while one is copied to the other.
+	f.account(nc * f.rb)
 	nb := make([]rec[K, P], len(fw.bufs[d]), nc)
 	copy(nb, fw.bufs[d])
 	fw.bufs[d] = nb
 	fw.held += (nc - old) * f.rb
-	f.account((nc - old) * f.rb)
+	f.account(-old * f.rb)
 }
 
 // spill writes each of the worker's buffers as a run and frees them.
@@ -354,10 +395,15 @@ func (f *frontier[K, P]) commit(w *runWriter[K, P]) error {
 	f.mu.Lock()
 	f.runs[r.Depth] = append(f.runs[r.Depth], r)
 	f.mu.Unlock()
-	d := f.disk.Add(r.Bytes)
+	f.addDisk(r.Bytes)
+	return nil
+}
+
+// addDisk adds b bytes to the runs on disk.
+func (f *frontier[K, P]) addDisk(b int64) {
+	d := f.disk.Add(b)
 	for p := f.peakDisk.Load(); d > p && !f.peakDisk.CompareAndSwap(p, d); p = f.peakDisk.Load() {
 	}
-	return nil
 }
 
 // drop is done with runs that were merged: deleted now, or, with a
@@ -380,7 +426,7 @@ func (f *frontier[K, P]) remove(rs []run) {
 // depth walks on from every tie point of depth d: the merge of its runs
 // and of the workers' buffers, in batches to the workers, whose walks add
 // deeper records.
-func (f *frontier[K, P]) depth(d int, ws []*worker[K]) error {
+func (f *frontier[K, P]) depth(d int) error {
 	var mem [][]rec[K, P]
 	var memBytes int64
 	for _, fw := range f.fws {
@@ -444,8 +490,8 @@ func (f *frontier[K, P]) depth(d int, ws []*worker[K]) error {
 	}
 	m := newMerger(&f.mergeComb, srcs)
 
-	work := make(chan []rec[K, P], len(ws))
-	free := make(chan []rec[K, P], 2*len(ws)+2)
+	work := make(chan []rec[K, P], len(f.fws))
+	free := make(chan []rec[K, P], 2*len(f.fws)+2)
 	for range cap(free) {
 		free <- make([]rec[K, P], 0, f.batch)
 	}
@@ -453,7 +499,7 @@ func (f *frontier[K, P]) depth(d int, ws []*worker[K]) error {
 	ctx := f.wk.ctx
 	go func() {
 		defer close(work)
-		for ctx.Err() == nil {
+		for ctx.Err() == nil && !f.failed.Load() {
 			b := (<-free)[:f.batch]
 			i := 0
 			for i < f.batch && m.next(&b[i]) {
@@ -547,7 +593,7 @@ func (f *frontier[K, P]) premerge(d int, runs []run) (run, error) {
 	if err != nil {
 		return run{}, err
 	}
-	f.disk.Add(out.Bytes)
+	f.addDisk(out.Bytes)
 	return out, nil
 }
 

@@ -227,6 +227,15 @@ func TestFrontierRefusesWork(t *testing.T) {
 		{"run gone", func(t *testing.T, o *Options, dir string) {
 			os.Remove(filepath.Join(dir, manifest(t, dir).Runs[0].Name))
 		}, "a run it names"},
+		// A run's bytes changed, its length kept: refused before the walk
+		// (it was found when its depth was merged, which can be hours on).
+		{"run changed", func(t *testing.T, o *Options, dir string) {
+			r := manifest(t, dir).Runs[0]
+			p := filepath.Join(dir, r.Name)
+			data, _ := os.ReadFile(p)
+			data[len(data)-1] ^= 1
+			os.WriteFile(p, data, 0o644)
+		}, "the file is corrupt"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o, dir := setup(t)
@@ -240,19 +249,6 @@ func TestFrontierRefusesWork(t *testing.T) {
 			}
 		})
 	}
-	// A run's bytes changed, its length kept: the CRC finds it as the
-	// depth is merged.
-	t.Run("run changed", func(t *testing.T) {
-		o, dir := setup(t)
-		r := manifest(t, dir).Runs[0]
-		p := filepath.Join(dir, r.Name)
-		data, _ := os.ReadFile(p)
-		data[len(data)-1] ^= 1
-		os.WriteFile(p, data, 0o644)
-		if _, err := From(context.Background(), b, start, o); err == nil || !strings.Contains(err.Error(), "corrupt") {
-			t.Errorf("From = %v, want a corrupt run", err)
-		}
-	})
 }
 
 // BenchmarkFrontier9x9 walks the 9x9 corner by the frontier method, in
@@ -264,6 +260,20 @@ func BenchmarkFrontier9x9(b *testing.B) {
 
 func BenchmarkFrontier9x9Spilled(b *testing.B) {
 	benchCorner(b, 9, Options{Method: MethodFrontier, MemLimit: 16 << 20})
+}
+
+// BenchmarkFrontier9x9Work keeps a checkpoint at every depth boundary
+// (-work), in a new directory each walk.
+func BenchmarkFrontier9x9Work(b *testing.B) {
+	root := b.TempDir()
+	i := 0
+	for b.Loop() {
+		i++
+		o := Options{Method: MethodFrontier, MemLimit: 64 << 20, Work: filepath.Join(root, fmt.Sprint(i))}
+		if _, err := From(context.Background(), board.Board{Rows: 9, Cols: 9}, board.Square{}, o); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // TestFrontierLeft: the estimate of the time left carries the growth of
@@ -303,5 +313,227 @@ func TestFrontierLeft(t *testing.T) {
 	want = 1000 * (3.1*(1<<14) - after) / (done + after)
 	if got := f.left(33).Seconds(); math.Abs(got-want) > 1e-3*want {
 		t.Errorf("left after depth 33 = %v s, want %v s", got, want)
+	}
+}
+
+// TestFrontierProgressHeld: the memory each depth's progress reports is
+// the most the depth held, records and buffers: its largest is the walk's
+// PeakBytes, within the limit, in memory and with a work directory (whose
+// checkpoint puts every record on disk at each depth's end: what is held
+// then is the buffers alone, the same at every depth, which the progress
+// line once showed all along).
+func TestFrontierProgressHeld(t *testing.T) {
+	b := board.Board{Rows: 7, Cols: 7}
+	const limit = 64 << 10
+	for _, work := range []bool{false, true} {
+		t.Run(fmt.Sprintf("work=%v", work), func(t *testing.T) {
+			o := Options{Workers: 2, Method: MethodFrontier, MemLimit: limit}
+			if work {
+				o.Work = t.TempDir()
+			}
+			var most int64
+			seen := map[int64]bool{}
+			o.Tick = func(p Progress) {
+				most = max(most, p.Held)
+				seen[p.Held] = true
+				if p.Held > limit {
+					t.Errorf("depth %d: %d bytes held, past the limit %d", p.Depth, p.Held, limit)
+				}
+			}
+			res, err := From(context.Background(), b, board.Square{}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if most != res.PeakBytes || len(seen) < 3 {
+				t.Errorf("the depths' progress says at most %d bytes held (%d figures), the walk's peak is %d", most, len(seen), res.PeakBytes)
+			}
+		})
+	}
+}
+
+// TestFrontierCheckpointKeepsOverflow: a count of walks that merging
+// carried past 2^64 before a checkpoint is still an overflow once the
+// walk goes on from it (the checkpoint kept the workers' tallies, not
+// what merging had seen, and the walk went on to a wrong count).
+func TestFrontierCheckpointKeepsOverflow(t *testing.T) {
+	b, start := board.Board{Rows: 5, Cols: 5}, board.Square{}
+	o := Options{Method: MethodFrontier, Float: true, Work: t.TempDir(), Workers: 2}
+	for _, in := range []string{"a worker's merge", "the depth's merge"} {
+		t.Run(in, func(t *testing.T) {
+			f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in == "a worker's merge" {
+				f.fws[1].c.overflow = true
+			} else {
+				f.mergeComb.overflow = true
+			}
+			if err := f.checkpoint(1, b, start, false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := From(context.Background(), b, start, o); !errors.Is(err, ErrOverflow) {
+				t.Errorf("From = %v, want %v", err, ErrOverflow)
+			}
+			os.RemoveAll(WorkDir(o.Work, b, start))
+		})
+	}
+}
+
+// TestFrontierPremergePeakDisk: a merge of runs into one holds them and
+// the run it writes on disk at once, and PeakDisk counts it (it counted
+// the runs merged alone).
+func TestFrontierPremergePeakDisk(t *testing.T) {
+	b, start := board.Board{Rows: 5, Cols: 5}, board.Square{}
+	f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, Options{Method: MethodFrontier, Float: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.close()
+	for i := range 3 {
+		recs := make([]rec[[1]uint64, [1]uint64], 10)
+		for j := range recs {
+			recs[j].k[0] = uint64(10*i + j)
+			recs[j].cnt = 1
+		}
+		if err := f.write(4, recs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runs := f.runs[4]
+	r, err := f.premerge(4, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 * 30 * f.rb; r.Records != 30 || f.disk.Load() != want || f.peakDisk.Load() != want {
+		t.Errorf("merged into %d records; %d bytes on disk, at most %d; want 30, %d and %d", r.Records, f.disk.Load(), f.peakDisk.Load(), want, want)
+	}
+}
+
+// TestCheckpointSyncs: a checkpoint syncs the runs written since the last
+// one, not every run it names again; and where the directory cannot be
+// synced after the manifest's rename (so that the rename may not last),
+// the checkpoint fails and keeps the runs merged since the last one,
+// which the last manifest names: deleted, a crash would leave a
+// checkpoint without its runs.
+func TestCheckpointSyncs(t *testing.T) {
+	b, start := board.Board{Rows: 5, Cols: 5}, board.Square{}
+	o := Options{Method: MethodFrontier, Float: true, Work: t.TempDir(), Workers: 1}
+	f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(d int) {
+		t.Helper()
+		recs := make([]rec[[1]uint64, [1]uint64], 3)
+		for j := range recs {
+			recs[j].k[0], recs[j].cnt = uint64(j), 1
+		}
+		if err := f.write(d, recs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(4)
+	write(5)
+	if n := len(f.unsynced()); n != 2 {
+		t.Fatalf("%d runs to sync, want 2", n)
+	}
+	if err := f.checkpoint(4, b, start, false); err != nil {
+		t.Fatal(err)
+	}
+	write(5)
+	if n := len(f.unsynced()); n != 1 {
+		t.Errorf("after a checkpoint and a run: %d runs to sync, want 1", n)
+	}
+	// Depth 4 walked: its run is merged.
+	merged := f.runs[4]
+	f.runs[4] = nil
+	f.drop(merged)
+	defer func(s func(string) error) { syncDir = s }(syncDir)
+	syncDir = func(string) error { return errors.New("the disk said no") }
+	if err := f.checkpoint(5, b, start, false); err == nil || !strings.Contains(err.Error(), "the disk said no") {
+		t.Errorf("checkpoint = %v, want the directory's sync error", err)
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, merged[0].Name)); err != nil {
+		t.Errorf("a run the last durable manifest names was deleted: %v", err)
+	}
+}
+
+// TestFrontierResumeEveryDepth: a walk interrupted at every depth
+// boundary in turn, each time as soon as it has walked one depth, goes on
+// each time from the depth it reached, on one worker and on two by turns,
+// to the memo's figures (6x6 from 1,1 and 2,2; make test-all: the 7x7
+// corner too).
+func TestFrontierResumeEveryDepth(t *testing.T) {
+	type tc struct {
+		b     board.Board
+		start board.Square
+	}
+	cases := []tc{{board.Board{Rows: 6, Cols: 6}, board.Square{Row: 1, Col: 1}}, {board.Board{Rows: 6, Cols: 6}, board.Square{Row: 2, Col: 2}}}
+	if !testing.Short() {
+		cases = append(cases, tc{board.Board{Rows: 7, Cols: 7}, board.Square{}})
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%v from %v", c.b, c.start), func(t *testing.T) {
+			want, err := From(context.Background(), c.b, c.start, Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := Options{Method: MethodFrontier, MemLimit: 64 << 10, Work: t.TempDir()}
+			last, runs := 0, 0
+			for {
+				runs++
+				ctx, cancel := context.WithCancel(context.Background())
+				o.Workers = 1 + runs%2
+				o.Tick = func(p Progress) {
+					if p.Depth != last+1 {
+						t.Errorf("run %d walked depth %d after a checkpoint at %d", runs, p.Depth, last)
+					}
+					last = p.Depth
+					cancel()
+				}
+				got, err := From(ctx, c.b, c.start, o)
+				cancel()
+				if err == nil {
+					sameResult(t, got, want)
+					break
+				}
+				if !errors.Is(err, context.Canceled) || runs > c.b.Squares() {
+					t.Fatalf("run %d: %v", runs, err)
+				}
+			}
+			if last != c.b.Squares() {
+				t.Errorf("the walks ended at depth %d of %d", last, c.b.Squares())
+			}
+		})
+	}
+}
+
+// TestFrontierStopsOnFailure: once a worker has failed (a run it could
+// not write: a full disk), the depth's merge hands out no more tie
+// points: the depth is lost anyway, and it went on walking every one,
+// on a large board for minutes.
+func TestFrontierStopsOnFailure(t *testing.T) {
+	b, start := board.Board{Rows: 7, Cols: 7}, board.Square{}
+	f, err := newFrontier[[1]uint64, [1]uint64](context.Background(), b, start, Options{Method: MethodFrontier, Float: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.close()
+	w := f.fws[0].w
+	var v [1]uint64
+	add(&v, f.wk.start)
+	w.follow(v, f.wk.start, 0, []uint64{math.Float64bits(1)}, 1, 1, 0)
+	d := 0
+	for len(f.fws[0].bufs[d]) == 0 {
+		d++
+	}
+	nodes := w.t.nodes
+	f.fail(errors.New("no space left on device"))
+	if err := f.depth(d); err == nil {
+		t.Error("the depth gave no error")
+	}
+	if w.t.nodes != nodes {
+		t.Errorf("the depth walked on from its tie points after the failure: %d squares entered", w.t.nodes-nodes)
 	}
 }

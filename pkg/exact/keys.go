@@ -52,7 +52,7 @@ func sameKey[K set, P num](a, b *rec[K, P]) bool {
 type combiner struct {
 	float    bool
 	overflow bool // a count of walks past 2^64
-	// maxRounds is set when a float64's roundings pass what a tag holds.
+	// tooRound is set when a float64's roundings pass what a tag holds.
 	tooRound bool
 }
 

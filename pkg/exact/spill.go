@@ -20,6 +20,8 @@ type run struct {
 	Bytes   int64  `json:"bytes"`
 	// CRC is the Castagnoli CRC-32 of the file, checked as it is read.
 	CRC uint32 `json:"crc32c"`
+	// synced: the file is durable (a checkpoint named it).
+	synced bool
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

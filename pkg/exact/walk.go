@@ -64,8 +64,10 @@ type worker[K set] struct {
 	scratch [][]uint64
 	contrib []uint64
 	// keep, if set, takes every tie point instead of the memo (the
-	// frontier method's records).
-	keep func(v *K, cur, d int, p []uint64, cnt uint64, rc uint16)
+	// frontier method's records). It takes the squares by value: a
+	// pointer passed to a func value escapes, and follow's squares would
+	// be allocated on every call of every method (TestWalkAllocFree).
+	keep func(v K, cur, d int, p []uint64, cnt uint64, rc uint16)
 }
 
 // share is each of t tied squares' factor, in follow and expand alike: a
@@ -143,7 +145,7 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 		return
 	}
 	if w.keep != nil {
-		w.keep(&v, cur, d, c, cnt, rc)
+		w.keep(v, cur, d, c, cnt, rc)
 		return
 	}
 	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {

@@ -3,6 +3,7 @@ package external_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,19 +180,49 @@ func TestResolveHashesFileArguments(t *testing.T) {
 	if err := os.WriteFile(dataPath, []byte("abc"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := external.Parse("x=sh -e " + scriptPath + " {rows} " + dataPath + " " + dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe, err := external.Resolve(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	exe := resolve(t, "x=sh -e "+scriptPath+" {rows} "+dataPath+" "+dir)
 	const abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" // sha256("abc")
 	if exe.Script != scriptPath || exe.ScriptSHA256 == "" {
 		t.Errorf("script %q %q, want %s hashed", exe.Script, exe.ScriptSHA256, scriptPath)
 	}
 	if len(exe.Files) != 1 || exe.Files[0].Path != dataPath || exe.Files[0].SHA256 != abc {
 		t.Errorf("files %+v, want only %s with sha256 %s (a directory is no file)", exe.Files, dataPath, abc)
+	}
+}
+
+// A declaration resolves to the same command however its files are
+// spelled: from the test's directory (testdata/memory/grow.py,
+// ./testdata/memory/grow.py), from another (../external/testdata/...), or
+// by absolute path; the words that name no file stay as written, and a
+// randomised solver reads as one however it was declared.
+func TestResolvedSpelling(t *testing.T) {
+	abs, err := filepath.Abs(filepath.Join("testdata", "memory", "grow.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolved := func(decl string) string { t.Helper(); return resolve(t, decl).Resolved() }
+	want := sh + " " + abs + " -v '{rows}' 'a b'"
+	for _, decl := range []string{
+		"x=sh testdata/memory/grow.py -v {rows} 'a b'",
+		"x=sh ./testdata/memory/grow.py -v {rows} \"a b\"",
+		"x=sh ../external/testdata/memory/grow.py -v {rows} a\\ b",
+		"x=sh " + abs + " -v {rows} 'a b'",
+	} {
+		if got := resolved(decl); got != want {
+			t.Errorf("%s resolved to %q, want %q", decl, got, want)
+		}
+	}
+	if got := resolved("x=sh testdata/memory/grow.py -v {cols} 'a b'"); got == want {
+		t.Errorf("another placeholder resolved as {rows}: %q", got)
+	}
+	if a, b := resolved("x=random:sh testdata/memory/grow.py {seed}"), resolved("x=sh ./testdata/memory/grow.py {seed}"); a != b || !strings.HasPrefix(a, "random:"+sh) {
+		t.Errorf("a randomised solver resolved to %q and %q, want one command beginning random:", a, b)
+	}
+	if got := resolved("x=stdio:sh testdata/memory/grow.py"); got != "stdio:"+sh+" "+abs {
+		t.Errorf("a stdio solver resolved to %q", got)
 	}
 }

@@ -38,13 +38,17 @@
 // to the group and SIGKILL after a grace period; when the solver exits,
 // whatever is left of its group is killed, so no process outlives its run.
 // A memory limit is RLIMIT_AS (address space), set by /bin/sh's ulimit in
-// the process before it execs the solver (see start); stdout is read up to
-// a cap and the group is killed beyond it; stderr keeps only its first line
-// and its tail, for error messages.
+// the process before it execs the solver (see start); a process that ends
+// abnormally under it is over the limit where the evidence says so: its
+// own words about a failed allocation, or a peak near the limit (see
+// memory.go). Stdout is read up to a cap and the group is killed beyond
+// it; stderr keeps only its first line and its tail, for error messages.
 //
 // CPU time is user plus system time of the solver and of the children it
 // waited for, from the kernel's accounting at exit (one process a run), or
 // the process's CPU clock read before and after a request (stdio). Peak
-// resident memory (max_rss) is the kernel's at exit; a stdio process's peak
-// is not a run's, so stdio runs leave it unknown.
+// resident memory (max_rss) is the kernel's at exit, where it is above the
+// harness's own (a child's peak counts the memory of the process it was
+// started from, so one below it is unknown); a stdio process's peak is not
+// a run's, so stdio runs leave it unknown.
 package external

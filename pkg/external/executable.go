@@ -5,8 +5,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 
 	"knightsweep/internal/buildinfo"
+	"knightsweep/pkg/strategies"
 )
 
 // An Executable is a Spec whose program was found: the file that will run
@@ -26,6 +31,36 @@ type Executable struct {
 	// files (data a solver reads), hashed too.
 	Script, ScriptSHA256 string
 	Files                []File
+	// Words are the command's words as they resolved: Path, then each
+	// argument as written, but for those that name a regular file, as its
+	// absolute path (Script's and Files').
+	Words []string
+}
+
+// Resolved returns the command as it resolved, a declaration's identity
+// whatever its spelling: the prefixes that say how it runs (random:, for
+// a randomised solver, however it was declared, then stdio:), then Words,
+// each quoted as a shell would need. "s.py" and "./s.py", or "../s.py"
+// from another directory, resolve alike.
+func (e *Executable) Resolved() string {
+	var b strings.Builder
+	if e.Spec.Random {
+		b.WriteString(strategies.RandomPrefix)
+	}
+	if e.Spec.Stdio {
+		b.WriteString(StdioPrefix)
+	}
+	for i, w := range e.Words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		q, err := syntax.Quote(w, syntax.LangPOSIX)
+		if err != nil {
+			q = strconv.Quote(w) // a control character: no POSIX quoting holds it
+		}
+		b.WriteString(q)
+	}
+	return b.String()
 }
 
 // A File is an argument that names a regular file, as an absolute path,
@@ -46,7 +81,7 @@ func Resolve(s Spec) (*Executable, error) {
 	if path, err = filepath.Abs(path); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	e := &Executable{Spec: s, Path: path}
+	e := &Executable{Spec: s, Path: path, Words: []string{path}}
 	if real, err := filepath.EvalSymlinks(path); err == nil && real != path {
 		e.RealPath = real
 	}
@@ -55,16 +90,19 @@ func Resolve(s Spec) (*Executable, error) {
 	}
 	for _, arg := range s.Args[1:] {
 		if hasPlaceholder(arg) {
+			e.Words = append(e.Words, arg)
 			continue
 		}
 		fi, err := os.Stat(arg)
 		if err != nil || !fi.Mode().IsRegular() {
+			e.Words = append(e.Words, arg)
 			continue
 		}
 		f := File{}
 		if f.Path, err = filepath.Abs(arg); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Name, err)
 		}
+		e.Words = append(e.Words, f.Path)
 		if f.SHA256, err = buildinfo.FileSHA256(f.Path); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Name, err)
 		}

@@ -60,15 +60,7 @@ func declare(t *testing.T, command string, stdio bool, limits external.Limits) (
 	if stdio {
 		decl = fmt.Sprintf("%s=stdio:%s %s", name, command, marker(t))
 	}
-	spec, err := external.Parse(decl)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe, err := external.Resolve(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := external.NewStrategy(exe, limits)
+	st := external.NewStrategy(resolve(t, decl), limits)
 	if err := solver.Add(st.Info()); err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +69,20 @@ func declare(t *testing.T, command string, stdio bool, limits external.Limits) (
 		noLeftovers(t)
 	})
 	return name, st
+}
+
+// resolve parses and resolves the declaration decl.
+func resolve(t *testing.T, decl string) *external.Executable {
+	t.Helper()
+	spec, err := external.Parse(decl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := external.Resolve(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
 }
 
 // marker is the test's mark in its processes' command lines.

@@ -87,22 +87,22 @@ func (s *Solver) once(ctx context.Context, r Request) Outcome {
 		return o
 	}
 	if why := p.why(); why != "" {
-		o.Answer.Status, o.Reason = status.Error, p.failure(nil, why, 0)
+		o.Answer.Status, o.Reason = status.Error, p.failure(nil, u, why, 0)
 		return o
 	}
 	if !st.Success() {
-		o.Answer.Status, o.Reason = status.Error, p.failure(st, "", s.limits.Memory)
+		o.Answer.Status, o.Reason = status.Error, p.failure(st, u, "", s.limits.Memory)
 		return o
 	}
 	data, _ := out.bytes()
 	a, err := ParseOutput(r.Rows, r.Cols, data)
 	if err != nil {
-		o.Answer.Status, o.Reason = status.Error, p.failure(nil, err.Error(), 0)
+		o.Answer.Status, o.Reason = status.Error, p.failure(nil, u, err.Error(), 0)
 		return o
 	}
 	o.Answer = a
 	if a.Status == status.Error {
-		o.Reason = p.failure(nil, "the solver reports an error: "+orDash(a.Error), 0)
+		o.Reason = p.failure(nil, u, "the solver reports an error: "+orDash(a.Error), 0)
 	}
 	return o
 }

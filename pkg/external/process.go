@@ -120,7 +120,7 @@ func (p *process) why() string {
 type usage struct {
 	wall, cpu time.Duration
 	// maxRSS is the peak resident memory in bytes of the process and the
-	// children it waited for.
+	// children it waited for, or -1 where it cannot be told (ownRSS).
 	maxRSS int64
 }
 
@@ -135,18 +135,38 @@ func (p *process) finish() (*os.ProcessState, usage) {
 	u := usage{wall: p.exitAt.Sub(p.started), maxRSS: -1}
 	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
 		u.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		u.maxRSS = ru.Maxrss << 10 // KiB on Linux
+		u.maxRSS = ownRSS(ru.Maxrss << 10) // KiB on Linux
 	}
 	return st, u
 }
 
+// ownRSS returns a child's peak resident memory as the kernel reported it
+// at its exit, rss, if it is the child's own, else -1. Linux counts in a
+// process's peak the resident memory of the image its exec replaced: a
+// child of this process starts as a copy of it (vfork, sharing its
+// memory), so a solver that holds 1 MiB reports the harness's tens or
+// hundreds of MiB. A peak above this process's own, read after the exit,
+// can only be the solver's; one at or below it cannot be told from the
+// harness's, and is left unknown rather than reported as the solver's.
+func ownRSS(rss int64) int64 {
+	var self syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &self); err != nil || rss <= self.Maxrss<<10 {
+		return -1
+	}
+	return rss
+}
+
 // failure describes a process that did not exit 0, or exited 0 but gave
 // an unreadable answer (cause), as one line with the tail of its stderr.
-func (p *process) failure(st *os.ProcessState, cause string, mem int64) string {
+// A process that failed on its own under an address-space limit of mem
+// bytes (0: none), where the evidence says it ran out of it (overMemory:
+// what it printed, or its peak u.maxRSS), is said to be over the limit.
+func (p *process) failure(st *os.ProcessState, u usage, cause string, mem int64) string {
 	var parts []string
 	if cause != "" {
 		parts = append(parts, cause)
 	}
+	own := false // the process ended itself, not exiting 0
 	switch {
 	case st == nil || st.Success():
 	case p.why() != "" && cause != "":
@@ -155,11 +175,14 @@ func (p *process) failure(st *os.ProcessState, cause string, mem int64) string {
 		parts[len(parts)-1] += " (the harness stopped it)"
 	default:
 		parts = append(parts, exitText(st))
+		own = p.why() == ""
 	}
 	msg := strings.Join(parts, ": ")
 	tail := p.stderr.line()
-	if mem > 0 && mentionsMemory(tail) {
-		msg = fmt.Sprintf("over the memory limit of %s of address space: %s", MiB(mem), msg)
+	if own {
+		if why, over := overMemory(mem, u.maxRSS, tail); over {
+			msg = fmt.Sprintf("over the memory limit of %s of address space%s: %s", MiB(mem), why, msg)
+		}
 	}
 	if tail != "" {
 		msg += "; stderr: " + tail
@@ -175,17 +198,4 @@ func exitText(st *os.ProcessState) string {
 		return fmt.Sprintf("killed by signal %s (%v)", unix.SignalName(sig), sig)
 	}
 	return st.String()
-}
-
-// mentionsMemory reports whether a solver's last words are about memory,
-// which a failed allocation under RLIMIT_AS makes them in most languages
-// (MemoryError, std::bad_alloc, "out of memory", "cannot allocate").
-func mentionsMemory(s string) bool {
-	s = strings.ToLower(s)
-	for _, w := range []string{"memory", "alloc"} {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
 }

@@ -127,10 +127,10 @@ func readLines(r *os.File, limit int64, out chan<- line) {
 }
 
 // stop ends the process, if there is one, and reaps it.
-func (s *session) stop(why string) (*os.ProcessState, *process) {
+func (s *session) stop(why string) (*os.ProcessState, usage, *process) {
 	p := s.p
 	if p == nil {
-		return nil, nil
+		return nil, usage{maxRSS: -1}, nil
 	}
 	s.p = nil
 	s.in.Close()
@@ -139,18 +139,20 @@ func (s *session) stop(why string) (*os.ProcessState, *process) {
 	default:
 		p.end(why, s.limits.grace())
 	}
-	st, _ := p.finish()
+	st, u := p.finish()
 	for range s.lines { // the reader ends once the pipe does
 	}
-	return st, p
+	return st, u, p
 }
 
 // dead ends the session after the process failed and returns the error
-// outcome, with its exit state and stderr.
+// outcome, with its exit state and stderr. The process's peak memory is
+// its whole life's, not the run's: it is evidence of running out of
+// memory (failure), never the run's max_rss.
 func (s *session) dead(cause string, o Outcome) Outcome {
-	st, p := s.stop(cause)
+	st, u, p := s.stop(cause)
 	o.Answer = Answer{Status: status.Error}
-	o.Reason = p.failure(st, cause, s.limits.Memory)
+	o.Reason = p.failure(st, u, cause, s.limits.Memory)
 	return o
 }
 
@@ -257,6 +259,14 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	case l.err == errLineCap:
 		return s.dead(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), l, false
 	case l.err != nil:
+		// Its stdout closed: it is ending, on its own as a rule (a crash
+		// closes it a moment before the exit is seen). It has the grace
+		// period to end, so that its reason is its own exit, not the
+		// harness's signal.
+		select {
+		case <-s.p.exited:
+		case <-time.After(s.limits.grace()):
+		}
 		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o), l, false
 	}
 	return o, l, true

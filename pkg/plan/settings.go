@@ -310,6 +310,11 @@ func (s Settings) Diff(t Settings) []string {
 	a, b := s.fields(), t.fields()
 	var diffs []string
 	for _, k := range slices.Sorted(mapKeys(a, b)) {
+		if k == "solvers" {
+			// By what they resolve to, not as written (DiffSolvers).
+			diffs = append(diffs, DiffSolvers(s.Solvers, t.Solvers)...)
+			continue
+		}
 		if !reflect.DeepEqual(a[k], b[k]) {
 			flag := settingFlags[k]
 			if flag == "" {

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -29,6 +30,14 @@ type Solver struct {
 	Script       string       `json:"script,omitempty"`
 	ScriptSHA256 string       `json:"script_sha256,omitempty"`
 	Files        []SolverFile `json:"files,omitempty"`
+	// Resolved is the command as it resolved (external.Executable's
+	// Resolved): the program's absolute path and every file argument's,
+	// the other words as written, with the prefixes that say how it runs.
+	// Two declarations are one solver when they resolve alike to files
+	// with the same hashes, however their commands were spelled: "s.py"
+	// and "./s.py", or a path from another directory. Manifests from
+	// before it have none: their commands are compared as written.
+	Resolved string `json:"resolved,omitempty"`
 }
 
 // A SolverFile is an argument of a solver's command that names a regular
@@ -101,4 +110,95 @@ func UnknownText(jobs int64, names []string) string {
 	}
 	return fmt.Sprintf("; %d runs of %s not included: their time is unknown, the cost model knows nothing of external solvers",
 		jobs, strings.Join(names, ", "))
+}
+
+// DiffSolvers lists how the solvers now differ from those a sweep was
+// run with (was), one "-solver NAME: ..." string each, saying what
+// differs: a solver declared or gone, its command as it resolved (as
+// written, where either manifest predates Resolved), or a file it runs
+// whose bytes changed. nil means the same solvers, however spelled.
+func DiffSolvers(was, now []Solver) []string {
+	var diffs []string
+	find := func(list []Solver, name string) *Solver {
+		for i := range list {
+			if list[i].Name == name {
+				return &list[i]
+			}
+		}
+		return nil
+	}
+	for _, w := range was {
+		n := find(now, w.Name)
+		if n == nil {
+			diffs = append(diffs, fmt.Sprintf("-solver %s: was declared (%s), now is not", w.Name, w.Decl()))
+			continue
+		}
+		diffs = append(diffs, w.diff(*n)...)
+	}
+	for _, n := range now {
+		if find(was, n.Name) == nil {
+			diffs = append(diffs, fmt.Sprintf("-solver %s: was not declared, now is (%s)", n.Name, n.Decl()))
+		}
+	}
+	return diffs
+}
+
+// diff lists how n, a solver of w's name, differs from w.
+func (w Solver) diff(n Solver) []string {
+	var diffs []string
+	add := func(format string, args ...any) {
+		diffs = append(diffs, fmt.Sprintf("-solver %s: ", w.Name)+fmt.Sprintf(format, args...))
+	}
+	switch {
+	case w.Resolved == "" || n.Resolved == "":
+		if w.Command != n.Command {
+			add("the command was %q, now %q (compared as written: the sweep's manifest predates resolved commands)", w.Command, n.Command)
+		}
+	case w.Resolved != n.Resolved:
+		add("the command resolved to %q, now to %q", w.Resolved, n.Resolved)
+	}
+	changed := func(what, path, was, now string) {
+		if was != now {
+			add("%s %s changed: sha256 was %s, now %s", what, path, short(was), short(now))
+		}
+	}
+	if w.Path == n.Path {
+		changed("the program", w.Path, w.SHA256, n.SHA256)
+		if w.RealPath != n.RealPath {
+			add("the program %s was a link to %q, now to %q", w.Path, w.RealPath, n.RealPath)
+		}
+	}
+	if w.Script != "" && w.Script == n.Script {
+		changed("the script", w.Script, w.ScriptSHA256, n.ScriptSHA256)
+	}
+	for _, wf := range w.Files {
+		for _, nf := range n.Files {
+			if wf.Path == nf.Path {
+				changed("the file", wf.Path, wf.SHA256, nf.SHA256)
+			}
+		}
+	}
+	if len(diffs) == 0 && !sameFiles(w, n) {
+		// Nothing above says what: the records differ all the same.
+		add("was %s, now %s", show("solvers", w), show("solvers", n))
+	}
+	return diffs
+}
+
+// sameFiles reports whether w and n record the same files with the same
+// hashes: all of a solver's record but how its command was written.
+func sameFiles(w, n Solver) bool {
+	w.Command, n.Command = "", ""
+	if w.Resolved == "" || n.Resolved == "" {
+		w.Resolved, n.Resolved = "", ""
+	}
+	return reflect.DeepEqual(w, n)
+}
+
+// short is a hash's first 12 hex digits, enough to tell two apart.
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
 }

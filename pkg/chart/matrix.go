@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
 )
 
 // Matrix colours: the row does better or worse than the column (Okabe and
@@ -33,9 +34,11 @@ func paler(c color.RGBA) color.RGBA {
 // Matrix draws the k x k matrix of two rankings of the same series, rows
 // and columns in the cost ranking's order: each cell compares its row with
 // its column, above the diagonal by success (the row's success rate minus
-// the column's, in percentage points), below it by cost to a tour (the
-// median over the instances where both found one of the row's nodes, or
-// time, over the column's). The colour says which does better (blue: the
+// the column's, in percentage points), below it by cost to a tour: the
+// row's nodes, or time, over the column's, the median over the instances
+// the sign test counts (stats.RankPair's Effect: a run without a tour
+// against one with a tour infinitely costly, ∞ or 0; "even" where each
+// needed less as often). The colour says which does better (blue: the
 // row), its strength whether the sign test holds after Holm's adjustment;
 // a dagger marks a verdict that rests on one board (stats.RankPair's
 // RestsOn). The diagonal holds each series' marker in its colour, its key
@@ -78,7 +81,8 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 	gridW := vg.Length(k) * cell
 	legendLines := []string{
 		"Above the diagonal: success, the row's rate minus the column's (percentage points).",
-		fmt.Sprintf("Below: %s to a tour, the row's over the column's (median where both found one).", cost.Measure),
+		fmt.Sprintf("Below: %s to a tour, the row's over the column's, median over the instances where one", cost.Measure),
+		"needed less, as the sign test counts them; a run without a tour costs ∞ against one with a tour.",
 		"Full colour: the sign test holds after Holm's adjustment (p < 0.05); pale: it does not.",
 		"† the verdict rests on one board: without it, it would not hold.",
 	}
@@ -206,25 +210,15 @@ func pairText(p stats.RankPair, r *stats.Ranking) string {
 		default:
 			s = fmt.Sprintf("%+.0f", pp)
 		}
+	case p.ABetter == p.BBetter:
+		// As many instances each way: the two middle ratios lie on
+		// either side of 1 (stats.RankPair's Effect is 1).
+		s = "even"
 	default:
-		s = shortRatio(1 / p.Effect) // the row's over the column's
+		s = format.ShortRatio(1 / p.Effect) // the row's over the column's
 	}
 	if p.RestsOn != "" {
 		s += "†"
 	}
 	return s
-}
-
-// shortRatio writes a ratio in at most four characters: 0.31, 3.2, 45,
-// 1.2k, 3e-5.
-func shortRatio(x float64) string {
-	switch {
-	case x >= 1e6 || x < 1e-3:
-		return strconv.FormatFloat(x, 'e', 0, 64)
-	case x >= 1000:
-		return trimZeros(strconv.FormatFloat(x/1000, 'f', 1, 64)) + "k"
-	case x >= 10:
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(x, 'g', 2, 64)
 }

@@ -246,20 +246,44 @@ func (g *Group) lacksNodes() bool {
 	return slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 })
 }
 
-// costRatio is b's cost over a's, a zero counted as one (a run of no
-// measurable time).
+// costRatio is b's cost over a's, as spent counts them.
 func costRatio(a, b sample, cost func(sample) int64) float64 {
-	return float64(max(cost(b), 1)) / float64(max(cost(a), 1))
+	return float64(spent(b, cost)) / float64(spent(a, cost))
+}
+
+// spent is what a run that found a tour needed, as ratios and orders take
+// it: a zero counted as one (a run of no measurable time), so that the
+// ratio of two runs is 1 exactly when neither needed less.
+func spent(s sample, cost func(sample) int64) int64 { return max(cost(s), 1) }
+
+// decisiveRatio is b's cost over a's in a pair whose order sooner gave as
+// v, as the sign test counts it: NaN for a tie, which the test leaves out;
+// b's over a's (spent) where both found a tour; +Inf where a found one and
+// b did not (b failed for good, or was stopped having used at least what a
+// needed), 0 the other way round. Its side of 1 is v's: above 1 where a
+// needed less, so the median of such ratios falls on the side of 1 where
+// the sign test's majority is.
+func decisiveRatio(a, b sample, v int, cost func(sample) int64) float64 {
+	switch {
+	case v == 0:
+		return math.NaN()
+	case a.found() && b.found():
+		return costRatio(a, b, cost)
+	case v < 0:
+		return math.Inf(1)
+	}
+	return 0
 }
 
 // sooner says which run of a pair needed less of a measure to find a tour:
 // -1 for a, +1 for b, 0 when they tie or the runs do not tell. A run that
-// found a tour needed what it used; one stopped by a budget, more than it
-// used (whichever budget stopped it: both grow as a search goes on); one
-// that failed for good, more than any run that found a tour; an error
-// tells nothing. So a run that found a tour needed less than one that
-// failed for good, and less than one stopped by a budget after using at
-// least as much; two runs stopped by budgets, or one stopped and one
+// found a tour needed what it used (as spent counts it, so that two such
+// runs tie exactly where their costRatio is 1); one stopped by a budget,
+// more than it used (whichever budget stopped it: both grow as a search
+// goes on); one that failed for good, more than any run that found a tour;
+// an error tells nothing. So a run that found a tour needed less than one
+// that failed for good, and less than one stopped by a budget after using
+// at least as much; two runs stopped by budgets, or one stopped and one
 // failed for good, have no known order, and two failed for good tie.
 func sooner(a, b sample, measure func(sample) int64) int {
 	if status.All[a.st] == status.Error || status.All[b.st] == status.Error {
@@ -268,7 +292,7 @@ func sooner(a, b sample, measure func(sample) int64) int {
 	fa, fb := a.found(), b.found()
 	switch {
 	case fa && fb:
-		return cmp.Compare(measure(a), measure(b))
+		return cmp.Compare(spent(a, measure), spent(b, measure))
 	case fa && b.final():
 		return -1
 	case fb && a.final():

@@ -70,23 +70,27 @@
 //
 // # Ranking many series
 //
-// Rank puts k series in order over the instances they all ran (board,
-// start and trial, paired as above), by success or by cost to a tour
-// (nodes, or time where a series records no nodes: CostMeasure). In each
-// instance the series are ranked 1 (best) to k: by success, a run that
-// found a tour above one that did not, two alike tying; by cost, by the
-// order the runs show (sooner), an unknown order counting as a tie, so
-// that a run stopped by its budget ranks as needing more than it used and
-// a run that failed for good below every success. The Friedman test
-// (with the correction for ties, and Iman and Davenport's F) says whether
-// the series differ at all; the post-hoc test is the exact sign test of
-// every two series over the same instances (McNemar's for success), Holm
-// over the k(k-1)/2 tests, as Benavoli, Corani and Mangili (2016)
-// recommend, not Nemenyi's test of mean ranks, whose verdict on two series
-// moves with the others. The cliques of a critical-difference diagram are
-// the runs of the order in which no two series differ by that test. A
-// significant verdict that would not hold without one board's instances
-// names the board (RestsOn).
+// Rank puts k series in order over the instances they all ran (board, start
+// and trial, paired as above), by success or by cost to a tour (nodes, or
+// time where a series records no nodes: CostMeasure). In each instance the
+// series are ranked 1 (best) to k: by success, a run that found a tour
+// above one that did not, two alike tying; by cost, by the order the runs
+// show (sooner), an unknown order counting as a tie, so that a run stopped
+// by its budget ranks as needing more than it used and a run that failed
+// for good below every success. The Friedman test (with the correction for
+// ties, and Iman and Davenport's F) says whether the series differ at all;
+// the post-hoc test is the exact sign test of every two series over the
+// same instances (McNemar's for success), Holm over the k(k-1)/2 tests, as
+// Benavoli, Corani and Mangili (2016) recommend, not Nemenyi's test of mean
+// ranks, whose verdict on two series moves with the others. By how much two
+// series differ in cost is the median over the instances that test counts
+// (ties left out) of the paired ratio, a run without a tour against one
+// with a tour counting as infinitely costly: so the median lies on the side
+// of 1 where the test's majority is, and is 1 where there is none (head to
+// head's median rests on the pairs where both found a tour, and may not).
+// The cliques of a critical-difference diagram are the runs of the order in
+// which no two series differ by that test. A significant verdict that would
+// not hold without one board's instances names the board (RestsOn).
 //
 // # Run lengths
 //

@@ -93,12 +93,15 @@ type RankPair struct {
 	// the same adjusted over the ranking's pairs.
 	P, Holm float64
 	// Effect is by how much: for success, A's success rate minus B's over
-	// the instances; for cost, the median over the instances where both
-	// found a tour of B's cost over A's (NaN where there are none).
+	// the instances; for cost, the median of B's cost over A's over the
+	// instances the sign test counts (ABetter + BBetter: ties left out),
+	// where one that found no tour against one that did counts as
+	// infinitely costly (decisiveRatio: +Inf where only A found one, 0
+	// where only B did). So the median is above 1 exactly where A is
+	// better more often than B, and below 1 where B is; where each is
+	// better as often (or neither ever is) it is 1, even, whatever the
+	// two middle ratios, which lie on either side.
 	Effect float64
-	// BothFound counts the instances where both found a tour: what the
-	// median ratio rests on.
-	BothFound int
 	// RestsOn names the board without whose instances a significant
 	// verdict would not hold (its p-value without them, times the factor
 	// Holm applied, is 0.05 or more), "" when no one board carries it;
@@ -126,8 +129,9 @@ func (p RankPair) Winner() int {
 // Pair returns the comparison of series i and j (indices of Series), with
 // A = i and B = j whichever order it was computed in. Turned round, the
 // cost's Effect is the reciprocal of the median ratio (which, for an even
-// number of instances, is not the median of the reciprocals): one number
-// for the pair, as Compare's median of B over A is.
+// number of instances, is not the median of the reciprocals, though on
+// the same side of 1; 1/+Inf is 0 and 1/0 is +Inf): one number for the
+// pair, as Compare's median of B over A is.
 func (r *Ranking) Pair(i, j int) (RankPair, bool) {
 	for _, p := range r.Pairs {
 		switch {
@@ -215,8 +219,8 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 						counts[p][1]++
 						onBoard[p][1]++
 					}
-					if m != BySuccess && smp[i].found() && smp[j].found() {
-						ratios[p] = append(ratios[p], costRatio(smp[i], smp[j], measure))
+					if v := cmpm[i*k+j]; m != BySuccess && v != 0 {
+						ratios[p] = append(ratios[p], decisiveRatio(smp[i], smp[j], v, measure))
 					}
 					p++
 				}
@@ -245,8 +249,10 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 			switch {
 			case m == BySuccess && r.Blocks > 0:
 				rp.Effect = float64(found[i]-found[j]) / float64(r.Blocks)
-			case len(ratios[p]) > 0:
-				rp.BothFound = len(ratios[p])
+			case m == BySuccess:
+			case rp.ABetter == rp.BBetter && r.Blocks > 0:
+				rp.Effect = 1
+			default:
 				rp.Effect = medianFloat(ratios[p])
 			}
 			r.Pairs = append(r.Pairs, rp)

@@ -1,7 +1,9 @@
 package stats
 
 import (
+	"cmp"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -144,14 +146,25 @@ type rankRun struct {
 
 func rankResults(t *testing.T, rs []rankRun) *Results {
 	t.Helper()
+	return rankResultsCPU(t, rs, nil)
+}
+
+// rankResultsCPU is rankResults with cpu[i] the time and CPU time of run
+// i, where rankResults gives ten times its nodes.
+func rankResultsCPU(t *testing.T, rs []rankRun, cpu []int64) *Results {
+	t.Helper()
 	c := NewCollector(Options{})
-	for _, r := range rs {
+	for i, r := range rs {
 		tie := "first"
 		if r.trial > 0 {
 			tie = "random"
 		}
+		ns := r.nodes * 10
+		if cpu != nil {
+			ns = cpu[i]
+		}
 		err := c.Add(runs.Row{Rows: r.rows, Cols: r.cols, StartRow: r.row, StartCol: r.col, Strategy: r.strategy, Tiebreak: tie,
-			Trial: r.trial, Status: r.st, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: r.nodes * 10, CPUNS: runs.Count(r.nodes * 10), Verified: r.st == status.Found,
+			Trial: r.trial, Status: r.st, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: ns, CPUNS: runs.Count(ns), Verified: r.st == status.Found,
 			MaxNodes: 1000, RestartPolicy: "none"})
 		if err != nil {
 			t.Fatal(err)
@@ -179,8 +192,10 @@ func rankResults(t *testing.T, rs []rankRun) *Results {
 // Chi-square: (k-1) sum (R_j - 10)^2 / sum (r - 2)^2 = 2 * 21.5 / 8.5.
 // Pairs by nodes: A against B 1:3 (p = 2*5/16 = 0.625), A against C 2:1
 // (p = 1), B against C 5:0 (p = 2/32 = 0.0625); Holm 1, 1, 0.1875: no
-// pair differs, one clique B, A, C. Median ratios where both found: B/A
-// 30/25 and 36/36: 1.1; C/B 60/40 and 500/36.
+// pair differs, one clique B, A, C. Median ratios over the instances the
+// sign test counts (the tie of 6x6 0,0 left out), a run without a tour
+// against one with a tour infinitely costly: B/A 30/25, 0, 0, 0: 0; C/A
+// +Inf, 0, 500/36: 500/36; C/B +Inf, 60/40, +Inf, 500/36, +Inf: +Inf.
 // Success: found A 2, B 5, C 2; A against B 0:3 (p = 0.25).
 func TestRank(t *testing.T) {
 	f, d, l := status.Found, status.DeadEnd, status.NodeLimit
@@ -225,9 +240,9 @@ func TestRank(t *testing.T) {
 		a, b, aBetter, bBetter int
 		p, holm, effect        float64
 	}{
-		{0, 1, 1, 3, 0.625, 1, 1.1},
-		{0, 2, 2, 1, 1, 1, 500.0 / 36}, // both found only on 6x6 from 0,0
-		{1, 2, 5, 0, 0.0625, 0.1875, (60.0/40 + 500.0/36) / 2},
+		{0, 1, 1, 3, 0.625, 1, 0},
+		{0, 2, 2, 1, 1, 1, 500.0 / 36},
+		{1, 2, 5, 0, 0.0625, 0.1875, math.Inf(1)},
 	} {
 		p, _ := r.Pair(tt.a, tt.b)
 		if p.ABetter != tt.aBetter || p.BBetter != tt.bBetter || !near(p.P, tt.p) || !near(p.Holm, tt.holm) || !near(p.Effect, tt.effect) {
@@ -235,8 +250,8 @@ func TestRank(t *testing.T) {
 				p.ABetter, p.BBetter, p.P, p.Holm, p.Effect, tt.aBetter, tt.bBetter, tt.p, tt.holm, tt.effect)
 		}
 	}
-	if back, _ := r.Pair(1, 0); back.ABetter != 3 || !near(back.Effect, 1/1.1) {
-		t.Errorf("pair B-A: %+v, want 3 better, ratio 1/1.1", back)
+	if back, _ := r.Pair(1, 0); back.ABetter != 3 || !math.IsInf(back.Effect, 1) {
+		t.Errorf("pair B-A: %+v, want 3 better, ratio +Inf", back)
 	}
 	if !slices.Equal(r.Cliques, [][2]int{{0, 2}}) {
 		t.Errorf("cliques %v, want one of all three", r.Cliques)
@@ -288,9 +303,12 @@ func TestCliques(t *testing.T) {
 }
 
 // Where every series ran the same instances, each pair of a ranking is
-// the head-to-head comparison over all boards: the same counts, the same
-// direction, the same median ratio (Compare's B over A; the ranking's
-// Pair gives it for either order).
+// the head-to-head comparison over all boards: the same counts of
+// successes and of which needed less, the same success difference, and a
+// median ratio on the side of 1 that those counts say. The medians
+// themselves differ: head to head's rests on the pairs where both found a
+// tour, the ranking's on the pairs its sign test counts (a failure
+// infinitely costly), here more of them.
 func TestRankAgreesWithCompare(t *testing.T) {
 	var rs []rankRun
 	for _, n := range []int{5, 6} {
@@ -316,6 +334,7 @@ func TestRankAgreesWithCompare(t *testing.T) {
 		index[s.Key] = i
 	}
 	seen := 0
+	var ways [3]int // A needed less more often, as often, less often
 	for _, h := range Compare(res) {
 		if h.Board != "all" {
 			continue
@@ -325,19 +344,80 @@ func TestRankAgreesWithCompare(t *testing.T) {
 		for _, order := range [][2]int{{a, b}, {b, a}} {
 			s, _ := success.Pair(order[0], order[1])
 			c, _ := cost.Pair(order[0], order[1])
-			aOnly, bOnly, aLess, bLess, ratio := h.AOnly, h.BOnly, h.CostALess, h.CostBLess, float64(h.CostRatioMedian)
+			aOnly, bOnly, aLess, bLess := h.AOnly, h.BOnly, h.CostALess, h.CostBLess
 			if order[0] == b {
-				aOnly, bOnly, aLess, bLess, ratio = bOnly, aOnly, bLess, aLess, 1/ratio
+				aOnly, bOnly, aLess, bLess = bOnly, aOnly, bLess, aLess
 			}
 			if s.ABetter != aOnly || s.BBetter != bOnly || !near(s.Effect, float64(aOnly-bOnly)/float64(h.Pairs)) {
 				t.Errorf("%s-%s success %d:%d (%v), head to head %d:%d", h.LabelA, h.LabelB, s.ABetter, s.BBetter, s.Effect, aOnly, bOnly)
 			}
-			if c.ABetter != aLess || c.BBetter != bLess || c.BothFound != h.BothFound || !near(c.Effect, ratio) {
-				t.Errorf("%s-%s nodes %d:%d ratio %v over %d, head to head %d:%d ratio %v over %d", h.LabelA, h.LabelB, c.ABetter, c.BBetter, c.Effect, c.BothFound, aLess, bLess, ratio, h.BothFound)
+			// B's cost over A's: above 1 where A needed less more often.
+			if c.ABetter != aLess || c.BBetter != bLess || cmp.Compare(c.Effect, 1) != cmp.Compare(aLess, bLess) {
+				t.Errorf("%s-%s nodes %d:%d ratio %v, head to head %d:%d", h.LabelA, h.LabelB, c.ABetter, c.BBetter, c.Effect, aLess, bLess)
 			}
+			ways[cmp.Compare(aLess, bLess)+1]++
 		}
 	}
 	if seen != 3 {
 		t.Fatalf("%d pooled comparisons, want 3", seen)
+	}
+	// Both directions (each pair is seen both ways round) and an even pair.
+	if ways != [3]int{2, 2, 2} {
+		t.Errorf("pairs by direction %v, want 2 each", ways)
+	}
+}
+
+// The cost's median and the sign test never disagree: over many random
+// pairings, with every status, ties, runs stopped by a budget before and
+// after what the other's tour needed (timeouts, node limits at the
+// budget, which a tour may also need), CPU times of 0 and 1 (which spent
+// counts alike), and odd and even counts, B's cost over A's is above 1
+// exactly where A was better in more instances than B, below 1 where B
+// was, and 1 (even) where each was better as often, either way round.
+func TestRankMedianAgreesWithSignTest(t *testing.T) {
+	sts := []status.Status{status.Found, status.Found, status.Found, status.DeadEnd, status.Exhausted,
+		status.NodeLimit, status.Timeout, status.Error}
+	rng := rand.New(rand.NewPCG(39, 2))
+	var ways [3]int
+	for round := range 400 {
+		var rs []rankRun
+		var cpu []int64
+		starts := 1 + rng.IntN(12)
+		for sq := range starts {
+			for _, strategy := range []string{"warnsdorff", "warnsdorff-bt", "dfs"} {
+				st, nodes := sts[rng.IntN(len(sts))], int64(36+rng.IntN(4))
+				switch {
+				case st == status.NodeLimit || st == status.Found && rng.IntN(8) == 0:
+					nodes = 1000
+				case st != status.Found:
+					nodes = int64(rng.IntN(40))
+				}
+				rs = append(rs, rankRun{6, 6, sq / 6, sq % 6, 0, strategy, st, nodes})
+				cpu = append(cpu, int64(rng.IntN(4)))
+			}
+		}
+		res := rankResultsCPU(t, rs, cpu)
+		for _, m := range []Measure{ByNodes, ByCPU} {
+			r := Rank(res, res.Series, m)
+			for i := range r.Series {
+				for j := range r.Series {
+					if i == j {
+						continue
+					}
+					p, _ := r.Pair(i, j)
+					way := cmp.Compare(p.ABetter, p.BBetter)
+					ways[way+1]++
+					if cmp.Compare(p.Effect, 1) != way || math.IsNaN(p.Effect) {
+						t.Fatalf("round %d by %v, %s against %s: %d:%d, median of B over A %v", round, m,
+							r.Series[i].Label, r.Series[j].Label, p.ABetter, p.BBetter, p.Effect)
+					}
+				}
+			}
+		}
+	}
+	for w, n := range ways {
+		if n < 100 {
+			t.Errorf("only %d pairs of direction %d: the pairings do not try it", n, w-1)
+		}
 	}
 }

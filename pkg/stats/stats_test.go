@@ -48,7 +48,7 @@ func readFixture(t *testing.T, name string, opt Options) *Results {
 }
 
 func near(a, b float64) bool {
-	return math.IsNaN(a) && math.IsNaN(b) || math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b))
+	return a == b || math.IsNaN(a) && math.IsNaN(b) || math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b))
 }
 
 // testdata/pairs.csv: warnsdorff (A) against warnsdorff-bt (B) on 5x5 and

@@ -100,6 +100,37 @@ func Ratio(r float64) string {
 	return "×" + strconv.FormatFloat(r, 'g', 3, 64)
 }
 
+// ShortRatio writes a ratio in a few characters, for a chart's cell: 0.31,
+// 3.2, 45, 1.2k (a power of ten from a million or under a thousandth:
+// 3e-05); "∞" for +Inf and "0" for 0 (a side that never found
+// what the other did, or the reverse), "-" for NaN. A ratio other than 1
+// that would round to 1 is written "<1" or ">1": which side of 1 it lies
+// on is what a reader takes from it.
+func ShortRatio(x float64) string {
+	var s string
+	switch {
+	case math.IsNaN(x):
+		return "-"
+	case x == 0 || math.IsInf(x, 0):
+		return Count(x)
+	case x >= 1e6 || x < 1e-3:
+		s = strconv.FormatFloat(x, 'e', 0, 64)
+	case x >= 1000:
+		s = strings.TrimSuffix(strconv.FormatFloat(x/1000, 'f', 1, 64), ".0") + "k"
+	case x >= 10:
+		s = strconv.FormatFloat(x, 'f', 0, 64)
+	default:
+		s = strconv.FormatFloat(x, 'g', 2, 64)
+	}
+	switch {
+	case s != "1" || x == 1:
+		return s
+	case x < 1:
+		return "<1"
+	}
+	return ">1"
+}
+
 // P writes a p-value as the report does: "p=0.003", "p<0.001", "-"
 // when there is none.
 func P(p float64) string {

@@ -41,6 +41,21 @@ func TestFormat(t *testing.T) {
 		{Ratio(0.0000312), "×3.12e-05"},
 		{Ratio(2.5e7), "×2.5e+07"},
 		{Ratio(math.NaN()), "-"},
+		{ShortRatio(0.3125), "0.31"},
+		{ShortRatio(3.24), "3.2"},
+		{ShortRatio(45.2), "45"},
+		{ShortRatio(1234), "1.2k"},
+		{ShortRatio(3000), "3k"},
+		{ShortRatio(0.00003), "3e-05"},
+		{ShortRatio(2.5e7), "2e+07"},
+		{ShortRatio(1), "1"},
+		{ShortRatio(0.996), "<1"}, // not "1": the side of 1 is the point
+		{ShortRatio(1.04), ">1"},
+		{ShortRatio(0.994), "0.99"},
+		{ShortRatio(1.06), "1.1"},
+		{ShortRatio(0), "0"},
+		{ShortRatio(math.Inf(1)), "∞"},
+		{ShortRatio(math.NaN()), "-"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)

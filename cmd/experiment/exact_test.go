@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -122,8 +123,8 @@ func TestExactShares(t *testing.T) {
 }
 
 // Lines come in the order of -sizes and -starts, as the manual says (they
-// came sorted), and an empty -starts is the default, the corners (it
-// walked every start).
+// came sorted); -starts left out is the corners, and an empty -starts is
+// refused as an empty -sizes is (it had quietly meant the corners).
 func TestExactOrder(t *testing.T) {
 	out, errOut, code := runCLI(t, "exact", "-sizes", "8,6", "-starts", "3,3;0,0", "-json")
 	if code != 0 {
@@ -143,9 +144,13 @@ func TestExactOrder(t *testing.T) {
 	if want := "8:3 8:0 6:3 6:0"; strings.Join(got, " ") != want {
 		t.Errorf("lines in the order %v, want %s", got, want)
 	}
-	out, errOut, code = runCLI(t, "exact", "-sizes", "5", "-starts", "")
+	out, errOut, code = runCLI(t, "exact", "-sizes", "5")
 	if code != 0 || strings.Count(out, "5x5 from ") != 4 || strings.Contains(out, "5x5 from 2,2") {
-		t.Errorf("-starts '': exit %d, %s\n%s", code, errOut, out)
+		t.Errorf("no -starts: exit %d, %s\n%s", code, errOut, out)
+	}
+	out, errOut, code = runCLI(t, "exact", "-sizes", "5", "-starts", " ")
+	if code != 2 || out != "" || !strings.Contains(errOut, "-starts") || !strings.Contains(errOut, "corners") {
+		t.Errorf("-starts ' ': exit %d, %q, stdout %q; want 2 naming -starts and its forms", code, errOut, out)
 	}
 }
 
@@ -216,5 +221,77 @@ func TestExactWork(t *testing.T) {
 				t.Errorf("%v: exit %d, %q; want 2 naming -work", tc.args, code, errOut)
 			}
 		})
+	}
+}
+
+// An interrupted exact prints the starts done, in the run's own format,
+// before exit 130: it printed nothing, and without -out the starts it had
+// finished were lost. Starts not walked are "-" in the grid, not zeros.
+// The starts -out held stand for starts done before the interrupt (the
+// context is cancelled before any walk, so that the test is the same
+// under any load).
+func TestExactInterruptedPrints(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "e.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-out", csv); code != 0 {
+		t.Fatalf("corners: exit %d: %s", code, errOut)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"text", nil, []string{
+			"5x5 random: probability of a tour from each start\n" +
+				"1.000000        -        -        - 1.000000\n" +
+				"       -        -        -        -        -\n",
+			"5x5 from 0,0 random: probability 1.0000000000 = 1, 32 tours of 32 walks",
+		}},
+		{"json", []string{"-json"}, []string{`{"rows":5,"cols":5,"start_row":0,"start_col":0,`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			args := append([]string{"-sizes", "5", "-starts", "all", "-out", csv}, tc.args...)
+			err := cmdExact(ctx, args, &stdout, &stderr)
+			if code := exitCode(err, &stderr); code != 130 {
+				t.Fatalf("exit %d: %v", code, err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
+				}
+			}
+			if tc.name == "json" {
+				lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+				for _, l := range lines {
+					if !json.Valid([]byte(l)) {
+						t.Errorf("not a JSON line: %s", l)
+					}
+				}
+				if len(lines) != 4 {
+					t.Errorf("%d JSON lines, want the 4 corners:\n%s", len(lines), stdout.String())
+				}
+			}
+			if want := "the 4 starts done are printed above and kept in " + csv; !strings.Contains(stderr.String(), want) {
+				t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+			}
+		})
+	}
+}
+
+// A refused -work prints nothing on stdout (it printed a grid of zeros,
+// even with -json) and no "starts walked are printed above".
+func TestExactRefusedPrintsNothing(t *testing.T) {
+	work := filepath.Join(t.TempDir(), "work")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "0,0", "-work", work); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, extra := range [][]string{nil, {"-json"}} {
+		args := append([]string{"exact", "-sizes", "5", "-starts", "all", "-work", work}, extra...)
+		out, errOut, code := runCLI(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "-work") || strings.Contains(errOut, "printed above") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing on stdout, -work named", args, code, out, errOut)
+		}
 	}
 }

@@ -143,7 +143,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 		return req, err
 	}
 	req.opt.Rule, req.opt.Closed = req.rule, req.closed
-	return req, req.readOut()
+	return req, req.readOut(stderr)
 }
 
 // squares returns the starts of b in the order of -starts.
@@ -157,7 +157,7 @@ func (req *exactRequest) key(b board.Board, sq board.Square) exact.Key {
 
 // readOut reads what -out already holds, and checks that it can be
 // written: a start walked again replaces its row.
-func (req *exactRequest) readOut() error {
+func (req *exactRequest) readOut(stderr io.Writer) error {
 	req.file, req.done = map[exact.Key]exact.Row{}, map[exact.Key]exact.Row{}
 	if req.out == "" {
 		return nil
@@ -165,9 +165,14 @@ func (req *exactRequest) readOut() error {
 	if err := outpath.File("-out", req.out); err != nil {
 		return err
 	}
-	kept, err := exact.ReadCSV(req.out)
+	kept, cut, err := exact.ResumeCSV(req.out)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return usagef("-out: %v", err)
+	}
+	if cut > 0 {
+		// Said on stderr: stdout is the figures' format. The file is
+		// rewritten without it below.
+		fmt.Fprintf(stderr, "exact: -out %s: repaired a truncated last line (%d bytes cut)\n", req.out, cut)
 	}
 	for _, r := range kept {
 		req.file[r.Key()] = r

@@ -295,3 +295,39 @@ func TestExactRefusedPrintsNothing(t *testing.T) {
 		}
 	}
 }
+
+// exact -out resumes from a CSV whose last line a crash cut (it exited 2,
+// "wrong number of fields"): the line is cut and said on stderr, as run
+// -resume says it, its start walked again; a damaged middle line is still
+// refused, the file untouched.
+func TestExactOutTornLine(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "e.csv")
+	args := []string{"exact", "-sizes", "5", "-json", "-out", csv}
+	want, errOut, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, _ := os.ReadFile(csv)
+	os.WriteFile(csv, data[:len(data)-30], 0o644)
+	out, errOut, code := runCLI(t, args...)
+	if code != 0 || !strings.Contains(errOut, "repaired a truncated last line (") {
+		t.Fatalf("torn last line: exit %d: %s", code, errOut)
+	}
+	times := regexp.MustCompile(`"(time_ns|peak_states|nodes)":\d+`) // not kept in the CSV
+	if times.ReplaceAllString(out, "") != times.ReplaceAllString(want, "") {
+		t.Errorf("resumed:\n%s\nwant:\n%s", out, want)
+	}
+	after, _ := os.ReadFile(csv)
+	if n := strings.Count(string(after), "\n"); n != 5 || !strings.HasSuffix(string(after), "\n") {
+		t.Errorf("e.csv after the repair has %d lines, want the header and 4:\n%s", n, after)
+	}
+	damaged := strings.Replace(string(after), "\n5,5,", "\n5,5;", 1)
+	damaged = damaged[:len(damaged)-10]
+	os.WriteFile(csv, []byte(damaged), 0o644)
+	if _, errOut, code := runCLI(t, args...); code != 2 || !strings.Contains(errOut, "-out") {
+		t.Errorf("damaged middle line: exit %d: %s", code, errOut)
+	}
+	if got, _ := os.ReadFile(csv); string(got) != damaged {
+		t.Errorf("a refused -out file was changed")
+	}
+}

@@ -200,6 +200,17 @@ func TestExactWork(t *testing.T) {
 		{"closed", append(args[:len(args):len(args)], "-closed"), nil},
 		{"other sizes", []string{"exact", "-sizes", "7,8", "-starts", "0,0", "-work", work}, nil},
 		{"memo", append(args[:len(args):len(args)], "-method", "memo"), nil},
+		// An edited tally gave wrong figures with exit 0 ("137300 tours
+		// of 144194 walks"): the manifest's checksum refuses it.
+		{"edited tally", args, func() {
+			p := filepath.Join(work, "7x7-0-0", "manifest.json")
+			data, _ := os.ReadFile(p)
+			edited := regexp.MustCompile(`"walks":(\d)`).ReplaceAll(data, []byte(`"walks":9$1`))
+			if bytes.Equal(edited, data) {
+				t.Fatalf("no walks in the manifest:\n%s", data)
+			}
+			os.WriteFile(p, edited, 0o644)
+		}},
 		{"manifest", args, func() {
 			os.WriteFile(filepath.Join(work, "7x7-0-0", "manifest.json"), []byte("{\"version\":"), 0o644)
 		}},
@@ -216,9 +227,9 @@ func TestExactWork(t *testing.T) {
 			if tc.damage != nil {
 				tc.damage()
 			}
-			_, errOut, code := runCLI(t, tc.args...)
-			if code != 2 || !strings.Contains(errOut, "-work") {
-				t.Errorf("%v: exit %d, %q; want 2 naming -work", tc.args, code, errOut)
+			out, errOut, code := runCLI(t, tc.args...)
+			if code != 2 || !strings.Contains(errOut, "-work") || out != "" {
+				t.Errorf("%v: exit %d, %q, stdout %q; want 2 naming -work, nothing on stdout", tc.args, code, errOut, out)
 			}
 		})
 	}

@@ -42,9 +42,11 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return werr
 		}
 		if err != nil {
-			n := fmt.Sprintf("the %d starts done are printed above", len(results))
-			if req.out != "" {
-				n = fmt.Sprintf("the %d starts done are printed above and kept in %s: the same command resumes", len(results), req.out)
+			n := fmt.Sprintf("the %d starts done are printed on stdout", len(results))
+			// Kept in -out after an interrupt; after a failure, which may
+			// be -out's own write, only what reached it.
+			if req.out != "" && ctx.Err() != nil {
+				n = fmt.Sprintf("the %d starts done are printed on stdout and kept in %s: the same command resumes", len(results), req.out)
 			}
 			notes = append(notes, n)
 		}

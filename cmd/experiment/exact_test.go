@@ -284,7 +284,7 @@ func TestExactInterruptedPrints(t *testing.T) {
 					t.Errorf("%d JSON lines, want the 4 corners:\n%s", len(lines), stdout.String())
 				}
 			}
-			if want := "the 4 starts done are printed above and kept in " + csv; !strings.Contains(stderr.String(), want) {
+			if want := "the 4 starts done are printed on stdout and kept in " + csv; !strings.Contains(stderr.String(), want) {
 				t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
 			}
 		})
@@ -292,7 +292,7 @@ func TestExactInterruptedPrints(t *testing.T) {
 }
 
 // A refused -work prints nothing on stdout (it printed a grid of zeros,
-// even with -json) and no "starts walked are printed above".
+// even with -json) and no "starts done are printed on stdout".
 func TestExactRefusedPrintsNothing(t *testing.T) {
 	work := filepath.Join(t.TempDir(), "work")
 	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "0,0", "-work", work); code != 0 {
@@ -301,7 +301,7 @@ func TestExactRefusedPrintsNothing(t *testing.T) {
 	for _, extra := range [][]string{nil, {"-json"}} {
 		args := append([]string{"exact", "-sizes", "5", "-starts", "all", "-work", work}, extra...)
 		out, errOut, code := runCLI(t, args...)
-		if code != 2 || out != "" || !strings.Contains(errOut, "-work") || strings.Contains(errOut, "printed above") {
+		if code != 2 || out != "" || !strings.Contains(errOut, "-work") || strings.Contains(errOut, "printed on stdout") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing on stdout, -work named", args, code, out, errOut)
 		}
 	}

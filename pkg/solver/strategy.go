@@ -11,6 +11,7 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/tour"
@@ -234,12 +235,15 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 		ctx = &s.timed
 	}
 	if st := ctxStatus(ctx); st != "" {
+		// A budget passed before the search began (a timeout of
+		// nanoseconds): the time is what passed, at least the budget, as
+		// runs.CheckTime requires of a timeout, never 0.
 		if measured {
 			// An external solver that never ran reported nothing: its
 			// counts and CPU time are unknown, not 0.
-			return Result{Status: st, Nodes: -1, Backtracks: -1, CPU: -1, MaxRSS: -1}
+			return Result{Status: st, Elapsed: time.Since(start), Nodes: -1, Backtracks: -1, CPU: -1, MaxRSS: -1}
 		}
-		return Result{Status: st}
+		return Result{Status: st, Elapsed: time.Since(start)}
 	}
 	res = s.search.Run(ctx)
 	if !measured {
@@ -248,6 +252,13 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 		if end := clk.stop(); cpu >= 0 && end >= 0 {
 			res.CPU = end - cpu
 		}
+	}
+	if runs.Overran(res.Status, res.Elapsed.Nanoseconds(), s.p.Timeout.Nanoseconds()) {
+		// It ended on its own so long past its budget (a thread stalled
+		// between two looks at the clock) that by the budget's rule it
+		// was stopped by it: recorded as found, the report would refuse
+		// the row (runs.CheckTime).
+		res.Status, res.Tour, res.squares, res.Err = status.Timeout, nil, nil, ""
 	}
 	if res.Status == status.Found {
 		p := s.p

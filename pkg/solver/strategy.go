@@ -11,7 +11,6 @@ import (
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
-	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/tour"
@@ -252,13 +251,6 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 		if end := clk.stop(); cpu >= 0 && end >= 0 {
 			res.CPU = end - cpu
 		}
-	}
-	if runs.Overran(res.Status, res.Elapsed.Nanoseconds(), s.p.Timeout.Nanoseconds()) {
-		// It ended on its own so long past its budget (a thread stalled
-		// between two looks at the clock) that by the budget's rule it
-		// was stopped by it: recorded as found, the report would refuse
-		// the row (runs.CheckTime).
-		res.Status, res.Tour, res.squares, res.Err = status.Timeout, nil, nil, ""
 	}
 	if res.Status == status.Found {
 		p := s.p

@@ -58,3 +58,25 @@ func TestTimeoutRowsPassCheckTime(t *testing.T) {
 		})
 	}
 }
+
+// A run that ends on its own more than runs.TimeOverrun past its budget
+// (a thread stalled between two looks at the clock) is recorded as
+// stopped by it, without its tour, not as the found run the report
+// refuses; one within the overrun stays found.
+func TestBudgetedOverrun(t *testing.T) {
+	b, _ := board.New(5, 5)
+	j := JobOf(solver.Problem{Board: b, Strategy: "dfs", Order: board.DefaultOrder, Tiebreak: strategies.TieFirst, Timeout: time.Second})
+	for _, tc := range []struct {
+		elapsed time.Duration
+		want    status.Status
+	}{{1500 * time.Millisecond, status.Found}, {3 * time.Second, status.Timeout}} {
+		res := Budgeted(&j, solver.Result{Status: status.Found, Nodes: 25, Elapsed: tc.elapsed, Verified: true})
+		r := Record(&j, res)
+		if res.Status != tc.want || r.Status != tc.want || r.Verified != (tc.want == status.Found) {
+			t.Errorf("found after %v under 1s: result %s, row %s verified %v; want %s", tc.elapsed, res.Status, r.Status, r.Verified, tc.want)
+		}
+		if err := r.CheckTime(); err != nil {
+			t.Errorf("found after %v under 1s: the report would refuse the row: %v", tc.elapsed, err)
+		}
+	}
+}

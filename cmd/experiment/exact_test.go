@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -199,6 +200,11 @@ func TestExactWork(t *testing.T) {
 		}},
 		{"command", args, func() {
 			os.WriteFile(filepath.Join(work, "command.json"), []byte("not json"), 0o644)
+		}},
+		// A file of ours is a few hundred bytes: a huge one is refused
+		// without being read whole.
+		{"huge command", args, func() {
+			os.WriteFile(filepath.Join(work, "command.json"), bytes.Repeat([]byte(" "), 1<<20), 0o644)
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/capped"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -61,11 +63,15 @@ func checkWork(o exact.Options, tasks []exact.Task, cmd workCommand) error {
 		return usagef("-work: %v", err)
 	}
 	path := filepath.Join(o.Work, "command.json")
-	data, err := os.ReadFile(path)
+	// A command is a few hundred bytes: anything past 64 KiB is no
+	// command.json of ours, and is not read whole.
+	data, err := capped.ReadFile(path, 64<<10)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data, _ := json.MarshalIndent(cmd, "", "  ")
-		if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		// Atomic, so that a crash while it is written never leaves a torn
+		// file that the next run would refuse.
+		if err := atomicfile.WriteBytes(path, append(data, '\n')); err != nil {
 			return usagef("-work: %v", err)
 		}
 	case err != nil:

@@ -201,6 +201,9 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	if err := r.CheckNodes(); err != nil {
 		return &runs.ContentError{Err: err}
 	}
+	if err := r.CheckTime(); err != nil {
+		return &runs.ContentError{Err: err}
+	}
 	if err := r.CheckVerdict(); err != nil {
 		return &runs.ContentError{Err: err}
 	}

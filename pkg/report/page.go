@@ -212,6 +212,11 @@ type verdict struct {
 func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	v := fmt.Sprintf("%s against %s %s: ", h.LabelA, h.LabelB, where)
 	switch {
+	case neitherFound(h) && h.BothCensored == h.Pairs:
+		// Not "they found them in the same runs": there were none.
+		return v + "neither found a tour; every run was stopped by its budget."
+	case neitherFound(h):
+		v += "neither found a tour"
 	case h.AOnly+h.BOnly == 0:
 		v += "neither finds more tours (they found them in the same runs)"
 	case h.Significant():
@@ -271,6 +276,10 @@ func costWords(h stats.HeadToHead) string {
 	return "fewer nodes"
 }
 
+// neitherFound reports whether neither series of a pair found a tour in
+// any of its paired runs.
+func neitherFound(h stats.HeadToHead) bool { return h.AFound+h.BFound == 0 }
+
 // unknownCost says which pairs a comparison's cost leaves out, and why:
 // none, some (runs without CPU time), or all (no cost to compare).
 func unknownCost(h stats.HeadToHead) string {
@@ -322,9 +331,15 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		} else {
 			boards = byBoard[[2]string{h.LabelA, h.LabelB}]
 		}
-		v := fmt.Sprintf("%s against %s %s, %d paired runs: only %s found a tour in %d, only %s in %d",
-			h.LabelA, h.LabelB, where, h.Pairs, h.LabelA, h.AOnly, h.LabelB, h.BOnly)
+		v := fmt.Sprintf("%s against %s %s, %d paired runs: ", h.LabelA, h.LabelB, where, h.Pairs)
+		if !neitherFound(h) {
+			v += fmt.Sprintf("only %s found a tour in %d, only %s in %d", h.LabelA, h.AOnly, h.LabelB, h.BOnly)
+		}
 		switch {
+		case neitherFound(h) && h.BothCensored == h.Pairs:
+			v += "neither found a tour in any: a budget stopped every run of both, so these runs show neither which finds more tours nor which needs less to one."
+		case neitherFound(h):
+			v += "neither found a tour in any."
 		case h.AOnly+h.BOnly == 0:
 			v += "; they found tours from the same runs."
 		case h.Significant():

@@ -74,6 +74,10 @@ type HeadToHead struct {
 	// estimate rest on the others alone.
 	CostTied int `csv:"-"`
 	TimeTied int `csv:"-"`
+	// BothCensored counts the pairs whose runs a budget stopped, both:
+	// where it is every pair, neither series found a tour because
+	// neither was let finish a search.
+	BothCensored int `csv:"-"`
 	// CostALess and CostBLess count the pairs in which A, or B, needed
 	// fewer nodes to find a tour, as far as the runs show (see sooner);
 	// CostOrderP is the exact sign test's two-sided p-value on them, and
@@ -397,6 +401,9 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		if fb {
 			h.BFound++
 		}
+		if x.censored() && y.censored() {
+			h.BothCensored++
+		}
 	}
 	h.finish(c)
 	return h, c
@@ -481,6 +488,7 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.h.AOnly += h.AOnly
 	p.h.BOnly += h.BOnly
 	p.h.BothFound += h.BothFound
+	p.h.BothCensored += h.BothCensored
 	p.h.CostUnknown += h.CostUnknown
 	p.c.nodes = append(p.c.nodes, c.nodes...)
 	p.c.time = append(p.c.time, c.time...)

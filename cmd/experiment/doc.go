@@ -326,7 +326,8 @@
 // class of symmetric starts; otherwise one line a start.
 //
 //	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them
-//	-starts S          all, corners (default), solvable or "R,C;R,C"
+//	-starts S          all, corners (default: -starts left out; an empty
+//	                   -starts is refused), solvable or "R,C;R,C"
 //	-tiebreak RULE     random (default; warnsdorff -tiebreak random),
 //	                   pohl-random and roth-random (Pohl's and Roth's rules,
 //	                   their remaining ties broken uniformly at random), or
@@ -352,13 +353,18 @@
 //	                   start under DIR, kept at every depth boundary: an
 //	                   interrupt or a kill loses the depth under way at
 //	                   most, and the same command goes on from there (a
-//	                   changed one, or a damaged checkpoint, is refused)
+//	                   changed one, or a damaged checkpoint, is refused:
+//	                   each manifest's figures carry a CRC-32C, as each
+//	                   run's bytes do; a directory of an older version,
+//	                   whose manifests had none, is refused too)
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
 //	                   fail_length, states, time_ns; docs/strategies.md),
 //	                   rewritten as each start ends; run again, the starts
-//	                   it holds are not walked again (resume)
+//	                   it holds are not walked again (resume); a last line
+//	                   a crash cut short is cut, and said on stderr, as
+//	                   run -resume does
 //	-json              one JSON object a start, a line each: rows, cols,
 //	                   start_row, start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
@@ -376,8 +382,10 @@
 // Progress goes to stderr (a bar on a terminal; the frontier method's
 // shows the depth, the tie points of the depth, the most memory the depth
 // held beside -mem-limit, the disk in use and an estimate of the time
-// left). An interrupt exits 130; the starts finished are in -out, the
-// walks under way in -work.
+// left). An interrupt exits 130 after printing the starts finished, in
+// the format and order the whole run would have used (a start not walked
+// is "-" in a grid); they are in -out too, the walks under way in -work.
+// A refusal prints nothing on stdout.
 //
 // # experiment theory
 //

@@ -96,3 +96,15 @@ func TestDamageRefused(t *testing.T) {
 		t.Error("a byte added: accepted")
 	}
 }
+
+// The cost of a checkpoint's checksum, a megabyte at a time as the
+// frontier count writes and reads them (docs/performance.md: a 12.8 MB
+// checkpoint of 5x32 -total).
+func BenchmarkWriter(b *testing.B) {
+	chunk := make([]byte, 1<<20)
+	b.SetBytes(int64(len(chunk)))
+	w := NewWriter(io.Discard)
+	for b.Loop() {
+		w.Write(chunk)
+	}
+}

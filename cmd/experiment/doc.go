@@ -160,8 +160,11 @@
 //	                   file's, a file's solver -strategies does not name is
 //	                   left out, and one NAME twice on the command line is
 //	                   refused.
-//	                   A CMD holding {seed}, or random:CMD, is randomised: its
-//	                   runs repeat for -trials, each with its job's seed
+//	                   A CMD holding {seed}, or random:CMD (random:stdio:CMD),
+//	                   is randomised: its runs repeat for -trials, each with
+//	                   its job's seed (the request's seed, and seed_text in
+//	                   decimal for parsers of doubles); {timeout_ms} and the
+//	                   request's timeout_ms round -timeout up to a whole ms
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
 //	                   0 for none (default: -mem-limit divided among -workers),
 //	                   at least 16 MiB; the plan shows it. A run whose
@@ -169,7 +172,10 @@
 //	                   of memory or with a peak within an eighth of it, is
 //	                   an error "over the memory limit of ..."
 //	-config FILE       read flags from FILE (one a line, # comments) or an
-//	                   embedded preset; the command line overrides it
+//	                   embedded preset; the command line overrides it. FILE
+//	                   is a command line kept in a file: its paths (-out, a
+//	                   -solver's program and files) are the current
+//	                   directory's, as if typed there, not FILE's directory's
 //	-plan              print the plan and exit, running and writing nothing
 //	-quiet             print no plan and no progress on stderr
 //	-no-report         write no report at the end (the table is printed)

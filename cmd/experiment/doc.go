@@ -295,9 +295,12 @@
 //	                   directory is made at the start) and resume from FILE
 //	                   when it is there; removed once the count completes;
 //	                   a save that fails stops the count (exit 1, after
-//	                   the counts so far, marked +); a file of another count
-//	                   or method, or no checkpoint at all, is refused as bad
-//	                   input (exit 2) and left as it was
+//	                   the counts so far, marked +); the file ends in a
+//	                   CRC-32C of all it holds: a damaged one (a byte
+//	                   changed, cut), one written before the checksum, a
+//	                   file of another count or method, or no checkpoint at
+//	                   all, is refused as bad input (exit 2), saying what
+//	                   to do, and left as it was
 //	-checkpoint-every D  how often to save (default 10m; 0: after every
 //	                   square and every part of a join, or for enumeration
 //	                   at most once a second); also saved when -timeout, an

@@ -275,14 +275,18 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 		return nil, err
 	}
 	damaged := func(why string) error { return damagedCheckpoint(path, why) }
-	magic := make([]byte, len(checkpointMagic))
-	n, _ := f.ReadAt(magic, 0)
-	if magic = magic[:n]; string(magic) != checkpointMagic {
+	// The head is read long enough for either method's first line: the
+	// enumeration's prefix is longer than the frontier's whole first line.
+	head := make([]byte, max(len(checkpointMagic), len(enumCheckpointPrefix)))
+	n, _ := f.ReadAt(head, 0)
+	head = head[:n]
+	magic := head[:min(n, len(checkpointMagic))]
+	if string(magic) != checkpointMagic {
 		switch version, _ := strings.CutPrefix(string(magic), checkpointPrefix); {
 		case version == "1\n" || version == "2\n":
 			return nil, unusable("checkpoint %s was written by an earlier version of the frontier method (format %c, without a checksum to tell it whole from damaged), "+
 				"which this one does not resume: delete it to count from the start", path, version[0])
-		case strings.HasPrefix(string(magic), enumCheckpointPrefix):
+		case strings.HasPrefix(string(head), enumCheckpointPrefix):
 			return nil, unusable("checkpoint %s is an enumeration's: give -method enumerate, or remove it", path)
 		}
 		if checksum.LooksSealed(f, st.Size()) {

@@ -202,13 +202,16 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 	var meter *progress.Meter
 	if len(tasks) > 0 {
 		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "starts",
-			Total: int64(len(tasks)), NoEstimate: true})
+			Total: int64(len(tasks)), NoEstimate: true, BarWidth: 10})
 		meter.Start()
 	}
 	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
+	var left exactLeft
 	opt.Tick = func(p exact.Progress) {
-		meter.Detail(exactDetail(p, req.mem.Bytes))
-		meter.Tick(time.Now())
+		now := time.Now()
+		meter.Detail(exactDetail(p, req.mem.Bytes, left.words(p, now)))
+		meter.Part(float64(p.Depth) / float64(p.Squares))
+		meter.Tick(now)
 	}
 	results := map[exact.Key]exact.Row{}
 	ended := int64(0)
@@ -217,6 +220,7 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 			row := exact.NewRow(r, sq)
 			results[row.Key()], req.file[row.Key()] = row, row
 		}
+		meter.Detail(fmt.Sprintf("%v from %v done", r.Board, r.Start))
 		meter.End(ended, 0, r.Elapsed.Seconds())
 		ended++
 		if req.out != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -132,6 +133,27 @@ func TestCountCheckpoint(t *testing.T) {
 	out, errOut, code := runCLI(t, append(args, "-timeout", "100ms")...)
 	if code != 1 || !strings.Contains(out, `"complete":false`) || !strings.Contains(errOut, "checkpoint saved in "+ck+": run the same command to resume") {
 		t.Fatalf("stopped: exit %d: %s%s", code, out, errOut)
+	}
+	// A byte of it flipped (in its states, or its checksum line) is bad
+	// input, refused before anything is counted or printed; the
+	// checkpoint of -total is not one start's, and the refusal says how.
+	saved, err := os.ReadFile(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{len(saved) / 2, len(saved) - 3} {
+		bad := bytes.Clone(saved)
+		bad[at] ^= 0x55
+		os.WriteFile(ck, bad, 0o644)
+		out, errOut, code = runCLI(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "-checkpoint: checkpoint "+ck+" is damaged") || !strings.Contains(errOut, "delete it to count from the start") {
+			t.Errorf("byte %d of %d flipped: exit %d: %s%s", at, len(saved), code, out, errOut)
+		}
+	}
+	os.WriteFile(ck, saved, 0o644)
+	_, errOut, code = runCLI(t, "count", "-rows", "5", "-cols", "8", "-start", "0,0", "-method", "frontier", "-checkpoint", ck)
+	if code != 2 || !strings.Contains(errOut, "(5x8 open, every start together (-total), not 5x8 open, from 0,0)") {
+		t.Errorf("-start 0,0 on -total's checkpoint: exit %d: %s", code, errOut)
 	}
 	out, errOut, code = runCLI(t, args...)
 	if code != 0 || !strings.Contains(out, `"count":36122108`) || !strings.Contains(out, `"resumed":true`) {

@@ -160,8 +160,11 @@
 //	                   file's, a file's solver -strategies does not name is
 //	                   left out, and one NAME twice on the command line is
 //	                   refused.
-//	                   A CMD holding {seed}, or random:CMD, is randomised: its
-//	                   runs repeat for -trials, each with its job's seed
+//	                   A CMD holding {seed}, or random:CMD (random:stdio:CMD),
+//	                   is randomised: its runs repeat for -trials, each with
+//	                   its job's seed (the request's seed, and seed_text in
+//	                   decimal for parsers of doubles); {timeout_ms} and the
+//	                   request's timeout_ms round -timeout up to a whole ms
 //	-solver-mem-limit M  address space of each solver process (RLIMIT_AS),
 //	                   0 for none (default: -mem-limit divided among -workers),
 //	                   at least 16 MiB; the plan shows it. A run whose
@@ -169,7 +172,10 @@
 //	                   of memory or with a peak within an eighth of it, is
 //	                   an error "over the memory limit of ..."
 //	-config FILE       read flags from FILE (one a line, # comments) or an
-//	                   embedded preset; the command line overrides it
+//	                   embedded preset; the command line overrides it. FILE
+//	                   is a command line kept in a file: its paths (-out, a
+//	                   -solver's program and files) are the current
+//	                   directory's, as if typed there, not FILE's directory's
 //	-plan              print the plan and exit, running and writing nothing
 //	-quiet             print no plan and no progress on stderr
 //	-no-report         write no report at the end (the table is printed)
@@ -289,9 +295,12 @@
 //	                   directory is made at the start) and resume from FILE
 //	                   when it is there; removed once the count completes;
 //	                   a save that fails stops the count (exit 1, after
-//	                   the counts so far, marked +); a file of another count
-//	                   or method, or no checkpoint at all, is refused as bad
-//	                   input (exit 2) and left as it was
+//	                   the counts so far, marked +); the file ends in a
+//	                   CRC-32C of all it holds: a damaged one (a byte
+//	                   changed, cut), one written before the checksum, a
+//	                   file of another count or method, or no checkpoint at
+//	                   all, is refused as bad input (exit 2), saying what
+//	                   to do, and left as it was
 //	-checkpoint-every D  how often to save (default 10m; 0: after every
 //	                   square and every part of a join, or for enumeration
 //	                   at most once a second); also saved when -timeout, an
@@ -320,7 +329,8 @@
 // class of symmetric starts; otherwise one line a start.
 //
 //	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them
-//	-starts S          all, corners (default), solvable or "R,C;R,C"
+//	-starts S          all, corners (default: -starts left out; an empty
+//	                   -starts is refused), solvable or "R,C;R,C"
 //	-tiebreak RULE     random (default; warnsdorff -tiebreak random),
 //	                   pohl-random and roth-random (Pohl's and Roth's rules,
 //	                   their remaining ties broken uniformly at random), or
@@ -346,13 +356,18 @@
 //	                   start under DIR, kept at every depth boundary: an
 //	                   interrupt or a kill loses the depth under way at
 //	                   most, and the same command goes on from there (a
-//	                   changed one, or a damaged checkpoint, is refused)
+//	                   changed one, or a damaged checkpoint, is refused:
+//	                   each manifest's figures carry a CRC-32C, as each
+//	                   run's bytes do; a directory of an older version,
+//	                   whose manifests had none, is refused too)
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
 //	                   fail_length, states, time_ns; docs/strategies.md),
 //	                   rewritten as each start ends; run again, the starts
-//	                   it holds are not walked again (resume)
+//	                   it holds are not walked again (resume); a last line
+//	                   a crash cut short is cut, and said on stderr, as
+//	                   run -resume does
 //	-json              one JSON object a start, a line each: rows, cols,
 //	                   start_row, start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
@@ -370,8 +385,10 @@
 // Progress goes to stderr (a bar on a terminal; the frontier method's
 // shows the depth, the tie points of the depth, the most memory the depth
 // held beside -mem-limit, the disk in use and an estimate of the time
-// left). An interrupt exits 130; the starts finished are in -out, the
-// walks under way in -work.
+// left). An interrupt exits 130 after printing the starts finished, in
+// the format and order the whole run would have used (a start not walked
+// is "-" in a grid); they are in -out too, the walks under way in -work.
+// A refusal prints nothing on stdout.
 //
 // # experiment theory
 //

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/exact"
@@ -26,32 +27,43 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	results, err := req.walk(ctx, stderr)
-	if err != nil && ctx.Err() != nil {
-		if req.out != "" {
-			fmt.Fprintf(stderr, "exact: interrupted; the %d starts done are in %s: the same command resumes\n", len(results), req.out)
+	if err != nil && ctx.Err() == nil && input.Is(err) && len(results) == 0 {
+		// Refused before any walk (-work of another command, a damaged
+		// checkpoint): nothing on stdout, nothing kept to speak of.
+		return fmt.Errorf("exact: %w", err)
+	}
+	// What was walked before an interrupt or a late failure (-out could
+	// not be written) is printed first, in the format the whole run
+	// would have used: the walks took long. Nothing is printed when no
+	// start ended: a grid would show zeros for starts never walked.
+	var notes []string
+	if len(results) > 0 || err == nil {
+		if werr := req.write(stdout, results); werr != nil {
+			return werr
 		}
-		if req.opt.Work != "" {
-			fmt.Fprintf(stderr, "exact: interrupted; each walk under way is kept in %s at its last depth boundary: the same command goes on from there\n", req.opt.Work)
+		if err != nil {
+			n := fmt.Sprintf("the %d starts done are printed on stdout", len(results))
+			// Kept in -out after an interrupt; after a failure, which may
+			// be -out's own write, only what reached it.
+			if req.out != "" && ctx.Err() != nil {
+				n = fmt.Sprintf("the %d starts done are printed on stdout and kept in %s: the same command resumes", len(results), req.out)
+			}
+			notes = append(notes, n)
+		}
+	}
+	if err != nil && req.opt.Work != "" {
+		notes = append(notes, fmt.Sprintf("each walk under way is kept in %s at its last depth boundary: the same command goes on from there", req.opt.Work))
+	}
+	switch {
+	case err != nil && ctx.Err() != nil:
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "exact: interrupted; %s\n", n)
 		}
 		return errInterrupted
-	}
-	// What was walked before a late failure (-out could not be written)
-	// is printed first: the manual promises it, and the walks took long.
-	if werr := req.write(stdout, results); werr != nil {
-		return werr
-	}
-	if err != nil {
-		var notes []string
-		if len(results) > 0 {
-			notes = append(notes, fmt.Sprintf("the %d starts walked are printed above", len(results)))
-		}
-		if req.opt.Work != "" {
-			notes = append(notes, fmt.Sprintf("each walk under way is kept in %s at its last depth boundary: the same command goes on from there", req.opt.Work))
-		}
-		if len(notes) == 0 {
-			return fmt.Errorf("exact: %w", err)
-		}
+	case err != nil && len(notes) > 0:
 		return fmt.Errorf("exact: %w (%s)", err, strings.Join(notes, "; "))
+	case err != nil:
+		return fmt.Errorf("exact: %w", err)
 	}
 	return nil
 }
@@ -99,10 +111,11 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	if req.sizes, err = orderedSizes(*sizesFlag); err != nil {
 		return req, err
 	}
-	// An empty -starts is the default, corners, as run's empty -starts
-	// is its default, all: it walked every start.
+	// An empty -starts is refused, as an empty -sizes is: plan reads it
+	// as run's default, all, and exact's default, corners, is what
+	// leaving the flag out gives.
 	if strings.TrimSpace(*startsFlag) == "" {
-		*startsFlag = "corners"
+		return req, usagef("-starts: empty; want all, corners, solvable or row,col squares separated by semicolons (leave -starts out for corners)")
 	}
 	if req.starts, err = plan.ParseStarts(*startsFlag); err != nil {
 		return req, usagef("-starts: %v", err)
@@ -132,7 +145,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 		return req, err
 	}
 	req.opt.Rule, req.opt.Closed = req.rule, req.closed
-	return req, req.readOut()
+	return req, req.readOut(stderr)
 }
 
 // squares returns the starts of b in the order of -starts.
@@ -146,7 +159,7 @@ func (req *exactRequest) key(b board.Board, sq board.Square) exact.Key {
 
 // readOut reads what -out already holds, and checks that it can be
 // written: a start walked again replaces its row.
-func (req *exactRequest) readOut() error {
+func (req *exactRequest) readOut(stderr io.Writer) error {
 	req.file, req.done = map[exact.Key]exact.Row{}, map[exact.Key]exact.Row{}
 	if req.out == "" {
 		return nil
@@ -154,9 +167,14 @@ func (req *exactRequest) readOut() error {
 	if err := outpath.File("-out", req.out); err != nil {
 		return err
 	}
-	kept, err := exact.ReadCSV(req.out)
+	kept, cut, err := exact.ResumeCSV(req.out)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return usagef("-out: %v", err)
+	}
+	if cut > 0 {
+		// Said on stderr: stdout is the figures' format. The file is
+		// rewritten without it below.
+		fmt.Fprintf(stderr, "exact: -out %s: repaired a truncated last line (%d bytes cut)\n", req.out, cut)
 	}
 	for _, r := range kept {
 		req.file[r.Key()] = r
@@ -229,9 +247,15 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 		return nil
 	})
 	meter.Finish(time.Now())
-	for k, r := range req.done {
-		if _, ok := results[k]; !ok && k.Rule == req.rule.String() && k.Closed == req.closed {
-			results[k] = r
+	// The rows -out held of the starts asked for (it may hold others).
+	for _, b := range req.sizes {
+		for _, sq := range req.squares(b) {
+			k := req.key(b, sq)
+			if r, ok := req.done[k]; ok {
+				if _, walked := results[k]; !walked {
+					results[k] = r
+				}
+			}
 		}
 	}
 	return results, err
@@ -309,7 +333,14 @@ func writeExact(w io.Writer, req *exactRequest, rows map[exact.Key]exact.Row) er
 					if c > 0 {
 						sb.WriteByte(' ')
 					}
-					fmt.Fprintf(&sb, "%.6f", rows[req.key(b, board.Square{Row: r, Col: c})].Probability)
+					row, ok := rows[req.key(b, board.Square{Row: r, Col: c})]
+					if !ok {
+						// Not walked (an interrupt, a failure): no figure,
+						// where 0 would say the start never makes a tour.
+						sb.WriteString("       -")
+						continue
+					}
+					fmt.Fprintf(&sb, "%.6f", row.Probability)
 				}
 				sb.WriteByte('\n')
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -128,8 +129,8 @@ func TestExactShares(t *testing.T) {
 }
 
 // Lines come in the order of -sizes and -starts, as the manual says (they
-// came sorted), and an empty -starts is the default, the corners (it
-// walked every start).
+// came sorted); -starts left out is the corners, and an empty -starts is
+// refused as an empty -sizes is (it had quietly meant the corners).
 func TestExactOrder(t *testing.T) {
 	out, errOut, code := runCLI(t, "exact", "-sizes", "8,6", "-starts", "3,3;0,0", "-json")
 	if code != 0 {
@@ -149,9 +150,13 @@ func TestExactOrder(t *testing.T) {
 	if want := "8:3 8:0 6:3 6:0"; strings.Join(got, " ") != want {
 		t.Errorf("lines in the order %v, want %s", got, want)
 	}
-	out, errOut, code = runCLI(t, "exact", "-sizes", "5", "-starts", "")
+	out, errOut, code = runCLI(t, "exact", "-sizes", "5")
 	if code != 0 || strings.Count(out, "5x5 from ") != 4 || strings.Contains(out, "5x5 from 2,2") {
-		t.Errorf("-starts '': exit %d, %s\n%s", code, errOut, out)
+		t.Errorf("no -starts: exit %d, %s\n%s", code, errOut, out)
+	}
+	out, errOut, code = runCLI(t, "exact", "-sizes", "5", "-starts", " ")
+	if code != 2 || out != "" || !strings.Contains(errOut, "-starts") || !strings.Contains(errOut, "corners") {
+		t.Errorf("-starts ' ': exit %d, %q, stdout %q; want 2 naming -starts and its forms", code, errOut, out)
 	}
 }
 
@@ -201,6 +206,17 @@ func TestExactWork(t *testing.T) {
 		{"closed", append(args[:len(args):len(args)], "-closed"), nil},
 		{"other sizes", []string{"exact", "-sizes", "7,8", "-starts", "0,0", "-work", work}, nil},
 		{"memo", append(args[:len(args):len(args)], "-method", "memo"), nil},
+		// An edited tally gave wrong figures with exit 0 ("137300 tours
+		// of 144194 walks"): the manifest's checksum refuses it.
+		{"edited tally", args, func() {
+			p := filepath.Join(work, "7x7-0-0", "manifest.json")
+			data, _ := os.ReadFile(p)
+			edited := regexp.MustCompile(`"walks":(\d)`).ReplaceAll(data, []byte(`"walks":9$1`))
+			if bytes.Equal(edited, data) {
+				t.Fatalf("no walks in the manifest:\n%s", data)
+			}
+			os.WriteFile(p, edited, 0o644)
+		}},
 		{"manifest", args, func() {
 			os.WriteFile(filepath.Join(work, "7x7-0-0", "manifest.json"), []byte("{\"version\":"), 0o644)
 		}},
@@ -217,11 +233,119 @@ func TestExactWork(t *testing.T) {
 			if tc.damage != nil {
 				tc.damage()
 			}
-			_, errOut, code := runCLI(t, tc.args...)
-			if code != 2 || !strings.Contains(errOut, "-work") {
-				t.Errorf("%v: exit %d, %q; want 2 naming -work", tc.args, code, errOut)
+			out, errOut, code := runCLI(t, tc.args...)
+			if code != 2 || !strings.Contains(errOut, "-work") || out != "" {
+				t.Errorf("%v: exit %d, %q, stdout %q; want 2 naming -work, nothing on stdout", tc.args, code, errOut, out)
 			}
 		})
+	}
+}
+
+// An interrupted exact prints the starts done, in the run's own format,
+// before exit 130: it printed nothing, and without -out the starts it had
+// finished were lost. Starts not walked are "-" in the grid, not zeros.
+// The starts -out held stand for starts done before the interrupt (the
+// context is cancelled before any walk, so that the test is the same
+// under any load).
+func TestExactInterruptedPrints(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "e.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-out", csv); code != 0 {
+		t.Fatalf("corners: exit %d: %s", code, errOut)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"text", nil, []string{
+			"5x5 random: probability of a tour from each start\n" +
+				"1.000000        -        -        - 1.000000\n" +
+				"       -        -        -        -        -\n",
+			"5x5 from 0,0 random: probability 1.0000000000 = 1, 32 tours of 32 walks",
+		}},
+		{"json", []string{"-json"}, []string{`{"rows":5,"cols":5,"start_row":0,"start_col":0,`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			args := append([]string{"-sizes", "5", "-starts", "all", "-out", csv}, tc.args...)
+			err := cmdExact(ctx, args, &stdout, &stderr)
+			if code := exitCode(err, &stderr); code != 130 {
+				t.Fatalf("exit %d: %v", code, err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout.String())
+				}
+			}
+			if tc.name == "json" {
+				lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+				for _, l := range lines {
+					if !json.Valid([]byte(l)) {
+						t.Errorf("not a JSON line: %s", l)
+					}
+				}
+				if len(lines) != 4 {
+					t.Errorf("%d JSON lines, want the 4 corners:\n%s", len(lines), stdout.String())
+				}
+			}
+			if want := "the 4 starts done are printed on stdout and kept in " + csv; !strings.Contains(stderr.String(), want) {
+				t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+			}
+		})
+	}
+}
+
+// A refused -work prints nothing on stdout (it printed a grid of zeros,
+// even with -json) and no "starts done are printed on stdout".
+func TestExactRefusedPrintsNothing(t *testing.T) {
+	work := filepath.Join(t.TempDir(), "work")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "0,0", "-work", work); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, extra := range [][]string{nil, {"-json"}} {
+		args := append([]string{"exact", "-sizes", "5", "-starts", "all", "-work", work}, extra...)
+		out, errOut, code := runCLI(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "-work") || strings.Contains(errOut, "printed on stdout") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing on stdout, -work named", args, code, out, errOut)
+		}
+	}
+}
+
+// exact -out resumes from a CSV whose last line a crash cut (it exited 2,
+// "wrong number of fields"): the line is cut and said on stderr, as run
+// -resume says it, its start walked again; a damaged middle line is still
+// refused, the file untouched.
+func TestExactOutTornLine(t *testing.T) {
+	csv := filepath.Join(t.TempDir(), "e.csv")
+	args := []string{"exact", "-sizes", "5", "-json", "-out", csv}
+	want, errOut, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, _ := os.ReadFile(csv)
+	os.WriteFile(csv, data[:len(data)-30], 0o644)
+	out, errOut, code := runCLI(t, args...)
+	if code != 0 || !strings.Contains(errOut, "repaired a truncated last line (") {
+		t.Fatalf("torn last line: exit %d: %s", code, errOut)
+	}
+	times := regexp.MustCompile(`"(time_ns|peak_states|nodes)":\d+`) // not kept in the CSV
+	if times.ReplaceAllString(out, "") != times.ReplaceAllString(want, "") {
+		t.Errorf("resumed:\n%s\nwant:\n%s", out, want)
+	}
+	after, _ := os.ReadFile(csv)
+	if n := strings.Count(string(after), "\n"); n != 5 || !strings.HasSuffix(string(after), "\n") {
+		t.Errorf("e.csv after the repair has %d lines, want the header and 4:\n%s", n, after)
+	}
+	damaged := strings.Replace(string(after), "\n5,5,", "\n5,5;", 1)
+	damaged = damaged[:len(damaged)-10]
+	os.WriteFile(csv, []byte(damaged), 0o644)
+	if _, errOut, code := runCLI(t, args...); code != 2 || !strings.Contains(errOut, "-out") {
+		t.Errorf("damaged middle line: exit %d: %s", code, errOut)
+	}
+	if got, _ := os.ReadFile(csv); string(got) != damaged {
+		t.Errorf("a refused -out file was changed")
 	}
 }
 

@@ -168,7 +168,7 @@ func TestExactDiskFull(t *testing.T) {
 	}
 	// The walks run biggest first, two at once: 7x7's ends first, and its
 	// write fails.
-	if !strings.Contains(stdout, "7x7 from 0,0 random: probability 0.7369164989 = 5867789/7962624") || !strings.Contains(errOut, "printed above") {
+	if !strings.Contains(stdout, "7x7 from 0,0 random: probability 0.7369164989 = 5867789/7962624") || !strings.Contains(errOut, "printed on stdout") {
 		t.Errorf("the starts walked are not printed:\nstdout %q\nstderr %q", stdout, errOut)
 	}
 }

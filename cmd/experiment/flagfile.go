@@ -36,7 +36,11 @@ type flagLine struct {
 // the rest of the line, which may hold spaces, or a Go-quoted string. A "#"
 // at the start of a line or after whitespace, outside quotes, starts a
 // comment. A bare boolean flag means true. A UTF-8 byte-order mark and
-// CRLF line ends, as Windows editors save a file, are accepted.
+// CRLF line ends, as Windows editors save a file, are accepted. A value is
+// taken as it would be on the command line: a relative path in it (-out,
+// a -solver's program) is the current directory's, not the file's
+// directory's, so a flag file reads as a command line typed where it is
+// run (docs/solvers.md).
 func parseFlagFile(name string, r io.Reader) ([]flagLine, error) {
 	var lines []flagLine
 	sc := bufio.NewScanner(r)

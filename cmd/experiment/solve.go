@@ -183,8 +183,9 @@ func solvePolicy(v string, info strategies.Info, tiebreak string, randomOrder bo
 // grid (boards up to maxGridSide) and a line of figures.
 func writeSolve(stdout, stderr io.Writer, p solver.Problem, res solver.Result, asJSON bool) error {
 	b := p.Board
+	j := sweep.JobOf(p)
+	res = sweep.Budgeted(&j, res)
 	if asJSON {
-		j := sweep.JobOf(p)
 		out := solveJSON{Row: sweep.Record(&j, res)}
 		if res.Status == status.Found && b.Squares() <= maxJSONTour {
 			out.Tour = res.Tour.Squares(nil)

@@ -14,6 +14,7 @@ import (
 
 	"knightsweep/internal/atomicfile"
 	"knightsweep/internal/capped"
+	"knightsweep/internal/checksum"
 	"knightsweep/pkg/board"
 )
 
@@ -22,11 +23,19 @@ import (
 // and for the pass under way each side's squares added and tours
 // completed and, once the sides have met, the parts of the join done and
 // the tours they made), then the front side's states and the back side's,
-// 24 bytes each (the packed state and its 128-bit count, little-endian).
-// It is replaced atomically, so a count killed while saving leaves the
-// previous checkpoint.
+// 24 bytes each (the packed state and its 128-bit count, little-endian),
+// then the checksum line of internal/checksum, over all of it: a byte
+// damaged anywhere would otherwise give a wrong count that says it is
+// complete. It is replaced atomically, so a count killed while saving
+// leaves the previous checkpoint.
+//
+// Format 1 had one side; format 2, no checksum: neither is resumed, since
+// nothing tells a format 2 file whole from a damaged one.
 
-const checkpointMagic = "knightsweep frontier checkpoint 2\n"
+const (
+	checkpointPrefix = "knightsweep frontier checkpoint "
+	checkpointMagic  = checkpointPrefix + "3\n"
+)
 
 // checkpointHeaderMax bounds the JSON header read back, so that a damaged
 // file without a newline is not read whole: a header holds a count a pass
@@ -87,23 +96,50 @@ func (j *frontierJob) header(m *meeting) checkpointHeader {
 func (ck *checkpoint) matches(j *frontierJob) error {
 	want := j.header(nil)
 	if ck.Rows != want.Rows || ck.Cols != want.Cols || ck.Closed != want.Closed || !slices.Equal(ck.Passes, want.Passes) {
-		what := func(h checkpointHeader) string {
-			kind := "open"
-			if h.Closed {
-				kind = "closed"
-			}
-			return fmt.Sprintf("%dx%d %s, %d passes", h.Rows, h.Cols, kind, len(h.Passes))
-		}
 		return unusable("checkpoint %s belongs to another count (%s, not %s): remove it or name another file",
-			j.opt.Checkpoint, what(ck.checkpointHeader), what(want))
+			j.opt.Checkpoint, ck.describe(), want.describe())
 	}
 	n := j.plan.n
 	if ck.Front.Done < 0 || ck.Back.Done < 0 || ck.Front.Done+ck.Back.Done > n || len(ck.Counts) > len(ck.Passes) ||
 		(len(ck.Counts) == len(ck.Passes) && ck.Front.States+ck.Back.States > 0) {
-		return unusable("checkpoint %s is damaged: %d and %d squares of %d, %d passes done of %d",
-			j.opt.Checkpoint, ck.Front.Done, ck.Back.Done, n, len(ck.Counts), len(ck.Passes))
+		return damagedCheckpoint(j.opt.Checkpoint, fmt.Sprintf("%d and %d squares of %d, %d passes done of %d",
+			ck.Front.Done, ck.Back.Done, n, len(ck.Counts), len(ck.Passes)))
 	}
 	return nil
+}
+
+// describe says which count a header is of, as the user asked for it: its
+// board, open or closed tours, and its passes' start squares (-total: one
+// pass with none; -starts all: one for each class of squares).
+func (h *checkpointHeader) describe() string {
+	s := fmt.Sprintf("%dx%d open", h.Rows, h.Cols)
+	if h.Closed {
+		s = fmt.Sprintf("%dx%d closed", h.Rows, h.Cols)
+	}
+	switch {
+	case len(h.Passes) == 1 && h.Passes[0] < 0:
+		if !h.Closed {
+			s += ", every start together (-total)"
+		}
+	case len(h.Passes) == 1 && h.Cols > 0:
+		s += fmt.Sprintf(", from %d,%d", h.Passes[0]/h.Cols, h.Passes[0]%h.Cols)
+	default:
+		s += fmt.Sprintf(", every start in %d passes (-starts all)", len(h.Passes))
+	}
+	return s
+}
+
+// damagedCheckpoint is the refusal of a checkpoint whose content fails a
+// check, and what to do about it.
+func damagedCheckpoint(path, why string) error {
+	return unusable("checkpoint %s is damaged (%s): delete it to count from the start, or name another file", path, why)
+}
+
+// notCheckpoint is the refusal of a file that is no checkpoint of the
+// method's: it may be the user's, named by mistake, so it is not theirs to
+// delete.
+func notCheckpoint(path, method string) error {
+	return unusable("checkpoint %s is not %s checkpoint, nor any count's: name another file (a count writes its checkpoint where there is none)", path, method)
 }
 
 // meeting returns the pass under way that ck holds, nil if it holds none,
@@ -161,7 +197,8 @@ func sideName(front bool) string {
 
 func writeCheckpoint(path string, j *frontierJob, m *meeting) error {
 	err := atomicfile.Write(path, func(w io.Writer) error {
-		bw := bufio.NewWriterSize(w, 1<<20)
+		cw := checksum.NewWriter(w)
+		bw := bufio.NewWriterSize(cw, 1<<20)
 		head, err := json.Marshal(j.header(m))
 		if err != nil {
 			return err
@@ -182,7 +219,10 @@ func writeCheckpoint(path string, j *frontierJob, m *meeting) error {
 				return err
 			}
 		}
-		return bw.Flush()
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		return cw.Seal()
 	})
 	if err != nil {
 		return &CheckpointError{Path: path, Err: err}
@@ -234,19 +274,29 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 	if err != nil {
 		return nil, err
 	}
-	damaged := func(why string) error {
-		return unusable("checkpoint %s is damaged or not a checkpoint: %s", path, why)
-	}
-	br := bufio.NewReaderSize(f, 1<<20)
+	damaged := func(why string) error { return damagedCheckpoint(path, why) }
 	magic := make([]byte, len(checkpointMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
-		if strings.HasPrefix(string(magic), "knightsweep frontier checkpoint ") {
-			return nil, unusable("checkpoint %s was written by an earlier version of the frontier method, which this one cannot resume: remove it and count again", path)
-		}
-		if strings.HasPrefix(string(magic), "knightsweep enumeration checkpoint") {
+	n, _ := f.ReadAt(magic, 0)
+	if magic = magic[:n]; string(magic) != checkpointMagic {
+		switch version, _ := strings.CutPrefix(string(magic), checkpointPrefix); {
+		case version == "1\n" || version == "2\n":
+			return nil, unusable("checkpoint %s was written by an earlier version of the frontier method (format %c, without a checksum to tell it whole from damaged), "+
+				"which this one does not resume: delete it to count from the start", path, version[0])
+		case strings.HasPrefix(string(magic), enumCheckpointPrefix):
 			return nil, unusable("checkpoint %s is an enumeration's: give -method enumerate, or remove it", path)
 		}
-		return nil, damaged("no checkpoint header")
+		if checksum.LooksSealed(f, st.Size()) {
+			return nil, damaged("its first line is not a frontier count's checkpoint's")
+		}
+		return nil, notCheckpoint(path, "a frontier count's")
+	}
+	cr, err := checksum.NewReader(f, st.Size())
+	if err != nil {
+		return nil, damaged(err.Error())
+	}
+	br := bufio.NewReaderSize(cr, 1<<20)
+	if _, err := br.Discard(len(magic)); err != nil {
+		return nil, damaged(err.Error())
 	}
 	line, err := capped.ReadLine(br, checkpointHeaderMax)
 	var tl *capped.TooLargeError
@@ -262,7 +312,7 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 	}
 	// The file's size bounds the states before any is allocated.
 	states := ck.Front.States + ck.Back.States
-	if body := st.Size() - int64(len(magic)+len(line)); ck.Front.States < 0 || ck.Back.States < 0 || body != states*24 {
+	if body := st.Size() - int64(len(magic)+len(line)+checksum.TrailerSize); ck.Front.States < 0 || ck.Back.States < 0 || body != states*24 {
 		return nil, damaged(fmt.Sprintf("%d bytes of states for %d states", body, states))
 	}
 	if need := states * entryBytes; limit > 0 && need > limit {
@@ -286,6 +336,9 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 	}
 	if ck.back, err = read(ck.Back.States); err != nil {
 		return nil, err
+	}
+	if err := cr.Check(); err != nil {
+		return nil, damaged(err.Error())
 	}
 	return ck, nil
 }

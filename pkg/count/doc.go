@@ -29,7 +29,7 @@
 // the walk enters counts as a node, pruned ones included.
 //
 // To use every core, the search trees are split breadth first at the
-// shallowest depth that yields about 4,096 independent subtrees in all,
+// shallowest depth that yields at least 4,096 independent subtrees in all,
 // whatever the number of workers (so that a checkpoint, which records the
 // subtrees finished, resumes on any machine), and the workers walk the
 // subtrees in parallel (errgroup). The counts and node totals do not depend
@@ -171,7 +171,10 @@
 // square's from the memory the side's last took a state; when one side's
 // next square would pass it, the other side takes it if it can), and
 // Options.Checkpoint saves both sides' layers, and the parts of a join
-// done, so that a count that is stopped resumes from there.
+// done, so that a count that is stopped resumes from there. Every
+// checkpoint, both methods', ends in a CRC-32C of all it holds
+// (internal/checksum), checked when it is read: one damaged, or of another
+// count, is refused with an *UnusableError, never resumed.
 //
 // # Stopping early
 //

@@ -5,22 +5,30 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"slices"
 
 	"knightsweep/internal/atomicfile"
 	"knightsweep/internal/capped"
+	"knightsweep/internal/checksum"
 )
 
-// An enumeration's checkpoint file is a magic line and one JSON object:
-// the count it belongs to (the board, its searches, and its subtrees, by
-// number and by a hash of their paths), which subtrees are done, and what
-// they found, by search. It is replaced atomically, so a count killed
-// while saving leaves the previous checkpoint. Subtrees stopped halfway
-// are not in it: resuming walks them again from their start.
+// An enumeration's checkpoint file is a magic line, one JSON object (the
+// count it belongs to: the board, its searches, and its subtrees, by
+// number and by a hash of their paths; which subtrees are done, and what
+// they found, by search), and the checksum line of internal/checksum over
+// both: a number edited, or a byte damaged, would otherwise be added to
+// the count as found. It is replaced atomically, so a count killed while
+// saving leaves the previous checkpoint. Subtrees stopped halfway are not
+// in it: resuming walks them again from their start. Format 1, without
+// the checksum, is not resumed.
 
-const enumCheckpointMagic = "knightsweep enumeration checkpoint 1\n"
+const (
+	enumCheckpointPrefix = "knightsweep enumeration checkpoint "
+	enumCheckpointMagic  = enumCheckpointPrefix + "2\n"
+)
 
 // enumCheckpointMax bounds the file read back: the subtrees' flags and
 // counts take well under a megabyte.
@@ -56,8 +64,8 @@ func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
 	}
 	n := len(want.Searches)
 	if len(ck.Done) != ck.Pieces || len(ck.Tours) != n || len(ck.Nodes) != n || len(ck.ByEnd) != n {
-		return unusable("checkpoint %s is damaged: %d subtree flags for %d subtrees, counts for %d, %d, %d searches of %d",
-			path, len(ck.Done), ck.Pieces, len(ck.Tours), len(ck.Nodes), len(ck.ByEnd), n)
+		return damagedCheckpoint(path, fmt.Sprintf("%d subtree flags for %d subtrees, counts for %d, %d, %d searches of %d",
+			len(ck.Done), ck.Pieces, len(ck.Tours), len(ck.Nodes), len(ck.ByEnd), n))
 	}
 	return nil
 }
@@ -65,8 +73,12 @@ func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
 func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
 	err := atomicfile.Write(path, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
-		bw.WriteString(enumCheckpointMagic)
-		if err := json.NewEncoder(bw).Encode(ck); err != nil {
+		cw := checksum.NewWriter(bw)
+		io.WriteString(cw, enumCheckpointMagic)
+		if err := json.NewEncoder(cw).Encode(ck); err != nil {
+			return err
+		}
+		if err := cw.Seal(); err != nil {
 			return err
 		}
 		return bw.Flush()
@@ -79,9 +91,7 @@ func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
 
 // readEnumCheckpoint reads path, or returns nil if there is no such file.
 func readEnumCheckpoint(path string) (*enumCheckpoint, error) {
-	damaged := func(why string) error {
-		return unusable("checkpoint %s is damaged or not an enumeration's checkpoint: %s", path, why)
-	}
+	damaged := func(why string) error { return damagedCheckpoint(path, why) }
 	data, err := capped.ReadFile(path, enumCheckpointMax)
 	var tl *capped.TooLargeError
 	switch {
@@ -91,13 +101,27 @@ func readEnumCheckpoint(path string) (*enumCheckpoint, error) {
 		return nil, damaged(err.Error())
 	case err != nil:
 		return nil, err
-	case bytes.HasPrefix(data, []byte(checkpointMagic)):
+	case bytes.HasPrefix(data, []byte(checkpointPrefix)):
 		return nil, unusable("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
+	case bytes.HasPrefix(data, []byte(enumCheckpointPrefix+"1\n")):
+		return nil, unusable("checkpoint %s was written by an earlier version of enumeration (format 1, without a checksum to tell it whole from damaged), "+
+			"which this one does not resume: delete it to count from the start", path)
 	case !bytes.HasPrefix(data, []byte(enumCheckpointMagic)):
-		return nil, damaged("no checkpoint header")
+		if checksum.LooksSealed(bytes.NewReader(data), int64(len(data))) {
+			return nil, damaged("its first line is not an enumeration's checkpoint's")
+		}
+		return nil, notCheckpoint(path, "an enumeration's")
+	}
+	body, err := checksum.Open(data)
+	if err != nil {
+		return nil, damaged(err.Error())
+	}
+	body, ok := bytes.CutPrefix(body, []byte(enumCheckpointMagic))
+	if !ok {
+		return nil, damaged("its checksum line overlaps its first line")
 	}
 	ck := &enumCheckpoint{}
-	dec := json.NewDecoder(bytes.NewReader(data[len(enumCheckpointMagic):]))
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(ck); err != nil {
 		return nil, damaged(err.Error())

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"knightsweep/internal/checksum"
 	"knightsweep/pkg/board"
 )
 
@@ -171,9 +172,10 @@ func TestFrontierCheckpoint(t *testing.T) {
 			}
 		})
 	}
-	// A checkpoint whose states are damaged (here a state with a pair
-	// label on one square only, which would panic a worker) is refused; one
-	// larger than the memory bound is refused before it is read.
+	// A checkpoint whose states are wrong though its checksum is right
+	// (here a state with a pair label on one square only, which would panic
+	// a worker) is refused; one larger than the memory bound is refused
+	// before it is read.
 	t.Run("damaged", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		opt := Options{Method: Frontier, Checkpoint: path, CheckpointEvery: time.Hour,
@@ -197,9 +199,10 @@ func TestFrontierCheckpoint(t *testing.T) {
 		// pair label that no other square shares.
 		bad := uint64(codePair)
 		data, _ := os.ReadFile(path)
+		data = data[:len(data)-checksum.TrailerSize]
 		body := len(data) - int(states)*24
 		binary.LittleEndian.PutUint64(data[body:], bad)
-		os.WriteFile(path, data, 0o644)
+		os.WriteFile(path, checksum.Seal(data), 0o644)
 		opt.Progress = nil
 		if _, err := All(context.Background(), b, opt); err == nil || !strings.Contains(err.Error(), "damaged") {
 			t.Errorf("damaged state: %v", err)
@@ -209,11 +212,11 @@ func TestFrontierCheckpoint(t *testing.T) {
 	// A file that is not a checkpoint, or is cut, is refused, not read; a
 	// checkpoint of the method's first version is refused by name.
 	for name, tt := range map[string]struct{ body, err string }{
-		"foreign": {"hello\n", "damaged"},
+		"foreign": {"hello\n", "is not a frontier count's checkpoint"},
 		"cut":     {checkpointMagic + `{"rows":5,"cols":6,"front":{"states":9}}` + "\n" + "12345", "damaged"},
 		"v1":      {"knightsweep frontier checkpoint 1\n{}\n", "earlier version"},
 		// A header without its newline is read no further than its bound.
-		"endless header": {checkpointMagic + strings.Repeat(" ", checkpointHeaderMax+1), "the header is larger than 16777216 bytes"},
+		"endless header": {checkpointMagic + strings.Repeat(" ", checkpointHeaderMax+checksum.TrailerSize+1), "the header is larger than 16777216 bytes"},
 	} {
 		os.WriteFile(path, []byte(tt.body), 0o644)
 		if _, err := All(context.Background(), b, Options{Method: Frontier, Checkpoint: path}); err == nil || !strings.Contains(err.Error(), tt.err) {

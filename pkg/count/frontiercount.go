@@ -94,7 +94,7 @@ func (j *frontierJob) run(ctx context.Context) error {
 				return err
 			}
 			if from, err = ck.meeting(j); err != nil {
-				return unusable("checkpoint %s is damaged: %w", j.opt.Checkpoint, err)
+				return damagedCheckpoint(j.opt.Checkpoint, err.Error())
 			}
 			j.counts, j.resumed = ck.counts, true
 		}

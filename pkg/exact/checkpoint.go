@@ -30,9 +30,15 @@ import (
 // most; the runs it had written are named by no manifest and deleted when
 // the walk goes on.
 
+// The manifest's own content (the tallies, the depth, the runs it names,
+// everything) is covered by its CRC-32C, as each run's bytes are by
+// theirs: an edited or damaged manifest gave wrong figures with exit 0.
+// Format 1 had no such checksum; its walks are refused (a work directory
+// holds hours of walking at most, walked again from the start).
+
 const (
 	manifestName = "manifest.json"
-	workVersion  = 1
+	workVersion  = 2
 )
 
 type workManifest struct {
@@ -57,6 +63,19 @@ type workManifest struct {
 	PeakDisk   int64     `json:"peak_disk"`
 	ElapsedNS  int64     `json:"elapsed_ns"`
 	Seq        int64     `json:"seq"`
+	// CRC is the CRC-32C of the manifest's JSON with CRC 0: of the
+	// figures as read, so that no edit of a value escapes it.
+	CRC uint32 `json:"crc32c"`
+}
+
+// sum returns the CRC of m, its own field left out (set to 0).
+func (m workManifest) sum() (uint32, error) {
+	m.CRC = 0
+	data, err := json.Marshal(m)
+	if err != nil {
+		return 0, err
+	}
+	return crc32.Checksum(data, castagnoli), nil
 }
 
 // tallyFile is a tally as the manifest keeps it: the exact numerators,
@@ -225,8 +244,18 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 	float := o.Float || b.Squares() > MaxExactSquares
 	want := describe(b.String(), start.Row, start.Col, o.Rule.String(), o.Closed, float)
 	have := describe(m.Board, m.StartRow, m.StartCol, m.Rule, m.Closed, m.Float)
+	if m.Version == 1 {
+		return m, false, fmt.Errorf("%s holds a walk of format 1, written before a manifest carried a checksum of its own figures, which cannot be checked: remove %s (or give another -work) and walk again", dir, dir)
+	}
 	if m.Version != workVersion {
 		return m, false, fmt.Errorf("%s holds a walk of format %d, not %d", dir, m.Version, workVersion)
+	}
+	sum, err := m.sum()
+	if err != nil {
+		return m, false, fmt.Errorf("%s: %v", dir, err)
+	}
+	if sum != m.CRC {
+		return m, false, fmt.Errorf("%s: the manifest's CRC-32C is %08x, it says %08x: the manifest is corrupt or was edited", dir, sum, m.CRC)
 	}
 	if have != want {
 		return m, false, fmt.Errorf("%s holds the walk of %s, not of %s", dir, have, want)
@@ -332,6 +361,10 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 			return fmt.Errorf("checkpoint: %w", err)
 		}
 		f.markSynced()
+	}
+	var err error
+	if m.CRC, err = m.sum(); err != nil {
+		return err
 	}
 	data, err := json.Marshal(m)
 	if err != nil {

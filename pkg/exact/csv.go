@@ -212,6 +212,28 @@ func ReadCSV(path string) ([]Row, error) {
 	return ParseCSV(path, data)
 }
 
+// ResumeCSV reads the exact CSV at path to resume from it, as ReadCSV
+// does, except that a last line without its newline (the remains of a row
+// whose write a crash interrupted) is left out, as run -resume leaves out
+// runs.csv's: cut is its length in bytes, 0 if the file ends in a newline.
+// Only the last line: a damaged line before it is refused, and a file
+// whose header is not exact's is refused whole.
+func ResumeCSV(path string) (rows []Row, cut int64, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	if first, _, ok := bytes.Cut(bytes.TrimPrefix(data, []byte(runs.BOM)), []byte("\n")); ok && strings.TrimRight(string(first), "\r") == Header {
+		keep, err := runs.CompleteLength(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return nil, 0, err
+		}
+		cut, data = int64(len(data))-keep, data[:keep]
+	}
+	rows, err = ParseCSV(path, data)
+	return rows, cut, err
+}
+
 // ParseCSV reads the bytes of an exact CSV named name.
 func ParseCSV(name string, data []byte) ([]Row, error) {
 	data = bytes.TrimPrefix(data, []byte(runs.BOM))

@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -236,6 +238,13 @@ func TestFrontierRefusesWork(t *testing.T) {
 			data[len(data)-1] ^= 1
 			os.WriteFile(p, data, 0o644)
 		}, "the file is corrupt"},
+		// The manifest's own figures edited, its JSON whole: they were
+		// taken (a tally of 9 more walks came out in the answer).
+		{"tally edited", editManifest(`"walks":(\d+)`, `"walks":9$1`), "the manifest is corrupt or was edited"},
+		{"depth edited", editManifest(`"depth":(\d+),"done"`, `"depth":1$1,"done"`), "the manifest is corrupt or was edited"},
+		{"runs edited", editManifest(`"records":(\d+)`, `"records":1$1`), "the manifest is corrupt or was edited"},
+		// Format 1 had no checksum: refused, with what to do.
+		{"format 1", editManifest(`"version":2(.*),"crc32c":\d+\}$`, `"version":1$1}`), "format 1, written before a manifest carried a checksum"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o, dir := setup(t)
@@ -248,6 +257,28 @@ func TestFrontierRefusesWork(t *testing.T) {
 				t.Error("From walked on from it")
 			}
 		})
+	}
+}
+
+// editManifest returns a change of TestFrontierRefusesWork that replaces
+// the first match of re in the manifest's JSON.
+func editManifest(re, with string) func(t *testing.T, o *Options, dir string) {
+	return func(t *testing.T, o *Options, dir string) {
+		p := filepath.Join(dir, manifestName)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rx := regexp.MustCompile(re)
+		loc := rx.FindSubmatchIndex(data)
+		if loc == nil {
+			t.Fatalf("the manifest has no %s:\n%.300s", re, data)
+		}
+		edited := append(slices.Clone(data[:loc[0]]), rx.Expand(nil, []byte(with), data, loc)...)
+		edited = append(edited, data[loc[1]:]...)
+		if err := os.WriteFile(p, edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"knightsweep/internal/checksum"
 )
 
 // A run is a file of records of one depth, sorted by key, each key once:
@@ -24,7 +26,8 @@ type run struct {
 	synced bool
 }
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is the program's one CRC table (internal/checksum).
+var castagnoli = checksum.Table
 
 func sortRecs[K set, P num](b []rec[K, P]) { slices.SortFunc(b, compareRec[K, P]) }
 

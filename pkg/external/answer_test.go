@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/external"
@@ -112,6 +113,28 @@ func TestReasons(t *testing.T) {
 			t.Errorf("reason %q, want the stderr escaped on one line", res.Err)
 		}
 	})
+	// Format characters are not control characters to unicode.IsControl,
+	// but a right-to-left override makes a reader see "exe.txt" where
+	// "txt.exe" is written, and an invisible tag character hides text: on
+	// stderr and in the answer's error field, each is escaped.
+	t.Run("format characters", func(t *testing.T) {
+		const evil = "a\u202eb\u2066c\u2069d\u200fe\u200bf\U000E0041g\u00adh"
+		const want = `a\u202eb\u2066c\u2069d\u200fe\u200bf\U000e0041g\xadh`
+		for _, body := range []string{
+			`printf '%s\n' '` + evil + `' >&2; exit 3`,
+			`printf '%s\n' '{"status":"error","error":"` + evil + `"}'`,
+			`printf '%s\n' '{"status":"error","error":"a\u202eb\u2066c\u2069d\u200fe\u200bf\udb40\udc41g\u00adh"}'`,
+		} {
+			name := script(t, body, false, external.Limits{})
+			res := solve(t, name, 5, 5, 0)
+			if res.Status != status.Error || !strings.Contains(res.Err, want) {
+				t.Errorf("%s: %s (%q), want the text escaped as %s", body, res.Status, res.Err, want)
+			}
+			if i := strings.IndexFunc(res.Err, func(r rune) bool { return unicode.Is(unicode.Cf, r) || unicode.IsControl(r) }); i >= 0 {
+				t.Errorf("%s: reason %q holds %U", body, res.Err, []rune(res.Err[i:])[0])
+			}
+		}
+	})
 	t.Run("the solver error text", func(t *testing.T) {
 		name := script(t, `printf '%s\n' '{"status":"error","error":"bad\u001bthing\nhere"}'`, false, external.Limits{})
 		res := solve(t, name, 5, 5, 0)
@@ -152,13 +175,39 @@ func TestStdioTimeoutCPU(t *testing.T) {
 }
 
 // A stdio answer line longer than LineCap is an error that names the cap,
-// read without holding more than the cap.
+// read without holding more than the cap, and says that the harness
+// stopped the process, as for every answer it refuses, even where the
+// process exits 0 when stopped (its trap, or a read at the end of its
+// input): the mark went with the signal's exit status only.
 func TestStdioLineCap(t *testing.T) {
-	name := script(t, warmUpOr(`head -c 17000000 /dev/zero | tr '\0' ' '; echo`), true,
+	name := script(t, "trap 'exit 0' TERM\n"+warmUpOr(`head -c 17000000 /dev/zero | tr '\0' ' '; echo`), true,
 		external.Limits{Timeout: 20 * time.Second})
 	res := solve(t, name, 5, 5, 0)
-	if res.Status != status.Error || !strings.Contains(res.Err, "answer line over 16 MiB") {
-		t.Fatalf("%s (%s), want an error naming the 16 MiB cap", res.Status, res.Err)
+	if want := "answer line over 16 MiB (the harness stopped it)"; res.Status != status.Error || !strings.Contains(res.Err, want) {
+		t.Fatalf("%s (%s), want an error saying %q", res.Status, res.Err, want)
+	}
+}
+
+// A stdio process that fails its warm-up answered no measured request:
+// the run has no CPU time (empty cpu_ns) and time 0 (time_ns is never
+// empty), whichever way it failed; the time of a warm-up cut off by its
+// crash was recorded as the run's.
+func TestStdioWarmUpFailureNotMeasured(t *testing.T) {
+	for _, tt := range []struct{ name, body, reason string }{
+		{"crash", `sleep 0.2; echo dying >&2; exit 4`, "the process ended before answering request 1"},
+		{"garbage", `read -r l; sleep 0.2; echo garbage; sleep 30`, "warm-up request: JSON answer"},
+		{"silent", `sleep 30`, "no answer to the warm-up request"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			name := script(t, tt.body, true, external.Limits{Timeout: time.Second, Startup: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
+			res := solve(t, name, 5, 5, 0)
+			if res.Status != status.Error || !strings.Contains(res.Err, tt.reason) {
+				t.Fatalf("%s (%s), want an error saying %q", res.Status, res.Err, tt.reason)
+			}
+			if res.Elapsed != 0 || res.CPU != -1 {
+				t.Errorf("time %v, CPU %v of a run whose request was never sent, want 0 and unknown (-1)", res.Elapsed, res.CPU)
+			}
+		})
 	}
 }
 
@@ -224,5 +273,63 @@ func TestResolvedSpelling(t *testing.T) {
 	}
 	if got := resolved("x=stdio:sh testdata/memory/grow.py"); got != "stdio:"+sh+" "+abs {
 		t.Errorf("a stdio solver resolved to %q", got)
+	}
+}
+
+// A run's timeout reaches a solver in whole milliseconds rounded up, in
+// the request's timeout_ms and in {timeout_ms}: 0 there is no budget, so
+// 0.9 ms read as 0 gave a solver none, and truncation gave 1.5 ms as 1,
+// a budget short of the harness's.
+func TestTimeoutMSRoundsUp(t *testing.T) {
+	for _, tt := range []struct {
+		d  time.Duration
+		ms int64
+	}{
+		{0, 0}, {time.Nanosecond, 1}, {900 * time.Microsecond, 1}, {time.Millisecond, 1},
+		{1500 * time.Microsecond, 2}, {2 * time.Millisecond, 2}, {time.Second + 1, 1001}, {time.Hour, 3600000},
+	} {
+		if got := external.RequestOf(solver.Problem{Board: board.Board{Rows: 5, Cols: 5}, Timeout: tt.d}).TimeoutMS; got != tt.ms {
+			t.Errorf("timeout %v: timeout_ms %d, want %d", tt.d, got, tt.ms)
+		}
+	}
+	// Through a process: 5.0005 s is 5001 on stdin and in the argument.
+	path := filepath.Join(t.TempDir(), "budget.sh")
+	body := `#!/bin/sh
+read -r l
+case "$1 $l" in
+'5001 '*'"timeout_ms":5001,'*) echo '{"status":"exhausted"}' ;;
+*) echo "got $1 and $l" >&2; exit 3 ;;
+esac
+`
+	if err := os.WriteFile(path, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	name, _ := declare(t, path+" {timeout_ms}", false, external.Limits{})
+	if res := solve(t, name, 5, 5, 5*time.Second+500*time.Microsecond); res.Status != status.Exhausted {
+		t.Errorf("%s (%s), want the budget as 5001 ms", res.Status, res.Err)
+	}
+}
+
+// A seed reaches a solver as the JSON number seed, as version 1 defined
+// it, and as the string seed_text, which a parser that reads numbers as
+// doubles (JavaScript's) holds exactly: 2^64-1 is 18446744073709551616
+// as a double.
+func TestSeedText(t *testing.T) {
+	const want = `"seed":18446744073709551615,"seed_text":"18446744073709551615",`
+	check := `case "$l" in *'` + want + `'*) echo '{"status":"exhausted"}' ;; *) echo "got $l" >&2; exit 3 ;; esac`
+	for _, stdio := range []bool{false, true} {
+		body := "read -r l; " + check
+		if stdio {
+			body = warmUpOr(check)
+		}
+		name := script(t, body, stdio, external.Limits{Timeout: 10 * time.Second})
+		res, err := solver.Solve(context.Background(), solver.Problem{Board: board.Board{Rows: 5, Cols: 5},
+			Strategy: name, Seed: 1<<64 - 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != status.Exhausted {
+			t.Errorf("stdio %v: %s (%s), want a request holding %s", stdio, res.Status, res.Err, want)
+		}
 	}
 }

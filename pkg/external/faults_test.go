@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/external"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
 )
 
@@ -54,6 +55,12 @@ func TestFaults(t *testing.T) {
 			if tt.st == status.Found && (!res.Verified || res.Tour.Len() != 36) {
 				t.Errorf("found a tour the validator did not pass: %+v", res)
 			}
+			// The report refuses no row of the harness for its time: the
+			// hang's timeout at or past the 1 s limit, every other run
+			// within it.
+			if err := runs.CheckTime(res.Status, res.Elapsed.Nanoseconds(), time.Second.Nanoseconds()); err != nil {
+				t.Errorf("the report would refuse the row: %v", err)
+			}
 			if tt.mode == "hang" && time.Since(t0) > 2*time.Second {
 				t.Errorf("a hang that ignores SIGTERM took %v to end at a 1 s timeout with 0.2 s grace", time.Since(t0))
 			}
@@ -99,8 +106,12 @@ func TestStdioFaults(t *testing.T) {
 	t.Run("hang mid-session", func(t *testing.T) {
 		name, _ := strategy(t, "stdio-hang2", true, external.Limits{Timeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
 		for i, want := range []status.Status{status.Found, status.Timeout, status.Found} {
-			if res := solve(t, name, 5, 5, 0); res.Status != want {
+			res := solve(t, name, 5, 5, 0)
+			if res.Status != want {
 				t.Fatalf("run %d: %s (%s), want %s", i+1, res.Status, res.Err, want)
+			}
+			if err := runs.CheckTime(res.Status, res.Elapsed.Nanoseconds(), (300 * time.Millisecond).Nanoseconds()); err != nil {
+				t.Errorf("run %d: the report would refuse the row: %v", i+1, err)
 			}
 		}
 	})

@@ -3,7 +3,6 @@ package external
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -29,7 +28,6 @@ func NewSolver(exe *Executable, limits Limits) *Solver {
 // why it did not. Every failure is an Outcome, never an error: a sweep
 // records it as a row and goes on.
 func (s *Solver) Run(ctx context.Context, r Request) Outcome {
-	r.Version = Version
 	var o Outcome
 	if s.exe.Spec.Stdio {
 		if s.session == nil {
@@ -52,10 +50,9 @@ func (s *Solver) Close() {
 
 // once runs one process for r.
 func (s *Solver) once(ctx context.Context, r Request) Outcome {
-	line, _ := json.Marshal(r)
 	limit := s.limits.output(r.Rows, r.Cols)
 	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", MiB(limit), r.Rows, r.Cols)}
-	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), bytes.NewReader(append(line, '\n')), out, s.limits.Memory)
+	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), bytes.NewReader(wire(r)), out, s.limits.Memory)
 	if err != nil {
 		return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err))
 	}

@@ -32,6 +32,10 @@ func TestParse(t *testing.T) {
 		{decl: "mine=./x *.txt", err: "glob"},
 		{decl: "mine=./x > out", err: "no shell runs it"},
 		{decl: "mine=stdio:./x {rows}", err: "gets each run's values in its requests"},
+		{decl: "mine=random:stdio:./x", args: []string{"./x"}, stdio: true},
+		// The prefixes the other way round: the program was looked for
+		// as "random:./x", a puzzling "no such file".
+		{decl: "mine=stdio:random:./x -v", err: "mine: write random:stdio:./x -v (random: goes before stdio:)"},
 	} {
 		t.Run(tt.decl, func(t *testing.T) {
 			s, err := external.Parse(tt.decl)

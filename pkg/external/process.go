@@ -93,11 +93,7 @@ func (p *process) kill(sig syscall.Signal) { _ = syscall.Kill(-p.pid, sig) }
 // end ends the process for why: SIGTERM to its group, SIGKILL after grace
 // if it has not exited. The first reason given is kept.
 func (p *process) end(why string, grace time.Duration) {
-	p.mu.Lock()
-	if p.reason == "" {
-		p.reason = why
-	}
-	p.mu.Unlock()
+	p.blame(why)
 	p.kill(syscall.SIGTERM)
 	t := time.NewTimer(grace)
 	defer t.Stop()
@@ -106,6 +102,16 @@ func (p *process) end(why string, grace time.Duration) {
 	case <-t.C:
 		p.kill(syscall.SIGKILL)
 		<-p.exited
+	}
+}
+
+// blame records why the harness ends the process, unless a reason was
+// recorded first.
+func (p *process) blame(why string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.reason == "" {
+		p.reason = why
 	}
 }
 
@@ -158,6 +164,9 @@ func ownRSS(rss int64) int64 {
 
 // failure describes a process that did not exit 0, or exited 0 but gave
 // an unreadable answer (cause), as one line with the tail of its stderr.
+// Where the harness ended it for cause (p.why), cause is marked "(the
+// harness stopped it)" in place of its exit; st is nil where its exit is
+// not to be told (a cause that says itself what the harness did).
 // A process that failed on its own under an address-space limit of mem
 // bytes (0: none), where the evidence says it ran out of it (overMemory:
 // what it printed, or its peak u.maxRSS), is said to be over the limit.
@@ -168,11 +177,12 @@ func (p *process) failure(st *os.ProcessState, u usage, cause string, mem int64)
 	}
 	own := false // the process ended itself, not exiting 0
 	switch {
-	case st == nil || st.Success():
-	case p.why() != "" && cause != "":
-		// The signal is the harness's own, sent because of cause: the
-		// process's exit says nothing of its own.
+	case p.why() != "" && cause != "" && st != nil:
+		// The harness ended it because of cause: whether it then died of
+		// the harness's signal or exited on its own as its stdin closed,
+		// its exit says nothing of its own.
 		parts[len(parts)-1] += " (the harness stopped it)"
+	case st == nil || st.Success():
 	default:
 		parts = append(parts, exitText(st))
 		own = p.why() == ""

@@ -1,12 +1,17 @@
 package external
 
 import (
+	"encoding/json"
+	"strconv"
+	"time"
+
 	"knightsweep/pkg/status"
 )
 
 // Version is the protocol's version, the "version" field of every
-// request. A later version may add fields to requests and answers; a
-// solver should ignore fields it does not know.
+// request. Fields may be added to requests and answers without a new
+// version (seed_text was), so a solver should ignore fields it does not
+// know; the version changes when a field's meaning does.
 const Version = 1
 
 // A Request asks a solver for one run. One process a run gets it on its
@@ -23,9 +28,17 @@ type Request struct {
 	Closed bool   `json:"closed"`
 	// Seed seeds a randomised solver; 0 in deterministic series.
 	Seed uint64 `json:"seed"`
+	// SeedText is Seed in decimal, as a JSON string: a seed above 2^53
+	// is exact as a JSON number only to a parser with 64-bit integers,
+	// and a JSON parser that reads numbers as doubles (JavaScript's,
+	// jq's) rounds it. Seed stays, as version 1 defined it; a solver
+	// reads whichever its parser holds exactly.
+	SeedText string `json:"seed_text"`
 	// MaxNodes and TimeoutMS are the run's budgets (0: none): a solver
 	// that counts nodes should stop after MaxNodes with status node_limit;
-	// the harness itself stops a run at its timeout.
+	// the harness itself stops a run at its timeout. TimeoutMS is the
+	// timeout rounded up to a whole millisecond (TimeoutMS): a budget
+	// under 1 ms must not read as none, nor 1.5 ms as 1.
 	MaxNodes  int64 `json:"max_nodes"`
 	TimeoutMS int64 `json:"timeout_ms"`
 	// Order is the run's move order (-order) in offset notation, the
@@ -46,4 +59,23 @@ type Answer struct {
 	Backtracks *int64 `json:"backtracks,omitempty"`
 	// Error is the solver's own explanation of an error status.
 	Error string `json:"error,omitempty"`
+}
+
+// TimeoutMS returns a run's timeout d as a request's timeout_ms: whole
+// milliseconds, rounded up, so that a budget never reads as none (0) or
+// as less than it is; d <= 0, no budget, is 0.
+func TimeoutMS(d time.Duration) int64 {
+	if d <= 0 {
+		return 0
+	}
+	return int64((d + time.Millisecond - 1) / time.Millisecond)
+}
+
+// wire returns r as the JSON line a solver reads, its version and
+// seed_text filled in: the one place a request takes its written form.
+func wire(r Request) []byte {
+	r.Version = Version
+	r.SeedText = strconv.FormatUint(r.Seed, 10)
+	line, _ := json.Marshal(r) // a Request has nothing json cannot write
+	return append(line, '\n')
 }

@@ -45,6 +45,12 @@ func Parse(decl string) (Spec, error) {
 	s.Random = s.Random || strategies.ExternalRandom(s.Decl)
 	if rest, ok := strings.CutPrefix(command, StdioPrefix); ok {
 		s.Stdio, command = true, strings.TrimSpace(rest)
+		if strings.HasPrefix(command, strategies.RandomPrefix) {
+			// Else "random:prog" is looked for as a program, and the
+			// error is a puzzling "no such file".
+			return Spec{}, fmt.Errorf("%s: write %s%s%s (%s goes before %s)", name, strategies.RandomPrefix, StdioPrefix,
+				strings.TrimSpace(strings.TrimPrefix(command, strategies.RandomPrefix)), strategies.RandomPrefix, StdioPrefix)
+		}
 	}
 	args, err := split(command)
 	if err != nil {

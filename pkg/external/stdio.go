@@ -3,7 +3,6 @@ package external
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -66,7 +65,7 @@ func (s *session) begin() error {
 // answer to it says the process is ready (an interpreter started, its
 // modules loaded), so that no run's time, CPU time or timeout counts the
 // process's start.
-var warmUp = Request{Version: Version, Rows: 1, Cols: 1}
+var warmUp = Request{Rows: 1, Cols: 1}
 
 // ready starts a process and waits for its answer to the warm-up request,
 // within the start-up limit. On failure the session is ended and the
@@ -84,13 +83,16 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 		case status.Error:
 			o.Reason = "warm-up request: " + o.Reason
 		}
-		o.CPU = -1 // the warm-up's, not a run's
+		// The warm-up's, not a run's: no measured request was sent. A
+		// row's time_ns is never empty (runs.csv's contract), so 0, as
+		// where the process failed to start; its cpu_ns is empty.
+		o.Wall, o.CPU = 0, -1
 		return o, false
 	}
 	if a, err := ParseAnswer(l.text); err != nil {
-		return s.dead("warm-up request: "+err.Error(), failed("")), false
+		return s.reject("warm-up request: "+err.Error(), failed("")), false
 	} else if a.ID != 0 && a.ID != s.id {
-		return s.dead(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
+		return s.reject(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
 	}
 	return Outcome{}, true
 }
@@ -145,6 +147,16 @@ func (s *session) stop(why string) (*os.ProcessState, usage, *process) {
 	return st, u, p
 }
 
+// reject ends the session for an answer the harness cannot take (cause)
+// and returns the error outcome, cause marked as the harness's doing
+// (process.failure): the harness stops the process, and whether it then
+// dies of the signal or exits on its own as its stdin closes, its exit
+// is not the run's reason.
+func (s *session) reject(cause string, o Outcome) Outcome {
+	s.p.blame(cause)
+	return s.dead(cause, o)
+}
+
 // dead ends the session after the process failed and returns the error
 // outcome, with its exit state and stderr. The process's peak memory is
 // its whole life's, not the run's: it is evidence of running out of
@@ -178,10 +190,10 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 	}
 	a, err := ParseAnswer(l.text)
 	if err != nil {
-		return s.dead(err.Error(), o)
+		return s.reject(err.Error(), o)
 	}
 	if a.ID != 0 && a.ID != s.id {
-		return s.dead(fmt.Sprintf("answer for request %d, not for request %d", a.ID, s.id), o)
+		return s.reject(fmt.Sprintf("answer for request %d, not for request %d", a.ID, s.id), o)
 	}
 	if s.limits.Timeout > 0 && o.Wall > s.limits.Timeout && a.Status != status.Error {
 		a = Answer{Status: status.Timeout, Nodes: a.Nodes, Backtracks: a.Backtracks}
@@ -200,8 +212,7 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration) (o Outcome, l line, ok bool) {
 	s.id++
 	r.ID = s.id
-	req, _ := json.Marshal(r)
-	req = append(req, '\n')
+	req := wire(r)
 	o = Outcome{MaxRSS: -1, CPU: -1}
 	cpu0 := cpuClock(s.p.pid)
 	t0 := time.Now()
@@ -257,7 +268,7 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	o.CPU = cpu()
 	switch {
 	case l.err == errLineCap:
-		return s.dead(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), l, false
+		return s.reject(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), l, false
 	case l.err != nil:
 		// Its stdout closed: it is ending, on its own as a rule (a crash
 		// closes it a moment before the exit is seen). It has the grace

@@ -83,7 +83,7 @@ type search struct {
 func RequestOf(p solver.Problem) Request {
 	r := Request{
 		Version: Version, Rows: p.Board.Rows, Cols: p.Board.Cols, Start: [2]int{p.Start.Row, p.Start.Col},
-		Closed: p.Closed, Seed: p.Seed, MaxNodes: p.MaxNodes, TimeoutMS: p.Timeout.Milliseconds(),
+		Closed: p.Closed, Seed: p.Seed, MaxNodes: p.MaxNodes, TimeoutMS: TimeoutMS(p.Timeout),
 		Order: p.Order.String(),
 	}
 	return r

@@ -110,11 +110,7 @@ func (c *capped) end() {
 	if c.proc == nil {
 		return
 	}
-	c.proc.mu.Lock()
-	if c.proc.reason == "" {
-		c.proc.reason = c.why
-	}
-	c.proc.mu.Unlock()
+	c.proc.blame(c.why)
 	c.proc.kill(syscall.SIGKILL)
 }
 
@@ -126,20 +122,33 @@ func (c *capped) bytes() ([]byte, bool) {
 
 // oneLine folds s onto one printable line for an error column: runs of
 // white space become one space, invalid UTF-8 becomes U+FFFD, and every
-// other control character is written as its \xNN escape, so that what a
-// solver prints can neither break a row's line nor drive a terminal.
+// other control character (Unicode's Cc) and format character (Cf: the
+// bidirectional overrides U+202A..U+202E and isolates U+2066..U+2069, the
+// marks U+200E and U+200F, zero-width characters) is written as Go
+// writes it escaped: \xNN up to U+00FF, \uNNNN above, \UNNNNNNNN beyond
+// U+FFFF. So what a solver prints can neither break a row's line, drive
+// a terminal, nor reorder the text a reader sees around it.
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(strings.ToValidUTF8(s, "\uFFFD")), " ")
-	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+	if strings.IndexFunc(s, hidden) < 0 {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if unicode.IsControl(r) {
+		switch {
+		case !hidden(r):
+			b.WriteRune(r)
+		case r <= 0xff:
 			fmt.Fprintf(&b, "\\x%02x", r)
-			continue
+		case r <= 0xffff:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			fmt.Fprintf(&b, "\\U%08x", r)
 		}
-		b.WriteRune(r)
 	}
 	return b.String()
 }
+
+// hidden reports whether r is a control or format character, one that
+// does something to the text rather than show.
+func hidden(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }

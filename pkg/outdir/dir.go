@@ -217,7 +217,7 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	}
 	d.Runs = f
 	header := runs.Header(p.Settings().SaveTours)
-	if d.Cut, err = repairTail(f); err != nil {
+	if d.Cut, err = runs.RepairTail(f); err != nil {
 		return fmt.Errorf("repair %s: %w", path, err)
 	}
 	size, err := f.Seek(0, io.SeekEnd)
@@ -328,44 +328,6 @@ func (d *Dir) Recount() (map[status.Status]int64, error) {
 		err = nil
 	}
 	return counts, err
-}
-
-// repairTail cuts a last line that lacks its newline: the remains of a row
-// whose write a crash interrupted (see package runs). It returns the
-// number of bytes cut.
-func repairTail(f *os.File) (int64, error) {
-	size, err := f.Seek(0, io.SeekEnd)
-	if err != nil || size == 0 {
-		return 0, err
-	}
-	keep, err := completeLength(f, size)
-	if err != nil || keep == size {
-		return 0, err
-	}
-	if err := f.Truncate(keep); err != nil {
-		return 0, err
-	}
-	return size - keep, f.Sync()
-}
-
-// completeLength returns the length of the complete lines of the first size
-// bytes of f: up to and including the last newline.
-func completeLength(f io.ReaderAt, size int64) (int64, error) {
-	const chunk = 64 << 10
-	buf := make([]byte, min(chunk, size))
-	end := size
-	for end > 0 {
-		start := max(0, end-chunk)
-		b := buf[:end-start]
-		if _, err := f.ReadAt(b, start); err != nil {
-			return 0, err
-		}
-		if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-			return start + int64(i) + 1, nil
-		}
-		end = start
-	}
-	return 0, nil // not even the header is complete
 }
 
 // mkdirs makes dir and the directories above it that are missing, and

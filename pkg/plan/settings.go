@@ -172,10 +172,11 @@ func (s *Settings) Normalize() error {
 // randomised reports whether some job of the sweep draws random numbers.
 // randomise says what makes the sweep's strategies randomised: -order
 // random for those that take it (dfs), -tiebreak random for those that
-// accept it, or, when -strategies has neither, both with their strategies.
+// accept it, random: or {seed} in an external solver's declaration, or,
+// when -strategies has none of these, both flags with their strategies.
 // (It named -tiebreak random for dfs, which the next run then refused.)
 func (s *Settings) randomise() string {
-	var order, tie []string
+	var order, tie, external []string
 	for _, name := range s.Strategies {
 		if info(name).RandomOrder {
 			order = append(order, name)
@@ -183,8 +184,11 @@ func (s *Settings) randomise() string {
 		if slices.Contains(info(name).TiebreakRules(), strategies.TieRandom) {
 			tie = append(tie, name)
 		}
+		if info(name).External != "" {
+			external = append(external, name)
+		}
 	}
-	if len(order) == 0 && len(tie) == 0 {
+	if len(order) == 0 && len(tie) == 0 && len(external) == 0 {
 		order, tie = strategies.RandomOrders(), strategies.Accepting(strategies.TieRandom)
 	}
 	var ways []string
@@ -193,6 +197,11 @@ func (s *Settings) randomise() string {
 	}
 	if len(tie) > 0 {
 		ways = append(ways, fmt.Sprintf("-tiebreak random (for %s)", strings.Join(tie, " or ")))
+	}
+	if len(external) > 0 {
+		// A solver is randomised by its declaration (strategies.ExternalRandom).
+		ways = append(ways, fmt.Sprintf("%s before the COMMAND of -solver %s (-solver '%s=%sCOMMAND'), or {seed} in it",
+			strategies.RandomPrefix, strings.Join(external, " or "), external[0], strategies.RandomPrefix))
 	}
 	return strings.Join(ways, " or ")
 }

@@ -1,8 +1,13 @@
 package plan
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
+
+	"knightsweep/internal/input"
+	"knightsweep/pkg/strategies"
 )
 
 // A sweep's solvers are compared by what they resolve to: another
@@ -57,5 +62,29 @@ func TestDiffSolvers(t *testing.T) {
 				t.Errorf("Settings.Diff = %q\nwant %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// -trials for a sweep of deterministic series says how to randomise
+// each: an external solver by its declaration (random:, or {seed}), not
+// by flags that do nothing to it; the message offered only -order random
+// and -tiebreak random, even for a sweep of solvers alone.
+func TestTrialsNameSolversRandomisation(t *testing.T) {
+	t.Cleanup(func() { strategies.Unregister("mine"); strategies.Unregister("theirs") })
+	z, _ := ParseSizes("5")
+	for _, tt := range []struct {
+		strategies []string
+		want       string
+	}{
+		{[]string{"mine"}, "-trials: 3: only randomised jobs repeat, and this sweep has none: add random: before the COMMAND of -solver mine (-solver 'mine=random:COMMAND'), or {seed} in it"},
+		{[]string{"warnsdorff", "mine", "theirs"}, "add -tiebreak random (for warnsdorff) or random: before the COMMAND of -solver mine or theirs (-solver 'mine=random:COMMAND'), or {seed} in it"},
+	} {
+		s := Settings{Sizes: z, Strategies: tt.strategies, Trials: 3,
+			Solvers: []Solver{{Name: "mine", Command: "./mine {row} {col}"}, {Name: "theirs", Command: "stdio:./theirs"}}}
+		err := s.Normalize()
+		var ie *input.Error
+		if !errors.As(err, &ie) || ie.Flag != "-trials" || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: error %v, want one naming -trials saying %q", tt.strategies, err, tt.want)
+		}
 	}
 }

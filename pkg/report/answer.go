@@ -61,13 +61,20 @@ func rankings(res *stats.Results) []*ranking {
 // figures adds the ranking's charts to the page's jobs.
 func (r *ranking) figures(add func(*figureSlot, func() (*figure, error))) {
 	add(&r.Diagram, func() (*figure, error) {
-		f, err := chart.Ranking(r.Success, r.Cost)
+		rks := []*stats.Ranking{r.Success, r.Cost}
+		if r.noCost() {
+			rks = rks[:1]
+		}
+		f, err := chart.Ranking(rks...)
 		if f != nil {
 			f.Name += r.suffix
 		}
 		return chartFigure(f, err)
 	})
 	add(&r.Matrix, func() (*figure, error) {
+		if r.noCost() {
+			return chartFigure(nil, fmt.Errorf("matrix: %w (no instance has the CPU time of every series' run: no ranking by cost)", chart.ErrNoData))
+		}
 		f, err := chart.Matrix(r.Success, r.Cost)
 		if f != nil {
 			f.Name += r.suffix
@@ -75,6 +82,10 @@ func (r *ranking) figures(add func(*figureSlot, func() (*figure, error))) {
 		return chartFigure(f, err)
 	})
 }
+
+// noCost reports whether the cost ranking ranks nothing for want of the
+// cost: every instance every series ran has a run without CPU time.
+func (r *ranking) noCost() bool { return r.Cost.Blocks == 0 && r.Cost.Unknown > 0 }
 
 // Series counts the series ranked.
 func (r *ranking) Series() int { return len(r.Cost.Series) }
@@ -87,31 +98,48 @@ func (r *ranking) Pairs() int { return len(r.Cost.Pairs) }
 // start and trial) on 5x5, 6x6 and 7x7".
 func (r *ranking) Instances() string {
 	var boards []string
-	for _, b := range r.Cost.Boards {
+	for _, b := range r.Success.Boards {
 		boards = append(boards, b.String())
 	}
 	if len(boards) == 0 {
 		return "no instance: no board was run by every series"
 	}
-	return fmt.Sprintf("%s %s (board, start and trial) on %s", grouped(r.Cost.Blocks), words.Noun(r.Cost.Blocks, "instance"), words.List(boards))
+	return fmt.Sprintf("%s %s (board, start and trial) on %s", grouped(r.Success.Blocks), words.Noun(r.Success.Blocks, "instance"), words.List(boards))
 }
 
-// Measure names the cost the ranking ranks by.
+// Measure names the cost the ranking ranks by, and the instances it
+// leaves out for want of it.
 func (r *ranking) Measure() string {
-	if r.Cost.Measure == stats.ByCPU {
-		return "CPU time (some series record no nodes)"
+	if r.Cost.Measure != stats.ByCPU {
+		return "nodes"
 	}
-	return "nodes"
+	m := "CPU time (some series record no nodes)"
+	switch u := r.Cost.Unknown; {
+	case r.noCost():
+		m = "CPU time (some series record no nodes), which no instance has for every series: no ranking by cost"
+	case u > 0:
+		m = fmt.Sprintf("CPU time (some series record no nodes) over the %s %s of them where every run has it (%s left out: cpu_ns empty)",
+			grouped(r.Cost.Blocks), words.Noun(r.Cost.Blocks, "instance"), grouped(u))
+	}
+	return m
 }
 
 // Friedman writes the Friedman tests' outcomes.
 func (r *ranking) Friedman() string {
+	if r.noCost() {
+		return fmt.Sprintf("by success %s", chart.FriedmanVerdict(r.Success))
+	}
 	return fmt.Sprintf("by success %s, by %s %s", chart.FriedmanVerdict(r.Success), r.Cost.Measure, chart.FriedmanVerdict(r.Cost))
 }
 
 // Lead says in one sentence what the ranking by cost finds: which series
-// ranks first, and which the post-hoc tests cannot tell from it.
+// ranks first, and which the post-hoc tests cannot tell from it. Without
+// an instance where every run has the cost (no CPU time), it says so and
+// ranks nothing by it.
 func (r *ranking) Lead() string {
+	if r.noCost() {
+		return leadOf(r.Success, "success") + " No ranking by CPU time: some series record no nodes, and no instance has the CPU time of every series' run."
+	}
 	return leadOf(r.Success, "success") + " " + leadOf(r.Cost, r.Cost.Measure.String()+" to a tour")
 }
 

@@ -136,35 +136,14 @@ func TestBrowserFirstScreen(t *testing.T) {
 // each of the Answer's figures lies (report.html itself holds no script).
 func firstScreen(t *testing.T, html, shot string) {
 	t.Helper()
-	page, err := os.ReadFile(html)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const probe = `<script>
-window.addEventListener("load", () => {
+	text := probe(t, html, `
   const out = [];
   for (const f of document.querySelectorAll(".ranking figure")) {
     const r = f.getBoundingClientRect();
     const a = f.querySelector("figcaption a");
     out.push((a ? a.textContent : "?") + " " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(" "));
   }
-  const pre = document.createElement("pre");
-  pre.id = "layout";
-  pre.textContent = out.join("\n") + "\nwindow " + window.innerWidth + " " + window.innerHeight;
-  document.body.appendChild(pre);
-});
-</script>
-</body>`
-	layout := filepath.Join(filepath.Dir(html), "layout.html")
-	if err := os.WriteFile(layout, []byte(strings.Replace(string(page), "</body>", probe, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	dom := string(chromium(t, "--window-size=1300,900", "--virtual-time-budget=5000", "--dump-dom", "file://"+layout))
-	_, text, ok := strings.Cut(dom, `<pre id="layout">`)
-	if !ok {
-		t.Fatalf("the probe wrote no layout:\n%s", dom[:min(len(dom), 2000)])
-	}
-	text, _, _ = strings.Cut(text, "</pre>")
+  return out.join("\n") + "\nwindow " + window.innerWidth + " " + window.innerHeight;`)
 	var w, h float64
 	seen := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {
@@ -204,6 +183,76 @@ window.addEventListener("load", () => {
 	path, _ := filepath.Abs(filepath.Join(shots, shot))
 	chromium(t, "--window-size=1300,900", "--screenshot="+path, "file://"+html)
 	t.Logf("screenshot %s; layout:\n%s", path, text)
+}
+
+// probe returns what the script body (a function's, returning a string)
+// says of the page at html laid out in headless Chromium at 1300 x 900:
+// a copy of the page runs it when loaded (report.html itself holds no
+// script).
+func probe(t *testing.T, html, body string) string {
+	t.Helper()
+	page, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := `<script>
+window.addEventListener("load", () => {
+  const pre = document.createElement("pre");
+  pre.id = "layout";
+  pre.textContent = (() => {` + body + `
+  })();
+  document.body.appendChild(pre);
+});
+</script>
+</body>`
+	layout := filepath.Join(filepath.Dir(html), "layout.html")
+	if err := os.WriteFile(layout, []byte(strings.Replace(string(page), "</body>", script, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := string(chromium(t, "--window-size=1300,900", "--virtual-time-budget=5000", "--dump-dom", "file://"+layout))
+	_, text, ok := strings.Cut(dom, `<pre id="layout">`)
+	if !ok {
+		t.Fatalf("the probe wrote no layout:\n%s", dom[:min(len(dom), 2000)])
+	}
+	text, _, _ = strings.Cut(text, "</pre>")
+	return text
+}
+
+// headToHeadFits checks that the Head to head table of the page at html
+// fits a 1300-pixel window: its box scrolls no further than it shows.
+func headToHeadFits(t *testing.T, html string) {
+	t.Helper()
+	text := probe(t, html, `
+  const box = document.querySelector("#compare ~ div.scroll");
+  return box ? box.scrollWidth + " " + box.clientWidth : "none";`)
+	f := strings.Fields(text)
+	if len(f) != 2 {
+		t.Fatalf("no Head to head table: %q", text)
+	}
+	if scroll, shown := atof(t, f[0]), atof(t, f[1]); scroll > shown {
+		t.Errorf("the Head to head table is %v pixels wide in a box of %v at 1300: its last columns are cut behind a scroll bar", scroll, shown)
+	}
+}
+
+// Eight series of built-in strategies, tie-break rules and a restart
+// policy (labels up to warnsdorff-bt/random+luby:49): the Head to head
+// table fits a 1300-pixel window, where its label columns held each label
+// on one line and its last column was cut behind a scroll bar.
+func TestBrowserHeadToHeadFits(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"run", "-sizes", "5-6", "-starts", "corners", "-strategies", "dfs,warnsdorff,warnsdorff-bt", "-tiebreak", "first,random,pohl",
+		"-restarts", "none;luby:49", "-trials", "3", "-max-nodes", "20000", "-quiet", "-no-report", "-out", filepath.Join(dir, "big")}
+	if out, err := exec.Command(experimentBinary(t), args...).CombinedOutput(); err != nil {
+		t.Fatalf("experiment %v: %v\n%s", args, err, out)
+	}
+	out, err := GenerateWith(context.Background(), []string{filepath.Join(dir, "big", "runs.csv")}, Options{OutDir: filepath.Join(dir, "report")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(out.Results.Series); n < 8 {
+		t.Fatalf("%d series, want at least 8", n)
+	}
+	headToHeadFits(t, out.HTML)
 }
 
 // Ten series, three of them users' solvers declared with -solver (the Go
@@ -288,6 +337,7 @@ func TestBrowserTenSeries(t *testing.T) {
 		}
 	}
 	firstScreen(t, out.HTML, "ten-first.png")
+	headToHeadFits(t, out.HTML)
 }
 
 func atof(t *testing.T, s string) float64 {

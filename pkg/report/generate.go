@@ -118,6 +118,9 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		}
 	}
 	sweeps := readSweeps(csvPaths)
+	// Not among the page's provenance notes alone: a series that mixes
+	// two programs is an oddity the terminal prints too.
+	res.Warnings = append(res.Warnings, sharedNames(sweeps, csvPaths, res, opt.BySource)...)
 	page := newPage(res, comparisons, csvPaths, sweeps, opt)
 	page.Exact = exactSec
 	if err := drawCharts(ctx, res, page, savedTours(sweeps), chartDir, out, opt.Formats); err != nil {

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"html/template"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -41,4 +42,30 @@ func (p *page) Names(text string) template.HTML {
 		return template.HTML(esc)
 	}
 	return template.HTML(p.names.Replace(esc))
+}
+
+// labelBreak finds where a label may break in a narrow cell: after "/",
+// "+" or "@", before "[", between its parts (strategy, rule, policy).
+var labelBreak = regexp.MustCompile(`[^/+@\[]+(?:[/+@]|$)|\[[^\]]*\]`)
+
+// Breakable writes a series label for a narrow table cell: in parts that
+// may go on lines of their own, each kept whole in its span, so that
+// warnsdorff-bt/random+luby:49 breaks as "warnsdorff-bt/", "random+",
+// "luby:49" and never after its hyphen. Head to head's two label columns
+// held the longest label on one line each, and with them the table was
+// wider than a 1300-pixel window. A label of one part is written as Names
+// writes it.
+func (p *page) Breakable(label string) template.HTML {
+	parts := labelBreak.FindAllString(label, -1)
+	if len(parts) < 2 || strings.Join(parts, "") != label {
+		return p.Names(label)
+	}
+	var b strings.Builder
+	for i, part := range parts {
+		if i > 0 {
+			b.WriteString("<wbr>")
+		}
+		b.WriteString(`<span class="name">` + template.HTMLEscapeString(part) + `</span>`)
+	}
+	return template.HTML(b.String())
 }

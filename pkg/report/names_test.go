@@ -51,3 +51,28 @@ func TestNamesOnOneLine(t *testing.T) {
 		t.Errorf("the run-length table does not say that c records no nodes:\n%s", rl[:min(len(rl), 4000)])
 	}
 }
+
+// In Head to head's narrow label columns a label breaks between its parts
+// (after "/" and "+"), each part kept whole, never at its hyphen: the
+// columns held each label on one line, and the table was wider than a
+// 1300-pixel window (make test-browser measures it).
+func TestHeadToHeadLabelsBreak(t *testing.T) {
+	var rows []runs.Row
+	for start := range 24 {
+		for _, s := range []struct{ tiebreak, restarts string }{{"first", runs.NoRestarts}, {"random", "luby:49"}} {
+			rows = append(rows, runs.Row{Rows: 6, Cols: 6, StartRow: start / 6, StartCol: start % 6, Strategy: "warnsdorff-bt", Tiebreak: s.tiebreak,
+				Seed: uint64(start + 1), Status: status.Found, Solvable: "yes", Nodes: 40, Backtracks: 2, TimeNS: 2000, Verified: true,
+				Order: "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1", RestartPolicy: s.restarts})
+		}
+	}
+	page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
+	compare := page[strings.Index(page, `id="compare"`):strings.Index(page, `id="charts"`)]
+	want := `<td class="l"><span class="name">warnsdorff-bt/</span><wbr><span class="name">first</span></td>` +
+		`<td class="l"><span class="name">warnsdorff-bt/</span><wbr><span class="name">random+</span><wbr><span class="name">luby:49</span></td>`
+	if !strings.Contains(compare, want) {
+		t.Errorf("Head to head's label cells are not %s:\n%s", want, compare[:min(len(compare), 3000)])
+	}
+	if strings.Contains(compare, `class="l name"`) {
+		t.Error("a Head to head label cell keeps its label on one line")
+	}
+}

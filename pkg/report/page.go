@@ -212,6 +212,11 @@ type verdict struct {
 func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	v := fmt.Sprintf("%s against %s %s: ", h.LabelA, h.LabelB, where)
 	switch {
+	case neitherFound(h) && h.BothCensored == h.Pairs:
+		// Not "they found them in the same runs": there were none.
+		return v + "neither found a tour; every run was stopped by its budget."
+	case neitherFound(h):
+		v += "neither found a tour"
 	case h.AOnly+h.BOnly == 0:
 		v += "neither finds more tours (they found them in the same runs)"
 	case h.Significant():
@@ -224,6 +229,8 @@ func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	}
 	fewer := costWords(h)
 	switch {
+	case h.CostBy == stats.CostNone:
+		v += "; no cost to compare."
 	case h.CostALess+h.CostBLess == 0:
 		v += fmt.Sprintf("; no pair shows which needs %s.", fewer)
 	case h.CostOrderSignificant():
@@ -269,6 +276,28 @@ func costWords(h stats.HeadToHead) string {
 	return "fewer nodes"
 }
 
+// neitherFound reports whether neither series of a pair found a tour in
+// any of its paired runs.
+func neitherFound(h stats.HeadToHead) bool { return h.AFound+h.BFound == 0 }
+
+// unknownCost says which pairs a comparison's cost leaves out, and why:
+// none, some (runs without CPU time), or all (no cost to compare).
+func unknownCost(h stats.HeadToHead) string {
+	switch {
+	case h.CostUnknown == 0:
+		return ""
+	case h.CostMixed:
+		return " No cost comparison over all their boards: they compare by nodes on some boards and by CPU time, or by nothing, on others."
+	case h.CostBy == stats.CostNone:
+		verb := "records"
+		if len(h.CostLacking) > 1 {
+			verb = "record"
+		}
+		return fmt.Sprintf(" No cost comparison: a series of the pair records no nodes, so the pair would compare by CPU time, which %s %s on no run (cpu_ns empty, or a file without the column).", words.List(h.CostLacking), verb)
+	}
+	return fmt.Sprintf(" The CPU-time comparisons leave out %s where a run has no CPU time (cpu_ns empty): an unknown time is not taken as 0.", words.Count(h.CostUnknown, "pair"))
+}
+
 // either names series B of a pair if b, else series A.
 func either(h stats.HeadToHead, b bool) string {
 	if b {
@@ -302,9 +331,15 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		} else {
 			boards = byBoard[[2]string{h.LabelA, h.LabelB}]
 		}
-		v := fmt.Sprintf("%s against %s %s, %d paired runs: only %s found a tour in %d, only %s in %d",
-			h.LabelA, h.LabelB, where, h.Pairs, h.LabelA, h.AOnly, h.LabelB, h.BOnly)
+		v := fmt.Sprintf("%s against %s %s, %d paired runs: ", h.LabelA, h.LabelB, where, h.Pairs)
+		if !neitherFound(h) {
+			v += fmt.Sprintf("only %s found a tour in %d, only %s in %d", h.LabelA, h.AOnly, h.LabelB, h.BOnly)
+		}
 		switch {
+		case neitherFound(h) && h.BothCensored == h.Pairs:
+			v += "neither found a tour in any: a budget stopped every run of both, so these runs show neither which finds more tours nor which needs less to one."
+		case neitherFound(h):
+			v += "neither found a tour in any."
 		case h.AOnly+h.BOnly == 0:
 			v += "; they found tours from the same runs."
 		case h.Significant():
@@ -316,17 +351,18 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		if h.CostBy == stats.CostCPU {
 			cost, differ = "CPU time (an external solver of the pair reports no nodes)", "CPU times differ"
 		}
-		if h.BothFound > 0 && h.CostBy != "" {
+		v += unknownCost(h)
+		if h.CostPairs > 0 {
 			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				words.Count(h.BothFound, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+				words.Count(h.CostPairs, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
 			switch {
-			case h.CostTied == h.BothFound:
+			case h.CostTied == h.CostPairs:
 				v += " (every pair ties: no shift to estimate)"
 			case h.CostTied > 0:
 				// The estimate and the test leave tied pairs out: an
 				// estimate from 78 pairs of 900 is not the pair's effect.
 				v += fmt.Sprintf(" (from the %s whose %s, as the signed-rank test; %d of the %d tie)",
-					words.Count(h.BothFound-h.CostTied, "pair"), differ, h.CostTied, h.BothFound)
+					words.Count(h.CostPairs-h.CostTied, "pair"), differ, h.CostTied, h.CostPairs)
 			}
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
@@ -347,7 +383,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 				less = "less"
 			}
 			v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
-				strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-ordered)
+				strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-h.CostUnknown-ordered)
 			if h.CostOrderSignificant() {
 				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
 					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))

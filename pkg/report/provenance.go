@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"knightsweep/pkg/outdir"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/stats"
 )
 
@@ -89,4 +90,72 @@ func provenance(sweeps []sweep, res *stats.Results) []string {
 			len(machines), strings.Join(names, "; "), len(hosts), timed))
 	}
 	return out
+}
+
+// sharedNames says, of each series that pools the runs of different
+// solvers declared under one name in different sweeps (their manifests'
+// records differ, as plan.DiffSolvers tells them, which merge and -resume
+// refuse), that it does: reported together, the files' runs of "x" are one
+// series, its figures a mix of two programs. With bySource each file's
+// runs are a series of their own, and nothing is mixed. Sweeps without a
+// manifest, or one from before solvers were recorded, cannot be told.
+func sharedNames(sweeps []sweep, csvPaths []string, res *stats.Results, bySource bool) []string {
+	if bySource {
+		return nil
+	}
+	type declared struct {
+		solver plan.Solver
+		files  []string
+	}
+	byName := map[string][]declared{}
+	var names []string
+	for i, sw := range sweeps {
+		if sw.man == nil {
+			continue
+		}
+	solvers:
+		for _, sv := range sw.man.Settings.Solvers {
+			ds := byName[sv.Name]
+			if ds == nil {
+				names = append(names, sv.Name)
+			}
+			for j := range ds {
+				if plan.DiffSolvers([]plan.Solver{ds[j].solver}, []plan.Solver{sv}) == nil {
+					ds[j].files = append(ds[j].files, csvPaths[i])
+					continue solvers
+				}
+			}
+			byName[sv.Name] = append(ds, declared{solver: sv, files: []string{csvPaths[i]}})
+		}
+	}
+	var out []string
+	for _, name := range names {
+		ds := byName[name]
+		if len(ds) < 2 || !slices.ContainsFunc(res.Series, func(s stats.Series) bool { return s.Key.Strategy == name }) {
+			continue
+		}
+		parts := make([]string, len(ds))
+		for i, d := range ds {
+			parts[i] = fmt.Sprintf("%s in %s", solverText(d.solver), strings.Join(d.files, ", "))
+		}
+		out = append(out, fmt.Sprintf("series %s pools the runs of %d different solvers declared as %s (%s): its figures and "+
+			"comparisons mix them. Report the files apart, or with -by-file to keep each file's runs in a series of its own",
+			name, len(ds), name, strings.Join(parts, "; ")))
+	}
+	return out
+}
+
+// solverText describes a solver's record: its declaration, what it
+// resolved to where that differs, and its program's hash.
+func solverText(sv plan.Solver) string {
+	s := sv.Decl()
+	if sv.Resolved != "" && sv.Resolved != sv.Command {
+		s += fmt.Sprintf(", resolved to %s", sv.Resolved)
+	}
+	if sh := sv.ScriptSHA256; sh != "" {
+		s += ", script sha256 " + sh[:min(len(sh), 12)]
+	} else if sh := sv.SHA256; sh != "" {
+		s += ", sha256 " + sh[:min(len(sh), 12)]
+	}
+	return s
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -377,6 +378,66 @@ func TestProvenance(t *testing.T) {
 	}
 }
 
+// Two sweeps that each declared a solver x, different programs (their
+// manifests' records differ, which merge refuses), reported together pool
+// them in one series x: the report says so, on the page and among the
+// warnings the terminal prints, naming both declarations and their files.
+// The same solver in both says nothing, nor does -by-file, which keeps
+// each file's runs apart.
+func TestSharedSolverName(t *testing.T) {
+	var base map[string]any
+	if err := json.Unmarshal([]byte(readString(t, "testdata/sweep/manifest.json")), &base); err != nil {
+		t.Fatal(err)
+	}
+	sweep := func(dir string, n int, solver map[string]any) string {
+		t.Helper()
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var rows []runs.Row
+		for _, sq := range [][2]int{{0, 0}, {0, n - 1}, {n - 1, 0}, {n - 1, n - 1}} {
+			rows = append(rows, runs.Row{Rows: n, Cols: n, StartRow: sq[0], StartCol: sq[1], Strategy: "x", Tiebreak: "first",
+				Status: status.Found, Solvable: "yes", Nodes: runs.Unknown, Backtracks: runs.Unknown, TimeNS: 2e7, CPUNS: 1e7,
+				Verified: true, RestartPolicy: runs.NoRestarts})
+		}
+		m := maps.Clone(base)
+		settings := maps.Clone(base["settings"].(map[string]any))
+		settings["strategies"], settings["solvers"] = []string{"x"}, []any{solver}
+		m["settings"] = settings
+		data, _ := json.Marshal(m)
+		if err := os.WriteFile(filepath.Join(dir, "manifest.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return writeRuns(t, dir, rows)
+	}
+	fork := map[string]any{"name": "x", "command": "s/fork.sh", "path": "/p/s/fork.sh", "sha256": "11e9247dcc7b4400f587",
+		"resolved": "/p/s/fork.sh"}
+	cw := map[string]any{"name": "x", "command": "s/cw {rows} {cols} {row} {col}", "path": "/p/s/cw", "sha256": "a7bba92a08ca19d2",
+		"resolved": "/p/s/cw '{rows}' '{cols}' '{row}' '{col}'"}
+	forkAgain := maps.Clone(fork)
+	forkAgain["command"] = "./s/fork.sh" // spelled otherwise, the same file
+	root := t.TempDir()
+	p1 := sweep(filepath.Join(root, "p1"), 5, fork)
+	p2 := sweep(filepath.Join(root, "p2"), 6, cw)
+	p3 := sweep(filepath.Join(root, "p3"), 6, forkAgain)
+	want := fmt.Sprintf("series x pools the runs of 2 different solvers declared as x (x=s/fork.sh, resolved to /p/s/fork.sh, sha256 11e9247dcc7b in %s; "+
+		"x=s/cw {rows} {cols} {row} {col}, resolved to /p/s/cw &#39;{rows}&#39; &#39;{cols}&#39; &#39;{row}&#39; &#39;{col}&#39;, sha256 a7bba92a08ca in %s): "+
+		"its figures and comparisons mix them", p1, p2)
+	out := generate(t, []string{p1, p2}, Options{})
+	if page := readPage(t, out.HTML); !strings.Contains(page, want) {
+		t.Errorf("the page does not say %q", want)
+	}
+	if !slices.ContainsFunc(out.Results.Warnings, func(w string) bool { return strings.HasPrefix(w, "series x pools the runs of 2 different solvers") }) {
+		t.Errorf("no warning for the terminal: %q", out.Results.Warnings)
+	}
+	if out := generate(t, []string{p1, p3}, Options{}); len(out.Results.Warnings) > 0 {
+		t.Errorf("the same solver, spelled otherwise: warnings %q", out.Results.Warnings)
+	}
+	if out := generate(t, []string{p1, p2}, Options{BySource: true}); strings.Contains(readPage(t, out.HTML), "pools the runs") {
+		t.Error("-by-file keeps the files apart, yet the page says they are pooled")
+	}
+}
+
 // A series a little cheaper than the other on most pairs and far costlier
 // on the rest: its median ratio is below one, and the signed-rank test
 // (W+ = 3735 of 5565 over 105 pairs, z = 3.0) says it costs more. The
@@ -451,6 +512,43 @@ func TestVerdictCountsRunsOutOfBudget(t *testing.T) {
 	if len(h) != 1 || h[0].BothFound != 3 || h[0].CostSignificant() || h[0].CostALess != 0 || h[0].CostBLess != 20 ||
 		float64(h[0].CostOrderP) != 2/float64(1<<20) || !h[0].CostOrderSignificant() || h[0].TimeBLess != 20 {
 		t.Errorf("comparison %+v", h)
+	}
+}
+
+// Where neither series found a tour, the verdict says so, and that a
+// budget stopped every run where it did (dfs and warnsdorff-bt at 30 nodes
+// on 6x6 and 7x7 from the corners), not that they found tours "in the
+// same runs": there were none. Where some runs ended for good (warnsdorff's
+// dead ends), it does not blame the budget.
+func TestVerdictWithoutTours(t *testing.T) {
+	var rows []runs.Row
+	for _, n := range []int{6, 7} {
+		for _, sq := range [][2]int{{0, 0}, {0, n - 1}, {n - 1, 0}, {n - 1, n - 1}} {
+			for _, r := range []runs.Row{
+				{Strategy: "dfs", Status: status.NodeLimit, Nodes: 30, TimeNS: 400},
+				{Strategy: "warnsdorff-bt", Status: status.NodeLimit, Nodes: 30, TimeNS: 900},
+				{Strategy: "warnsdorff", Status: status.DeadEnd, Nodes: runs.Count(n * n / 2), TimeNS: 300},
+			} {
+				r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Solvable, r.MaxNodes = n, n, sq[0], sq[1], "first", "yes", 30
+				rows = append(rows, r)
+			}
+		}
+	}
+	page := readPage(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
+	for _, want := range []string{
+		"dfs against warnsdorff-bt over all their boards: neither found a tour; every run was stopped by its budget.",
+		"dfs against warnsdorff-bt over all their boards, 8 paired runs: neither found a tour in any: a budget stopped every run of both",
+		"dfs against warnsdorff over all their boards: neither found a tour; no pair shows which needs fewer nodes.",
+		"dfs against warnsdorff over all their boards, 8 paired runs: neither found a tour in any.",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the verdicts do not say %q", want)
+		}
+	}
+	for _, wrong := range []string{"same runs", "only dfs found a tour in 0"} {
+		if strings.Contains(page, wrong) {
+			t.Errorf("a verdict says %q of series that found no tour", wrong)
+		}
 	}
 }
 

@@ -43,6 +43,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/restart"
@@ -278,6 +279,56 @@ func CheckNodes(st status.Status, rows, cols int, nodes Count, maxNodes int64) e
 		return fmt.Errorf("found with %d nodes, more than its budget max_nodes %d", nodes, maxNodes)
 	case st == status.NodeLimit && nodes < Count(maxNodes):
 		return fmt.Errorf("node_limit with %d nodes, fewer than its budget max_nodes %d, which stops a run at it", nodes, maxNodes)
+	}
+	return nil
+}
+
+// TimeOverrun is how far past its time budget a run may end on its own
+// (found, or any status but timeout and error). A budget stops a run at
+// the first look at the clock after it has passed: a built-in search looks
+// every solver.CheckInterval nodes (a Parberry construction every piece of
+// millions of squares) and may finish its tour before the next look; a
+// one-process-a-run solver's exit may race the harness's timer; a thread
+// may be descheduled in between. A second covers all of them on a loaded
+// machine, and the harness records a run that ends later still as a
+// timeout (Overran), so that it never writes a row CheckTime refuses.
+const TimeOverrun = int64(time.Second)
+
+// timeShort is how far short of its budget a timeout's time may be: the
+// harness times a run with the clock its budget is checked against, so its
+// timeouts never are; a hundredth of the budget, at least a millisecond,
+// leaves room for another tool's coarser clock.
+func timeShort(timeoutNS int64) int64 { return max(timeoutNS/100, int64(time.Millisecond)) }
+
+// Overran reports whether a run of status st that took timeNS under the
+// time budget timeoutNS (0: none) ended on its own more than TimeOverrun
+// past the budget: a run that, by the budget's rule, was stopped by it.
+// The harness records such a run as a timeout; the report refuses a row
+// that says otherwise (CheckTime).
+func Overran(st status.Status, timeNS, timeoutNS int64) bool {
+	return timeoutNS > 0 && st != status.Timeout && st != status.Error && timeNS-timeoutNS > TimeOverrun
+}
+
+// CheckTime refuses a time that contradicts the row's status, as
+// CheckNodes refuses nodes: a timeout without a time budget (timeout_ns 0),
+// a timeout that came well before its budget (timeShort), a run that ended
+// on its own more than TimeOverrun past its budget (Overran). An error
+// tells nothing of the budget: it is never refused. The report refuses
+// such a row as a *ContentError; it counted them before.
+func (r *Row) CheckTime() error {
+	return CheckTime(r.Status, r.TimeNS, r.TimeoutNS)
+}
+
+// CheckTime is Row.CheckTime's rule for a run of status st that took
+// timeNS under the time budget timeoutNS (0: none).
+func CheckTime(st status.Status, timeNS, timeoutNS int64) error {
+	switch {
+	case st == status.Timeout && timeoutNS == 0:
+		return errors.New("timeout without a time budget (timeout_ns 0)")
+	case st == status.Timeout && timeNS < timeoutNS-timeShort(timeoutNS):
+		return fmt.Errorf("timeout after %v, well short of its budget timeout_ns %v, which stops a run once passed", time.Duration(timeNS), time.Duration(timeoutNS))
+	case Overran(st, timeNS, timeoutNS):
+		return fmt.Errorf("%s after %v, more than %v past its budget timeout_ns %v, which stops a run at it", st, time.Duration(timeNS), time.Duration(TimeOverrun), time.Duration(timeoutNS))
 	}
 	return nil
 }

@@ -234,12 +234,15 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 		ctx = &s.timed
 	}
 	if st := ctxStatus(ctx); st != "" {
+		// A budget passed before the search began (a timeout of
+		// nanoseconds): the time is what passed, at least the budget, as
+		// runs.CheckTime requires of a timeout, never 0.
 		if measured {
 			// An external solver that never ran reported nothing: its
 			// counts and CPU time are unknown, not 0.
-			return Result{Status: st, Nodes: -1, Backtracks: -1, CPU: -1, MaxRSS: -1}
+			return Result{Status: st, Elapsed: time.Since(start), Nodes: -1, Backtracks: -1, CPU: -1, MaxRSS: -1}
 		}
-		return Result{Status: st}
+		return Result{Status: st, Elapsed: time.Since(start)}
 	}
 	res = s.search.Run(ctx)
 	if !measured {

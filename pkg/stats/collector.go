@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
@@ -200,6 +201,9 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	if err := r.CheckNodes(); err != nil {
 		return &runs.ContentError{Err: err}
 	}
+	if err := r.CheckTime(); err != nil {
+		return &runs.ContentError{Err: err}
+	}
 	if err := r.CheckVerdict(); err != nil {
 		return &runs.ContentError{Err: err}
 	}
@@ -208,10 +212,10 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 		c.warn.add(name, line, "found run", "not marked verified")
 	}
 	if r.Status == status.Error {
-		// A failure of the program, not of the strategy, yet it counts as
-		// not found: whoever reads the rates must know.
-		c.warn.add(name, line, "run", "of %s ended in error (a panic, or a tour the validator rejected; the row's error column says which): "+
-			"they count as not found, so %s's rates and comparisons rest in part on a failure of the program, not of the strategy", r.Strategy, r.Strategy)
+		// A failure, not a search that ended, yet it counts as not found:
+		// whoever reads the rates must know.
+		c.warn.add(name, line, "run", "of %s ended in error"+causesHere+": they count as not found, so %s's rates and comparisons rest "+
+			"in part on runs that failed, not on searches that ended", r.Strategy, r.Strategy).cause(errorCause(r.Strategy, r.Error))
 	}
 	if r.Status == status.Exhausted && r.Solvable == theory.Yes.String() {
 		// "No tour starts here" where theory proves one does: an external
@@ -345,9 +349,20 @@ type warning struct {
 	where string
 	// noun is counted by n ("row"), msg says the rest of the sentence.
 	noun, msg string
+	// causes count the rows by cause, in the order first seen (cause),
+	// for a msg that names them where it holds causesHere.
+	causes []causeCount
 }
 
-func (w *warnings) add(name string, line int, noun, format string, args ...any) {
+type causeCount struct {
+	what string
+	n    int
+}
+
+// causesHere marks where a warning's message names its causes.
+const causesHere = "\x00"
+
+func (w *warnings) add(name string, line int, noun, format string, args ...any) *warning {
 	msg := fmt.Sprintf(format, args...)
 	if w.seen == nil {
 		w.seen = map[string]*warning{}
@@ -355,21 +370,52 @@ func (w *warnings) add(name string, line int, noun, format string, args ...any) 
 	key := noun + " " + msg
 	if x := w.seen[key]; x != nil {
 		x.n++
-		return
+		return x
 	}
 	where := name
 	if line > 0 {
 		where = fmt.Sprintf("%s line %d", name, line)
 	}
-	w.seen[key] = &warning{n: 1, where: where, noun: noun, msg: msg}
+	x := &warning{n: 1, where: where, noun: noun, msg: msg}
+	w.seen[key] = x
 	w.order = append(w.order, key)
+	return x
+}
+
+// cause counts the row just added to x as one of what.
+func (x *warning) cause(what string) {
+	for i := range x.causes {
+		if x.causes[i].what == what {
+			x.causes[i].n++
+			return
+		}
+	}
+	x.causes = append(x.causes, causeCount{what, 1})
+}
+
+// causesText names a warning's causes, each with its count where there
+// are several: " (a panic in 2, the solver over its memory limit in 3;
+// the error column says more)".
+func (x *warning) causesText() string {
+	parts := make([]string, len(x.causes))
+	for i, c := range x.causes {
+		parts[i] = c.what
+		if len(x.causes) > 1 {
+			parts[i] += fmt.Sprintf(" in %d", c.n)
+		}
+	}
+	return " (" + strings.Join(parts, ", ") + "; the error column says more)"
 }
 
 func (w *warnings) list() []string {
 	var out []string
 	for _, msg := range w.order {
 		x := w.seen[msg]
-		s := words.Count(x.n, x.noun) + " " + x.msg
+		msg := x.msg
+		if len(x.causes) > 0 {
+			msg = strings.Replace(msg, causesHere, x.causesText(), 1)
+		}
+		s := words.Count(x.n, x.noun) + " " + msg
 		if x.where != "" {
 			s += " (first at " + x.where + ")"
 		}

@@ -74,6 +74,10 @@ type HeadToHead struct {
 	// estimate rest on the others alone.
 	CostTied int `csv:"-"`
 	TimeTied int `csv:"-"`
+	// BothCensored counts the pairs whose runs a budget stopped, both:
+	// where it is every pair, neither series found a tour because
+	// neither was let finish a search.
+	BothCensored int `csv:"-"`
 	// CostALess and CostBLess count the pairs in which A, or B, needed
 	// fewer nodes to find a tour, as far as the runs show (see sooner);
 	// CostOrderP is the exact sign test's two-sided p-value on them, and
@@ -90,12 +94,29 @@ type HeadToHead struct {
 	TimeOrderHolm Float `csv:"time_order_p_holm"`
 	// CostBy names the cost the Cost columns compare: "nodes", or
 	// "cpu_ns" when a series has no nodes (an external solver that does
-	// not count them), where CPU time stands in for them.
+	// not count them), where CPU time stands in for them; "" (CostNone)
+	// when there is no one cost to compare: a series has neither nodes
+	// nor CPU time, or the boards pooled compare different costs. The
+	// Cost columns are then empty.
 	CostBy string `csv:"cost_by"`
 	// LabelA and LabelB name the series in one word (Series.Label), where
 	// SeriesA and SeriesB keep the names with commas files before them had.
 	LabelA string `csv:"label_a"`
 	LabelB string `csv:"label_b"`
+	// CostUnknown counts the pairs left out of the Cost columns because a
+	// run of the pair has no such cost: no CPU time (cpu_ns empty, or a
+	// file without the column) where CostBy is "cpu_ns"; every pair where
+	// there is no cost to compare. An unknown cost is never taken as 0.
+	CostUnknown int `csv:"cost_unknown"`
+	// CostPairs counts the pairs of BothFound whose cost is known: the
+	// pairs the signed-rank test of cost rests on.
+	CostPairs int `csv:"-"`
+	// CostLacking names the series (their labels) that record no CPU time
+	// where the pair, lacking nodes, has no cost to compare (CostBy "").
+	CostLacking []string `csv:"-"`
+	// CostMixed is set, with CostBy "", for a comparison over all boards
+	// whose boards compare different costs.
+	CostMixed bool `csv:"-"`
 
 	// A and B are the series compared.
 	A, B Series `csv:"-"`
@@ -223,27 +244,48 @@ func sampleNodes(s sample) int64 { return s.nodes }
 func sampleCPU(s sample) int64   { return s.cpu }
 func sampleTime(s sample) int64  { return s.time }
 
-// CostNodes and CostCPU are HeadToHead.CostBy's words.
+// CostNodes, CostCPU and CostNone are HeadToHead.CostBy's words.
 const (
 	CostNodes = "nodes"
 	CostCPU   = "cpu_ns"
+	CostNone  = ""
 )
 
 // costOf returns the cost two groups are compared by: their nodes, or,
-// when either has a run without them, their CPU time, which every run
-// has. Comparing the nodes of the runs that happen to report them would
-// compare a selection.
+// when either has a run without them, their CPU time; nil (CostNone) when
+// either has no CPU time at all either (a file without the cpu_ns
+// column), so that nothing is compared. Comparing the nodes of the runs
+// that happen to report them would compare a selection; CPU time, though,
+// is a run's own measurement, missing only where the run was cut off
+// before its solver started or the file predates the column, and the
+// pairs where a run lacks it are left out (known), counted in
+// HeadToHead.CostUnknown.
 func costOf(ga, gb *Group) (string, func(sample) int64) {
-	if ga.lacksNodes() || gb.lacksNodes() {
-		return CostCPU, sampleCPU
+	switch {
+	case !ga.lacksNodes() && !gb.lacksNodes():
+		return CostNodes, sampleNodes
+	case ga.lacksCPU() || gb.lacksCPU():
+		return CostNone, nil
 	}
-	return CostNodes, sampleNodes
+	return CostCPU, sampleCPU
+}
+
+// known reports whether both runs of a pair have the cost measure (nil:
+// none to compare) gives: an unknown cost (-1, an empty cell) is never
+// read as a number.
+func known(a, b sample, measure func(sample) int64) bool {
+	return measure != nil && measure(a) >= 0 && measure(b) >= 0
 }
 
 // lacksNodes reports whether a run of g records no nodes (an external
 // solver's that does not count them).
 func (g *Group) lacksNodes() bool {
 	return slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 })
+}
+
+// lacksCPU reports whether no run of g records its CPU time.
+func (g *Group) lacksCPU() bool {
+	return !slices.ContainsFunc(g.samples, func(s sample) bool { return s.cpu >= 0 })
 }
 
 // costRatio is b's cost over a's, as spent counts them.
@@ -284,9 +326,10 @@ func decisiveRatio(a, b sample, v int, cost func(sample) int64) float64 {
 // an error tells nothing. So a run that found a tour needed less than one
 // that failed for good, and less than one stopped by a budget after using
 // at least as much; two runs stopped by budgets, or one stopped and one
-// failed for good, have no known order, and two failed for good tie.
+// failed for good, have no known order, and two failed for good tie. A
+// run whose measure is unknown (no CPU time) tells nothing either.
 func sooner(a, b sample, measure func(sample) int64) int {
-	if status.All[a.st] == status.Error || status.All[b.st] == status.Error {
+	if status.All[a.st] == status.Error || status.All[b.st] == status.Error || !known(a, b, measure) {
 		return 0
 	}
 	fa, fb := a.found(), b.found()
@@ -311,6 +354,13 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 	var c costs
 	var cost func(sample) int64
 	h.CostBy, cost = costOf(ga, gb)
+	if cost == nil {
+		for _, g := range []*Group{ga, gb} {
+			if g.lacksCPU() {
+				h.CostLacking = append(h.CostLacking, g.Series)
+			}
+		}
+	}
 	a, b := ga.samples, gb.samples
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
@@ -327,12 +377,17 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		j++
 		h.Pairs++
 		fa, fb := x.found(), y.found()
-		c.order(x, y, cost)
+		pc := cost
+		if !known(x, y, cost) {
+			pc = nil // left out of the cost columns, never taken as 0
+			h.CostUnknown++
+		}
+		c.order(x, y, pc)
 		sq := board.Square{Row: int(x.start) / ga.Key.Cols, Col: int(x.start) % ga.Key.Cols}
 		switch {
 		case fa && fb:
 			h.BothFound++
-			c.add(x, y, cost)
+			c.add(x, y, pc)
 		case fa:
 			h.AOnly++
 			h.OnlyA[sq]++
@@ -346,25 +401,35 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		if fb {
 			h.BFound++
 		}
+		if x.censored() && y.censored() {
+			h.BothCensored++
+		}
 	}
 	h.finish(c)
 	return h, c
 }
 
-// add records the costs of a pair where both found a tour.
+// add records the costs of a pair where both found a tour; its cost only
+// where cost is known (not nil), its time always.
 func (c *costs) add(a, b sample, cost func(sample) int64) {
-	rn, rt := costRatio(a, b, cost), costRatio(a, b, sampleTime)
-	c.nodeRatios, c.timeRatios = append(c.nodeRatios, rn), append(c.timeRatios, rt)
-	c.nodes, c.time = append(c.nodes, math.Log(rn)), append(c.time, math.Log(rt))
+	if cost != nil {
+		rn := costRatio(a, b, cost)
+		c.nodeRatios, c.nodes = append(c.nodeRatios, rn), append(c.nodes, math.Log(rn))
+	}
+	rt := costRatio(a, b, sampleTime)
+	c.timeRatios, c.time = append(c.timeRatios, rt), append(c.time, math.Log(rt))
 }
 
-// order counts which of a pair needed less nodes, and less time, to find a
-// tour.
+// order counts which of a pair needed less nodes (where cost is not nil),
+// and less time, to find a tour.
 func (c *costs) order(a, b sample, cost func(sample) int64) {
 	for _, m := range []struct {
 		less    *[2]int
 		measure func(sample) int64
 	}{{&c.nodesLess, cost}, {&c.timeLess, sampleTime}} {
+		if m.measure == nil {
+			continue
+		}
 		switch sooner(a, b, m.measure) {
 		case -1:
 			m.less[0]++
@@ -380,10 +445,14 @@ func (h *HeadToHead) finish(c costs) {
 	h.CostALess, h.CostBLess = c.nodesLess[0], c.nodesLess[1]
 	h.TimeALess, h.TimeBLess = c.timeLess[0], c.timeLess[1]
 	h.CostOrderP = Float(SignTest(h.CostALess, h.CostBLess))
+	if h.CostBy == CostNone {
+		h.CostOrderP = Float(math.NaN()) // no cost compared: no test, not a tie
+	}
 	h.TimeOrderP = Float(SignTest(h.TimeALess, h.TimeBLess))
 	h.CostRatioMedian, h.CostRatioHL, h.CostP = ratioTest(c.nodeRatios, c.nodes)
 	h.TimeRatioMedian, h.TimeRatioHL, h.TimeP = ratioTest(c.timeRatios, c.time)
 	h.CostTied, h.TimeTied = len(c.nodes)-len(ranked(c.nodes)), len(c.time)-len(ranked(c.time))
+	h.CostPairs = len(c.nodes)
 }
 
 // ratioTest returns the median of the paired ratios, their Hodges–Lehmann
@@ -419,6 +488,8 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.h.AOnly += h.AOnly
 	p.h.BOnly += h.BOnly
 	p.h.BothFound += h.BothFound
+	p.h.BothCensored += h.BothCensored
+	p.h.CostUnknown += h.CostUnknown
 	p.c.nodes = append(p.c.nodes, c.nodes...)
 	p.c.time = append(p.c.time, c.time...)
 	p.c.nodeRatios = append(p.c.nodeRatios, c.nodeRatios...)
@@ -433,7 +504,7 @@ func (p *pooledPairs) result() HeadToHead {
 	h := p.h
 	h.Board, h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = "all", p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
 	if p.mixed {
-		h.CostBy = ""
+		h.CostBy, h.CostUnknown, h.CostMixed = CostNone, h.Pairs, true
 		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, [2]int{}
 	}
 	h.finish(p.c)

@@ -23,7 +23,8 @@ const (
 	ByNodes
 	// ByCPU is the same by CPU time, for series with runs that record no
 	// nodes (an external solver that does not count them), as Compare
-	// falls back to it (CostCPU).
+	// falls back to it (CostCPU). Instances where a run has no CPU time
+	// are left out (Ranking.Unknown), never ranked as if it took none.
 	ByCPU
 )
 
@@ -40,8 +41,9 @@ func (m Measure) String() string {
 
 // CostMeasure returns the measure of cost to a tour that every one of the
 // series records: nodes, or CPU time where a series has runs without
-// nodes (an external solver's), which every run has. Ranking by the nodes
-// of the runs that happen to report them would rank a selection.
+// nodes (an external solver's). Ranking by the nodes of the runs that
+// happen to report them would rank a selection; the runs without CPU
+// time, Rank leaves out, instance by instance.
 func CostMeasure(res *Results, series []Series) Measure {
 	for _, s := range series {
 		if slices.ContainsFunc(res.SeriesGroups(s.Key), (*Group).lacksNodes) {
@@ -70,6 +72,11 @@ type Ranking struct {
 	// Boards lists the boards whose instances entered: those every series
 	// ran.
 	Boards []board.Board
+	// Unknown counts the instances every series ran that were left out
+	// because a run of one has no such cost (no CPU time: cpu_ns empty,
+	// or a file without the column). Blocks is 0 when every instance was:
+	// there is then no ranking by that cost.
+	Unknown int
 	// Order lists the indices of Series by mean rank, best first (ties in
 	// the order given).
 	Order []int
@@ -197,6 +204,10 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 		perBoard = append(perBoard, onBoard)
 		clear(heads)
 		for joinNext(groups, heads, smp) {
+			if m != BySuccess && !allKnown(smp, measure) {
+				r.Unknown++
+				continue
+			}
 			for i := range k {
 				for j := i + 1; j < k; j++ {
 					c := better(smp[i], smp[j])
@@ -284,6 +295,16 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 		return !q.Significant()
 	})
 	return r
+}
+
+// allKnown reports whether every run of an instance has the measure.
+func allKnown(smp []sample, measure func(sample) int64) bool {
+	for _, s := range smp {
+		if measure(s) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func b2i(b bool) int {

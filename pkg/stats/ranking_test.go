@@ -165,7 +165,7 @@ func rankResultsCPU(t *testing.T, rs []rankRun, cpu []int64) *Results {
 		}
 		err := c.Add(runs.Row{Rows: r.rows, Cols: r.cols, StartRow: r.row, StartCol: r.col, Strategy: r.strategy, Tiebreak: tie,
 			Trial: r.trial, Status: r.st, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: ns, CPUNS: runs.Count(ns), Verified: r.st == status.Found,
-			MaxNodes: 1000, RestartPolicy: "none"})
+			MaxNodes: 1000, TimeoutNS: 1, RestartPolicy: "none"}) // a budget for the timeout runs (runs.CheckTime)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -266,6 +266,7 @@ func (c *Collector) Finish() (*Results, error) {
 	for _, g := range res.Groups {
 		g.fillRunLengthColumns()
 		g.ERTNodesCensored = g.tourCensored > 0 && !math.IsNaN(float64(g.ERTNodes))
+		g.ertTimeCensored = g.tourCensored > 0 && !math.IsNaN(float64(g.ERTTimeNS))
 		if g.RunLengths != nil && g.RunLengths.Restart != nil {
 			g.RunLengths.Restart.Release()
 		}

@@ -262,11 +262,15 @@ func orderLabel(s string) string {
 
 // shortNames names each file by its directory when files are all called
 // runs.csv (results/a/runs.csv -> a), else by its base name; full paths when
-// those collide.
+// those collide. The rows of Collector.Add come from no file (""): they
+// have no name, where filepath.Base made it "." ("r[.]").
 func shortNames(paths []string) map[string]string {
 	out := map[string]string{}
 	used := map[string]int{}
 	for _, p := range paths {
+		if p == "" {
+			continue
+		}
 		s := filepath.Base(p)
 		if s == "runs.csv" {
 			s = filepath.Base(filepath.Dir(p))

@@ -415,6 +415,11 @@ func TestContradictoryRowsRefused(t *testing.T) {
 		{"3,7,1,3,warnsdorff-bt,random,false,1,2,found,unknown,21,0,30,true,,false,,5000000,0,none,0,,", "line 3: found a tour from 1,3 of 3x7, where theory proves none starts (count 0)"},
 		{"7,7,0,1,warnsdorff-bt,random,false,1,2,exhausted,yes,900,0,30,false,,false,,5000000,0,none,0,,", "line 3: solvable yes from 0,1 of 7x7, where theory proves no (theorem colour)"},
 		{"3,7,0,0,warnsdorff-bt,random,false,1,2,dead_end,no,9,0,30,false,,false,,5000000,0,none,0,,", "line 3: solvable no from 0,0 of 3x7, where theory proves yes (count 8)"},
+		// Rows that contradict their time budget (runs.Row.CheckTime), as
+		// hostile report A item 4 had them counted.
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,timeout,yes,900,0,30,false,,false,,5000000,0,none,0,,", "line 3: timeout without a time budget (timeout_ns 0)"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,found,yes,49,0,50000000000,true,,false,,5000000,1000000000,none,0,,", "line 3: found after 50s, more than 1s past its budget timeout_ns 1s"},
+		{"7,7,0,0,warnsdorff-bt,random,false,1,2,timeout,yes,900,0,1000,false,,false,,5000000,1000000000,none,0,,", "line 3: timeout after 1µs, well short of its budget timeout_ns 1s"},
 	} {
 		t.Run(tc.want[8:20], func(t *testing.T) {
 			c := NewCollector(Options{})

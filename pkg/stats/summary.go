@@ -113,6 +113,9 @@ type Summary struct {
 	// solver's (declared with {seed} or random:), whose runs have seeds
 	// and trials. Deterministic jobs run trial 0 with seed 0.
 	drawn bool
+	// ertTimeCensored is ERTNodesCensored of the ERT in time: a budget
+	// stopped some of the runs it rests on.
+	ertTimeCensored bool
 }
 
 // Success returns the Wilson interval of the success rate.

@@ -18,7 +18,9 @@ import (
 // randomised series (a random tie-break rule or move order) has an ERT,
 // its column stands beside the median nodes, ">=" where runs from starts
 // with a tour were stopped by a budget (the expected nodes to a tour
-// without the budget are more); the series column is narrower then. The
+// without the budget are more); the series column is narrower then. A
+// randomised series without nodes (a user's solver that counts none) has
+// its ERT in time there, with its unit ("24.8ms"), where it had "-". The
 // series is named on its first line only, or on a line of its own above
 // when its name is longer than its column. It is the end-of-run table of
 // experiment run and what experiment report prints.
@@ -32,15 +34,12 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 		if !withERT {
 			return ""
 		}
-		if !randomised(s) || math.IsNaN(float64(s.ERTNodes)) {
-			return fmt.Sprintf(" %7s", "-")
-		}
-		return fmt.Sprintf(" %7s", FormatBound(Bound{Value: float64(s.ERTNodes), Censored: s.ERTNodesCensored}, format.Count))
+		return fmt.Sprintf(" %8s", tableERT(s))
 	}
 	head := ""
 	if withERT {
 		width, layout = 14, "%-14s %-9s %10s %10s %6s %7s%s %8s\n"
-		head = fmt.Sprintf(" %7s", "ERT")
+		head = fmt.Sprintf(" %8s", "ERT")
 	}
 	if _, err := fmt.Fprintf(w, layout, "series", "board", "found/runs", "found/tour", "budget", "nodes", head, "time"); err != nil {
 		return err
@@ -72,18 +71,45 @@ func WriteTable(w io.Writer, summaries []Summary) error {
 	return nil
 }
 
+// tableERT is a group's ERT as the table writes it: in nodes, or in time
+// with its unit where the runs have no nodes; "-" for a deterministic
+// group or one without an ERT.
+func tableERT(s Summary) string {
+	switch {
+	case !randomised(s):
+		return "-"
+	case !math.IsNaN(float64(s.ERTNodes)):
+		return FormatBound(Bound{Value: float64(s.ERTNodes), Censored: s.ERTNodesCensored}, format.Count)
+	case ertInTime(s):
+		return FormatBound(Bound{Value: float64(s.ERTTimeNS), Censored: s.ertTimeCensored}, format.NS)
+	}
+	return "-"
+}
+
+// ertInTime reports whether the table shows a group's ERT in time: a
+// randomised group whose runs record no nodes (no median of them), whose
+// ERT in time stands.
+func ertInTime(s Summary) bool {
+	return randomised(s) && math.IsNaN(float64(s.NodesMedian)) && math.IsNaN(float64(s.ERTNodes)) && !math.IsNaN(float64(s.ERTTimeNS))
+}
+
 // tableHasERT reports whether WriteTable shows an ERT column.
 func tableHasERT(summaries []Summary) bool {
-	return slices.ContainsFunc(summaries, func(s Summary) bool { return randomised(s) && !math.IsNaN(float64(s.ERTNodes)) })
+	return slices.ContainsFunc(summaries, func(s Summary) bool { return tableERT(s) != "-" })
 }
 
 // TableLegendOf returns the legend of WriteTable's table of summaries:
-// TableLegend, and TableLegendERT where it shows an ERT column.
+// TableLegend, TableLegendERT where it shows an ERT column, and
+// TableLegendERTTime where some ERT in it is a time.
 func TableLegendOf(summaries []Summary) string {
+	legend := TableLegend
 	if tableHasERT(summaries) {
-		return TableLegend + TableLegendERT
+		legend += TableLegendERT
 	}
-	return TableLegend
+	if slices.ContainsFunc(summaries, ertInTime) {
+		legend += TableLegendERTTime
+	}
+	return legend
 }
 
 // randomised reports whether a group's runs draw random numbers: a random
@@ -127,6 +153,11 @@ const TableLegendERT = `ERT: expected nodes to a tour of a randomised series fro
 drawn at random (the mean over those starts of each one's nodes over its tours
 found); "∞" where some start's runs found none, ">=" where a budget stopped
 some of those runs.
+`
+
+// TableLegendERTTime explains an ERT in time, when WriteTable shows one.
+const TableLegendERTTime = `An ERT with a unit ("24.8ms") is in time, of a series whose runs record no
+nodes: the mean over its starts of each one's time over its tours found.
 `
 
 // cut shortens s to n runes, marking the cut with "…".

@@ -11,7 +11,9 @@
 //	exhausted   the whole search space was explored without a tour
 //	node_limit  the node budget ran out (censored)
 //	timeout     the time budget ran out (censored)
-//	error       the strategy failed: a panic, or a tour the validator rejected
+//	error       the run failed: a panic, a tour the validator rejected, or a
+//	            user's solver's failure (a crash, memory, output, an answer
+//	            the harness cannot accept)
 //
 // A run stopped by a budget is censored: it says only that the search
 // needed more than its budget, so statistics treat its cost as a lower
@@ -41,8 +43,8 @@ const (
 	// Canceled: the search was canceled (Ctrl-C). It is never written to
 	// runs.csv: such a job runs again on resume.
 	Canceled Status = "canceled"
-	// Error: the strategy failed (a panic, or a tour the validator
-	// rejected).
+	// Error: the run failed (a panic, a tour the validator rejected, or
+	// a user's solver's failure); runs.csv's error column says which.
 	Error Status = "error"
 )
 

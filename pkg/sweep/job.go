@@ -4,6 +4,7 @@ import (
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/theory"
 )
@@ -22,11 +23,26 @@ func Problem(j *plan.Job) solver.Problem {
 	}
 }
 
-// Record returns the row of job j's run: j.Row, and how res says it ended.
-// It is the one place that turns a search's outcome into a record: the
-// sweep writes it to runs.csv (adding the tour column with -save-tours),
-// and experiment solve -json prints it.
+// Budgeted returns res as j's time budget rules it: a run that ended on
+// its own more than runs.TimeOverrun past its budget (a thread stalled
+// between two looks at the clock) was, by the budget's rule, stopped by
+// it, and is a timeout, without its tour. Recorded as it ended, its row
+// would be one the report refuses (runs.CheckTime). Record applies it;
+// whoever also uses res's tour (the sweep's worker, experiment solve)
+// applies it first.
+func Budgeted(j *plan.Job, res solver.Result) solver.Result {
+	if runs.Overran(res.Status, res.Elapsed.Nanoseconds(), j.Timeout.Nanoseconds()) {
+		res.Status, res.Tour, res.Verified, res.Err = status.Timeout, nil, false, ""
+	}
+	return res
+}
+
+// Record returns the row of job j's run: j.Row, and how res says it ended
+// (Budgeted). It is the one place that turns a search's outcome into a
+// record: the sweep writes it to runs.csv (adding the tour column with
+// -save-tours), and experiment solve -json prints it.
 func Record(j *plan.Job, res solver.Result) runs.Row {
+	res = Budgeted(j, res)
 	r := j.Row()
 	r.Status = res.Status
 	r.Nodes = runs.Count(res.Nodes)

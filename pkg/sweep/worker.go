@@ -108,6 +108,7 @@ func (w *worker) prepare(j plan.Job, threads int) (*solver.Solver, error) {
 
 // result turns a search's outcome into a row.
 func (w *worker) result(j plan.Job, res solver.Result) result {
+	res = Budgeted(&j, res)
 	r := result{row: Record(&j, res)}
 	if res.Status == status.Found {
 		if j.SaveTour {

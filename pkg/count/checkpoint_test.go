@@ -1,0 +1,244 @@
+package count
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"knightsweep/internal/checksum"
+	"knightsweep/pkg/board"
+)
+
+// counter is one kind of count, as a test runs it: its total, and whether
+// it completed.
+type counter func(ctx context.Context, b board.Board, opt Options) (*big.Int, bool, error)
+
+func totalCounter(ctx context.Context, b board.Board, opt Options) (*big.Int, bool, error) {
+	g, err := Total(ctx, b, opt)
+	return g.Total, g.AllComplete, err
+}
+
+func allCounter(ctx context.Context, b board.Board, opt Options) (*big.Int, bool, error) {
+	g, err := All(ctx, b, opt)
+	return g.Total, g.AllComplete, err
+}
+
+func cornerCounter(ctx context.Context, b board.Board, opt Options) (*big.Int, bool, error) {
+	r, err := From(ctx, b, board.Square{}, opt)
+	return r.Tours, r.Complete, err
+}
+
+// stoppedCheckpoint runs count with opt until its progress reaches stopAt,
+// and returns the checkpoint it kept.
+func stoppedCheckpoint(t *testing.T, count counter, b board.Board, opt Options, stopAt int) []byte {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt.Progress = func(done, total int) {
+		if done >= stopAt {
+			cancel()
+		}
+	}
+	if _, complete, err := count(ctx, b, opt); err != nil || complete {
+		t.Fatalf("stopped count: complete %v, %v", complete, err)
+	}
+	data, err := os.ReadFile(opt.Checkpoint)
+	if err != nil {
+		t.Fatalf("no checkpoint after a stop: %v", err)
+	}
+	return data
+}
+
+// flipped returns data with the byte at i changed.
+func flipped(data []byte, i int) []byte {
+	out := bytes.Clone(data)
+	out[i] ^= 0x55
+	return out
+}
+
+// refusedAsDamaged checks that count refuses the checkpoint data as
+// damaged, saying what to do, and leaves the file as it was.
+func refusedAsDamaged(t *testing.T, count counter, b board.Board, opt Options, data []byte, what string) {
+	t.Helper()
+	if err := os.WriteFile(opt.Checkpoint, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n, complete, err := count(context.Background(), b, opt)
+	var ue *UnusableError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "is damaged") || !strings.Contains(err.Error(), "delete it to count from the start") {
+		t.Errorf("%s: count %v (complete %v), error %v; want it refused as damaged", what, n, complete, err)
+	}
+	if now, _ := os.ReadFile(opt.Checkpoint); !bytes.Equal(now, data) {
+		t.Errorf("%s: the refused checkpoint was changed", what)
+	}
+}
+
+// resumes checks that count resumes from the checkpoint data to want.
+func resumes(t *testing.T, count counter, b board.Board, opt Options, data []byte, want *big.Int) {
+	t.Helper()
+	if err := os.WriteFile(opt.Checkpoint, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, complete, err := count(context.Background(), b, opt)
+	if err != nil || !complete || got.Cmp(want) != 0 {
+		t.Errorf("undamaged checkpoint: count %v (complete %v), %v; want %v", got, complete, err, want)
+	}
+}
+
+// A frontier count's checkpoint damaged anywhere (a byte flipped in its
+// first line, its JSON header, its states or its checksum line; a number
+// of its header edited; the file cut) is refused as damaged, with what to
+// do, and the same file undamaged resumes to the right count. Without the
+// checksum, a byte flipped in the states gave a wrong count that said it
+// was complete (5x32 -total: 1.2e58 for 7.8e38).
+func TestFrontierCheckpointDamage(t *testing.T) {
+	b := board.Board{Rows: 4, Cols: 5}
+	for _, tc := range []struct {
+		name    string
+		count   counter
+		stopAt  int // of 40 steps a pass: 20 squares, then the join
+		joining bool
+	}{
+		{"-total in its sides", totalCounter, 10, false},
+		{"-total in its join", totalCounter, 30, true},
+		{"from a corner", cornerCounter, 12, false},
+		{"-starts all in the second pass", allCounter, 50, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want, _, err := tc.count(context.Background(), b, Options{Method: Frontier})
+			if err != nil || want.Sign() == 0 {
+				t.Fatal(want, err)
+			}
+			opt := Options{Method: Frontier, Checkpoint: filepath.Join(t.TempDir(), "ck"), CheckpointEvery: time.Hour, joinChunk: 64}
+			data := stoppedCheckpoint(t, tc.count, b, opt, tc.stopAt)
+			if ck, err := readCheckpoint(opt.Checkpoint, b.Squares(), 0); err != nil || (ck.Join.Chunks > 0) != tc.joining {
+				t.Fatalf("checkpoint in a join: %v, want %v (%v)", ck != nil && ck.Join.Chunks > 0, tc.joining, err)
+			}
+			header := len(checkpointMagic)
+			states := header + bytes.IndexByte(data[header:], '\n') + 1
+			trailer := len(data) - checksum.TrailerSize
+			if trailer-states < 2*24 {
+				t.Fatalf("a checkpoint of %d states' bytes: too few to damage", trailer-states)
+			}
+			for _, at := range []struct {
+				what string
+				i    int
+			}{
+				{"its first byte", 0},
+				{"its format number", header - 2},
+				{"its header", header + 10},
+				{"its header's last byte", states - 2},
+				{"its header's newline", states - 1},
+				{"its first state's key", states},
+				{"a count in the middle of its states", states + (trailer-states)/48*24 + 12},
+				{"its last state's count", trailer - 1},
+				{"its checksum line", trailer + 3},
+				{"its checksum", trailer + 10},
+				{"its last byte", len(data) - 1},
+			} {
+				refusedAsDamaged(t, tc.count, b, opt, flipped(data, at.i), fmt.Sprintf("byte %d flipped (%s)", at.i, at.what))
+			}
+			// The front side's tours, one more: a number of the same
+			// length, so that the states are where the header says.
+			edited := regexp.MustCompile(`"front":\{[^}]*"tours":"(\d)`).FindSubmatchIndex(data)
+			if edited == nil {
+				t.Fatalf("no front tours in %.300q", data)
+			}
+			bad := bytes.Clone(data)
+			bad[edited[2]] = "1234567890"[bad[edited[2]]-'0']
+			refusedAsDamaged(t, tc.count, b, opt, bad, "the front side's tours edited")
+			for _, n := range []int{len(data) - 1, trailer, trailer - 24, states, len(data) / 2} {
+				refusedAsDamaged(t, tc.count, b, opt, data[:n], fmt.Sprintf("cut to %d bytes of %d", n, len(data)))
+			}
+			resumes(t, tc.count, b, opt, data, want)
+		})
+	}
+}
+
+// A checkpoint of the format before the checksum (the same bytes without
+// the checksum line, under format number 2) is refused, saying why and
+// what to do: nothing can tell it whole from damaged.
+func TestFrontierCheckpointWithoutChecksum(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 6}
+	opt := Options{Method: Frontier, Checkpoint: filepath.Join(t.TempDir(), "ck"), CheckpointEvery: time.Hour}
+	data := stoppedCheckpoint(t, totalCounter, b, opt, 14)
+	old := bytes.Replace(data[:len(data)-checksum.TrailerSize], []byte(checkpointMagic), []byte(checkpointPrefix+"2\n"), 1)
+	os.WriteFile(opt.Checkpoint, old, 0o644)
+	_, _, err := totalCounter(context.Background(), b, opt)
+	for _, want := range []string{"earlier version", "format 2, without a checksum", "delete it to count from the start"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("format 2 checkpoint: %v; want %q", err, want)
+		}
+	}
+}
+
+// A count refuses another count's checkpoint saying what each is, where
+// they differ: -total's and one start's on the same board read
+// "(5x6 open, every start together (-total), not 5x6 open, from 0,0)", not
+// the same words twice.
+func TestFrontierCheckpointOfAnotherCount(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 6}
+	opt := Options{Method: Frontier, Checkpoint: filepath.Join(t.TempDir(), "ck"), CheckpointEvery: time.Hour}
+	stoppedCheckpoint(t, totalCounter, b, opt, 14)
+	for _, tc := range []struct {
+		count counter
+		b     board.Board
+		want  string
+	}{
+		{cornerCounter, b, "(5x6 open, every start together (-total), not 5x6 open, from 0,0)"},
+		{allCounter, b, "(5x6 open, every start together (-total), not 5x6 open, every start in 9 passes (-starts all))"},
+		{totalCounter, board.Board{Rows: 6, Cols: 5}, "(5x6 open, every start together (-total), not 6x5 open, every start together (-total))"},
+	} {
+		_, _, err := tc.count(context.Background(), tc.b, opt)
+		if err == nil || !strings.Contains(err.Error(), "belongs to another count "+tc.want) {
+			t.Errorf("error %v, want %q", err, tc.want)
+		}
+	}
+}
+
+// An enumeration's checkpoint with its tours edited (the hostile report:
+// 1000 added to a search's tours, resumed to a count 1000 too high marked
+// complete), a byte flipped anywhere, or cut, is refused as damaged; the
+// same file undamaged resumes to the right count; the format before the
+// checksum is refused by name.
+func TestEnumerationCheckpointDamage(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 5}
+	want, _, err := allCounter(context.Background(), b, Options{Method: Enumerate})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Method: Enumerate, Workers: 1, Checkpoint: filepath.Join(t.TempDir(), "ck.json")}
+	data := stoppedCheckpoint(t, allCounter, b, opt, 3)
+	tours := regexp.MustCompile(`"tours":\[(\d+)`).FindSubmatchIndex(data)
+	if tours == nil {
+		t.Fatalf("no tours in %.300q", data)
+	}
+	n, _ := strconv.Atoi(string(data[tours[2]:tours[3]]))
+	edited := slices.Concat(data[:tours[2]], []byte(strconv.Itoa(n+1000)), data[tours[3]:])
+	refusedAsDamaged(t, allCounter, b, opt, edited, "1000 added to the tours")
+	json := len(enumCheckpointMagic)
+	trailer := len(data) - checksum.TrailerSize
+	for _, i := range []int{0, json - 2, json, json + (trailer-json)/2, trailer - 2, trailer - 1, trailer + 9, len(data) - 1} {
+		refusedAsDamaged(t, allCounter, b, opt, flipped(data, i), fmt.Sprintf("byte %d of %d flipped", i, len(data)))
+	}
+	for _, n := range []int{len(data) - 1, trailer, trailer - 1, len(data) / 2} {
+		refusedAsDamaged(t, allCounter, b, opt, data[:n], fmt.Sprintf("cut to %d bytes of %d", n, len(data)))
+	}
+	old := bytes.Replace(data[:trailer], []byte(enumCheckpointMagic), []byte(enumCheckpointPrefix+"1\n"), 1)
+	os.WriteFile(opt.Checkpoint, old, 0o644)
+	if _, _, err := allCounter(context.Background(), b, opt); err == nil || !strings.Contains(err.Error(), "format 1, without a checksum") ||
+		!strings.Contains(err.Error(), "delete it to count from the start") {
+		t.Errorf("format 1 checkpoint: %v", err)
+	}
+	resumes(t, allCounter, b, opt, data, want)
+}

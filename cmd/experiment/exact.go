@@ -220,13 +220,16 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 	var meter *progress.Meter
 	if len(tasks) > 0 {
 		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "starts",
-			Total: int64(len(tasks)), NoEstimate: true})
+			Total: int64(len(tasks)), NoEstimate: true, BarWidth: 10})
 		meter.Start()
 	}
 	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
+	var left exactLeft
 	opt.Tick = func(p exact.Progress) {
-		meter.Detail(exactDetail(p, req.mem.Bytes))
-		meter.Tick(time.Now())
+		now := time.Now()
+		meter.Detail(exactDetail(p, req.mem.Bytes, left.words(p, now)))
+		meter.Part(float64(p.Depth) / float64(p.Squares))
+		meter.Tick(now)
 	}
 	results := map[exact.Key]exact.Row{}
 	ended := int64(0)
@@ -235,6 +238,7 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 			row := exact.NewRow(r, sq)
 			results[row.Key()], req.file[row.Key()] = row, row
 		}
+		meter.Detail(fmt.Sprintf("%v from %v done", r.Board, r.Start))
 		meter.End(ended, 0, r.Elapsed.Seconds())
 		ended++
 		if req.out != "" {
@@ -278,9 +282,11 @@ func (req *exactRequest) write(w io.Writer, rows map[exact.Key]exact.Row) error 
 }
 
 // exactShares splits -mem-limit (0: none) into the runtime's limit and
-// the memo's share of it, as count's: the rest of the runtime's is for the
-// tallies and the depths freed that the collector has yet to reclaim (it
-// works harder near the limit). The runtime's limit leaves room for what
+// the memo's share of it, three quarters: the rest of the runtime's is for
+// its own metadata and the tables freed or outgrown that the collector
+// has yet to reclaim (at nine tenths the live heap sat at the limit, the
+// collector ran without pause and RSS passed the limit by 3.5 MB at
+// 16MiB). The runtime's limit leaves room for what
 // it does not count, the program's code mapped in: -mem-limit 200MiB
 // peaked at 209 MiB of RSS and 1GiB at 1.008 GiB when it was the whole
 // limit. The memo gets at least a byte: -mem-limit 1B to 9B gave it 0,
@@ -293,7 +299,7 @@ func exactShares(limit int64) (runtime, memo int64) {
 	if runtime > 4*outsideRuntime {
 		runtime -= outsideRuntime
 	}
-	return runtime, max(runtime/10*9, 1)
+	return runtime, max(runtime/4*3, 1)
 }
 
 // outsideRuntime is the memory of the process that the runtime's limit

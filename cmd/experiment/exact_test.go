@@ -10,7 +10,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
 )
@@ -105,15 +108,18 @@ func TestExactBadInput(t *testing.T) {
 
 // TestExactShares: the memo's share of -mem-limit is never 0 (no bound)
 // for a limit, and the runtime's limit leaves the code's pages room, so
-// that peak RSS stays under -mem-limit (200MiB had peaked at 209 MiB).
+// that peak RSS stays under -mem-limit (200MiB had peaked at 209 MiB);
+// the memo gets three quarters of the runtime's, not nine tenths, which
+// left the collector no room: -mem-limit 16MiB peaked at 34.5 MB of RSS
+// on the 10x10 corner, past the limit and the process's 16.3 MB base.
 func TestExactShares(t *testing.T) {
 	for _, c := range []struct{ limit, runtime, memo int64 }{
 		{0, 0, 0},
 		{1, 1, 1},
-		{9, 9, 1},
-		{100, 100, 90},
-		{64 << 20, 64 << 20, (64 << 20) / 10 * 9},
-		{200 << 20, 184 << 20, (184 << 20) / 10 * 9},
+		{9, 9, 6},
+		{100, 100, 75},
+		{64 << 20, 64 << 20, 48 << 20},
+		{200 << 20, 184 << 20, 138 << 20},
 	} {
 		rt, memo := exactShares(c.limit)
 		if rt != c.runtime || memo != c.memo {
@@ -164,7 +170,7 @@ func TestExactWorkProgress(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	line := regexp.MustCompile(`depth (\d+)/49, .* at most ([0-9.]+[KMG]?i?B) in memory \(-mem-limit 1.00MiB\), `)
+	line := regexp.MustCompile(`depth (\d+)/49, ([0-9.]+[KMG]?i?B)/1.00MiB mem, `)
 	figures := map[string]bool{}
 	for _, m := range line.FindAllStringSubmatch(errOut, -1) {
 		n, err := memlimit.Parse(m[2])
@@ -340,5 +346,50 @@ func TestExactOutTornLine(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(csv); string(got) != damaged {
 		t.Errorf("a refused -out file was changed")
+	}
+}
+
+// TestExactDetail: the progress line's figures that matter come first
+// and fit an 80-column terminal beside the bar and the count (the line was
+// cut after the tie points, before the memory, the disk and the time
+// left); the last depth shows no time left (it showed "about 561ms left"
+// at depth 64/64); the time left says "estimating" for the first depths
+// and then moves smoothly (10x10 went from 2h22m to 39m in 12 s).
+func TestExactDetail(t *testing.T) {
+	p := exact.Progress{Frontier: true, Board: board.Board{Rows: 10, Cols: 10}, Start: board.Square{Row: 4, Col: 5},
+		Depth: 100, Squares: 100, States: 711460804, DepthStates: 12345678, Held: 1<<31 - 1<<20, Disk: 9 << 30, Left: time.Hour}
+	last := exactDetail(p, 2<<30, "~1h23m left")
+	if strings.Contains(last, "left") {
+		t.Errorf("the last depth shows a time left: %q", last)
+	}
+	p.Depth = 99
+	got := exactDetail(p, 2<<30, "~1h23m left")
+	want := "depth 99/100, 2.00GiB/2.00GiB mem, 9.00GiB disk, ~1h23m left, 10x10 from 4,5, 711460804 tie points (12345678 at this depth)"
+	if got != want {
+		t.Errorf("exactDetail = %q, want %q", got, want)
+	}
+	// The bar (10 columns, a space each side, a spare) and "81/81 ".
+	if head := got[:strings.Index(got, " left")+len(" left")]; len(head) > 80-10-4-len("81/81 ") {
+		t.Errorf("%q takes %d columns: it does not fit 80 beside the bar", head, len(head))
+	}
+	var e exactLeft
+	now := time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC)
+	p.Depth = 20
+	for i := range 4 {
+		p.Left = 142 * time.Minute
+		if w := e.words(p, now.Add(time.Duration(i)*time.Second)); w != "estimating" {
+			t.Errorf("depth estimate %d: %q, want estimating", i+1, w)
+		}
+	}
+	if w := e.words(p, now.Add(4*time.Second)); w != "~2h22m left" {
+		t.Errorf("the fifth estimate of 2h22m: %q", w)
+	}
+	p.Left = 39 * time.Minute
+	w := e.words(p, now.Add(16*time.Second))
+	if w != "~1h51m left" {
+		t.Errorf("an estimate of 39m after five of 2h22m: %q, want the end moved 3/10 of the way (~1h51m left)", w)
+	}
+	if e.words(exact.Progress{Board: p.Board, Depth: 3, Squares: 100, Left: -1, Frontier: true}, now) != "" {
+		t.Error("a depth without an estimate shows one")
 	}
 }

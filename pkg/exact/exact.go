@@ -17,9 +17,10 @@ type Options struct {
 	Closed bool
 	// Workers is how many goroutines walk (0: one per core).
 	Workers int
-	// MemLimit bounds the memory the memo's tie points take, in bytes
-	// (0: no bound). Where a tie point would not fit, the walk goes on
-	// from it without the memo.
+	// MemLimit bounds the memory the memo's tie points take, with the
+	// workers' buffers and sums, in bytes (0: no bound); a table that
+	// doubles counts the old and the new while both are alive. Where a
+	// tie point would not fit, the walk goes on from it without the memo.
 	MemLimit int64
 	// Plain walks every tie without the memo: the tie tree itself, leaf
 	// by leaf (for checking the memo, and for timing it).

@@ -264,24 +264,80 @@ func TestEightByEightCorner(t *testing.T) {
 }
 
 // TestMemLimit: with no room for the memo, the walk goes on without it
-// and gets the same answer.
+// and gets the same answer; what the memo holds and the workers' buffers
+// stay within the limit, and with no room at all the memo holds nothing
+// and the peak is the buffers alone, which count (a float walk's
+// superaccumulators, 17.6 KB a length its walks may end at, had not: a
+// 10x10 walk's peak RSS passed -mem-limit by 2 MB of them).
 func TestMemLimit(t *testing.T) {
 	b := board.Board{Rows: 7, Cols: 7}
 	full, err := From(context.Background(), b, board.Square{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lim := range []int64{1, 100 << 10} {
-		r, err := From(context.Background(), b, board.Square{}, Options{MemLimit: lim})
-		if err != nil {
-			t.Fatal(err)
+	// A float walk's sums may take 52 x 17.6 KB, its memo 589 KB more.
+	for _, c := range []struct {
+		lim   int64
+		float bool
+	}{{1, false}, {100 << 10, false}, {1, true}, {1200 << 10, true}} {
+		{
+			lim, float := c.lim, c.float
+			r, err := From(context.Background(), b, board.Square{}, Options{MemLimit: lim, Float: float, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Walks != full.Walks || r.Tours != full.Tours || !float && r.Fraction.Cmp(full.Fraction) != 0 ||
+				float && math.Abs(r.Probability-full.Probability) > r.ErrorBound {
+				t.Errorf("-mem-limit %d float %v: %v ± %g, %d walks; with room %v, %d", lim, float, r.Probability, r.ErrorBound, r.Walks, full.Fraction, full.Walks)
+			}
+			if r.Unmemoised == 0 {
+				t.Errorf("-mem-limit %d float %v: every tie point memoised", lim, float)
+			}
+			if lim > 1 && r.PeakBytes > lim {
+				t.Errorf("-mem-limit %d float %v: peak %d bytes", lim, float, r.PeakBytes)
+			}
+			if lim == 1 && r.States != 0 {
+				t.Errorf("-mem-limit 1 float %v: %d tie points in a memo with no room", float, r.States)
+			}
+			if sums := int64(b.Squares()+3) * fsumBytes; float && r.PeakBytes < sums {
+				t.Errorf("-mem-limit %d float: peak %d bytes, less than the %d the sums may take", lim, r.PeakBytes, sums)
+			}
 		}
-		if r.Fraction.Cmp(full.Fraction) != 0 || r.Walks != full.Walks || r.Tours != full.Tours {
-			t.Errorf("-mem-limit %d: %v, %d walks; with room %v, %d", lim, r.Fraction, r.Walks, full.Fraction, full.Walks)
+	}
+}
+
+// TestMemoGrowthHeld: while a shard's table doubles, the old table and
+// the new are both alive, and the memory held counts both; it counted
+// the new one alone, so that a memo at its limit passed it by half its
+// biggest shard.
+func TestMemoGrowthHeld(t *testing.T) {
+	type K = [1]uint64
+	wk := newWalker[K](context.Background(), board.Board{Rows: 8, Cols: 8}, board.Square{}, Options{})
+	wk.layers = []*layer[K]{new(layer[K])}
+	w := wk.newWorker()
+	base := wk.held.Load()
+	e := wk.lays[0].entryBytes()
+	p := make([]uint64, wk.w)
+	// Tie points that fall in shard 0, until the 33rd doubles its 64
+	// slots.
+	stored := 0
+	for v := (K{1}); stored <= minShard/2; v[0]++ {
+		if hash(&v, 0)>>(64-shardBits) != 0 {
+			continue
 		}
-		if r.Unmemoised == 0 || r.PeakBytes > lim {
-			t.Errorf("-mem-limit %d: %d tie points walked without the memo, peak %d bytes", lim, r.Unmemoised, r.PeakBytes)
+		if !w.remember(&v, 0, 0, p, 1, 0) {
+			t.Fatal("no room in a memo without a limit")
 		}
+		stored++
+	}
+	if s := &wk.layers[0].shards[0]; s.size != 2*minShard || s.n != stored {
+		t.Fatalf("shard of %d slots holding %d, want %d holding %d", s.size, s.n, 2*minShard, stored)
+	}
+	if got, want := wk.held.Load()-base, 2*minShard*e; got != want {
+		t.Errorf("held %d bytes after the growth, want the new table's %d", got, want)
+	}
+	if got, want := wk.peakHeld.Load()-base, 3*minShard*e; got != want {
+		t.Errorf("peak %d bytes, want both tables' %d", got, want)
 	}
 }
 

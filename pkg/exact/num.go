@@ -90,6 +90,9 @@ type fsum struct {
 
 const fsumBias = 1100
 
+// fsumBytes is what an fsum's words take once it holds a sum.
+const fsumBytes = 2 * 8 * (fsumBias + 2)
+
 func (s *fsum) add(x float64) {
 	if x == 0 {
 		return

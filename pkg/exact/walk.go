@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"knightsweep/pkg/board"
 )
@@ -93,6 +94,15 @@ func (wk *walker[K]) newWorker() *worker[K] {
 		w.t.success = make([]uint64, wk.w)
 		w.t.fail = make([][]uint64, n+2)
 	}
+	// The buffers are the walk's whatever the limit, and what they take,
+	// or may take as walks end, is not the memo's: a float walk's sums
+	// take 17.6 KB each, one a length its walks end at (a 10x10 walk's
+	// came to 2 MB of RSS past -mem-limit), an exact walk's a numerator.
+	sums := int64(n+3) * (int64(unsafe.Sizeof(fsum{})) + fsumBytes)
+	if !wk.float {
+		sums = int64(n+3) * int64(24+8*wk.w)
+	}
+	wk.take(int64(n+2)*int64(24+8*wk.w) + sums)
 	return w
 }
 
@@ -231,11 +241,16 @@ func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16
 	}
 	off, ok := s.find(v, cur, h)
 	if !ok && 2*(s.n+1) > s.size {
-		if !wk.reserve(int64(s.size) * lay.entryBytes()) {
+		// The new table is twice the old, and both are alive while the
+		// old is copied: held counted only the new one, and a memo at
+		// its limit took half a shard more.
+		old := int64(s.size) * lay.entryBytes()
+		if !wk.reserve(2 * old) {
 			s.mu.Unlock()
 			return false
 		}
 		s.grow(lay)
+		wk.held.Add(-old)
 		off, _ = s.find(v, cur, h)
 	}
 	e := s.slots[off : off+lay.stride]
@@ -269,6 +284,17 @@ func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16
 
 const minShard = 64
 
+// take adds b bytes that the walk needs whatever the limit (a worker's
+// buffers) to held: what is left of the limit is the memo's.
+func (wk *walker[K]) take(b int64) { wk.raisePeak(wk.held.Add(b)) }
+
+// raisePeak makes peakHeld at least h.
+func (wk *walker[K]) raisePeak(h int64) {
+	for p := wk.peakHeld.Load(); h > p && !wk.peakHeld.CompareAndSwap(p, h); p = wk.peakHeld.Load() {
+	}
+}
+
+// reserve adds b bytes to held if they fit under the limit.
 func (wk *walker[K]) reserve(b int64) bool {
 	// Compare and swap: two workers that each saw room for their shard
 	// passed the limit together (TestMemLimit: a peak of 107,520 bytes
@@ -280,8 +306,7 @@ func (wk *walker[K]) reserve(b int64) bool {
 			return false
 		}
 		if wk.held.CompareAndSwap(h, h+b) {
-			for p := wk.peakHeld.Load(); h+b > p && !wk.peakHeld.CompareAndSwap(p, h+b); p = wk.peakHeld.Load() {
-			}
+			wk.raisePeak(h + b)
 			return true
 		}
 	}
@@ -291,15 +316,21 @@ func (wk *walker[K]) reserve(b int64) bool {
 // tallies added up, or ctx's error.
 func (wk *walker[K]) run(workers int, tick func(d int)) (tally, error) {
 	n := wk.g.n
+	ws := make([]*worker[K], max(workers, 1))
+	for i := range ws {
+		ws[i] = wk.newWorker()
+	}
 	wk.layers = make([]*layer[K], n)
+	// Every depth's layer is made at the start, since a walk may reach
+	// any depth deeper than the one it starts from: their shards' headers
+	// (3.5 KB a depth) are the memo's, and without room for them it is
+	// not used at all.
+	header := int64(unsafe.Sizeof(layer[K]{}))
+	wk.memo = wk.memo && wk.reserve(int64(n)*header)
 	if wk.memo {
 		for d := range wk.layers {
 			wk.layers[d] = new(layer[K])
 		}
-	}
-	ws := make([]*worker[K], max(workers, 1))
-	for i := range ws {
-		ws[i] = wk.newWorker()
 	}
 	var v K
 	add(&v, wk.start)
@@ -334,6 +365,7 @@ func (wk *walker[K]) run(workers int, tick func(d int)) (tally, error) {
 		}
 		wg.Wait()
 		wk.layers[d] = nil
+		wk.held.Add(-header)
 		var stored, expanded int64
 		for _, w := range ws {
 			stored += w.t.stored

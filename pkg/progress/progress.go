@@ -36,6 +36,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/vbauerster/cupwriter"
 	"github.com/vbauerster/mpb/v8"
@@ -88,6 +89,9 @@ type Options struct {
 	// is shown with the counts, after the Detail: a figure the work keeps
 	// up to date itself ("2.1G tours found").
 	Live func() string
+	// BarWidth is the bar's width in columns (0: 22); a narrower bar
+	// leaves a long Detail room on an 80-column terminal.
+	BarWidth int
 	// Every overrides the interval of plain lines (tests); 0 means
 	// every().
 	Every time.Duration
@@ -120,6 +124,7 @@ type Meter struct {
 	paced      [samples]sample
 	held, next int
 	detail     string
+	part       float64 // Part's share of the item under way
 	stop       chan struct{}
 	stopped    sync.WaitGroup
 	finished   atomic.Bool
@@ -198,11 +203,15 @@ func New(w io.Writer, o Options) *Meter {
 			mpb.WithAutoRefresh(), mpb.WithRefreshRate(200*time.Millisecond))
 		// One decorator draws every figure from one snapshot, so that the
 		// found count is never seen ahead of the done count.
-		m.bar = m.bars.New(o.Total, mpb.BarStyle(), mpb.BarWidth(22),
-			mpb.AppendDecorators(decor.Any(func(decor.Statistics) string {
+		width := o.BarWidth
+		if width <= 0 {
+			width = 22
+		}
+		m.bar = m.bars.New(o.Total*barSteps, mpb.BarStyle(), mpb.BarWidth(width),
+			mpb.AppendDecorators(decor.Any(func(st decor.Statistics) string {
 				m.mu.Lock()
 				defer m.mu.Unlock()
-				return m.frame(time.Now())
+				return fit(m.frame(time.Now()), st.AvailableWidth-width-3)
 			})))
 	}
 	return m
@@ -266,13 +275,40 @@ func (m *Meter) End(id int64, found int64, real float64) {
 		}
 	}
 	m.done++
+	m.part = 0
 	m.found += found
 	m.doneCost += cost
 	m.doneReal += real
-	done := m.done
+	current := m.current()
 	m.mu.Unlock()
 	if m.bar != nil {
-		m.bar.SetCurrent(done)
+		m.bar.SetCurrent(current)
+	}
+}
+
+// barSteps is the bar's steps an item: an item under way moves it
+// (Part), so that the bar of a single long item is not still until its
+// end.
+const barSteps = 1000
+
+// current is the bar's position: the items done, and Part's share of
+// the next.
+func (m *Meter) current() int64 {
+	return m.done*barSteps + int64(m.part*barSteps)
+}
+
+// Part says that a share f (0 to 1) of the item under way is done (a
+// walk's depths): the bar moves by it, the count of items done does not.
+func (m *Meter) Part(f float64) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.part = min(max(f, 0), 0.999)
+	current := m.current()
+	m.mu.Unlock()
+	if m.bar != nil {
+		m.bar.SetCurrent(current)
 	}
 }
 
@@ -502,6 +538,21 @@ func (m *Meter) details() string {
 		}
 	}
 	return d
+}
+
+// fit drops the last of s's comma-separated figures until s fits width
+// columns (width <= 0: no limit), so that the bar keeps its room and the
+// figures shown are whole: a frame too long for the terminal had its bar
+// squeezed out and was cut mid-figure with "…".
+func fit(s string, width int) string {
+	for width > 0 && utf8.RuneCountInString(s) > width {
+		i := strings.LastIndex(s, ", ")
+		if i < 0 {
+			break
+		}
+		s = s[:i]
+	}
+	return s
 }
 
 // frame is the text after the bar: the count done and the status.

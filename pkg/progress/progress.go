@@ -329,16 +329,14 @@ func (m *Meter) Tick(now time.Time) {
 		return
 	}
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	m.sample(now)
-	due := m.bar == nil && now.Sub(m.lastLine) >= m.o.Every
-	var line string
-	if due {
+	// The line is written under the lock: a walk's callback and the
+	// meter's own ticker both call Tick, and two writes at once to the
+	// same writer race (and could interleave their lines).
+	if m.bar == nil && now.Sub(m.lastLine) >= m.o.Every {
 		m.lastLine = now
-		line = m.line(now)
-	}
-	m.mu.Unlock()
-	if due {
-		fmt.Fprintln(m.w, line)
+		fmt.Fprintln(m.w, m.line(now))
 	}
 }
 

@@ -155,3 +155,31 @@ func TestLive(t *testing.T) {
 		t.Errorf("lines %q, want %q", buf.String(), want)
 	}
 }
+
+// Tick is called from a walk's callback and from the meter's own ticker at
+// once: every line reaches the writer whole, one after another (the race
+// detector caught two writes at once to the same buffer).
+func TestTickFromTwoGoroutines(t *testing.T) {
+	var buf bytes.Buffer
+	m := New(&buf, Options{Name: "exact", Unit: "starts", Total: 1, NoEstimate: true, Every: time.Nanosecond, Now: t0})
+	done := make(chan struct{})
+	for g := range 2 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range 200 {
+				m.Tick(t0.Add(time.Duration(2*i+g+1) * time.Millisecond))
+			}
+		}()
+	}
+	<-done
+	<-done
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "exact: 0/1 starts") {
+			t.Fatalf("a line not whole: %q", l)
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatal("no lines")
+	}
+}

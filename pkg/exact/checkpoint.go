@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/capped"
 	"knightsweep/pkg/board"
 )
 
@@ -67,6 +68,9 @@ type workManifest struct {
 	// figures as read, so that no edit of a value escapes it.
 	CRC uint32 `json:"crc32c"`
 }
+
+// maxManifestBytes bounds what is read of a manifest.
+const maxManifestBytes = 64 << 20
 
 // sum returns the CRC of m, its own field left out (set to 0).
 func (m workManifest) sum() (uint32, error) {
@@ -231,11 +235,16 @@ func checkCRC(dir string, r run) error {
 // readWork reads dir's manifest (ok false if there is none) and checks it
 // against the walk.
 func readWork(dir string, b board.Board, start board.Square, o Options) (m workManifest, ok bool, err error) {
-	data, err := os.ReadFile(filepath.Join(dir, manifestName))
-	if errors.Is(err, fs.ErrNotExist) {
+	// Read with a bound, as every file of ours is: a manifest names its
+	// runs and tallies, kilobytes even on 11x11, never this.
+	data, err := capped.ReadFile(filepath.Join(dir, manifestName), maxManifestBytes)
+	var tl *capped.TooLargeError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return m, false, nil
-	}
-	if err != nil {
+	case errors.As(err, &tl):
+		return m, false, fmt.Errorf("%s: %v: not a walk's manifest (corrupt?)", filepath.Join(dir, manifestName), err)
+	case err != nil:
 		return m, false, err
 	}
 	if err := json.Unmarshal(data, &m); err != nil {

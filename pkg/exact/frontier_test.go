@@ -222,6 +222,14 @@ func TestFrontierRefusesWork(t *testing.T) {
 			data, _ := os.ReadFile(p)
 			os.WriteFile(p, data[:len(data)/2], 0o644)
 		}, "not a walk's manifest"},
+		// Past the bound, a manifest is refused without being read whole
+		// (a sparse file: no disk is spent on it).
+		{"manifest huge", func(t *testing.T, o *Options, dir string) {
+			if testing.Short() {
+				t.Skip("reads 64 MiB to its bound: make test-all runs it")
+			}
+			os.Truncate(filepath.Join(dir, manifestName), maxManifestBytes+1)
+		}, "larger than"},
 		{"run cut", func(t *testing.T, o *Options, dir string) {
 			r := manifest(t, dir).Runs[0]
 			os.Truncate(filepath.Join(dir, r.Name), r.Bytes-1)

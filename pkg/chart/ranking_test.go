@@ -78,7 +78,7 @@ func ExampleRanking() {
 	fmt.Println(f.Title)
 	// Output:
 	// ranking
-	// Critical-difference diagrams: Success: mean rank over 490 instances (1 = best); Friedman p<0.001 (Iman-Davenport F = 714); Nodes to a tour: mean rank over 490 instances (1 = best); Friedman p<0.001 (Iman-Davenport F = 1638)
+	// Critical-difference diagrams: Success: mean rank over 490 instances (1 = best); Friedman p<0.001 (chi-square 873); Iman–Davenport F's p<0.001; Nodes to a tour: mean rank over 490 instances (1 = best); Friedman p<0.001 (chi-square 1132); Iman–Davenport F's p<0.001
 }
 
 // The diagram names every series with its mean rank, draws a bar for each
@@ -345,8 +345,13 @@ func TestRankingNoSharedInstance(t *testing.T) {
 	}
 }
 
-// The Friedman verdict in words: "0 instances", and an infinite F (every
-// instance ranks the series alike) written as the page writes infinity.
+// The Friedman verdict in words: "0 instances", and the chi-square's p
+// named "Friedman", the F's named Iman–Davenport's. Ranks 1 2 3, 1 3 2,
+// 2 1 3 by hand: rank sums 4, 6, 8, chi-square 12/(3*3*4) (16+36+64) -
+// 3*3*4 = 8/3 on 2 degrees of freedom, p = exp(-4/3) = 0.2636 (R's
+// friedman.test on this matrix prints "Friedman chi-squared = 2.6667,
+// df = 2, p-value = 0.2636"); F = 2 (8/3) / (6 - 8/3) = 1.6 on 2 and 4
+// degrees of freedom, p = (1 + 2*1.6/4)^-2 = 0.3086.
 func TestFriedmanVerdictWords(t *testing.T) {
 	for _, tt := range []struct {
 		f    stats.Friedman
@@ -354,8 +359,8 @@ func TestFriedmanVerdictWords(t *testing.T) {
 	}{
 		{stats.Friedman{Blocks: 0}, "not run: 0 instances that every series ran"},
 		{stats.Friedman{Blocks: 1}, "not run: 1 instance that every series ran"},
-		{stats.Friedman{Blocks: 3, F: math.Inf(1), FP: 0}, "p<0.001 (Iman-Davenport F = ∞)"},
-		{stats.Friedman{Blocks: 14, F: 4.5859, FP: 0.0076}, "p=0.0076 (Iman-Davenport F = 4.59)"},
+		{stats.FriedmanTest([][]float64{{1, 2, 3}, {1, 3, 2}, {2, 1, 3}}), "p=0.264 (chi-square 2.67); Iman–Davenport F's p=0.309"},
+		{stats.FriedmanTest([][]float64{{1, 2, 3}, {1, 2, 3}, {1, 2, 3}}), "p=0.0498 (chi-square 6); Iman–Davenport F's p<0.001"},
 	} {
 		if got := FriedmanVerdict(&stats.Ranking{Friedman: tt.f}); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.f, got, tt.want)

@@ -182,8 +182,10 @@ func leadOf(rk *stats.Ranking, what string) string {
 		s = fmt.Sprintf("By %s, %s share the first place (mean rank %.2f of %d)", what, words.List(labels), rk.MeanRank[best], len(rk.Series))
 	}
 	switch {
-	case rk.FP >= 0.05:
-		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (%s).", format.P(rk.FP))
+	case rk.Blocks < 2:
+		return s + ", over one instance: no test ran."
+	case rk.ChiSquareP >= 0.05:
+		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (Friedman %s).", format.P(rk.ChiSquareP))
 	case len(level)+len(ahead) == 0 && len(first) > 1:
 		return s + ", ahead of the others by the sign tests after Holm."
 	case len(level)+len(ahead) == 0:

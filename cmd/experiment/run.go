@@ -81,12 +81,20 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 		return err
 	}
+	// A runaway sweep is refused before any work; -plan gives the advice.
+	runaway := p.Runaway(p.Left(o.Shard, done), parallel(o.Workers))
 	if f.planOnly {
 		if err := showPlan(ctx, stdout, p, o, done); err != nil {
 			return err
 		}
 		d.printLimit(stdout)
+		if runaway != "" && !f.force {
+			fmt.Fprintf(stdout, "run would refuse this sweep: %s\n", runaway)
+		}
 		return nil
+	}
+	if runaway != "" && !f.force {
+		return usagef("run: %s", runaway)
 	}
 	if err := checkOut(o.Out, f.noReport); err != nil {
 		return err

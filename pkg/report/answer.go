@@ -279,3 +279,28 @@ func byKind(hs []stats.HeadToHead) []stats.HeadToHead {
 	})
 	return out
 }
+
+// LeftOut says which instances every series ran the ranking leaves out:
+// those from starts with no tour, where every series fails.
+func (r *ranking) LeftOut() string {
+	if n := r.Success.NoTour; n > 0 {
+		return fmt.Sprintf(" (%s from starts with no tour left out: every series fails there)", words.Count(n, "instance"))
+	}
+	return ""
+}
+
+// foldRanksBelow is the fewest series whose ranks the page shows unfolded:
+// for two or three the table at the top says what the ranks would.
+const foldRanksBelow = 4
+
+// RanksOpen reports whether the ranks are shown unfolded.
+func (p *page) RanksOpen() bool { return p.RankedSeries() >= foldRanksBelow }
+
+// RankedSeries is the most series one ranking ranks.
+func (p *page) RankedSeries() int {
+	n := 0
+	for _, r := range p.Rankings {
+		n = max(n, r.Series())
+	}
+	return n
+}

@@ -41,6 +41,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, format.Count) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, format.NS) },
 		"backing":      backing,
+		"hl":           hlText,
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
@@ -56,7 +57,9 @@ type page struct {
 	Inputs    []inputFile
 	Rows      int
 	Warnings  []string
-	// Totals is the answer: each series over all its boards; Verdicts say
+	// Lead opens the page: the series best first, and sentences.
+	Lead *Lead
+	// Totals is each series over all its boards; Verdicts say
 	// in words what the paired comparisons support.
 	Totals   []stats.Total
 	Verdicts []verdict
@@ -179,6 +182,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 			}
 		}
 	}
+	p.Lead = newLead(res, comparisons)
 	p.Rankings = rankings(res)
 	p.Verdicts = verdicts(byKind(comparisons))
 	p.Comparisons = comparisonCounts(comparisons)
@@ -404,6 +408,20 @@ func grouped(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// hlText writes a Hodges–Lehmann estimate of a ratio for the head-to-head
+// table, or why it is left out: it rests on the pairs that do not tie, and
+// where half of them or more tie (12 of 13 on 5x5, say) it describes the
+// few that differ, not the pairs (whose median ratio is then 1).
+func hlText(hl stats.Float, tied, pairs int) string {
+	switch {
+	case pairs == 0:
+		return ""
+	case 2*tied >= pairs:
+		return fmt.Sprintf("no HL: %d of %d tie", tied, pairs)
+	}
+	return "HL " + format.Ratio(float64(hl))
 }
 
 // plainRatio writes a ratio without its multiplication sign.

@@ -129,9 +129,10 @@ func TestGenerate(t *testing.T) {
 	html := readString(t, out.HTML)
 	answer, rest, _ := strings.Cut(html, `id="compare"`)
 	for _, want := range []string{
-		// The page opens with the answer, budget included; the manifest is
+		// The page opens with the answer: every series, its success rate
+		// and its median cost to a tour with the unit; the manifest is
 		// folded at the bottom.
-		`id="answer"`, "warnsdorff-bt</td><td class=\"l\">100k nodes", "series.csv",
+		`id="answer"`, `warnsdorff-bt</td><td class="rate">`, " nodes</td>", "series.csv",
 	} {
 		if !strings.Contains(answer, want) {
 			t.Errorf("the answer lacks %q", want)

@@ -108,6 +108,13 @@ type HeadToHead struct {
 	// file without the column) where CostBy is "cpu_ns"; every pair where
 	// there is no cost to compare. An unknown cost is never taken as 0.
 	CostUnknown int `csv:"cost_unknown"`
+	// Measured says whether the two series' times (time_ns, and cpu_ns
+	// where CostBy is "cpu_ns") were measured alike: "alike", or the two
+	// ways, A's first, such as "in-process/stdio" (a built-in strategy on
+	// its worker's thread against an external solver over a pipe), where
+	// the time columns compare more than the searches. "" where the
+	// report was not told (package report sets it from the manifests).
+	Measured string `csv:"measured"`
 	// CostPairs counts the pairs of BothFound whose cost is known: the
 	// pairs the signed-rank test of cost rests on.
 	CostPairs int `csv:"-"`
@@ -124,6 +131,12 @@ type HeadToHead struct {
 	// only A or only B found a tour (one board only).
 	OnlyA, OnlyB map[board.Square]int `csv:"-"`
 }
+
+// MeasuredAlike is HeadToHead.Measured for two series timed alike.
+const MeasuredAlike = "alike"
+
+// Unlike reports whether the two series' times were measured differently.
+func (h HeadToHead) Unlike() bool { return h.Measured != "" && h.Measured != MeasuredAlike }
 
 // Significant reports whether the success comparison holds at the 5% level
 // after Holm's adjustment over the report's comparisons.

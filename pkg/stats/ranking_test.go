@@ -471,6 +471,16 @@ func TestRankLeavesOutStartsWithoutTour(t *testing.T) {
 			t.Errorf("mean rank of %s = %v, want %v", series[j].Label, r.MeanRank[j], want)
 		}
 	}
+	// The median cost to a tour leaves those starts out too: warnsdorff-bt
+	// 25, 30, 36, 40, 40 (with the two exhausted searches as costliest it
+	// would be 40); dfs found a tour in 2 of 5, so its median is a run
+	// that found none: not known.
+	if c := res.TourCostOf(series[1]); !c.Known || c.Median != 36 || c.Runs != 5 || c.Measure != ByNodes {
+		t.Errorf("warnsdorff-bt's median cost to a tour: %+v, want 36 nodes over 5 runs", c)
+	}
+	if c := res.TourCostOf(series[2]); c.Known || !math.IsNaN(c.Median) || c.Runs != 5 {
+		t.Errorf("dfs's median cost to a tour: %+v, want unknown over 5 runs", c)
+	}
 }
 
 // Ratios equal as fractions tie in the signed-rank test: B/A of nodes

@@ -61,14 +61,22 @@ func newLead(res *stats.Results, hs []stats.HeadToHead) *Lead {
 	}
 	slices.SortStableFunc(l.Rows, func(a, b LeadRow) int { return better(a, b) })
 	for _, closed := range []bool{false, true} {
+		first := slices.IndexFunc(l.Rows, func(r LeadRow) bool { return r.Closed == closed })
+		if first < 0 {
+			continue
+		}
+		// Two series first with the same rate and no cost to tell them
+		// apart in the table: the paired test of their cost decides.
+		if n := first + 1; n < len(l.Rows) && l.Rows[n].Closed == closed && better(l.Rows[first], l.Rows[n]) == 0 {
+			if h, _, bIsFirst := pairOf(hs, l.Rows[first].Label, l.Rows[n].Label); h != nil && !h.Unlike() && h.CostSignificant() && (h.CostRatioHL > 1) == bIsFirst {
+				l.Rows[first], l.Rows[n] = l.Rows[n], l.Rows[first]
+			}
+		}
 		var rows []LeadRow
 		for _, r := range l.Rows {
 			if r.Closed == closed {
 				rows = append(rows, r)
 			}
-		}
-		if len(rows) == 0 {
-			continue
 		}
 		kind := ""
 		if len(rows) < len(l.Rows) {
@@ -135,7 +143,13 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead) []string 
 		}
 		out = append(out, s)
 	default:
-		out = append(out, fmt.Sprintf("%s%s and %s find a tour equally often, in %s of runs from starts with a tour.", kind, best.Label, next.Label, format.Percent(best.Rate)))
+		var level []string
+		for _, r := range rows {
+			if int64(r.Found)*int64(best.Runs) == int64(best.Found)*int64(r.Runs) {
+				level = append(level, r.Label)
+			}
+		}
+		out = append(out, fmt.Sprintf("%s%s find a tour equally often, in %s of runs from starts with a tour.", kind, words.List(level), format.Percent(best.Rate)))
 	}
 	if c := costSentence(best, next, h, bIsBest); c != "" {
 		out = append(out, c)
@@ -228,15 +242,23 @@ func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool) string 
 		r = 1 / r
 	}
 	s := fmt.Sprintf("Where both found one (%s), %s needed %s the %s of %s in the median pair", words.Count(h.CostPairs, "pair"), best.Label, format.Ratio(r), unit, next.Label)
+	among := ""
 	switch {
 	case h.CostTied == h.CostPairs:
 		return fmt.Sprintf("Where both found one (%s), they needed the same %s in every pair.", words.Count(h.CostPairs, "pair"), unit)
+	case 2*h.CostTied >= h.CostPairs:
+		// The median pair ties; the test speaks of the pairs that differ.
+		s = fmt.Sprintf("Where both found one (%s), %d needed the same %s", words.Count(h.CostPairs, "pair"), h.CostTied, unit)
+		among = " in the others"
+	}
+	fewer := map[bool]string{true: "fewer", false: "less"}[unit == "nodes"] + " " + unit
+	switch {
 	case math.IsNaN(float64(h.CostHolm)):
 		return s + "."
 	case h.CostSignificant():
-		return s + fmt.Sprintf("; %s needs %s, beyond chance (signed-rank test: %s after Holm's adjustment).", either(*h, h.CostRatioHL < 1), map[bool]string{true: "fewer", false: "less"}[unit == "nodes"]+" "+unit, format.P(float64(h.CostHolm)))
+		return s + fmt.Sprintf("; %s needs %s%s, beyond chance (signed-rank test: %s after Holm's adjustment).", either(*h, h.CostRatioHL < 1), fewer, among, format.P(float64(h.CostHolm)))
 	}
-	return s + fmt.Sprintf(", a difference chance could explain (signed-rank test: %s after Holm's adjustment).", format.P(float64(h.CostHolm)))
+	return s + fmt.Sprintf("; which needs %s%s, chance could explain (signed-rank test: %s after Holm's adjustment).", fewer, among, format.P(float64(h.CostHolm)))
 }
 
 // WriteText prints the Lead for a terminal: the table, then the

@@ -233,6 +233,8 @@ func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	}
 	fewer := costWords(h)
 	switch {
+	case h.CostBy == stats.CostCPU && h.Unlike():
+		v += fmt.Sprintf("; their CPU times are measured differently (%s): not compared.", strings.ReplaceAll(h.Measured, "/", " against "))
 	case h.CostBy == stats.CostNone:
 		v += "; no cost to compare."
 	case h.CostALess+h.CostBLess == 0:
@@ -357,11 +359,20 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		}
 		v += unknownCost(h)
 		if h.CostPairs > 0 {
-			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				words.Count(h.CostPairs, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s",
+				words.Count(h.CostPairs, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian))
 			switch {
 			case h.CostTied == h.CostPairs:
 				v += " (every pair ties: no shift to estimate)"
+			case 2*h.CostTied >= h.CostPairs:
+				// The estimate rests on the pairs that differ alone: from
+				// 1 of 13 it describes that one, not the pairs.
+				v += fmt.Sprintf(" (%d of the %d tie: no Hodges–Lehmann estimate, which would rest on the other %d alone)", h.CostTied, h.CostPairs, h.CostPairs-h.CostTied)
+			default:
+				v += fmt.Sprintf(", Hodges–Lehmann estimate %s (the shift the signed-rank test measures)", plainRatio(h.CostRatioHL))
+			}
+			switch {
+			case h.CostTied == h.CostPairs || 2*h.CostTied >= h.CostPairs:
 			case h.CostTied > 0:
 				// The estimate and the test leave tied pairs out: an
 				// estimate from 78 pairs of 900 is not the pair's effect.
@@ -370,14 +381,17 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			}
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
-			if h.CostSignificant() {
+			switch {
+			case h.CostBy == stats.CostCPU && h.Unlike():
+				v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (signed-rank test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostHolm)))
+			case h.CostSignificant():
 				more := "more"
 				if h.CostRatioHL < 1 {
 					more = "fewer"
 				}
 				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.LabelB, more, strings.Fields(cost)[0], format.P(float64(h.CostHolm)),
 					carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
-			} else {
+			default:
 				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", format.P(float64(h.CostHolm)))
 			}
 		}

@@ -137,9 +137,9 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead) []string 
 		case h == nil:
 			s += " (no paired runs to test: they share no board)."
 		case h.Significant():
-			s += fmt.Sprintf("%s, too large a gap for chance (McNemar's test: %s after Holm's adjustment).", whereSuccess(boards, bIsBest), format.P(float64(h.McNemarHolm)))
+			s += fmt.Sprintf("%s, too large a gap for chance, allowing for the comparisons made (McNemar's test with Holm's adjustment: %s).", whereSuccess(boards, bIsBest), format.P(float64(h.McNemarHolm)))
 		default:
-			s += fmt.Sprintf(", a gap chance could explain (McNemar's test: %s after Holm's adjustment).", format.P(float64(h.McNemarHolm)))
+			s += fmt.Sprintf(", a gap chance could explain (McNemar's test with Holm's adjustment: %s).", format.P(float64(h.McNemarHolm)))
 		}
 		out = append(out, s)
 	default:
@@ -256,9 +256,9 @@ func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool) string 
 	case math.IsNaN(float64(h.CostHolm)):
 		return s + "."
 	case h.CostSignificant():
-		return s + fmt.Sprintf("; %s needs %s%s, beyond chance (signed-rank test: %s after Holm's adjustment).", either(*h, h.CostRatioHL < 1), fewer, among, format.P(float64(h.CostHolm)))
+		return s + fmt.Sprintf("; %s needs %s%s, beyond chance (signed-rank test with Holm's adjustment: %s).", either(*h, h.CostRatioHL < 1), fewer, among, format.P(float64(h.CostHolm)))
 	}
-	return s + fmt.Sprintf("; which needs %s%s, chance could explain (signed-rank test: %s after Holm's adjustment).", fewer, among, format.P(float64(h.CostHolm)))
+	return s + fmt.Sprintf("; which needs %s%s, chance could explain (signed-rank test with Holm's adjustment: %s).", fewer, among, format.P(float64(h.CostHolm)))
 }
 
 // WriteText prints the Lead for a terminal: the table, then the

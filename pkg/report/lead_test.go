@@ -1,6 +1,9 @@
 package report
 
 import (
+	"html"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,4 +62,65 @@ func TestLead(t *testing.T) {
 	if i, j := strings.Index(page, "85.0 points more than"), strings.Index(page, "<figure"); i < 0 || j < i {
 		t.Errorf("the page does not open with the lead (at %d, first figure at %d)", i, j)
 	}
+}
+
+// visibleWords counts the words a reader sees of a page with its folded
+// parts closed: text outside <head>, <style> and the charts' <svg>, and
+// inside a <details> only its <summary>; and those before the first
+// <figure>.
+func visibleWords(page string) (all, beforeFigure int) {
+	tag := regexp.MustCompile(`<(/?)([a-zA-Z0-9]+)[^>]*?(/?)>`)
+	var stack []string
+	hidden := func() bool {
+		for i, t := range stack {
+			switch t {
+			case "head", "style", "svg":
+				return true
+			case "details":
+				if i+1 >= len(stack) || stack[i+1] != "summary" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	beforeFigure = -1
+	pos := 0
+	for _, m := range tag.FindAllStringSubmatchIndex(page, -1) {
+		if !hidden() {
+			all += len(strings.Fields(html.UnescapeString(page[pos:m[0]])))
+		}
+		pos = m[1]
+		name := strings.ToLower(page[m[4]:m[5]])
+		switch {
+		case page[m[2]:m[3]] == "/":
+			if i := slices.Index(stack, name); i >= 0 {
+				for j := len(stack) - 1; j >= i; j-- {
+					if stack[j] == name {
+						stack = stack[:j]
+						break
+					}
+				}
+			}
+		case page[m[6]:m[7]] == "/" || slices.Contains([]string{"br", "wbr", "meta", "img", "input", "hr", "link"}, name):
+		default:
+			if name == "figure" && beforeFigure < 0 {
+				beforeFigure = all
+			}
+			stack = append(stack, name)
+		}
+	}
+	return all, beforeFigure
+}
+
+// The page of a sweep of three series (testdata/sweep) is short with its
+// folded parts closed: under 1,500 words, and under 150 above the first
+// chart, where the answer is.
+func TestPageWords(t *testing.T) {
+	out := generate(t, []string{"testdata/sweep/runs.csv"}, Options{OutDir: t.TempDir()})
+	all, before := visibleWords(readString(t, out.HTML))
+	if all >= 1500 || before < 0 || before >= 150 {
+		t.Errorf("the page shows %d words, %d above the first chart; want under 1,500 and 150", all, before)
+	}
+	t.Logf("%d words, %d above the first chart", all, before)
 }

@@ -61,6 +61,9 @@ func TestMeasuredDifferently(t *testing.T) {
 		if strings.Contains(table, `class="sig"`) {
 			t.Errorf("%s: a comparison of times measured differently is in bold", tt.command)
 		}
+		if !strings.Contains(page, "so no verdict rests on it") || strings.Contains(page, "more often (exact sign test") || strings.Contains(page, "the signed-rank test supports") {
+			t.Errorf("%s: a verdict rests on times measured differently", tt.command)
+		}
 		lead := strings.Join(out.Lead.Sentences, " ")
 		if !strings.Contains(lead, "measured differently") || strings.Contains(lead, "signed-rank") {
 			t.Errorf("%s: the lead draws a conclusion from times measured differently: %s", tt.command, lead)

@@ -402,10 +402,13 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			}
 			v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
 				strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-h.CostUnknown-ordered)
-			if h.CostOrderSignificant() {
+			switch {
+			case h.CostBy == stats.CostCPU && h.Unlike():
+				v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (exact sign test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostOrderHolm)))
+			case h.CostOrderSignificant():
 				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
 					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
-			} else {
+			default:
 				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", format.P(float64(h.CostOrderHolm)))
 			}
 		}

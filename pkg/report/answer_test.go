@@ -46,9 +46,9 @@ func TestAnswerRanking(t *testing.T) {
 		// dfs ran trial 0 from several starts, the others 0,0 only: one shared
 		// instance, too few for the Friedman test.
 		"3 series ranked over 1 instance (board, start and trial) on 3x4",
-		"Friedman by success not run: 1 instance that every series ran",
+		"(Friedman test): by success not run: 1 instance that every series ran",
 		"over one instance: no test ran.",
-		"adjustment over the 3 pairs of each ranking",
+		"allowing for the 3 pairs of each ranking (Holm's adjustment)",
 		"Benavoli, Corani and Mangili (2016)",
 	} {
 		if !strings.Contains(ranking, want) {

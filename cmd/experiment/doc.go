@@ -177,6 +177,8 @@
 //	                   -solver's program and files) are the current
 //	                   directory's, as if typed there, not FILE's directory's
 //	-plan              print the plan and exit, running and writing nothing
+//	-force             run a sweep refused as runaway (expected over 24 hours, or
+//	                   searches without a budget from starts with no tour)
 //	-quiet             print no plan and no progress on stderr
 //	-no-report         write no report at the end (the table is printed)
 //

@@ -105,6 +105,9 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if werr := stats.WriteTable(stdout, res.Results.Summaries()); werr != nil {
 			return werr
 		}
+		if werr := printLead(stdout, res.Results, res); werr != nil {
+			return werr
+		}
 		for _, w := range res.Results.Warnings {
 			fmt.Fprintln(stderr, "warning:", w)
 		}

@@ -81,12 +81,20 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 		return err
 	}
+	// A runaway sweep is refused before any work; -plan gives the advice.
+	runaway := p.Runaway(p.Left(o.Shard, done), parallel(o.Workers))
 	if f.planOnly {
 		if err := showPlan(ctx, stdout, p, o, done); err != nil {
 			return err
 		}
 		d.printLimit(stdout)
+		if runaway != "" && !f.force {
+			fmt.Fprintf(stdout, "run would refuse this sweep: %s\n", runaway)
+		}
 		return nil
+	}
+	if runaway != "" && !f.force {
+		return usagef("run: %s", runaway)
 	}
 	if err := checkOut(o.Out, f.noReport); err != nil {
 		return err
@@ -323,6 +331,9 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 		return fmt.Errorf("report of %s (the table above was computed; every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintf(stdout, "\n%s", stats.TableLegendOf(res.Summaries()))
+	if err := printLead(stdout, res, out); err != nil {
+		return err
+	}
 	for _, w := range res.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}

@@ -44,6 +44,7 @@ type runFlags struct {
 	quiet      bool
 	noReport   bool
 	planOnly   bool
+	force      bool
 	solvers    solverFlags
 	// declared holds the -solver declarations once checked (declare).
 	declared []plan.Solver
@@ -77,6 +78,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.saveTours, "save-tours", false, "add a tour column: the square indices of each tour found, space-separated")
 	fs.BoolVar(&f.quiet, "quiet", false, "print no plan and no progress on stderr")
 	fs.BoolVar(&f.planOnly, "plan", false, "print the plan (runs, shard, expected time, memory limit) on stdout and exit: check flags without running or writing anything")
+	fs.BoolVar(&f.force, "force", false, "run a sweep refused as runaway: one the cost model expects to take more than 24 hours, or with searches that have no budget from starts where no tour exists")
 	f.solvers.register(fs)
 	fs.BoolVar(&f.noReport, "no-report", false, "do not write the report at the end (summary tables and charts; the terminal table is always printed)")
 }

@@ -5,6 +5,9 @@ import (
 	"os"
 
 	"golang.org/x/term"
+
+	"knightsweep/pkg/report"
+	"knightsweep/pkg/stats"
 )
 
 // isTerminal reports whether w is a terminal, where a progress bar can
@@ -12,4 +15,18 @@ import (
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// printLead prints the answer the report opens with (report.Lead): the
+// series best first, and what the paired tests say, after a blank line.
+// Without a report (out nil: run -no-report) it is computed from res.
+func printLead(w io.Writer, res *stats.Results, out *report.Output) error {
+	l := report.LeadOf
+	if out != nil && out.Lead != nil {
+		l = func(*stats.Results) *report.Lead { return out.Lead }
+	}
+	if _, err := io.WriteString(w, "\n"); err != nil {
+		return err
+	}
+	return l(res).WriteText(w)
 }

@@ -55,7 +55,7 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 		return nil, fmt.Errorf("matrix: %w (no instance that every series ran)", ErrNoData)
 	}
 	order := cost.Order
-	cell := vg.Points(math.Max(20, math.Min(30, 300/float64(k))))
+	cell := vg.Points(math.Max(28, math.Min(34, 340/float64(k))))
 	labelFont := textStyle(9)
 	var labelW vg.Length
 	for i, s := range cost.Series {
@@ -80,8 +80,8 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 	}
 	gridW := vg.Length(k) * cell
 	legendLines := []string{
-		"Above the diagonal: success, the row's rate minus the column's (percentage points).",
-		fmt.Sprintf("Below: %s to a tour, the row's over the column's, median over the instances where one", cost.Measure),
+		"Above the diagonal: success, the row's rate minus the column's, in percentage points (pt).",
+		fmt.Sprintf("Below: %s to a tour, the row's over the column's (×), median over the instances where one", cost.Measure),
 		"needed less, as the sign test counts them; a run without a tour costs ∞ against one with a tour.",
 		"Full colour: the sign test holds after Holm's adjustment (p < 0.05); pale: it does not.",
 		"† the verdict rests on one board: without it, it would not hold.",
@@ -210,12 +210,13 @@ func pairText(p stats.RankPair, r *stats.Ranking) string {
 		default:
 			s = fmt.Sprintf("%+.0f", pp)
 		}
+		s += " pt" // percentage points, as the table's rates
 	case p.ABetter == p.BBetter:
 		// As many instances each way: the two middle ratios lie on
 		// either side of 1 (stats.RankPair's Effect is 1).
 		s = "even"
 	default:
-		s = format.ShortRatio(1 / p.Effect) // the row's over the column's
+		s = "×" + format.ShortRatio(1/p.Effect) // the row's over the column's, a factor
 	}
 	if p.RestsOn != "" {
 		s += "†"

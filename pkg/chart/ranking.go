@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"math"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -97,20 +96,20 @@ func rankingTitle(r *stats.Ranking) string {
 		format.Count(float64(r.Blocks)), FriedmanVerdict(r))
 }
 
-// FriedmanVerdict writes the Friedman test's outcome: "p=0.003
-// (Iman-Davenport F = 4.59)", or why it was not run.
+// FriedmanVerdict writes the Friedman test's outcome: the chi-square's p
+// (what R's friedman.test and scipy's friedmanchisquare print), then Iman
+// and Davenport's F's, named as such: "p=0.264 (chi-square 2.67);
+// Iman–Davenport F's p=0.309". With fewer than two instances neither ran,
+// and it says so.
 func FriedmanVerdict(r *stats.Ranking) string {
 	if r.Blocks < 2 {
 		return fmt.Sprintf("not run: %d %s that every series ran", r.Blocks, words.Noun(r.Blocks, "instance"))
 	}
-	f := trimZeros(fmt.Sprintf("%.3g", r.F))
-	switch {
-	case math.IsInf(r.F, 1):
-		f = format.Count(r.F) // every instance ranks the series alike
-	case r.F >= 1000:
-		f = fmt.Sprintf("%.0f", r.F)
+	x := trimZeros(fmt.Sprintf("%.3g", r.ChiSquare))
+	if r.ChiSquare >= 1000 {
+		x = fmt.Sprintf("%.0f", r.ChiSquare)
 	}
-	return fmt.Sprintf("%s (Iman-Davenport F = %s)", format.P(r.FP), f)
+	return fmt.Sprintf("%s (chi-square %s); Iman–Davenport F's %s", format.P(r.ChiSquareP), x, format.P(r.FP))
 }
 
 // drawStrip draws one ranking in c.

@@ -78,7 +78,7 @@ func ExampleRanking() {
 	fmt.Println(f.Title)
 	// Output:
 	// ranking
-	// Critical-difference diagrams: Success: mean rank over 490 instances (1 = best); Friedman p<0.001 (Iman-Davenport F = 714); Nodes to a tour: mean rank over 490 instances (1 = best); Friedman p<0.001 (Iman-Davenport F = 1638)
+	// Critical-difference diagrams: Success: mean rank over 490 instances (1 = best); Friedman p<0.001 (chi-square 873); Iman–Davenport F's p<0.001; Nodes to a tour: mean rank over 490 instances (1 = best); Friedman p<0.001 (chi-square 1132); Iman–Davenport F's p<0.001
 }
 
 // The diagram names every series with its mean rank, draws a bar for each
@@ -139,7 +139,7 @@ func TestMatrix(t *testing.T) {
 	// of the 360 of 6x6): +73.5 points, and only 6x6 tells them apart: the
 	// verdict rests on it.
 	p, _ := success.Pair(bt, dfs)
-	if got := pairText(p, success); got != "+73†" {
+	if got := pairText(p, success); got != "+73 pt†" {
 		t.Errorf("warnsdorff-bt against dfs by success: %q (%+v)", got, p)
 	}
 	if pairColor(p) != colorRowBetter {
@@ -161,10 +161,10 @@ func TestMatrix(t *testing.T) {
 	// where greedy died (0). The median of dfs over greedy is ∞, not the
 	// median of the 78 (112) where both found one; and 6x6 carries the
 	// verdict (5x5's 78 to 52 alone, p = 0.028, times Holm's 3).
-	if got := pairText(back, cost); got != "∞†" {
+	if got := pairText(back, cost); got != "×∞†" {
 		t.Errorf("dfs against greedy by nodes: %q (%+v)", got, back)
 	}
-	if got := pairText(q, cost); got != "0†" {
+	if got := pairText(q, cost); got != "×0†" {
 		t.Errorf("greedy against dfs by nodes: %q (%+v)", got, q)
 	}
 	for r, i := range cost.Order {
@@ -181,7 +181,7 @@ func TestMatrix(t *testing.T) {
 // the column, +1 more, 0 even.
 func cellSide(t *testing.T, text string) int {
 	t.Helper()
-	text = strings.TrimSuffix(text, "†")
+	text = strings.TrimPrefix(strings.TrimSuffix(text, "†"), "×")
 	switch text {
 	case "even":
 		return 0
@@ -282,21 +282,21 @@ func TestPairText(t *testing.T) {
 		r    *stats.Ranking
 		want string
 	}{
-		{stats.RankPair{Effect: 0.123}, succ, "+12"},
-		{stats.RankPair{Effect: -0.004}, succ, "-0.4"},
+		{stats.RankPair{Effect: 0.123}, succ, "+12 pt"},
+		{stats.RankPair{Effect: -0.004}, succ, "-0.4 pt"},
 		// 30 to 5 in 100,000 instances: a difference, however small, is
 		// no "+0.0" beside a colour that says the row does better.
-		{stats.RankPair{Effect: 0.00025}, succ, "+0.03"},
-		{stats.RankPair{Effect: -0.0004}, succ, "-0.04"},
-		{stats.RankPair{Effect: 0}, succ, "0"},
-		{stats.RankPair{ABetter: 3, Effect: 4}, nodes, "0.25"}, // the column needs 4 times the row's: the row 0.25 of the column's
-		{stats.RankPair{BBetter: 9, Effect: 1.0 / 3000, RestsOn: "5x5"}, nodes, "3k†"},
-		{stats.RankPair{BBetter: 2, Effect: 1.0 / 45}, nodes, "45"},
+		{stats.RankPair{Effect: 0.00025}, succ, "+0.03 pt"},
+		{stats.RankPair{Effect: -0.0004}, succ, "-0.04 pt"},
+		{stats.RankPair{Effect: 0}, succ, "0 pt"},
+		{stats.RankPair{ABetter: 3, Effect: 4}, nodes, "×0.25"}, // the column needs 4 times the row's: the row 0.25 of the column's
+		{stats.RankPair{BBetter: 9, Effect: 1.0 / 3000, RestsOn: "5x5"}, nodes, "×3k†"},
+		{stats.RankPair{BBetter: 2, Effect: 1.0 / 45}, nodes, "×45"},
 		// Only the column found a tour in the median instance, or only the row.
-		{stats.RankPair{ABetter: 1, BBetter: 7, Effect: 0}, nodes, "∞"},
-		{stats.RankPair{ABetter: 7, BBetter: 1, Effect: math.Inf(1)}, nodes, "0"},
+		{stats.RankPair{ABetter: 1, BBetter: 7, Effect: 0}, nodes, "×∞"},
+		{stats.RankPair{ABetter: 7, BBetter: 1, Effect: math.Inf(1)}, nodes, "×0"},
 		{stats.RankPair{ABetter: 4, BBetter: 4, Effect: 1}, nodes, "even"},
-		{stats.RankPair{ABetter: 5, BBetter: 4, Effect: 1.001}, nodes, "<1"},
+		{stats.RankPair{ABetter: 5, BBetter: 4, Effect: 1.001}, nodes, "×<1"},
 		{stats.RankPair{Effect: math.NaN()}, nodes, "-"},
 	} {
 		if got := pairText(tt.p, tt.r); got != tt.want {
@@ -345,8 +345,13 @@ func TestRankingNoSharedInstance(t *testing.T) {
 	}
 }
 
-// The Friedman verdict in words: "0 instances", and an infinite F (every
-// instance ranks the series alike) written as the page writes infinity.
+// The Friedman verdict in words: "0 instances", and the chi-square's p
+// named "Friedman", the F's named Iman–Davenport's. Ranks 1 2 3, 1 3 2,
+// 2 1 3 by hand: rank sums 4, 6, 8, chi-square 12/(3*3*4) (16+36+64) -
+// 3*3*4 = 8/3 on 2 degrees of freedom, p = exp(-4/3) = 0.2636 (R's
+// friedman.test on this matrix prints "Friedman chi-squared = 2.6667,
+// df = 2, p-value = 0.2636"); F = 2 (8/3) / (6 - 8/3) = 1.6 on 2 and 4
+// degrees of freedom, p = (1 + 2*1.6/4)^-2 = 0.3086.
 func TestFriedmanVerdictWords(t *testing.T) {
 	for _, tt := range []struct {
 		f    stats.Friedman
@@ -354,8 +359,8 @@ func TestFriedmanVerdictWords(t *testing.T) {
 	}{
 		{stats.Friedman{Blocks: 0}, "not run: 0 instances that every series ran"},
 		{stats.Friedman{Blocks: 1}, "not run: 1 instance that every series ran"},
-		{stats.Friedman{Blocks: 3, F: math.Inf(1), FP: 0}, "p<0.001 (Iman-Davenport F = ∞)"},
-		{stats.Friedman{Blocks: 14, F: 4.5859, FP: 0.0076}, "p=0.0076 (Iman-Davenport F = 4.59)"},
+		{stats.FriedmanTest([][]float64{{1, 2, 3}, {1, 3, 2}, {2, 1, 3}}), "p=0.264 (chi-square 2.67); Iman–Davenport F's p=0.309"},
+		{stats.FriedmanTest([][]float64{{1, 2, 3}, {1, 2, 3}, {1, 2, 3}}), "p=0.0498 (chi-square 6); Iman–Davenport F's p<0.001"},
 	} {
 		if got := FriedmanVerdict(&stats.Ranking{Friedman: tt.f}); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.f, got, tt.want)

@@ -182,8 +182,10 @@ func leadOf(rk *stats.Ranking, what string) string {
 		s = fmt.Sprintf("By %s, %s share the first place (mean rank %.2f of %d)", what, words.List(labels), rk.MeanRank[best], len(rk.Series))
 	}
 	switch {
-	case rk.FP >= 0.05:
-		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (%s).", format.P(rk.FP))
+	case rk.Blocks < 2:
+		return s + ", over one instance: no test ran."
+	case rk.ChiSquareP >= 0.05:
+		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (Friedman %s).", format.P(rk.ChiSquareP))
 	case len(level)+len(ahead) == 0 && len(first) > 1:
 		return s + ", ahead of the others by the sign tests after Holm."
 	case len(level)+len(ahead) == 0:
@@ -276,4 +278,29 @@ func byKind(hs []stats.HeadToHead) []stats.HeadToHead {
 		return cmp.Compare(comparisonKind(x.A.Key, x.B.Key), comparisonKind(y.A.Key, y.B.Key))
 	})
 	return out
+}
+
+// LeftOut says which instances every series ran the ranking leaves out:
+// those from starts with no tour, where every series fails.
+func (r *ranking) LeftOut() string {
+	if n := r.Success.NoTour; n > 0 {
+		return fmt.Sprintf(" (%s from starts with no tour left out: every series fails there)", words.Count(n, "instance"))
+	}
+	return ""
+}
+
+// foldRanksBelow is the fewest series whose ranks the page shows unfolded:
+// for two or three the table at the top says what the ranks would.
+const foldRanksBelow = 4
+
+// RanksOpen reports whether the ranks are shown unfolded.
+func (p *page) RanksOpen() bool { return p.RankedSeries() >= foldRanksBelow }
+
+// RankedSeries is the most series one ranking ranks.
+func (p *page) RankedSeries() int {
+	n := 0
+	for _, r := range p.Rankings {
+		n = max(n, r.Series())
+	}
+	return n
 }

@@ -28,33 +28,35 @@ func answerTrials() []runs.Row {
 	return rows
 }
 
-// Three series: the Answer opens with the ranking and the matrix, before
-// the table, says what the ranking rests on and which test it ran, and
-// Head to head says which comparisons were made and how many p-values
-// Holm's adjustment ran over.
+// Three series: the page opens with the table of every series, best
+// first, and the sentences; the ranking and the matrix follow, folded
+// (for three series the table says as much), say what the ranking rests
+// on and which test it ran, and Head to head says which comparisons were
+// made and how many p-values Holm's adjustment ran over.
 func TestAnswerRanking(t *testing.T) {
 	out := generate(t, []string{writeRuns(t, t.TempDir(), answerTrials())}, Options{})
 	page := readString(t, out.HTML)
-	answer := page[strings.Index(page, `id="answer"`):strings.Index(page, `id="compare"`)]
-	diagram, matrix, table := strings.Index(answer, "Critical-difference diagrams"), strings.Index(answer, "Every two of 3 series"), strings.Index(answer, `<table class="answer">`)
-	if diagram < 0 || matrix < diagram || table < matrix {
-		t.Errorf("the Answer does not open with the diagram, then the matrix, then the table (at %d, %d, %d)", diagram, matrix, table)
+	table, ranks := strings.Index(page, `<table class="answer">`), strings.Index(page, `<details id="ranks">`)
+	diagram, matrix := strings.Index(page, "Critical-difference diagrams"), strings.Index(page, "Every two of 3 series")
+	if table < 0 || ranks < table || diagram < ranks || matrix < diagram {
+		t.Errorf("the page does not open with the table, then the folded ranks: the diagram, then the matrix (at %d, %d, %d, %d)", table, ranks, diagram, matrix)
 	}
+	ranking := page[ranks:strings.Index(page, `id="compare"`)]
 	for _, want := range []string{
 		// dfs ran trial 0 from several starts, the others 0,0 only: one shared
 		// instance, too few for the Friedman test.
 		"3 series ranked over 1 instance (board, start and trial) on 3x4",
-		"Friedman test by success not run: 1 instance that every series ran",
-		"adjustment over the 3 pairs of each ranking",
+		"(Friedman test): by success not run: 1 instance that every series ran",
+		"over one instance: no test ran.",
+		"allowing for the 3 pairs of each ranking (Holm's adjustment)",
 		"Benavoli, Corani and Mangili (2016)",
-		`<a href="#compare">Head to head</a>`,
 	} {
-		if !strings.Contains(answer, want) {
-			t.Errorf("the Answer lacks %q", want)
+		if !strings.Contains(ranking, want) {
+			t.Errorf("the ranks lack %q", want)
 		}
 	}
-	if strings.Contains(answer, "<details>") {
-		t.Error("the Answer holds the pairwise verdicts")
+	if strings.Contains(ranking, "(p=1)") {
+		t.Error("the ranks name a p-value of a test that did not run")
 	}
 	want := "3 comparisons (1 restart policy against the same series without restarts, 2 between strategies)"
 	if !strings.Contains(page, want) || !strings.Contains(page, "Holm&#39;s adjustment runs over each test&#39;s p-values: 3 p-values of McNemar&#39;s test for success") || !strings.Contains(page, "p-values in all") {
@@ -62,7 +64,8 @@ func TestAnswerRanking(t *testing.T) {
 	}
 }
 
-// Two series: no ranking; the verdict is the Answer.
+// Two series: no ranking; the sentences open the page, the verdicts are
+// in Head to head.
 func TestAnswerTwoSeries(t *testing.T) {
 	var rows []runs.Row
 	for _, r := range answerTrials() {
@@ -72,8 +75,9 @@ func TestAnswerTwoSeries(t *testing.T) {
 	}
 	page := readPage(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
 	answer := page[strings.Index(page, `id="answer"`):strings.Index(page, `id="compare"`)]
-	if strings.Contains(answer, "Critical-difference") || !strings.Contains(answer, `<ul class="verdicts"><li><b>dfs against warnsdorff-bt/random on 3x4`) {
-		t.Errorf("two series: want the verdict in the Answer and no ranking:\n%s", answer)
+	if strings.Contains(answer, "Critical-difference") || !strings.Contains(page, `<summary>dfs against warnsdorff-bt/random on 3x4`) ||
+		!strings.Contains(answer, `<p class="lead">`) {
+		t.Errorf("two series: want the sentences in the Answer, the verdict in Head to head and no ranking:\n%s", answer)
 	}
 }
 

@@ -113,8 +113,8 @@ func experimentBinary(t *testing.T) string {
 }
 
 // The restarts preset's report answers on its first screen: in headless
-// Chromium at 1300 x 900, the ranking (critical-difference diagrams) and
-// the matrix lie wholly inside the window without scrolling (firstScreen);
+// Chromium at 1300 x 900, the table of its 8 series and the success rate
+// of every one lie wholly inside the window without scrolling (firstScreen);
 // the screenshot goes to results/screenshots/restarts-first.png.
 func TestBrowserFirstScreen(t *testing.T) {
 	dir := t.TempDir()
@@ -130,22 +130,27 @@ func TestBrowserFirstScreen(t *testing.T) {
 }
 
 // firstScreen checks, in headless Chromium at 1300 x 900, that the
-// ranking and the matrix of the page at html lie wholly inside the first
-// screen, and saves its screenshot as results/screenshots/shot. The
-// page's layout is read by a copy of it with a script that writes where
-// each of the Answer's figures lies (report.html itself holds no script).
+// answer the page at html opens with, the table of every series and the
+// success rate of each, lies wholly inside the first screen, and saves its
+// screenshot as results/screenshots/shot. The page's layout is read by a
+// copy of it with a script that writes where each lies (report.html itself
+// holds no script).
 func firstScreen(t *testing.T, html, shot string) {
 	t.Helper()
 	text := probe(t, html, `
   const out = [];
-  for (const f of document.querySelectorAll(".ranking figure")) {
-    const r = f.getBoundingClientRect();
-    const a = f.querySelector("figcaption a");
-    out.push((a ? a.textContent : "?") + " " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(" "));
+  const box = (name, e) => {
+    const r = e.getBoundingClientRect();
+    out.push(name + " " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(" "));
+  };
+  const table = document.querySelector("table.answer");
+  if (table) box("table", table);
+  for (const row of document.querySelectorAll("table.answer tbody tr")) {
+    box("rate:" + row.querySelector("td").textContent.trim(), row.querySelector("td.rate"));
   }
   return out.join("\n") + "\nwindow " + window.innerWidth + " " + window.innerHeight;`)
 	var w, h float64
-	seen := map[string]bool{}
+	rates := 0
 	for _, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 3 && f[0] == "window" {
@@ -159,22 +164,23 @@ func firstScreen(t *testing.T, html, shot string) {
 		t.Fatalf("window %vx%v in the layout, want 1300 wide:\n%s", w, h, text)
 	}
 	h = 900
+	seenTable := false
 	for _, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
 		if len(f) != 5 {
 			continue
 		}
-		name := strings.TrimSuffix(f[0], ".svg")
-		seen[name] = true
+		seenTable = seenTable || f[0] == "table"
+		if strings.HasPrefix(f[0], "rate:") {
+			rates++
+		}
 		left, top, right, bottom := atof(t, f[1]), atof(t, f[2]), atof(t, f[3]), atof(t, f[4])
 		if left < 0 || top < 0 || right > w || bottom > h {
-			t.Errorf("%s lies at (%v, %v)-(%v, %v), outside the first %vx%v screen", name, left, top, right, bottom, w, h)
+			t.Errorf("%s lies at (%v, %v)-(%v, %v), outside the first %vx%v screen", f[0], left, top, right, bottom, w, h)
 		}
 	}
-	for _, want := range []string{"ranking", "matrix"} {
-		if !seen[want] {
-			t.Errorf("no %s chart in the Answer (layout: %q)", want, text)
-		}
+	if !seenTable || rates == 0 {
+		t.Errorf("no answer table with success rates on the page (layout: %q)", text)
 	}
 	shots := filepath.Join("..", "..", "results", "screenshots")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
@@ -218,12 +224,14 @@ window.addEventListener("load", () => {
 	return text
 }
 
-// headToHeadFits checks that the Head to head table of the page at html
-// fits a 1300-pixel window: its box scrolls no further than it shows.
+// headToHeadFits checks that the Head to head table of the page at html,
+// unfolded, fits a 1300-pixel window: its box scrolls no further than it
+// shows.
 func headToHeadFits(t *testing.T, html string) {
 	t.Helper()
 	text := probe(t, html, `
-  const box = document.querySelector("#compare ~ div.scroll");
+  document.querySelector("#compare").open = true;
+  const box = document.querySelector("#compare div.scroll");
   return box ? box.scrollWidth + " " + box.clientWidth : "none";`)
 	f := strings.Fields(text)
 	if len(f) != 2 {

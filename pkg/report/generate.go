@@ -58,6 +58,8 @@ type Output struct {
 	Figures int
 	// Results are the statistics the report shows.
 	Results *stats.Results
+	// Lead is the answer the page opens with, for the terminal to print.
+	Lead *Lead
 }
 
 // Generate writes the report of the runs.csv files at csvPaths into outDir
@@ -97,6 +99,8 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		return out, err
 	}
 	comparisons := stats.Compare(res)
+	sweeps := readSweeps(csvPaths)
+	labelMeasured(comparisons, sweeps)
 	writers := map[string]func(io.Writer) error{
 		seriesFile:     func(w io.Writer) error { return stats.WriteTotalsCSV(w, res.Totals) },
 		summaryFile:    func(w io.Writer) error { return stats.WriteSummaryCSV(w, res.Summaries()) },
@@ -117,11 +121,11 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 			return out, err
 		}
 	}
-	sweeps := readSweeps(csvPaths)
 	// Not among the page's provenance notes alone: a series that mixes
 	// two programs is an oddity the terminal prints too.
 	res.Warnings = append(res.Warnings, sharedNames(sweeps, csvPaths, res, opt.BySource)...)
 	page := newPage(res, comparisons, csvPaths, sweeps, opt)
+	out.Lead = page.Lead
 	page.Exact = exactSec
 	if err := drawCharts(ctx, res, page, savedTours(sweeps), chartDir, out, opt.Formats); err != nil {
 		return out, err

@@ -41,6 +41,7 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		"countAtLeast": func(v stats.Float, censored bool) string { return atLeast(v, censored, format.Count) },
 		"nsAtLeast":    func(v stats.Float, censored bool) string { return atLeast(v, censored, format.NS) },
 		"backing":      backing,
+		"hl":           hlText,
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
@@ -56,7 +57,9 @@ type page struct {
 	Inputs    []inputFile
 	Rows      int
 	Warnings  []string
-	// Totals is the answer: each series over all its boards; Verdicts say
+	// Lead opens the page: the series best first, and sentences.
+	Lead *Lead
+	// Totals is each series over all its boards; Verdicts say
 	// in words what the paired comparisons support.
 	Totals   []stats.Total
 	Verdicts []verdict
@@ -179,6 +182,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 			}
 		}
 	}
+	p.Lead = newLead(res, comparisons)
 	p.Rankings = rankings(res)
 	p.Verdicts = verdicts(byKind(comparisons))
 	p.Comparisons = comparisonCounts(comparisons)
@@ -229,6 +233,8 @@ func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	}
 	fewer := costWords(h)
 	switch {
+	case h.CostBy == stats.CostCPU && h.Unlike():
+		v += fmt.Sprintf("; their CPU times are measured differently (%s): not compared.", strings.ReplaceAll(h.Measured, "/", " against "))
 	case h.CostBy == stats.CostNone:
 		v += "; no cost to compare."
 	case h.CostALess+h.CostBLess == 0:
@@ -353,11 +359,20 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 		}
 		v += unknownCost(h)
 		if h.CostPairs > 0 {
-			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s, Hodges–Lehmann estimate %s",
-				words.Count(h.CostPairs, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian), plainRatio(h.CostRatioHL))
+			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s",
+				words.Count(h.CostPairs, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian))
 			switch {
 			case h.CostTied == h.CostPairs:
 				v += " (every pair ties: no shift to estimate)"
+			case 2*h.CostTied >= h.CostPairs:
+				// The estimate rests on the pairs that differ alone: from
+				// 1 of 13 it describes that one, not the pairs.
+				v += fmt.Sprintf(" (%d of the %d tie: no Hodges–Lehmann estimate, which would rest on the other %d alone)", h.CostTied, h.CostPairs, h.CostPairs-h.CostTied)
+			default:
+				v += fmt.Sprintf(", Hodges–Lehmann estimate %s (the shift the signed-rank test measures)", plainRatio(h.CostRatioHL))
+			}
+			switch {
+			case h.CostTied == h.CostPairs || 2*h.CostTied >= h.CostPairs:
 			case h.CostTied > 0:
 				// The estimate and the test leave tied pairs out: an
 				// estimate from 78 pairs of 900 is not the pair's effect.
@@ -366,14 +381,17 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			}
 			// The direction is the test's, which the Hodges–Lehmann
 			// estimate shares; the median ratio may lie on the other side.
-			if h.CostSignificant() {
+			switch {
+			case h.CostBy == stats.CostCPU && h.Unlike():
+				v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (signed-rank test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostHolm)))
+			case h.CostSignificant():
 				more := "more"
 				if h.CostRatioHL < 1 {
 					more = "fewer"
 				}
 				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.LabelB, more, strings.Fields(cost)[0], format.P(float64(h.CostHolm)),
 					carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
-			} else {
+			default:
 				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", format.P(float64(h.CostHolm)))
 			}
 		}
@@ -384,10 +402,13 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 			}
 			v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
 				strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-h.CostUnknown-ordered)
-			if h.CostOrderSignificant() {
+			switch {
+			case h.CostBy == stats.CostCPU && h.Unlike():
+				v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (exact sign test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostOrderHolm)))
+			case h.CostOrderSignificant():
 				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
 					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
-			} else {
+			default:
 				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", format.P(float64(h.CostOrderHolm)))
 			}
 		}
@@ -404,6 +425,20 @@ func grouped(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// hlText writes a Hodges–Lehmann estimate of a ratio for the head-to-head
+// table, or why it is left out: it rests on the pairs that do not tie, and
+// where half of them or more tie (12 of 13 on 5x5, say) it describes the
+// few that differ, not the pairs (whose median ratio is then 1).
+func hlText(hl stats.Float, tied, pairs int) string {
+	switch {
+	case pairs == 0:
+		return ""
+	case 2*tied >= pairs:
+		return fmt.Sprintf("no HL: %d of %d tie", tied, pairs)
+	}
+	return "HL " + format.Ratio(float64(hl))
 }
 
 // plainRatio writes a ratio without its multiplication sign.

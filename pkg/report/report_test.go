@@ -129,9 +129,10 @@ func TestGenerate(t *testing.T) {
 	html := readString(t, out.HTML)
 	answer, rest, _ := strings.Cut(html, `id="compare"`)
 	for _, want := range []string{
-		// The page opens with the answer, budget included; the manifest is
+		// The page opens with the answer: every series, its success rate
+		// and its median cost to a tour with the unit; the manifest is
 		// folded at the bottom.
-		`id="answer"`, "warnsdorff-bt</td><td class=\"l\">100k nodes", "series.csv",
+		`id="answer"`, `warnsdorff-bt</td><td class="rate">`, " nodes</td>", "series.csv",
 	} {
 		if !strings.Contains(answer, want) {
 			t.Errorf("the answer lacks %q", want)
@@ -570,24 +571,40 @@ func verdictRows(rows, cols, n int, bt func(i int) int64) []runs.Row {
 }
 
 // The Hodges–Lehmann estimate rests on the pairs whose costs differ, as the
-// signed-rank test does: 90 of 105 pairs tie, and the estimate from the 15
-// others is printed as theirs, not as the pair's effect.
+// signed-rank test does: where 90 of 105 pairs tie, an estimate from the 15
+// others would describe them, not the pairs, and is left out, the verdict
+// and the table saying why; where 10 of 105 tie it is shown, as the
+// estimate from the 95 others.
 func TestVerdictSaysWhatHodgesLehmannRestsOn(t *testing.T) {
-	rows := verdictRows(12, 12, 105, func(i int) int64 {
-		if i < 90 {
-			return 1000
+	for _, tt := range []struct {
+		tied      int
+		want, not []string
+	}{
+		{90, []string{"(90 of the 105 tie: no Hodges–Lehmann estimate, which would rest on the other 15 alone)", "no HL: 90 of 105 tie"}, []string{"Hodges–Lehmann estimate 8", "HL ×8"}},
+		{10, []string{"Hodges–Lehmann estimate 8", "(from the 95 pairs whose nodes differ, as the signed-rank test; 10 of the 105 tie)", "HL ×8"}, []string{"no HL"}},
+	} {
+		rows := verdictRows(12, 12, 105, func(i int) int64 {
+			if i < tt.tied {
+				return 1000
+			}
+			return 80_000 + int64(i)
+		})
+		page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
+		for _, w := range tt.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%d tied: the page does not say %q", tt.tied, w)
+			}
 		}
-		return 80_000 + int64(i)
-	})
-	out := generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
-	want := "(from the 15 pairs whose nodes differ, as the signed-rank test; 90 of the 105 tie)"
-	if page := readString(t, out.HTML); !strings.Contains(page, want) {
-		t.Errorf("the verdict does not say %q", want)
+		for _, w := range tt.not {
+			if strings.Contains(page, w) {
+				t.Errorf("%d tied: the page says %q", tt.tied, w)
+			}
+		}
 	}
 	// Every pair tied: no estimate to rest on any.
-	rows = verdictRows(12, 12, 30, func(int) int64 { return 1000 })
-	out = generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
-	if page := readString(t, out.HTML); !strings.Contains(page, "Hodges–Lehmann estimate 1 (every pair ties: no shift to estimate)") {
+	rows := verdictRows(12, 12, 30, func(int) int64 { return 1000 })
+	out := generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
+	if page := readString(t, out.HTML); !strings.Contains(page, "median ratio 1 (every pair ties: no shift to estimate)") {
 		t.Errorf("the verdict of pairs that all tie:\n%s", page[strings.Index(page, `class="verdicts"`):][:800])
 	}
 }

@@ -107,7 +107,7 @@ func TestVerdictLine(t *testing.T) {
 		}
 	}
 	page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
-	want := "<li><b>dfs against warnsdorff on 8x8: warnsdorff finds more tours (p&lt;0.001 adjusted); warnsdorff needs fewer nodes to a tour (p&lt;0.001 adjusted).</b><br>dfs against warnsdorff on 8x8, 20 paired runs"
+	want := "<summary>dfs against warnsdorff on 8x8: warnsdorff finds more tours (p&lt;0.001 adjusted); warnsdorff needs fewer nodes to a tour (p&lt;0.001 adjusted).</summary><p>dfs against warnsdorff on 8x8, 20 paired runs"
 	if !strings.Contains(page, want) {
 		t.Errorf("the verdict line is not %q:\n%s", want, page[strings.Index(page, `class="verdicts"`):][:600])
 	}
@@ -134,7 +134,7 @@ func TestVerdictLineNotShown(t *testing.T) {
 		}
 	}
 	page := readString(t, generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).HTML)
-	want := "<li><b>dfs against warnsdorff on 8x8: the runs do not show which finds more tours (p=1 adjusted); the runs do not show which needs fewer nodes to a tour (p=1 adjusted).</b>"
+	want := "<summary>dfs against warnsdorff on 8x8: the runs do not show which finds more tours (p=1 adjusted); the runs do not show which needs fewer nodes to a tour (p=1 adjusted).</summary>"
 	if !strings.Contains(page, want) {
 		t.Errorf("the verdict line is not %q:\n%s", want, page[strings.Index(page, `class="verdicts"`):][:600])
 	}

@@ -108,6 +108,13 @@ type HeadToHead struct {
 	// file without the column) where CostBy is "cpu_ns"; every pair where
 	// there is no cost to compare. An unknown cost is never taken as 0.
 	CostUnknown int `csv:"cost_unknown"`
+	// Measured says whether the two series' times (time_ns, and cpu_ns
+	// where CostBy is "cpu_ns") were measured alike: "alike", or the two
+	// ways, A's first, such as "in-process/stdio" (a built-in strategy on
+	// its worker's thread against an external solver over a pipe), where
+	// the time columns compare more than the searches. "" where the
+	// report was not told (package report sets it from the manifests).
+	Measured string `csv:"measured"`
 	// CostPairs counts the pairs of BothFound whose cost is known: the
 	// pairs the signed-rank test of cost rests on.
 	CostPairs int `csv:"-"`
@@ -124,6 +131,12 @@ type HeadToHead struct {
 	// only A or only B found a tour (one board only).
 	OnlyA, OnlyB map[board.Square]int `csv:"-"`
 }
+
+// MeasuredAlike is HeadToHead.Measured for two series timed alike.
+const MeasuredAlike = "alike"
+
+// Unlike reports whether the two series' times were measured differently.
+func (h HeadToHead) Unlike() bool { return h.Measured != "" && h.Measured != MeasuredAlike }
 
 // Significant reports whether the success comparison holds at the 5% level
 // after Holm's adjustment over the report's comparisons.
@@ -413,11 +426,28 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 // where cost is known (not nil), its time always.
 func (c *costs) add(a, b sample, cost func(sample) int64) {
 	if cost != nil {
-		rn := costRatio(a, b, cost)
-		c.nodeRatios, c.nodes = append(c.nodeRatios, rn), append(c.nodes, math.Log(rn))
+		c.nodeRatios, c.nodes = append(c.nodeRatios, costRatio(a, b, cost)), append(c.nodes, logRatio(a, b, cost))
 	}
-	rt := costRatio(a, b, sampleTime)
-	c.timeRatios, c.time = append(c.timeRatios, rt), append(c.time, math.Log(rt))
+	c.timeRatios, c.time = append(c.timeRatios, costRatio(a, b, sampleTime)), append(c.time, logRatio(a, b, sampleTime))
+}
+
+// logRatio is the logarithm of b's cost over a's, the difference the
+// signed-rank test ranks by its absolute value, computed so that ratios
+// equal as fractions tie exactly: as the logarithm of the larger cost
+// over the smaller, negated where b's is the smaller. Costs below 2^53
+// are exact as float64s and IEEE division rounds correctly, so two pairs
+// whose ratios are equal fractions (3/2 and 300/200), or one the other's
+// reciprocal (3/2 and 2/3), give the same quotient bit for bit and the
+// same absolute logarithm. This is exact rational comparison, not a
+// tolerance, which would tie ratios that differ: log(2/3) computed
+// directly is -0.40546510810816444, log(3/2) 0.4054651081081644, and the
+// test would rank them apart.
+func logRatio(a, b sample, cost func(sample) int64) float64 {
+	x, y := spent(a, cost), spent(b, cost)
+	if y >= x {
+		return math.Log(float64(y) / float64(x))
+	}
+	return -math.Log(float64(x) / float64(y))
 }
 
 // order counts which of a pair needed less nodes (where cost is not nil),

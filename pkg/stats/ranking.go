@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/theory"
 )
 
 // Measure is what a Ranking ranks series by.
@@ -55,7 +56,11 @@ func CostMeasure(res *Results, series []Series) Measure {
 
 // Ranking ranks k series over the instances they all ran (board, start and
 // trial: runs paired as Compare pairs them, so a deterministic series,
-// which runs trial 0 only, contributes the instances of trial 0), tests
+// which runs trial 0 only, contributes the instances of trial 0) from
+// start squares with a tour (Start.HasTour: theory says one starts there,
+// or, where it does not know, some run found one): from any other start
+// every series fails, the instance ties them all and would only pull
+// their mean ranks to the middle. It tests
 // whether they differ at all (Friedman, and Iman and Davenport's F), and
 // compares every two of them over the same instances with the exact sign
 // test, Holm's adjustment over the k(k-1)/2 tests: the post-hoc procedure
@@ -72,6 +77,10 @@ type Ranking struct {
 	// Boards lists the boards whose instances entered: those every series
 	// ran.
 	Boards []board.Board
+	// NoTour counts the instances every series ran that were left out
+	// because no tour starts there (or, where theory does not know, no run
+	// found one).
+	NoTour int
 	// Unknown counts the instances every series ran that were left out
 	// because a run of one has no such cost (no CPU time: cpu_ns empty,
 	// or a file without the column). Blocks is 0 when every instance was:
@@ -203,7 +212,12 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 		onBoard := make([][2]int, npairs)
 		perBoard = append(perBoard, onBoard)
 		clear(heads)
+		hasTour := tourStarts(groups[0])
 		for joinNext(groups, heads, smp) {
+			if !hasTour(smp[0].start) {
+				r.NoTour++
+				continue
+			}
 			if m != BySuccess && !allKnown(smp, measure) {
 				r.Unknown++
 				continue
@@ -295,6 +309,22 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 		return !q.Significant()
 	})
 	return r
+}
+
+// tourStarts returns whether a tour starts from a square of g's board, as
+// Start.HasTour says: theory's verdict, or where it has none a witness.
+// The samples come by start, so the last answer is kept.
+func tourStarts(g *Group) func(sq int32) bool {
+	last, has := int32(-1), false
+	k := g.Key
+	return func(sq int32) bool {
+		if sq != last {
+			row, col := k.Board().RowCol(int(sq))
+			t := theory.From(k.Rows, k.Cols, row, col, k.Closed)
+			last, has = sq, t == theory.Yes || t == theory.Unknown && g.witnessed.has(sq)
+		}
+		return has
+	}
 }
 
 // allKnown reports whether every run of an instance has the measure.

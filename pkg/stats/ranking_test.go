@@ -421,3 +421,95 @@ func TestRankMedianAgreesWithSignTest(t *testing.T) {
 		}
 	}
 }
+
+// Instances from starts without a tour are left out of a ranking: on 5x5
+// no open tour starts from a square off the corners' colour (1,0 and 0,1
+// here), so every series fails there, and those instances would tie all
+// three and pull their mean ranks to the middle. The others are
+// TestRank's, whose figures stand: mean ranks 2.1, 1.3, 2.6 over 5
+// instances, 2 left out.
+func TestRankLeavesOutStartsWithoutTour(t *testing.T) {
+	f, d, l, x := status.Found, status.DeadEnd, status.NodeLimit, status.Exhausted
+	rs := []rankRun{
+		{5, 5, 0, 0, 0, "warnsdorff", f, 25}, {5, 5, 0, 0, 0, "warnsdorff-bt", f, 30}, {5, 5, 0, 0, 0, "dfs", l, 1000},
+		{5, 5, 0, 1, 0, "warnsdorff", d, 12}, {5, 5, 0, 1, 0, "warnsdorff-bt", x, 900}, {5, 5, 0, 1, 0, "dfs", x, 990},
+		{5, 5, 0, 2, 0, "warnsdorff", d, 20}, {5, 5, 0, 2, 0, "warnsdorff-bt", f, 40}, {5, 5, 0, 2, 0, "dfs", f, 60},
+		{5, 5, 1, 0, 0, "warnsdorff", d, 9}, {5, 5, 1, 0, 0, "warnsdorff-bt", x, 800}, {5, 5, 1, 0, 0, "dfs", x, 700},
+		{5, 5, 2, 2, 0, "warnsdorff", d, 10}, {5, 5, 2, 2, 0, "warnsdorff-bt", f, 25}, {5, 5, 2, 2, 0, "dfs", l, 1000},
+		{6, 6, 0, 0, 0, "warnsdorff", f, 36}, {6, 6, 0, 0, 0, "warnsdorff-bt", f, 36}, {6, 6, 0, 0, 0, "dfs", f, 500},
+		{6, 6, 0, 1, 0, "warnsdorff", d, 30}, {6, 6, 0, 1, 0, "warnsdorff-bt", f, 40}, {6, 6, 0, 1, 0, "dfs", l, 1000},
+	}
+	c := NewCollector(Options{})
+	for _, r := range rs {
+		solvable := "yes"
+		if (r.row+r.col)%2 == 1 && r.rows == 5 {
+			solvable = "no"
+		}
+		if err := c.Add(runs.Row{Rows: r.rows, Cols: r.cols, StartRow: r.row, StartCol: r.col, Strategy: r.strategy, Tiebreak: "first",
+			Status: r.st, Solvable: solvable, Nodes: runs.Count(r.nodes), TimeNS: r.nodes * 10, CPUNS: runs.Count(r.nodes * 10),
+			Verified: r.st == status.Found, MaxNodes: 1000, RestartPolicy: "none"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	series := make([]Series, 3)
+	for _, s := range res.Series {
+		series[map[string]int{"warnsdorff": 0, "warnsdorff-bt": 1, "dfs": 2}[s.Key.Strategy]] = s
+	}
+	for _, m := range []Measure{BySuccess, ByNodes} {
+		r := Rank(res, series, m)
+		if r.Blocks != 5 || r.NoTour != 2 {
+			t.Errorf("%v: %d instances ranked, %d left out; want 5 and 2", m, r.Blocks, r.NoTour)
+		}
+	}
+	r := Rank(res, series, ByNodes)
+	for j, want := range []float64{2.1, 1.3, 2.6} {
+		if !near(r.MeanRank[j], want) {
+			t.Errorf("mean rank of %s = %v, want %v", series[j].Label, r.MeanRank[j], want)
+		}
+	}
+	// The median cost to a tour leaves those starts out too: warnsdorff-bt
+	// 25, 30, 36, 40, 40 (with the two exhausted searches as costliest it
+	// would be 40); dfs found a tour in 2 of 5, so its median is a run
+	// that found none: not known.
+	if c := res.TourCostOf(series[1]); !c.Known || c.Median != 36 || c.Runs != 5 || c.Measure != ByNodes {
+		t.Errorf("warnsdorff-bt's median cost to a tour: %+v, want 36 nodes over 5 runs", c)
+	}
+	if c := res.TourCostOf(series[2]); c.Known || !math.IsNaN(c.Median) || c.Runs != 5 {
+		t.Errorf("dfs's median cost to a tour: %+v, want unknown over 5 runs", c)
+	}
+}
+
+// Ratios equal as fractions tie in the signed-rank test: B/A of nodes
+// 150/100, 100/150, 300/200 and 110/100. Their absolute logarithms are
+// x, x, x and y < x: ranks 1 for y and 3 for each x (2, 3 and 4 shared);
+// the positive ranks sum to 3 + 3 + 1 = 7. Of the 16 sign patterns of
+// ranks {1, 3, 3, 3}, five reach 7 or more (3+3+3, 1+3+3+3 and the three
+// 1+3+3): two-sided p = 2*5/16 = 0.625. Taken as floats, log(100/150) is
+// not -log(150/100), the three would rank apart, and p would be 0.375 or
+// 0.875 by which rounding fell where.
+func TestLogRatiosEqualAsFractionsTie(t *testing.T) {
+	f := status.Found
+	res := rankResults(t, []rankRun{
+		{5, 5, 0, 0, 0, "warnsdorff", f, 100}, {5, 5, 0, 0, 0, "dfs", f, 150},
+		{5, 5, 0, 2, 0, "warnsdorff", f, 150}, {5, 5, 0, 2, 0, "dfs", f, 100},
+		{5, 5, 2, 2, 0, "warnsdorff", f, 200}, {5, 5, 2, 2, 0, "dfs", f, 300},
+		{5, 5, 4, 4, 0, "warnsdorff", f, 100}, {5, 5, 4, 4, 0, "dfs", f, 110},
+	})
+	hs := Compare(res)
+	if len(hs) != 1 {
+		t.Fatalf("%d comparisons, want 1", len(hs))
+	}
+	h := hs[0]
+	if h.LabelA != "dfs" {
+		// Turned round: B/A is then 100/150 where it was 150/100; the
+		// pattern of signs is mirrored and p the same.
+		t.Logf("A is %s", h.LabelA)
+	}
+	if !near(float64(h.CostP), 0.625) || !near(float64(h.TimeP), 0.625) {
+		t.Errorf("signed-rank p of nodes %v, of time %v; want 0.625 (three tied ratios)", h.CostP, h.TimeP)
+	}
+}

@@ -1,0 +1,97 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+// MaxExpected is the longest a sweep may be expected to take, by the cost
+// model, before it is refused without -force: a sweep meant for a night
+// fits; one that would run for days is more likely a missing budget than
+// a plan.
+const MaxExpected = 24 * time.Hour
+
+// MaxUnbudgeted is the longest one search from a start with no tour,
+// without a node or time budget, may be expected to take before the sweep
+// is refused without -force. Such a search ends only when it has tried
+// every branch: about 10^6 nodes on 5x5, a few milliseconds, but 10^14 on
+// 7x7, days of one core, and more with each square.
+const MaxUnbudgeted = time.Minute
+
+// Left returns the jobs a run of p still has to do: those of shard, less
+// those in done (nil: none done). It returns nil, every job, for a whole
+// sweep not resumed.
+func (p *Plan) Left(shard Shard, done JobSet) func(index int64) bool {
+	if shard.Whole() && done == nil {
+		return nil
+	}
+	var sel *Selection
+	if !shard.Whole() {
+		sel = p.Select(shard)
+	}
+	return func(i int64) bool { return done != nil && done.Has(i) || sel != nil && !sel.Has(i) }
+}
+
+// Runaway says why the jobs of p that skip leaves (nil: all), run by
+// workers at once, should not start unless the user insists (-force): the
+// cost model expects them to take more than MaxExpected, or they hold
+// searches with neither a node nor a time budget from starts where theory
+// says no tour exists, each of which the model expects to take more than
+// MaxUnbudgeted. It names what would bound the sweep (-starts solvable,
+// -max-nodes, -timeout) and -force; "" when nothing is amiss. The
+// estimate is the model's (at this machine's pace if SetPace set one);
+// external solvers, whose cost the model does not know, count as none.
+func (p *Plan) Runaway(skip func(index int64) bool, workers float64) string {
+	s := p.settings
+	var why []string
+	if _, cost := p.Cost(skip); cost/max(workers, 1) > MaxExpected.Seconds() {
+		why = append(why, fmt.Sprintf("the cost model expects it to take %s on %g worker(s), more than %s",
+			longDuration(cost/max(workers, 1)), max(workers, 1), longDuration(MaxExpected.Seconds())))
+	}
+	if s.MaxNodes == 0 && s.Timeout == 0 {
+		var strategies, boards []string
+		var jobs float64
+		p.each(skip, func(c *cell, noTour int, n float64) {
+			if noTour == 0 || c.external || !(c.cost[1] > MaxUnbudgeted.Seconds()) {
+				return
+			}
+			jobs += n
+			if !slices.Contains(strategies, c.strategy) {
+				strategies = append(strategies, c.strategy)
+			}
+			if b := c.board.String(); !slices.Contains(boards, b) {
+				boards = append(boards, b)
+			}
+		})
+		if jobs > 0 {
+			why = append(why, fmt.Sprintf("it holds %.0f searches by %s with neither a node nor a time budget from starts where no tour exists (on %s), each of which ends only when it has tried every branch: more than %s each by the cost model",
+				math.Round(jobs), strings.Join(strategies, ", "), strings.Join(boards, ", "), longDuration(MaxUnbudgeted.Seconds())))
+		}
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return strings.Join(why, "; and ") + ". Bound it with -starts solvable (only starts with a tour), -max-nodes N or -timeout D (a budget for each search), or add -force to run it anyway"
+}
+
+// longDuration writes seconds in the largest unit that keeps the figure
+// at least 1: "3.2 hours", "41 days", "more than a year".
+func longDuration(sec float64) string {
+	const day, year = 86400.0, 365.25 * 86400
+	switch {
+	case math.IsInf(sec, 1) || sec >= 1000*year:
+		return "more than a thousand years"
+	case sec >= 2*year:
+		return fmt.Sprintf("%.0f years", sec/year)
+	case sec >= 2*day:
+		return fmt.Sprintf("%.0f days", sec/day)
+	case sec >= 2*3600:
+		return fmt.Sprintf("%.0f hours", sec/3600)
+	case sec >= 120:
+		return fmt.Sprintf("%.0f minutes", sec/60)
+	}
+	return fmt.Sprintf("%.0f seconds", sec)
+}

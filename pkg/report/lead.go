@@ -1,0 +1,308 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"knightsweep/internal/words"
+	"knightsweep/pkg/stats"
+	"knightsweep/pkg/stats/format"
+)
+
+// Lead is what the report opens with, on the page and in the terminal:
+// every series, best first, by how often its runs from starts with a tour
+// found one, with its median cost to a tour, and a few plain sentences
+// that say which series is best, by how much, how sure the paired test
+// is, and on which boards the difference lies.
+type Lead struct {
+	Rows      []LeadRow
+	Sentences []string
+}
+
+// LeadRow is a series in the Lead's table.
+type LeadRow struct {
+	Label  string
+	Closed bool
+	// Found of Runs: the runs from starts with a tour; Rate, Lo and Hi
+	// the success rate and its Wilson 95% interval.
+	Found, Runs  int
+	Rate, Lo, Hi float64
+	// Stopped counts the runs of Runs that a budget stopped.
+	Stopped int
+	Cost    stats.TourCost
+}
+
+// CostText writes the median cost to a tour with its unit: "64 nodes",
+// "4.12ms CPU"; "-" where half the runs or more found none.
+func (r LeadRow) CostText() string {
+	switch {
+	case !r.Cost.Known:
+		return "-"
+	case r.Cost.Measure == stats.ByCPU:
+		return format.NS(r.Cost.Median) + " CPU"
+	}
+	return format.Count(r.Cost.Median) + " nodes"
+}
+
+// LeadOf returns the Lead of res, comparing its series (stats.Compare):
+// for the end of a sweep that writes no report.
+func LeadOf(res *stats.Results) *Lead { return newLead(res, stats.Compare(res)) }
+
+func newLead(res *stats.Results, hs []stats.HeadToHead) *Lead {
+	l := &Lead{}
+	for i, s := range res.Series {
+		t := res.Totals[i]
+		l.Rows = append(l.Rows, LeadRow{Label: s.Label, Closed: s.Key.Closed, Found: t.TourFound, Runs: t.TourAttempts,
+			Rate: float64(t.TourRate), Lo: float64(t.TourLo), Hi: float64(t.TourHi), Stopped: t.TourCensored, Cost: res.TourCostOf(s)})
+	}
+	slices.SortStableFunc(l.Rows, func(a, b LeadRow) int { return better(a, b) })
+	for _, closed := range []bool{false, true} {
+		first := slices.IndexFunc(l.Rows, func(r LeadRow) bool { return r.Closed == closed })
+		if first < 0 {
+			continue
+		}
+		// Two series first with the same rate and no cost to tell them
+		// apart in the table: the paired test of their cost decides.
+		if n := first + 1; n < len(l.Rows) && l.Rows[n].Closed == closed && better(l.Rows[first], l.Rows[n]) == 0 {
+			if h, _, bIsFirst := pairOf(hs, l.Rows[first].Label, l.Rows[n].Label); h != nil && !h.Unlike() && h.CostSignificant() && (h.CostRatioHL > 1) == bIsFirst {
+				l.Rows[first], l.Rows[n] = l.Rows[n], l.Rows[first]
+			}
+		}
+		var rows []LeadRow
+		for _, r := range l.Rows {
+			if r.Closed == closed {
+				rows = append(rows, r)
+			}
+		}
+		kind := ""
+		if len(rows) < len(l.Rows) {
+			kind = map[bool]string{false: "Open tours: ", true: "Closed tours: "}[closed]
+		}
+		l.Sentences = append(l.Sentences, leadSentences(kind, rows, hs)...)
+	}
+	return l
+}
+
+// better orders two rows best first: open tours before closed, then the
+// higher success rate (found over runs, compared exactly), then the lower
+// median cost where both are in one unit.
+func better(a, b LeadRow) int {
+	if a.Closed != b.Closed {
+		return cmp.Compare(boolInt(a.Closed), boolInt(b.Closed))
+	}
+	if a.Runs == 0 || b.Runs == 0 {
+		return cmp.Compare(b.Runs, a.Runs) // a series with no run from a start with a tour last
+	}
+	if c := cmp.Compare(int64(b.Found)*int64(a.Runs), int64(a.Found)*int64(b.Runs)); c != 0 {
+		return c
+	}
+	if a.Cost.Measure == b.Cost.Measure && a.Cost.Known && b.Cost.Known {
+		return cmp.Compare(a.Cost.Median, b.Cost.Median)
+	}
+	return cmp.Compare(boolInt(!a.Cost.Known), boolInt(!b.Cost.Known))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// leadSentences says, for the series of one tour kind (best first), which
+// is best and by how much against the next, how sure McNemar's test (for
+// success) or the signed-rank test (for cost) is after Holm's adjustment,
+// and on which boards the difference in success lies.
+func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead) []string {
+	best := rows[0]
+	if best.Runs == 0 {
+		return []string{kind + "no run started from a square with a tour: no success rate to compare."}
+	}
+	if len(rows) == 1 {
+		return []string{fmt.Sprintf("%s%s found a tour in %s of its runs from starts with a tour.", kind, best.Label, format.Percent(best.Rate))}
+	}
+	next := rows[1]
+	h, boards, bIsBest := pairOf(hs, best.Label, next.Label)
+	var out []string
+	ahead := int64(best.Found)*int64(next.Runs) > int64(next.Found)*int64(best.Runs)
+	switch {
+	case ahead:
+		s := fmt.Sprintf("%s%s finds a tour most often, in %s of runs from starts with a tour: %.1f points more than %s",
+			kind, best.Label, format.Percent(best.Rate), 100*(best.Rate-next.Rate), next.Label)
+		switch {
+		case h == nil:
+			s += " (no paired runs to test: they share no board)."
+		case h.Significant():
+			s += fmt.Sprintf("%s, too large a gap for chance, allowing for the comparisons made (McNemar's test with Holm's adjustment: %s).", whereSuccess(boards, bIsBest), format.P(float64(h.McNemarHolm)))
+		default:
+			s += fmt.Sprintf(", a gap chance could explain (McNemar's test with Holm's adjustment: %s).", format.P(float64(h.McNemarHolm)))
+		}
+		out = append(out, s)
+	default:
+		var level []string
+		for _, r := range rows {
+			if int64(r.Found)*int64(best.Runs) == int64(best.Found)*int64(r.Runs) {
+				level = append(level, r.Label)
+			}
+		}
+		out = append(out, fmt.Sprintf("%s%s find a tour equally often, in %s of runs from starts with a tour.", kind, words.List(level), format.Percent(best.Rate)))
+	}
+	if c := costSentence(best, next, h, bIsBest); c != "" {
+		out = append(out, c)
+	}
+	return out
+}
+
+// pairOf finds the comparison of two series over all their boards (or on
+// the one board they share), the same pair board by board, and whether
+// its series B is a.
+func pairOf(hs []stats.HeadToHead, a, b string) (*stats.HeadToHead, []stats.HeadToHead, bool) {
+	var pooled *stats.HeadToHead
+	var boards []stats.HeadToHead
+	bIsA := false
+	for i := range hs {
+		h := &hs[i]
+		switch {
+		case h.LabelA == a && h.LabelB == b:
+			bIsA = false
+		case h.LabelA == b && h.LabelB == a:
+			bIsA = true
+		default:
+			continue
+		}
+		if h.Board == "all" {
+			pooled = h
+		} else {
+			boards = append(boards, *h)
+		}
+	}
+	if pooled == nil && len(boards) == 1 {
+		pooled = &boards[0]
+	}
+	return pooled, boards, bIsA
+}
+
+// whereSuccess says on which boards the best series found tours in more
+// paired runs than the other: ", mostly on 7x7 (7 of the 10 runs only it
+// solved)" where one board holds more than half of them, else the boards
+// where it did (", on 5x5 and 7x7"), or ", on every board"; "" on one
+// board.
+func whereSuccess(boards []stats.HeadToHead, bIsBest bool) string {
+	if len(boards) < 2 {
+		return ""
+	}
+	var on []string
+	only, top, topBoard := 0, 0, ""
+	for _, b := range boards {
+		more, less := b.AOnly, b.BOnly
+		if bIsBest {
+			more, less = less, more
+		}
+		only += more
+		if more > top {
+			top, topBoard = more, b.Board
+		}
+		if more > less {
+			on = append(on, b.Board)
+		}
+	}
+	switch {
+	case 2*top > only && len(on) > 1:
+		return fmt.Sprintf(", mostly on %s (%d of the %d runs only it solved)", topBoard, top, only)
+	case len(on) == len(boards):
+		return ", on every board"
+	case len(on) == 0:
+		return ""
+	}
+	return ", on " + words.List(on)
+}
+
+// costSentence compares the two series' cost to a tour where both found
+// one: the median of the paired ratios, best over next, and the
+// signed-rank test after Holm's adjustment. Costs measured differently (a
+// built-in strategy's thread CPU time against an external solver's
+// process) are said to be, and not compared.
+func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool) string {
+	if h == nil || h.CostBy == stats.CostNone || h.CostPairs == 0 {
+		return ""
+	}
+	unit := "nodes"
+	if h.CostBy == stats.CostCPU {
+		unit = "CPU time"
+		if h.Unlike() {
+			return fmt.Sprintf("Their CPU times are measured differently (%s), so their costs are not compared here.", strings.ReplaceAll(h.Measured, "/", " against "))
+		}
+	}
+	r := float64(h.CostRatioMedian) // B over A
+	if !bIsBest {
+		r = 1 / r
+	}
+	s := fmt.Sprintf("Where both found one (%s), %s needed %s the %s of %s in the median pair", words.Count(h.CostPairs, "pair"), best.Label, format.Ratio(r), unit, next.Label)
+	among := ""
+	switch {
+	case h.CostTied == h.CostPairs:
+		return fmt.Sprintf("Where both found one (%s), they needed the same %s in every pair.", words.Count(h.CostPairs, "pair"), unit)
+	case 2*h.CostTied >= h.CostPairs:
+		// The median pair ties; the test speaks of the pairs that differ.
+		s = fmt.Sprintf("Where both found one (%s), %d needed the same %s", words.Count(h.CostPairs, "pair"), h.CostTied, unit)
+		among = " in the others"
+	}
+	fewer := map[bool]string{true: "fewer", false: "less"}[unit == "nodes"] + " " + unit
+	switch {
+	case math.IsNaN(float64(h.CostHolm)):
+		return s + "."
+	case h.CostSignificant():
+		return s + fmt.Sprintf("; %s needs %s%s, beyond chance (signed-rank test with Holm's adjustment: %s).", either(*h, h.CostRatioHL < 1), fewer, among, format.P(float64(h.CostHolm)))
+	}
+	return s + fmt.Sprintf("; which needs %s%s, chance could explain (signed-rank test with Holm's adjustment: %s).", fewer, among, format.P(float64(h.CostHolm)))
+}
+
+// WriteText prints the Lead for a terminal: the table, then the
+// sentences, wrapped at 80 columns.
+func (l *Lead) WriteText(w io.Writer) error {
+	if l == nil || len(l.Rows) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	width := len("series")
+	for _, r := range l.Rows {
+		width = max(width, len([]rune(r.Label)))
+	}
+	fmt.Fprintf(&b, "%-*s  %7s  %-13s  %11s  %s\n", width, "series", "success", "95% CI", "found/runs", "median cost to a tour")
+	for _, r := range l.Rows {
+		ci := "-"
+		if r.Runs > 0 {
+			ci = strings.TrimSuffix(format.Percent(r.Lo), "%") + "-" + format.Percent(r.Hi)
+		}
+		fmt.Fprintf(&b, "%-*s  %7s  %-13s  %11s  %s\n", width, r.Label, format.Percent(r.Rate), ci, fmt.Sprintf("%d/%d", r.Found, r.Runs), r.CostText())
+	}
+	b.WriteString("(runs from starts with a tour; a run that found none counts as costliest)\n")
+	for _, s := range l.Sentences {
+		b.WriteString(wrap(s, 80))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// wrap breaks s into lines of at most width bytes at spaces.
+func wrap(s string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(s) {
+		if i > 0 && line+1+len(word) > width {
+			b.WriteByte('\n')
+			line = 0
+		} else if i > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}

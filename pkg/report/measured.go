@@ -1,0 +1,67 @@
+package report
+
+import (
+	"strings"
+
+	"knightsweep/pkg/external"
+	"knightsweep/pkg/stats"
+	"knightsweep/pkg/strategies"
+)
+
+// How a series' time and CPU time were measured: a built-in strategy's
+// search on its worker's thread, an external solver's process started
+// for the run (its start-up and exit included), or one answering a
+// worker's requests over a pipe (stdio: the request's round trip).
+// Times measured in different ways differ by more than the search: a
+// comparison of them is labelled, never a verdict alone.
+const (
+	measuredInProcess = "in-process"
+	measuredProcess   = "process-per-run"
+	measuredStdio     = "stdio"
+	measuredExternal  = "external" // a solver whose declaration no manifest records
+)
+
+// measuredBy returns how the series of strategy were timed, from the
+// solvers the sweeps' manifests declare.
+func measuredBy(strategy string, sweeps []sweep) string {
+	for _, sw := range sweeps {
+		if sw.man == nil {
+			continue
+		}
+		for _, sv := range sw.man.Settings.Solvers {
+			if sv.Name != strategy {
+				continue
+			}
+			if strings.HasPrefix(strings.TrimPrefix(sv.Command, "random:"), external.StdioPrefix) {
+				return measuredStdio
+			}
+			return measuredProcess
+		}
+	}
+	if in, err := strategies.Lookup(strategy); err == nil && in.External == "" {
+		return measuredInProcess
+	}
+	return measuredExternal
+}
+
+// labelMeasured sets each comparison's Measured: "alike" where both
+// series were timed the same way, else the two ways, A's first
+// ("in-process/stdio").
+func labelMeasured(hs []stats.HeadToHead, sweeps []sweep) {
+	memo := map[string]string{}
+	of := func(s string) string {
+		m, ok := memo[s]
+		if !ok {
+			m = measuredBy(s, sweeps)
+			memo[s] = m
+		}
+		return m
+	}
+	for i := range hs {
+		a, b := of(hs[i].A.Key.Strategy), of(hs[i].B.Key.Strategy)
+		hs[i].Measured = stats.MeasuredAlike
+		if a != b {
+			hs[i].Measured = a + "/" + b
+		}
+	}
+}

@@ -11,8 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"knightsweep/internal/atomicfile"
-	"knightsweep/internal/capped"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -67,13 +66,13 @@ func checkWork(o exact.Options, tasks []exact.Task, cmd workCommand) error {
 	path := filepath.Join(o.Work, "command.json")
 	// A command is a few hundred bytes: anything past 64 KiB is no
 	// command.json of ours, and is not read whole.
-	data, err := capped.ReadFile(path, 64<<10)
+	data, err := durable.ReadFile(path, 64<<10)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data, _ := json.MarshalIndent(cmd, "", "  ")
 		// Atomic, so that a crash while it is written never leaves a torn
 		// file that the next run would refuse.
-		if err := atomicfile.WriteBytes(path, append(data, '\n')); err != nil {
+		if err := durable.ReplaceBytes(path, append(data, '\n')); err != nil {
 			return usagef("-work: %v", err)
 		}
 	case err != nil:

@@ -173,7 +173,7 @@
 // Options.Checkpoint saves both sides' layers, and the parts of a join
 // done, so that a count that is stopped resumes from there. Every
 // checkpoint, both methods', ends in a CRC-32C of all it holds
-// (internal/checksum), checked when it is read: one damaged, or of another
+// (internal/durable), checked when it is read: one damaged, or of another
 // count, is refused with an *UnusableError, never resumed.
 //
 // # Stopping early

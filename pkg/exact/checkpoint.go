@@ -16,8 +16,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"knightsweep/internal/atomicfile"
-	"knightsweep/internal/capped"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 )
 
@@ -237,8 +236,8 @@ func checkCRC(dir string, r run) error {
 func readWork(dir string, b board.Board, start board.Square, o Options) (m workManifest, ok bool, err error) {
 	// Read with a bound, as every file of ours is: a manifest names its
 	// runs and tallies, kilobytes even on 11x11, never this.
-	data, err := capped.ReadFile(filepath.Join(dir, manifestName), maxManifestBytes)
-	var tl *capped.TooLargeError
+	data, err := durable.ReadFile(filepath.Join(dir, manifestName), maxManifestBytes)
+	var tl *durable.TooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return m, false, nil
@@ -303,7 +302,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 		return m, false, err
 	}
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] || atomicfile.IsTemp(e.Name()) {
+		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] || durable.IsTemp(e.Name()) {
 			os.Remove(filepath.Join(f.dir, e.Name()))
 		}
 	}
@@ -379,7 +378,7 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteBytes(filepath.Join(f.dir, manifestName), data); err != nil {
+	if err := durable.ReplaceBytes(filepath.Join(f.dir, manifestName), data); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	if err := syncDir(f.dir); err != nil {

@@ -16,7 +16,7 @@ import (
 
 	"github.com/gocarina/gocsv"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 )
@@ -321,7 +321,7 @@ func truncate(s string) string {
 	return s
 }
 
-// WriteCSV writes rows to path through atomicfile, so that an
+// WriteCSV writes rows to path through durable, so that an
 // interrupted write leaves the old file whole.
 func WriteCSV(path string, rows []Row) error {
 	// In the order of the boards and starts, not of the walks' ends,
@@ -342,7 +342,7 @@ func WriteCSV(path string, rows []Row) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := atomicfile.WriteBytes(path, buf.Bytes()); err != nil {
+	if err := durable.ReplaceBytes(path, buf.Bytes()); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

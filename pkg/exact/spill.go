@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"knightsweep/internal/checksum"
+	"knightsweep/internal/durable"
 )
 
 // A run is a file of records of one depth, sorted by key, each key once:
@@ -26,8 +26,8 @@ type run struct {
 	synced bool
 }
 
-// castagnoli is the program's one CRC table (internal/checksum).
-var castagnoli = checksum.Table
+// castagnoli is the program's one CRC table (internal/durable).
+var castagnoli = durable.Table
 
 func sortRecs[K set, P num](b []rec[K, P]) { slices.SortFunc(b, compareRec[K, P]) }
 

@@ -13,9 +13,8 @@ import (
 	"syscall"
 	"time"
 
-	"knightsweep/internal/atomicfile"
 	"knightsweep/internal/buildinfo"
-	"knightsweep/internal/capped"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/status"
@@ -234,7 +233,7 @@ func (m *Manifest) Write(dir string) error {
 			memlimit.Format(int64(len(padded))), len(m.Sessions), memlimit.Format(MaxManifestBytes))
 	}
 	path := filepath.Join(dir, ManifestFile)
-	err = atomicfile.WriteBytes(path, padded)
+	err = durable.ReplaceBytes(path, padded)
 	if err != nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)) {
 		if inPlace := overwrite(path, data); inPlace == nil {
 			return nil
@@ -271,8 +270,8 @@ func ReadManifest(path string) (*Manifest, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		path = filepath.Join(path, ManifestFile)
 	}
-	data, err := capped.ReadFile(path, MaxManifestBytes)
-	var tl *capped.TooLargeError
+	data, err := durable.ReadFile(path, MaxManifestBytes)
+	var tl *durable.TooLargeError
 	switch {
 	case errors.As(err, &tl):
 		return nil, fmt.Errorf("%s: %w: not a manifest", path, err)
@@ -293,7 +292,7 @@ var ErrNoManifest = errors.New("empty or cut short")
 // ParseManifest reads and checks a manifest.
 func ParseManifest(data []byte) (*Manifest, error) {
 	if len(data) > MaxManifestBytes {
-		return nil, fmt.Errorf("%w: not a manifest", &capped.TooLargeError{Max: MaxManifestBytes})
+		return nil, fmt.Errorf("%w: not a manifest", &durable.TooLargeError{Max: MaxManifestBytes})
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, ErrNoManifest

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -143,7 +143,7 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 	counts := map[status.Status]int64{}
 	runsPath := filepath.Join(opts.Out, RunsFile)
 	var torn []string
-	err = atomicfile.Write(runsPath, func(w io.Writer) error {
+	err = durable.Replace(runsPath, func(w io.Writer) error {
 		var same *sameAs
 		if again {
 			old, err := os.Open(runsPath)

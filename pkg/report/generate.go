@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/chart"
@@ -104,7 +104,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	}
 	for _, name := range tableFiles {
 		path := filepath.Join(out.Dir, name)
-		if err := atomicfile.Write(path, writers[name], atomicfile.NoSync); err != nil {
+		if err := durable.Replace(path, writers[name], durable.NoSync); err != nil {
 			return out, fmt.Errorf("write %s: %w", path, err)
 		}
 		out.Tables = append(out.Tables, path)
@@ -127,7 +127,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		return out, err
 	}
 	out.HTML = filepath.Join(out.Dir, pageFile)
-	if err := atomicfile.Write(out.HTML, page.write, atomicfile.NoSync); err != nil {
+	if err := durable.Replace(out.HTML, page.write, durable.NoSync); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -262,7 +262,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 		return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 	}
 	path := filepath.Join(dir, f.name+".svg")
-	if err := atomicfile.WriteBytes(path, svg.Bytes(), atomicfile.NoSync); err != nil {
+	if err := durable.ReplaceBytes(path, svg.Bytes(), durable.NoSync); err != nil {
 		return nil, nil, err
 	}
 	files := []string{path}
@@ -271,7 +271,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 			continue
 		}
 		path := filepath.Join(dir, f.name+"."+format)
-		err := atomicfile.Write(path, func(w io.Writer) error { return f.write(w, format) }, atomicfile.NoSync)
+		err := durable.Replace(path, func(w io.Writer) error { return f.write(w, format) }, durable.NoSync)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 		}

@@ -60,6 +60,9 @@ type Error struct {
 	// one: a file of another version (Found.Name the one asked for) or of
 	// another format.
 	Found Format
+	// Cut says the file ends before its checksum: what a kill during a
+	// write in place leaves.
+	Cut bool
 	// Err is what the reason rests on (a *ChecksumError, a
 	// *TooLargeError), if anything.
 	Err error

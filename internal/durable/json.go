@@ -74,15 +74,16 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 		return false, nil
 	}
 	sumLen := len(jsonSumPrefix) + 8 + len(jsonSumSuffix)
+	cut := &Error{Path: path, Reason: "cut short: it does not end in its \"crc32c\" field", Advice: f.Advice, Cut: true}
 	if len(data) < len(jsonFormatPrefix)+sumLen {
-		return true, refuse("damaged: cut short")
+		return true, cut
 	}
 	body, last := data[:len(data)-sumLen], data[len(data)-sumLen:]
 	hex, ok := bytes.CutPrefix(last, []byte(jsonSumPrefix))
 	hex, ok2 := bytes.CutSuffix(hex, []byte(jsonSumSuffix))
 	want, perr := strconv.ParseUint(string(hex), 16, 32)
 	if !ok || !ok2 || perr != nil {
-		return true, refuse("damaged: it does not end in its \"crc32c\" field (cut?)")
+		return true, cut
 	}
 	if got := crc32.Checksum(body, Table); uint32(want) != got {
 		return true, refuse(fmt.Sprintf("damaged: its CRC-32C is %08x, its \"crc32c\" field says %08x (edited by hand?)", got, want))

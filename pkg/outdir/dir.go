@@ -211,9 +211,9 @@ func (d *Dir) RunsPath() string { return filepath.Join(d.Path, RunsFile) }
 // header and marks the jobs that have rows.
 func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	path := d.RunsPath()
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := durable.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
-		return err
+		return RefuseLink("-out", err, path)
 	}
 	d.Runs = f
 	header := runs.Header(p.Settings().SaveTours)

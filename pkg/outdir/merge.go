@@ -165,13 +165,13 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 			return errOtherRows
 		}
 		return nil
-	})
+	}, durable.NoFollow)
 	if errors.Is(err, errOtherRows) {
 		return nil, input.Errorf("-out", "%s is not empty, and its %s holds other rows than this merge writes: give a new directory for the merged sweep",
 			opts.Out, RunsFile)
 	}
 	if err != nil {
-		return nil, err
+		return nil, RefuseLink("-out", err, runsPath)
 	}
 	man := mergedManifest(ins, p, opts.Command, counts)
 	if err := copyTours(tours, opts.Out, man); err != nil {

@@ -55,7 +55,7 @@ func SaveTour(dir string, row *runs.Row, squares []int32) (SavedTour, error) {
 	// rows and manifest are synced); 36 fsyncs were a tenth of a quick
 	// sweep.
 	write := func(w io.Writer) error { return tourfile.Write(w, t) }
-	if err := durable.Replace(filepath.Join(dir, rel), write, durable.NoSync); err != nil {
+	if err := durable.Replace(filepath.Join(dir, rel), write, durable.NoSync, durable.NoFollow); err != nil {
 		return SavedTour{}, fmt.Errorf("save a tour of %v: %w", b, err)
 	}
 	return SavedTour{Board: b.String(), File: rel, Strategy: row.Strategy, Tiebreak: row.Tiebreak,
@@ -113,7 +113,7 @@ func copyTours(tours []inputTour, out string, m *Manifest) error {
 		if err := os.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
 			return err
 		}
-		if err := durable.ReplaceBytes(filepath.Join(out, t.File), data); err != nil {
+		if err := durable.ReplaceBytes(filepath.Join(out, t.File), data, durable.NoFollow); err != nil {
 			return err
 		}
 		m.Tours = append(m.Tours, t.SavedTour)

@@ -49,7 +49,7 @@ func Locked(dir, flag string) (*Lock, error) {
 	}
 	if !ok {
 		owner, _ := durable.ReadFile(path, 4<<10)
-		return nil, input.Errorf(flag, "%s is in use by another process (%s holds %s): wait for it to end, or give another %s",
+		return nil, input.Errorf(flag, "%s is in use by another run (%s holds %s): wait for it to end, or give another %s",
 			dir, describeOwner(string(owner)), path, flag)
 	}
 	host := hostname()

@@ -42,7 +42,7 @@ type runWriter[K set, P num] struct {
 
 func newRunWriter[K set, P num](dir, name string, depth, bufBytes int) (*runWriter[K, P], error) {
 	path := filepath.Join(dir, name)
-	f, err := os.Create(path)
+	f, err := durable.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"iter"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -226,77 +225,44 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
-// sizesAndStarts reads a -sizes value (required; example shows what to
-// give) and a -starts value that must fit every board of it, as the
-// commands that take both (run's settings apart) read them.
-func sizesAndStarts(sizesFlag, startsFlag, example string) (plan.Sizes, plan.Starts, error) {
-	if strings.TrimSpace(sizesFlag) == "" {
-		return nil, plan.Starts{}, usagef("-sizes: missing; give boards such as %s", example)
+// givenSizes reads a -sizes value (required; example shows what to give),
+// keeping the order given beside plan's sorted one.
+func givenSizes(v, example string) (plan.GivenSizes, error) {
+	if strings.TrimSpace(v) == "" {
+		return plan.GivenSizes{}, usagef("-sizes: missing; give boards such as %s", example)
 	}
-	sizes, err := plan.ParseSizes(sizesFlag)
+	sizes, err := plan.ParseGivenSizes(v)
 	if err != nil {
-		return nil, plan.Starts{}, usagef("-sizes: %v", err)
+		return plan.GivenSizes{}, usagef("-sizes: %v", err)
 	}
-	starts, err := plan.ParseStarts(startsFlag)
+	return sizes, nil
+}
+
+// givenStarts reads a -starts value, which must fit every board of sizes,
+// keeping a list's order. An empty value is refused by every command, as
+// an empty -sizes is: leaving the flag out gives the command's default
+// (def).
+func givenStarts(v string, sizes plan.Sizes, def string) (plan.GivenStarts, error) {
+	if strings.TrimSpace(v) == "" {
+		return plan.GivenStarts{}, usagef("-starts: empty; want all, corners, solvable or row,col squares separated by semicolons (leave -starts out for %s)", def)
+	}
+	starts, err := plan.ParseGivenStarts(v)
 	if err != nil {
-		return nil, plan.Starts{}, usagef("-starts: %v", err)
+		return plan.GivenStarts{}, usagef("-starts: %v", err)
 	}
 	if err := starts.Check(sizes); err != nil {
-		return nil, plan.Starts{}, usagef("-starts: %v", err)
+		return plan.GivenStarts{}, usagef("-starts: %v", err)
 	}
-	return sizes, starts, nil
+	return starts, nil
 }
 
-// orderedSizes reads -sizes as plan does, keeping the order given (plan
-// sorts the boards): exact's and theory's lines come out in it.
-func orderedSizes(v string) (plan.Sizes, error) {
-	if strings.TrimSpace(v) == "" {
-		return nil, usagef("-sizes: missing; give boards such as 8, 5-8 or 6x8")
-	}
-	all, err := plan.ParseSizes(v)
-	if err != nil {
-		return nil, usagef("-sizes: %v", err)
-	}
-	var out plan.Sizes
-	seen := map[board.Board]bool{}
-	for item := range strings.SplitSeq(v, ",") {
-		part, _ := plan.ParseSizes(item) // a part of a value that parsed
-		for _, b := range part {
-			if !seen[b] {
-				seen[b] = true
-				out = append(out, b)
-			}
-		}
-	}
-	if len(out) != len(all) {
-		return all, nil
-	}
-	return out, nil
-}
-
-// listedSquares returns a -starts list's squares in the order listed,
-// without repeats; nil for all, corners or solvable.
-func listedSquares(v string, st plan.Starts) []board.Square {
-	if k := st.String(); k == "all" || k == "corners" || k == "solvable" {
-		return nil
-	}
-	var out []board.Square
-	for item := range strings.SplitSeq(v, ";") {
-		sq, err := board.ParseSquare(item)
-		if err == nil && !slices.Contains(out, sq) {
-			out = append(out, sq)
-		}
-	}
-	return out
-}
-
-// startsOn yields the starts of b in the order of -starts: order's squares
-// on b when -starts listed them (listedSquares), else the set's in
-// row-major order, named by index and never listed whole.
-func startsOn(b board.Board, starts plan.Starts, order []board.Square, closed bool) iter.Seq[board.Square] {
+// startsOn yields the starts of b in the order of -starts: a list's
+// squares on b in the order given, else the set's in row-major order,
+// named by index and never listed whole.
+func startsOn(b board.Board, starts plan.GivenStarts, closed bool) iter.Seq[board.Square] {
 	return func(yield func(board.Square) bool) {
-		if order != nil {
-			for _, sq := range order {
+		if starts.Order != nil {
+			for _, sq := range starts.Order {
 				if b.Contains(sq.Row, sq.Col) && !yield(sq) {
 					return
 				}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"knightsweep/configs"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/internal/words"
@@ -342,10 +343,10 @@ func parseRunFlags(fs *flag.FlagSet, args []string) error {
 	return parsed(fs, parseArgs(fs, args, readConfig))
 }
 
-// readConfig reads the flag file name, or the embedded preset of that name
-// if there is no such file.
+// readConfig reads the flag file name, of at most maxConfigBytes, or the
+// embedded preset of that name if there is no such file.
 func readConfig(name string) ([]byte, error) {
-	data, err := os.ReadFile(name)
+	data, err := durable.ReadFile(name, maxConfigBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		if data, perr := configs.Read(name); perr == nil {
 			return data, nil
@@ -354,6 +355,9 @@ func readConfig(name string) ([]byte, error) {
 	}
 	return data, err
 }
+
+// maxConfigBytes bounds a flag file: a preset is a few hundred bytes.
+const maxConfigBytes = 1 << 20
 
 // programName is the program as the user invoked it, for commands we print
 // that they can paste: "bin/experiment" when run by path, "experiment"

@@ -14,6 +14,10 @@ import (
 // leads to.
 type LinkError struct{ Path string }
 
+// BadInput marks a planted link as bad input (package input's rule): the
+// commands exit 2 for it, as for a flag they cannot use.
+func (*LinkError) BadInput() {}
+
 func (e *LinkError) Error() string {
 	return fmt.Sprintf("%s is a symbolic link, which the program does not write through: remove it, or give another directory", e.Path)
 }

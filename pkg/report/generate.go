@@ -16,7 +16,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/chart"
@@ -104,7 +103,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	}
 	for _, name := range tableFiles {
 		path := filepath.Join(out.Dir, name)
-		if err := durable.Replace(path, writers[name], durable.NoSync); err != nil {
+		if err := writeFile(path, writers[name]); err != nil {
 			return out, fmt.Errorf("write %s: %w", path, err)
 		}
 		out.Tables = append(out.Tables, path)
@@ -127,7 +126,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		return out, err
 	}
 	out.HTML = filepath.Join(out.Dir, pageFile)
-	if err := durable.Replace(out.HTML, page.write, durable.NoSync); err != nil {
+	if err := writeFile(out.HTML, page.write); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -262,7 +261,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 		return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 	}
 	path := filepath.Join(dir, f.name+".svg")
-	if err := durable.ReplaceBytes(path, svg.Bytes(), durable.NoSync); err != nil {
+	if err := writeFile(path, func(w io.Writer) error { _, err := w.Write(svg.Bytes()); return err }); err != nil {
 		return nil, nil, err
 	}
 	files := []string{path}
@@ -271,7 +270,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 			continue
 		}
 		path := filepath.Join(dir, f.name+"."+format)
-		err := durable.Replace(path, func(w io.Writer) error { return f.write(w, format) }, durable.NoSync)
+		err := writeFile(path, func(w io.Writer) error { return f.write(w, format) })
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 		}

@@ -1,0 +1,15 @@
+package report
+
+import (
+	"io"
+
+	"knightsweep/internal/durable"
+)
+
+// writeFile replaces path, a file of the report's (a table, a chart, the
+// page), atomically and without an fsync: each can be made again from
+// runs.csv. A symbolic link planted at path is refused (a
+// *durable.LinkError, exit 2), never written through.
+func writeFile(path string, write func(io.Writer) error) error {
+	return durable.Replace(path, write, durable.NoSync, durable.NoFollow)
+}

@@ -23,10 +23,17 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	results, err := req.walk(ctx, stderr)
+	// -out read and -work locked and checked before any walk: a refusal
+	// is bad input, with nothing on stdout.
+	rn, err := req.runner()
+	if err != nil {
+		return err
+	}
+	defer rn.Close()
+	results, err := req.walk(ctx, rn, stderr)
 	if err != nil && ctx.Err() == nil && input.Is(err) && len(results) == 0 {
-		// Refused before any walk (-work of another command, a damaged
-		// checkpoint): nothing on stdout, nothing kept to speak of.
+		// Refused before any walk: nothing on stdout, nothing kept to
+		// speak of.
 		return fmt.Errorf("exact: %w", err)
 	}
 	// What was walked before an interrupt or a late failure (-out could
@@ -155,12 +162,7 @@ func (req *exactRequest) runner() (*exact.Runner, error) {
 
 // walk walks every start -out lacks, and returns every start's row (those
 // -out held too), also when an error stopped it: what was walked before.
-func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.Key]exact.Row, error) {
-	rn, err := req.runner()
-	if err != nil {
-		return nil, err
-	}
-	defer rn.Close()
+func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.Writer) (map[exact.Key]exact.Row, error) {
 	tasks := rn.Tasks()
 	_, memo := exact.Shares(req.mem.Bytes)
 	opt := req.opt
@@ -177,8 +179,6 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 			Total: int64(len(tasks)), NoEstimate: true, BarWidth: 10})
 		meter.Start()
 	}
-	rt, _ := exact.Shares(req.mem.Bytes)
-	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
 	rn.Tick = func(p exact.Progress, left string) {
 		now := time.Now()
 		meter.Detail(exactDetail(p, req.mem.Bytes, left))

@@ -14,6 +14,7 @@ import (
 	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/memlimit"
 )
 
 // Job is a board and its starts, in the order they were asked for.
@@ -153,12 +154,15 @@ func Biggest(tasks []Task) board.Board {
 	return b
 }
 
-// Run walks tasks (r.Tasks), writing -out as each ends, and returns every
+// Run walks tasks (r.Tasks), the collector's limit set to the runtime's
+// share of the memory, writing -out as each ends, and returns every
 // start's row (those -out held too), also when an error stopped it: what
 // was walked before.
 func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	opt := r.Options
-	_, opt.MemLimit = Shares(opt.MemLimit)
+	var runtime int64
+	runtime, opt.MemLimit = Shares(opt.MemLimit)
+	defer memlimit.SetGC(runtime, 0)()
 	if r.Tick != nil {
 		opt.Tick = func(p Progress) { r.Tick(p, r.left.words(p, time.Now())) }
 	}

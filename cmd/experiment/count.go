@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -69,7 +68,7 @@ func printCount(w io.Writer, req countRequest, out count.Answer, grid count.Grid
 	if req.asJSON {
 		return json.NewEncoder(w).Encode(out)
 	}
-	return writeCount(w, out, grid, req.Mode == count.CountAll, req.Mode == count.CountTotal)
+	return out.WriteText(w, grid, req.Mode)
 }
 
 // parseCount reads and checks count's flags.
@@ -201,45 +200,4 @@ func countError(err error, mem memlimit.Limit, kept bool, ckPath string, b board
 		return fmt.Errorf("count: %w (%s): raise -mem-limit if the machine has the memory, or count a smaller board%s", err, mem.Source, alt)
 	}
 	return fmt.Errorf("count: %w", err)
-}
-
-// writeCount prints the grid (with -starts all) and the summary line.
-// Incomplete counts carry a "+": they are lower bounds.
-func writeCount(w io.Writer, out count.Answer, grid count.Grid, all, totalOnly bool) error {
-	var sb strings.Builder
-	if all {
-		cells := make([][]string, len(grid.Tours))
-		width := 0
-		for r, row := range grid.Tours {
-			for c, n := range row {
-				cell := fmt.Sprint(n)
-				if !grid.Complete[r][c] {
-					cell += "+"
-				}
-				cells[r] = append(cells[r], cell)
-				width = max(width, len(cell))
-			}
-		}
-		for _, row := range cells {
-			for c, cell := range row {
-				if c > 0 {
-					sb.WriteByte(' ')
-				}
-				fmt.Fprintf(&sb, "%*s", width, cell)
-			}
-			sb.WriteByte('\n')
-		}
-		fmt.Fprintf(&sb, "total=%d", out.Count)
-	} else if totalOnly {
-		fmt.Fprintf(&sb, "total=%d", out.Count)
-	} else {
-		fmt.Fprintf(&sb, "count=%d", out.Count)
-	}
-	nodes := "nodes"
-	if out.Method == count.Frontier.String() {
-		nodes = "states"
-	}
-	fmt.Fprintf(&sb, " %s=%d time=%v complete=%v\n", nodes, out.Nodes, time.Duration(out.TimeNS).Round(time.Microsecond), out.Complete)
-	_, err := io.WriteString(w, sb.String())
-	return err
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -42,7 +41,7 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// start ended: a grid would show zeros for starts never walked.
 	var notes []string
 	if len(results) > 0 || err == nil {
-		if werr := req.write(stdout, results); werr != nil {
+		if werr := req.write(stdout, rn, results); werr != nil {
 			return werr
 		}
 		if err != nil {
@@ -196,76 +195,8 @@ func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.W
 	return results, err
 }
 
-// write prints the rows: a JSON line a start with -json, else writeExact's
-// grids and lines, in the order of -sizes and -starts whichever walk
-// ended first.
-func (req *exactRequest) write(w io.Writer, rows map[exact.Key]exact.Row) error {
-	if !req.asJSON {
-		return writeExact(w, req, rows)
-	}
-	enc := json.NewEncoder(w)
-	for _, b := range req.sizes.Order {
-		for _, sq := range req.squares(b) {
-			if r, ok := rows[req.key(b, sq)]; ok {
-				if err := enc.Encode(r); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// writeExact prints, for each board, a grid of the probabilities (with
-// -starts all) and a line a start.
-func writeExact(w io.Writer, req *exactRequest, rows map[exact.Key]exact.Row) error {
-	var sb strings.Builder
-	all := req.starts.Kind() == plan.AllStarts
-	for _, b := range req.sizes.Order {
-		sqs := req.squares(b)
-		if len(sqs) == 0 {
-			fmt.Fprintf(&sb, "%v: no start square (-starts %v)\n", b, req.starts.Starts)
-			continue
-		}
-		if all {
-			fmt.Fprintf(&sb, "%v %s: probability of a tour from each start\n", b, req.key(b, board.Square{}).RuleText())
-			for r := range b.Rows {
-				for c := range b.Cols {
-					if c > 0 {
-						sb.WriteByte(' ')
-					}
-					row, ok := rows[req.key(b, board.Square{Row: r, Col: c})]
-					if !ok {
-						// Not walked (an interrupt, a failure): no figure,
-						// where 0 would say the start never makes a tour.
-						sb.WriteString("       -")
-						continue
-					}
-					fmt.Fprintf(&sb, "%.6f", row.Probability)
-				}
-				sb.WriteByte('\n')
-			}
-		}
-		rep := b.Representatives()
-		for _, sq := range sqs {
-			if at := b.Index(sq.Row, sq.Col); all && req.rule.Randomised() && rep[at] != at {
-				continue // the grid shows it; its figures are its class's
-			}
-			k := req.key(b, sq)
-			r, ok := rows[k]
-			if !ok {
-				continue
-			}
-			p := fmt.Sprintf("%.10f", r.Probability)
-			if r.ProbabilityFraction != "" {
-				p += " = " + r.ProbabilityFraction
-			} else {
-				p += fmt.Sprintf(" ± %.1e", r.ErrorBound)
-			}
-			fmt.Fprintf(&sb, "%v: probability %s, %d tours of %d walks, %d tie points, %v\n",
-				k, p, r.Tours, r.Walks, r.States, time.Duration(r.TimeNS).Round(time.Microsecond))
-		}
-	}
-	_, err := io.WriteString(w, sb.String())
-	return err
+// write prints the rows (exact.Runner.Write), a grid of each board with
+// -starts all.
+func (req *exactRequest) write(w io.Writer, rn *exact.Runner, rows map[exact.Key]exact.Row) error {
+	return rn.Write(w, rows, req.asJSON, req.starts.Kind() == plan.AllStarts)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/crc32"
 	"io"
 	"strconv"
@@ -13,6 +14,14 @@ import (
 // Table is the CRC-32C table, for files that keep their CRCs elsewhere
 // (the exact method's runs, named by its manifest).
 var Table = crc32.MakeTable(crc32.Castagnoli)
+
+// Update returns crc updated with the bytes of p: the CRC-32C of files
+// whose CRCs are kept elsewhere (the runs of exact's frontier method, each
+// named with its CRC by a sealed manifest).
+func Update(crc uint32, p []byte) uint32 { return crc32.Update(crc, Table, p) }
+
+// NewHash returns a new CRC-32C hash.
+func NewHash() hash.Hash32 { return crc32.New(Table) }
 
 const trailerPrefix = "crc32c "
 

@@ -3,7 +3,6 @@ package exact
 import (
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"math"
@@ -207,7 +206,7 @@ func checkCRC(dir string, r run) error {
 		return err
 	}
 	defer fh.Close()
-	h := crc32.New(castagnoli)
+	h := durable.NewHash()
 	if _, err := io.Copy(h, fh); err != nil {
 		return fmt.Errorf("%s: run %s: %w", dir, r.Name, err)
 	}

@@ -3,7 +3,6 @@ package exact
 import (
 	"bufio"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -25,9 +24,6 @@ type run struct {
 	// synced: the file is durable (a checkpoint named it).
 	synced bool
 }
-
-// castagnoli is the program's one CRC table (internal/durable).
-var castagnoli = durable.Table
 
 func sortRecs[K set, P num](b []rec[K, P]) { slices.SortFunc(b, compareRec[K, P]) }
 
@@ -62,7 +58,7 @@ func (w *runWriter[K, P]) add(r *rec[K, P]) error {
 }
 
 func (w *runWriter[K, P]) flush() error {
-	w.r.CRC = crc32.Update(w.r.CRC, castagnoli, w.buf)
+	w.r.CRC = durable.Update(w.r.CRC, w.buf)
 	if _, err := w.f.Write(w.buf); err != nil {
 		return fmt.Errorf("run %s: %w", w.r.Name, err)
 	}
@@ -139,7 +135,7 @@ func (s *source[K, P]) fill() {
 		s.err = fmt.Errorf("run %s: %w", s.run.Name, err)
 		return
 	}
-	s.crc = crc32.Update(s.crc, castagnoli, b)
+	s.crc = durable.Update(s.crc, b)
 	s.left -= n
 	s.recs = s.recs[:n]
 	for j := range s.recs {

@@ -3,6 +3,7 @@ package durable
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,5 +152,39 @@ func TestNoFollow(t *testing.T) {
 				t.Errorf("target now holds %q", data)
 			}
 		})
+	}
+}
+
+// A locked directory is refused to a second locker with its holder named
+// (this process), and taken again once released; a link planted as the
+// lock file is refused, its target untouched.
+func TestLockDir(t *testing.T) {
+	dir := t.TempDir()
+	l, err := LockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = LockDir(dir)
+	var held *HeldError
+	if !errors.As(err, &held) || !strings.Contains(err.Error(), fmt.Sprintf("(process %d on ", os.Getpid())) {
+		t.Errorf("second lock: %v", err)
+	}
+	l.Release()
+	l2, err := LockDir(dir)
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	l2.Release()
+
+	other := t.TempDir()
+	target := filepath.Join(t.TempDir(), "target")
+	os.WriteFile(target, []byte("keep"), 0o644)
+	os.Symlink(target, filepath.Join(other, LockFile))
+	var le *LinkError
+	if _, err := LockDir(other); !errors.As(err, &le) {
+		t.Errorf("a planted lock link: %v", err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "keep" {
+		t.Errorf("target now holds %q", data)
 	}
 }

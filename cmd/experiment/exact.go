@@ -141,10 +141,6 @@ func (req *exactRequest) squares(b board.Board) []board.Square {
 	return slices.Collect(startsOn(b, req.starts, req.closed))
 }
 
-func (req *exactRequest) key(b board.Board, sq board.Square) exact.Key {
-	return exact.Key{Board: b, Start: sq, Closed: req.closed, Rule: req.rule.String()}
-}
-
 // runner returns exact's runner of req, -out read and -work locked and
 // checked.
 func (req *exactRequest) runner() (*exact.Runner, error) {

@@ -115,8 +115,7 @@ func parseSizes(s string, keepOrder bool) (Sizes, []board.Board, error) {
 	for i := range next {
 		next[i] = i
 	}
-	var find func(int) int
-	find = func(s int) int {
+	find := func(s int) int {
 		for next[s] != s {
 			next[s] = next[next[s]]
 			s = next[s]

@@ -276,6 +276,9 @@ func (r *Runner) checkCommand(path string) error {
 		}
 		return nil
 	}
+	if err := durable.NotLink(path); err != nil {
+		return input.Errorf("-work", "%v", err)
+	}
 	data, err := durable.ReadFile(path, maxCommandBytes)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

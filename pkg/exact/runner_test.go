@@ -1,9 +1,14 @@
 package exact
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 )
 
@@ -50,5 +55,48 @@ func TestTimeLeft(t *testing.T) {
 	}
 	if e.words(Progress{Board: p.Board, Depth: 3, Squares: 100, Left: -1, Frontier: true}, now) != "" {
 		t.Error("a depth without an estimate shows one")
+	}
+}
+
+// command.json is sealed; one written before (plain JSON) is read once
+// more and written back sealed; another command's is refused naming
+// -work; a link planted as command.json is refused, its target untouched.
+func TestRunnerCommand(t *testing.T) {
+	cmd := WorkCommand{Sizes: "5", Starts: "corners", Tiebreak: "random"}
+	runner := func(work string) (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: board.Board{Rows: 5, Cols: 5}, Starts: []board.Square{{}}}},
+			Options: Options{Rule: Random, Work: work}, Command: cmd})
+	}
+	work := t.TempDir()
+	path := filepath.Join(work, commandFile)
+	os.WriteFile(path, []byte(`{"sizes":"5","starts":"corners","tiebreak":"random","closed":false,"float":false}`), 0o644)
+	r, err := runner(work)
+	if err != nil {
+		t.Fatalf("a command.json of format 1: %v", err)
+	}
+	r.Close()
+	if data, _ := os.ReadFile(path); !strings.HasPrefix(string(data), "{\n  \"format\": \"knightsweep exact command 2\",") {
+		t.Errorf("not written back sealed: %q", data)
+	}
+	cmd.Closed = true
+	if _, err := runner(work); !input.Is(err) || !strings.Contains(err.Error(), "-work: "+work+" holds the walks of another command") {
+		t.Errorf("another command: %v", err)
+	}
+	cmd.Closed = false
+	edited, _ := os.ReadFile(path)
+	os.WriteFile(path, bytes.Replace(edited, []byte(`"sizes": "5"`), []byte(`"sizes": "6"`), 1), 0o644)
+	if _, err := runner(work); !input.Is(err) || !strings.Contains(err.Error(), path+": damaged: its CRC-32C") {
+		t.Errorf("an edited command.json: %v", err)
+	}
+
+	other := t.TempDir()
+	target := filepath.Join(t.TempDir(), "target")
+	os.WriteFile(target, []byte("keep"), 0o644)
+	os.Symlink(target, filepath.Join(other, commandFile))
+	if _, err := runner(other); !input.Is(err) || !strings.Contains(err.Error(), "is a symbolic link") {
+		t.Errorf("a planted link: %v", err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "keep" {
+		t.Errorf("target now holds %q", data)
 	}
 }

@@ -224,3 +224,15 @@ func programName() string {
 	}
 	return p
 }
+
+// showPlan prints the plan (sweep.ShowPlan); an interrupt during its pace
+// trial is errInterrupted: nothing has been written yet.
+func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) error {
+	if err := sweep.ShowPlan(ctx, w, p, o, done); err != nil {
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		return err
+	}
+	return nil
+}

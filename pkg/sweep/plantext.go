@@ -1,4 +1,4 @@
-package main
+package sweep
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 	"knightsweep/pkg/strategies"
-	"knightsweep/pkg/sweep"
 )
 
 // What run -plan and every sweep print before they start: the plan, and
@@ -30,13 +29,13 @@ const paceFrom = 2 * time.Second
 // sweep is too short to be worth one (paceFrom), and whether the trial
 // measured anything. The trial runs a few of the sweep's first jobs for
 // 0.15 s, cut short, and writes nothing.
-func pace(ctx context.Context, p *plan.Plan, o sweep.Options) (time.Duration, bool) {
+func pace(ctx context.Context, p *plan.Plan, o Options) (time.Duration, bool) {
 	_, cost := p.Cost(nil)
 	if !(cost/parallel(o.Workers) >= paceFrom.Seconds()) || math.IsInf(cost, 1) || ctx.Err() != nil {
 		return 0, false
 	}
 	start := time.Now()
-	pc := sweep.MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, sweep.PaceTrial)
+	pc := MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, PaceTrial)
 	p.SetPace(pc)
 	return time.Since(start), len(pc.Factor) > 0
 }
@@ -46,13 +45,14 @@ func pace(ctx context.Context, p *plan.Plan, o sweep.Options) (time.Duration, bo
 // many searches at once, and measures what sharing the cores costs).
 func parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPROCS(0))) }
 
-// showPlan measures this machine's pace when the sweep is worth it (pace)
-// and prints the plan to w. An interrupt during the trial is
-// errInterrupted: nothing has been written yet.
-func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) error {
+// ShowPlan measures this machine's pace when the sweep is worth it (pace)
+// and prints the plan to w: what it will run, where it writes and how long
+// it is expected to take. An interrupt during the trial is ctx's error:
+// nothing has been written yet.
+func ShowPlan(ctx context.Context, w io.Writer, p *plan.Plan, o Options, done plan.JobSet) error {
 	trial, measured := pace(ctx, p, o)
 	if trial > 0 && ctx.Err() != nil {
-		return errInterrupted
+		return ctx.Err()
 	}
 	if !measured {
 		trial = -trial // a trial that measured nothing: the model's estimate, and why
@@ -66,7 +66,7 @@ func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, d
 // machine's pace when a trial measured it (trial > 0; -trial for a trial
 // that measured nothing). The jobs in done (those -resume finds rows for)
 // are left out of the runs and the estimate.
-func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, trial time.Duration) {
+func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial time.Duration) {
 	s := p.Settings()
 	boards := s.Sizes.String()
 	if len(s.Sizes) > 4 {
@@ -111,7 +111,7 @@ func printPlan(w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet, tri
 	if !(model > 0) {
 		var why string
 		if trial < 0 {
-			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", countWord(sweep.PaceMinNodes))
+			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", countWord(PaceMinNodes))
 		}
 		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)%s\n",
 			progress.Estimate(cost/parallel(o.Workers)), o.Workers, why, o.MemLimit, plan.UnknownText(p.Unknown(skip)))

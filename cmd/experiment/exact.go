@@ -176,7 +176,7 @@ func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.W
 	}
 	rn.Tick = func(p exact.Progress, left string) {
 		now := time.Now()
-		meter.Detail(exactDetail(p, req.mem.Bytes, left))
+		meter.Detail(p.Detail(req.mem.Bytes, left))
 		meter.Part(float64(p.Depth) / float64(p.Squares))
 		meter.Tick(now)
 	}

@@ -100,3 +100,27 @@ func TestRunnerCommand(t *testing.T) {
 		t.Errorf("target now holds %q", data)
 	}
 }
+
+// TestDetail: the progress line's figures that matter come first
+// and fit an 80-column terminal beside the bar and the count (the line was
+// cut after the tie points, before the memory, the disk and the time
+// left); the last depth shows no time left (it showed "about 561ms left"
+// at depth 64/64). TestTimeLeft tests the time left's words.
+func TestDetail(t *testing.T) {
+	p := Progress{Frontier: true, Board: board.Board{Rows: 10, Cols: 10}, Start: board.Square{Row: 4, Col: 5},
+		Depth: 100, Squares: 100, States: 711460804, DepthStates: 12345678, Held: 1<<31 - 1<<20, Disk: 9 << 30, Left: time.Hour}
+	last := p.Detail(2<<30, "~1h23m left")
+	if strings.Contains(last, "left") {
+		t.Errorf("the last depth shows a time left: %q", last)
+	}
+	p.Depth = 99
+	got := p.Detail(2<<30, "~1h23m left")
+	want := "depth 99/100, 2.00GiB/2.00GiB mem, 9.00GiB disk, ~1h23m left, 10x10 from 4,5, 711460804 tie points (12345678 at this depth)"
+	if got != want {
+		t.Errorf("Detail = %q, want %q", got, want)
+	}
+	// The bar (10 columns, a space each side, a spare) and "81/81 ".
+	if head := got[:strings.Index(got, " left")+len(" left")]; len(head) > 80-10-4-len("81/81 ") {
+		t.Errorf("%q takes %d columns: it does not fit 80 beside the bar", head, len(head))
+	}
+}

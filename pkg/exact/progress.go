@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
 )
 
@@ -67,4 +68,31 @@ func shortEstimate(d time.Duration) string {
 		s = strings.TrimSuffix(s, "0s")
 	}
 	return s
+}
+
+// Detail is the progress meter's line for a walk's depth, its most useful
+// figures first so that an 80-column terminal shows them beside the bar:
+// the depth, the memory held beside -mem-limit (limit, 0: none), the
+// frontier method's disk and the time left (left: "" for none), then the
+// board and start and the tie points. The frontier's memory is the most
+// the depth held. At the last depth there is no time left to show.
+func (p Progress) Detail(limit int64, left string) string {
+	mem := memlimit.Format(p.Held)
+	if limit > 0 {
+		mem += "/" + memlimit.Format(limit)
+	}
+	parts := []string{fmt.Sprintf("depth %d/%d", p.Depth, p.Squares), mem + " mem"}
+	if p.Frontier {
+		parts = append(parts, memlimit.Format(p.Disk)+" disk")
+	}
+	if left != "" && p.Depth < p.Squares {
+		parts = append(parts, left)
+	}
+	parts = append(parts, fmt.Sprintf("%v from %v", p.Board, p.Start))
+	if p.Frontier {
+		parts = append(parts, fmt.Sprintf("%d tie points (%d at this depth)", p.States, p.DepthStates))
+	} else {
+		parts = append(parts, fmt.Sprintf("%d tie points", p.States))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -181,4 +181,8 @@
 // A count whose context ends (deadline or cancellation) returns what it has
 // found so far with Complete false: then the counts are lower bounds (the
 // frontier method's are 0 for a pass that did not finish).
+//
+// Request is experiment count's work from its flags: the count, within
+// its timeout, resumed from and saved to its checkpoint, with the garbage
+// collector set for its memory limit; Answer is what it prints.
 package count

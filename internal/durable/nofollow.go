@@ -56,3 +56,13 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	}
 	return err
 }
+
+// MkdirAll is os.MkdirAll for a directory the program makes in one of its
+// own (tours/, charts/, a walk's directory): where path is a symbolic
+// link, it is a *LinkError, so that no file is written through it.
+func MkdirAll(path string, perm fs.FileMode) error {
+	if err := NotLink(path); err != nil {
+		return err
+	}
+	return os.MkdirAll(path, perm)
+}

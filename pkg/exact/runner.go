@@ -222,6 +222,9 @@ func (r *Runner) openWork() error {
 	opt := r.Options
 	_, opt.MemLimit = Shares(opt.MemLimit)
 	for _, t := range r.Tasks() {
+		if err := durable.NotLink(WorkDir(dir, t.Board, t.Start)); err != nil {
+			return input.Errorf("-work", "%v", err)
+		}
 		if err := CheckWork(t.Board, t.Start, opt); err != nil {
 			return input.Errorf("-work", "%v", err)
 		}

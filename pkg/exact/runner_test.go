@@ -124,3 +124,19 @@ func TestDetail(t *testing.T) {
 		t.Errorf("%q takes %d columns: it does not fit 80 beside the bar", head, len(head))
 	}
 }
+
+// A link planted as a start's walk directory under -work is refused
+// before any walk, naming -work and the link.
+func TestRunnerWorkDirLink(t *testing.T) {
+	work, elsewhere := t.TempDir(), t.TempDir()
+	b := board.Board{Rows: 5, Cols: 5}
+	link := WorkDir(work, b, board.Square{})
+	if err := os.Symlink(elsewhere, link); err != nil {
+		t.Fatal(err)
+	}
+	_, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{}}}},
+		Options: Options{Rule: Random, Method: MethodFrontier, Work: work}, Command: WorkCommand{Sizes: "5"}})
+	if !input.Is(err) || !strings.Contains(err.Error(), "-work: "+link+" is a symbolic link") {
+		t.Errorf("got %v, want -work naming %s", err, link)
+	}
+}

@@ -46,7 +46,7 @@ func SaveTour(dir string, row *runs.Row, squares []int32) (SavedTour, error) {
 	b := board.Board{Rows: row.Rows, Cols: row.Cols}
 	closed := row.Closed || len(squares) > 1 && b.KnightMove(int(squares[len(squares)-1]), int(squares[0]))
 	rel := filepath.Join(ToursDir, b.String()+".ktour")
-	if err := os.MkdirAll(filepath.Join(dir, ToursDir), 0o755); err != nil {
+	if err := durable.MkdirAll(filepath.Join(dir, ToursDir), 0o755); err != nil {
 		return SavedTour{}, err
 	}
 	t := tourfile.Tour{Rows: b.Rows, Cols: b.Cols, Closed: closed, Squares: squares}
@@ -110,7 +110,7 @@ func copyTours(tours []inputTour, out string, m *Manifest) error {
 		if err != nil {
 			continue // gone since mergedTours looked: a missing picture
 		}
-		if err := os.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
+		if err := durable.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
 			return err
 		}
 		if err := durable.ReplaceBytes(filepath.Join(out, t.File), data, durable.NoFollow); err != nil {

@@ -38,3 +38,20 @@ func TestPlantedLinksRefused(t *testing.T) {
 		})
 	}
 }
+
+// A link planted as the charts directory is refused too, and nothing is
+// written into the directory it leads to.
+func TestPlantedChartsDirRefused(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	link := filepath.Join(dir, chartsDir)
+	if err := os.Symlink(elsewhere, link); err != nil {
+		t.Fatal(err)
+	}
+	_, err := GenerateWith(context.Background(), []string{"testdata/sweep/runs.csv"}, Options{OutDir: dir})
+	if !input.Is(err) || !strings.Contains(err.Error(), link+" is a symbolic link") {
+		t.Errorf("got %v, want bad input naming %s", err, link)
+	}
+	if ents, _ := os.ReadDir(elsewhere); len(ents) > 0 {
+		t.Errorf("%d files written through the link", len(ents))
+	}
+}

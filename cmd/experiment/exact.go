@@ -196,3 +196,18 @@ func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.W
 func (req *exactRequest) write(w io.Writer, rn *exact.Runner, rows map[exact.Key]exact.Row) error {
 	return rn.Write(w, rows, req.asJSON, req.starts.Kind() == plan.AllStarts)
 }
+
+// exactMethod reads -method with -work and -plain.
+func exactMethod(name, work string, plain bool) (exact.Method, error) {
+	m, err := exact.ParseMethod(name)
+	if err != nil {
+		return 0, usagef("-method: %v", err)
+	}
+	if work != "" && (m == exact.MethodMemo || plain) {
+		return 0, usagef("-work: only the frontier method keeps a checkpoint; drop -method memo and -plain, or -work")
+	}
+	if plain && m == exact.MethodFrontier {
+		return 0, usagef("-method: -plain walks without the memo or the frontier; drop one")
+	}
+	return m, nil
+}

@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
-	"runtime/debug"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -20,68 +17,34 @@ import (
 	"knightsweep/pkg/progress"
 )
 
-// countJSON is the object experiment count -json prints. Grid and Total are
-// set with -starts all, Total alone with -total, the start square
-// otherwise.
-type countJSON struct {
-	Rows     int    `json:"rows"`
-	Cols     int    `json:"cols"`
-	StartRow *int   `json:"start_row,omitempty"`
-	StartCol *int   `json:"start_col,omitempty"`
-	Closed   bool   `json:"closed"`
-	Method   string `json:"method"`
-	// Count, Total and Grid are exact integers, however many digits.
-	Count *big.Int     `json:"count"`
-	Total *big.Int     `json:"total,omitempty"`
-	Grid  [][]*big.Int `json:"grid,omitempty"`
-	Nodes int64        `json:"nodes"`
-	// PeakStates and Resumed are the frontier method's.
-	PeakStates int64 `json:"peak_states,omitempty"`
-	Resumed    bool  `json:"resumed,omitempty"`
-	TimeNS     int64 `json:"time_ns"`
-	Complete   bool  `json:"complete"`
-}
-
 // errIncomplete reports a count stopped by -timeout: exit status 1, after
 // the partial counts are printed.
 var errIncomplete = errors.New("count incomplete")
 
 func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	req, err := parseCount(args, stderr)
+	req, mem, err := parseCount(args, stderr)
 	if err != nil {
 		return err
 	}
-	runCtx := ctx
-	if req.timeout > 0 {
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, req.timeout)
-		defer cancel()
-	}
-	meter := newCountMeter(stderr, req.frontier())
-	opt := req.opt
-	opt.Found, opt.Progress, opt.Layer = &meter.found, meter.progress, meter.layer
-	defer gcFor(req.mem, req.frontier())()
-
-	out, grid, kept, err := req.count(runCtx, opt)
+	meter := newCountMeter(stderr, req.Frontier())
+	req.Options.Found, req.Options.Progress, req.Options.Layer = &meter.found, meter.progress, meter.layer
+	out, grid, kept, err := req.Run(ctx)
 	meter.finish() // before the error or the counts, which it would draw over
+	ck := req.Options.Checkpoint
 	// A count stopped by a checkpoint that could not be saved still prints
 	// what it counted, as lower bounds; any other error, nothing.
 	var unsaved *count.CheckpointError
 	if err != nil && (!errors.As(err, &unsaved) || out.Count == nil || out.Nodes == 0) {
-		return countError(err, req.mem, kept, opt.Checkpoint, req.board)
+		return countError(err, mem, kept, ck, req.Board)
 	}
-	if req.asJSON {
-		if werr := json.NewEncoder(stdout).Encode(out); werr != nil {
-			return werr
-		}
-	} else if werr := writeCount(stdout, out, grid, req.mode == countAll, req.mode == countTotal); werr != nil {
+	if werr := printCount(stdout, req, out, grid); werr != nil {
 		return werr
 	}
 	switch {
 	case err != nil:
-		return countError(err, req.mem, kept, opt.Checkpoint, req.board)
+		return countError(err, mem, kept, ck, req.Board)
 	case kept:
-		fmt.Fprintf(stderr, "checkpoint saved in %s: run the same command to resume\n", opt.Checkpoint)
+		fmt.Fprintf(stderr, "checkpoint saved in %s: run the same command to resume\n", ck)
 	}
 	switch {
 	case out.Complete:
@@ -89,40 +52,32 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case ctx.Err() != nil:
 		return errInterrupted
 	}
-	return fmt.Errorf("%w: -timeout %v passed; the counts printed are lower bounds", errIncomplete, req.timeout)
+	return fmt.Errorf("%w: -timeout %v passed; the counts printed are lower bounds", errIncomplete, req.Timeout)
 }
 
-// countMode is what a count counts: the tours from one square, the grid of
-// every square's, or their total alone.
-type countMode int
-
-const (
-	countOne countMode = iota
-	countAll
-	countTotal
-)
-
-// countRequest is a count as its flags describe it, checked.
+// countRequest is a count as its flags describe it, checked: the runner's
+// request and how to print its answer.
 type countRequest struct {
-	board   board.Board
-	start   board.Square
-	mode    countMode
-	timeout time.Duration
-	mem     memlimit.Limit
-	asJSON  bool
-	// opt holds the flags' options, without the progress hooks.
-	opt count.Options
+	count.Request
+	asJSON bool
 }
 
-func (r countRequest) frontier() bool { return r.opt.Method.For(r.board) == count.Frontier }
+// printCount prints the answer: -json's object, or the grid (with -starts
+// all) and the summary line.
+func printCount(w io.Writer, req countRequest, out count.Answer, grid count.Grid) error {
+	if req.asJSON {
+		return json.NewEncoder(w).Encode(out)
+	}
+	return out.WriteText(w, grid, req.Mode)
+}
 
 // parseCount reads and checks count's flags.
-func parseCount(args []string, stderr io.Writer) (countRequest, error) {
-	fs := newFlagSet("count", "-size N | -rows R -cols C [-start R,C | -starts all] [-closed] [-method M] [-workers N] [-timeout D] [-mem-limit SIZE] [-checkpoint FILE] [-json]", stderr)
+func parseCount(args []string, stderr io.Writer) (countRequest, memlimit.Limit, error) {
+	fs := newFlagSet("count", "-sizes N | -rows R -cols C [-starts R,C | -starts all] [-closed] [-method M] [-workers N] [-timeout D] [-mem-limit SIZE] [-checkpoint FILE] [-json]", stderr)
 	var bf boardFlags
 	bf.register(fs)
-	start := fs.String("start", "0,0", "count the tours from the square `row,col`")
-	starts := fs.String("starts", "", "`all`: count the tours from every square and print a grid")
+	var sf startFlags
+	sf.register(fs, "0,0", "count the tours from the square `row,col`, or from every square with all (a grid)")
 	totalOnly := fs.Bool("total", false, "count the tours from every square together, without the grid (the frontier method does it in one pass)")
 	closed := fs.Bool("closed", false, "count closed tours (the last square a knight's move from the start)")
 	workers := fs.Int("workers", 0, "searches run at once, `N` (0: one per core)")
@@ -133,85 +88,53 @@ func parseCount(args []string, stderr io.Writer) (countRequest, error) {
 	ckPath := fs.String("checkpoint", "", "save progress to this `file` and resume from it when it is there (removed when the count completes)")
 	ckEvery := fs.Duration("checkpoint-every", 10*time.Minute, "save the checkpoint this often (and when stopped by -timeout, an interrupt or -mem-limit)")
 	var r countRequest
+	var mem memlimit.Limit
 	if err := parseFlags(fs, args); err != nil {
-		return r, err
+		return r, mem, err
 	}
 	method, err := count.ParseMethod(*methodName)
 	if err != nil {
-		return r, usagef("-method: %v", err)
+		return r, mem, usagef("-method: %v", err)
 	}
-	if r.mem, err = memLimitFlag(*memLimit); err != nil {
-		return r, err
+	if mem, err = memLimitFlag(*memLimit); err != nil {
+		return r, mem, err
 	}
 	if *ckEvery < 0 {
-		return r, usagef("-checkpoint-every %v: want 0 (every square) or a positive duration such as 10m", *ckEvery)
+		return r, mem, usagef("-checkpoint-every %v: want 0 (every square) or a positive duration such as 10m", *ckEvery)
 	}
-	if r.board, err = bf.board(fs); err != nil {
-		return r, err
+	if r.Board, err = bf.board(fs); err != nil {
+		return r, mem, err
 	}
-	if err := method.Check(r.board); err != nil {
-		return r, usagef("%s: %v", bf.name(fs), err)
+	if err := method.Check(r.Board); err != nil {
+		return r, mem, usagef("%s: %v", bf.name(fs), err)
 	}
-	set := setFlags(fs)
+	var every bool
+	if r.Start, every, err = sf.square(fs, r.Board, true); err != nil {
+		return r, mem, err
+	}
 	switch {
-	case set["starts"] && *starts != "all":
-		return r, usagef("-starts %q: the only value is all (or give one square with -start)", *starts)
-	case set["starts"] && set["start"]:
-		return r, usagef("-starts: give -start R,C or -starts all, not both")
-	case *totalOnly && (set["start"] || set["starts"]):
-		return r, usagef("-total: give -total, -start R,C or -starts all, one of them")
-	case set["starts"]:
-		r.mode = countAll
+	case *totalOnly && sf.given(fs):
+		return r, mem, usagef("-total: give -total, -starts R,C or -starts all, one of them")
+	case every:
+		r.Mode = count.CountAll
 	case *totalOnly:
-		r.mode = countTotal
-	}
-	if r.start, err = parseStart(*start, r.board); err != nil {
-		return r, err
+		r.Mode = count.CountTotal
 	}
 	if err := parseWorkers(*workers); err != nil {
-		return r, err
+		return r, mem, err
 	}
 	if *timeout < 0 {
-		return r, usagef("-timeout %v: want 0 (no limit) or a positive duration such as 10m", *timeout)
+		return r, mem, usagef("-timeout %v: want 0 (no limit) or a positive duration such as 10m", *timeout)
 	}
 	if *ckPath != "" {
 		if err := outpath.File("-checkpoint", *ckPath); err != nil {
-			return r, err
+			return r, mem, err
 		}
 	}
-	r.timeout, r.asJSON = *timeout, *asJSON
-	r.opt = count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: r.mem.Bytes,
+	r.Timeout, r.asJSON = *timeout, *asJSON
+	r.Options = count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: mem.Bytes,
 		Checkpoint: *ckPath, CheckpointEvery: *ckEvery}
-	return r, nil
-}
-
-// count runs the count r asks for. out.Count is nil if there is nothing
-// to print; after a checkpoint that could not be saved, out and grid hold
-// what was counted before it.
-func (r countRequest) count(ctx context.Context, opt count.Options) (out countJSON, grid count.Grid, kept bool, err error) {
-	b := r.board
-	out = countJSON{Rows: b.Rows, Cols: b.Cols, Closed: opt.Closed, Method: opt.Method.For(b).String()}
-	if r.mode == countOne {
-		res, err := count.From(ctx, b, r.start, opt)
-		if res.Tours != nil {
-			out.StartRow, out.StartCol = &r.start.Row, &r.start.Col
-			out.Count, out.Nodes, out.TimeNS, out.Complete = res.Tours, res.Nodes, res.Elapsed.Nanoseconds(), res.Complete
-			out.PeakStates, out.Resumed = res.PeakStates, res.Resumed
-		}
-		return out, grid, res.Kept, err
-	}
-	if r.mode == countTotal {
-		grid, err = count.Total(ctx, b, opt)
-	} else {
-		grid, err = count.All(ctx, b, opt)
-		out.Grid = grid.Tours
-	}
-	if grid.Total != nil {
-		out.Count, out.Total = grid.Total, grid.Total
-		out.Nodes, out.TimeNS, out.Complete = grid.Nodes, grid.Elapsed.Nanoseconds(), grid.AllComplete
-		out.PeakStates, out.Resumed = grid.PeakStates, grid.Resumed
-	}
-	return out, grid, grid.Kept, err
+	return r, mem, nil
 }
 
 // countMeter draws a count's progress on stderr, from its first report.
@@ -256,33 +179,6 @@ func (m *countMeter) layer(states int, bytes int64) {
 
 func (m *countMeter) finish() { m.meter.Finish(time.Now()) }
 
-// gcFor sets the garbage collector's memory limit to mem's, and with
-// frontier its percent low, and returns what restores the settings it
-// found, as sweep.Run does: they are the process's, and a test or a caller
-// that runs two commands must not inherit the first one's.
-func gcFor(mem memlimit.Limit, frontier bool) func() {
-	var restore []func()
-	if mem.Bytes > 0 {
-		limit := debug.SetMemoryLimit(mem.Bytes) // the garbage collector works harder near the limit
-		restore = append(restore, func() { debug.SetMemoryLimit(limit) })
-	}
-	if frontier {
-		// A frontier count's memory is a few large slices without
-		// pointers, which a collection need not scan: collecting often is
-		// cheap, and keeps the peak near what the count holds rather than
-		// near the limit (peak RSS of 7x7 open: 2.81 GB at Go's default
-		// of 100%, 2.47 GB at 10%, 6% slower; 8x8 closed: 21.6 GB at
-		// 100% in an earlier run, 18.1 GB at 10%).
-		percent := debug.SetGCPercent(10)
-		restore = append(restore, func() { debug.SetGCPercent(percent) })
-	}
-	return func() {
-		for _, f := range restore {
-			f()
-		}
-	}
-}
-
 // countError adds what to do to a count's error.
 func countError(err error, mem memlimit.Limit, kept bool, ckPath string, b board.Board) error {
 	// What a checkpoint file holds is input, as a runs.csv's is: exit 2.
@@ -304,45 +200,4 @@ func countError(err error, mem memlimit.Limit, kept bool, ckPath string, b board
 		return fmt.Errorf("count: %w (%s): raise -mem-limit if the machine has the memory, or count a smaller board%s", err, mem.Source, alt)
 	}
 	return fmt.Errorf("count: %w", err)
-}
-
-// writeCount prints the grid (with -starts all) and the summary line.
-// Incomplete counts carry a "+": they are lower bounds.
-func writeCount(w io.Writer, out countJSON, grid count.Grid, all, totalOnly bool) error {
-	var sb strings.Builder
-	if all {
-		cells := make([][]string, len(grid.Tours))
-		width := 0
-		for r, row := range grid.Tours {
-			for c, n := range row {
-				cell := fmt.Sprint(n)
-				if !grid.Complete[r][c] {
-					cell += "+"
-				}
-				cells[r] = append(cells[r], cell)
-				width = max(width, len(cell))
-			}
-		}
-		for _, row := range cells {
-			for c, cell := range row {
-				if c > 0 {
-					sb.WriteByte(' ')
-				}
-				fmt.Fprintf(&sb, "%*s", width, cell)
-			}
-			sb.WriteByte('\n')
-		}
-		fmt.Fprintf(&sb, "total=%d", out.Count)
-	} else if totalOnly {
-		fmt.Fprintf(&sb, "total=%d", out.Count)
-	} else {
-		fmt.Fprintf(&sb, "count=%d", out.Count)
-	}
-	nodes := "nodes"
-	if out.Method == count.Frontier.String() {
-		nodes = "states"
-	}
-	fmt.Fprintf(&sb, " %s=%d time=%v complete=%v\n", nodes, out.Nodes, time.Duration(out.TimeNS).Round(time.Microsecond), out.Complete)
-	_, err := io.WriteString(w, sb.String())
-	return err
 }

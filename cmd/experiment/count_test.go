@@ -74,14 +74,17 @@ func TestCountBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"count"}, "-size: missing"},
+		{[]string{"count"}, "-sizes: missing"},
 		{[]string{"count", "-size", "9"}, "-size: board 9x9 has 81 squares: enumeration takes boards of at most 64 (the frontier method, boards up to 8 squares across)"},
 		{[]string{"count", "-rows", "9", "-cols", "12", "-method", "frontier"}, "-rows/-cols: board 9x12 is 9 squares across: the frontier method takes boards up to 8 across"},
 		{[]string{"count", "-size", "5", "-method", "fast"}, `-method: unknown method "fast": want auto, enumerate, frontier`},
-		{[]string{"count", "-size", "5", "-total", "-starts", "all"}, "-total: give -total, -start R,C or -starts all"},
+		{[]string{"count", "-size", "5", "-total", "-starts", "all"}, "-total: give -total, -starts R,C or -starts all"},
 		{[]string{"count", "-size", "5", "-mem-limit", "lots"}, "-mem-limit"},
 		{[]string{"count", "-size", "5", "-method", "frontier", "-checkpoint-every", "-1m"}, "-checkpoint-every -1m0s"},
-		{[]string{"count", "-size", "5", "-starts", "some"}, `-starts "some": the only value is all`},
+		{[]string{"count", "-size", "5", "-starts", "some"}, `-starts "some": want all or row,col`},
+		{[]string{"count", "-size", "5", "-starts", ""}, `-starts: empty; want all or row,col (leave -starts out for 0,0)`},
+		{[]string{"count", "-sizes", "5,6"}, `-sizes 5,6: 2 boards; give one board`},
+		{[]string{"count", "-sizes", "5", "-size", "5"}, `not both`},
 		{[]string{"count", "-size", "5", "-starts", "all", "-start", "1,1"}, "not both"},
 		{[]string{"count", "-size", "5", "-start", "5,5"}, "-start 5,5: off the 5x5 board"},
 		{[]string{"count", "-size", "5", "-workers", "-1"}, "-workers -1"},
@@ -161,5 +164,36 @@ func TestCountCheckpoint(t *testing.T) {
 	}
 	if _, err := os.Stat(ck); err == nil {
 		t.Error("the checkpoint is still there after the count completed")
+	}
+}
+
+// Every command takes -sizes and -starts; count's and solve's -size and
+// -start are aliases that print the same; an empty -starts is refused by
+// every command, naming -starts, as an empty -sizes is.
+func TestSizesAndStartsEverywhere(t *testing.T) {
+	for _, pair := range [][2][]string{
+		{{"count", "-sizes", "5", "-starts", "all"}, {"count", "-size", "5", "-starts", "all"}},
+		{{"count", "-sizes", "5", "-starts", "1,2"}, {"count", "-size", "5", "-start", "1,2"}},
+		{{"count", "-sizes", "3x4", "-starts", "0,0"}, {"count", "-rows", "3", "-cols", "4"}},
+		{{"solve", "-sizes", "6", "-starts", "1,2", "-strategy", "warnsdorff"}, {"solve", "-size", "6", "-start", "1,2", "-strategy", "warnsdorff"}},
+	} {
+		a, errA, codeA := runCLI(t, pair[0]...)
+		b, errB, codeB := runCLI(t, pair[1]...)
+		times := regexp.MustCompile(`time=\S+|"time_ns":\d+|\d+(\.\d+)?[µm]?s\b`)
+		if codeA != 0 || codeB != 0 || times.ReplaceAllString(a, "") != times.ReplaceAllString(b, "") || a == "" {
+			t.Errorf("%v: exit %d %q %s\n%v: exit %d %q %s", pair[0], codeA, a, errA, pair[1], codeB, b, errB)
+		}
+	}
+	for _, args := range [][]string{
+		{"run", "-sizes", "5", "-strategies", "warnsdorff", "-plan"},
+		{"exact", "-sizes", "5"},
+		{"theory", "-sizes", "5"},
+		{"count", "-sizes", "5"},
+		{"solve", "-sizes", "5"},
+	} {
+		args = append(args, "-starts", "")
+		if out, errOut, code := runCLI(t, args...); code != 2 || !strings.Contains(errOut, "-starts: empty") || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and -starts: empty", args, code, out, errOut)
+		}
 	}
 }

@@ -45,7 +45,13 @@
 // when the command writes. A symbolic link is written through (the file it
 // leads to is replaced, the link stays); a link to nothing, or into /proc
 // as /dev/stdout is, is refused, and so are -tour-out and -png naming one
-// file. What an input file holds (a runs.csv read by report, merge or run
+// file. Inside a directory the program owns (run's and merge's -out,
+// exact's -work, the report's directory and its charts), a symbolic link
+// where it writes a file (.lock, runs.csv, manifest.json, report.html, a
+// chart) is never written through: it is refused, exit 2, naming the link.
+// Every command takes -sizes and -starts; an empty -starts is refused, as
+// an empty -sizes is (leave the flag out for the command's default).
+// What an input file holds (a runs.csv read by report, merge or run
 // -resume, a count's -checkpoint) is input too: a malformed line, another
 // header, a row twice, another count's checkpoint is exit status 2, naming
 // the file and the line or the flag. A runs.csv (for report, merge and
@@ -216,14 +222,16 @@
 //
 // # experiment solve
 //
-//	experiment solve -size N | -rows R -cols C [-start R,C] [-strategy S] [flags]
+//	experiment solve -sizes N | -rows R -cols C [-starts R,C] [-strategy S] [flags]
 //
 // Solves one board from one start square and prints the step-number grid
 // (boards up to 40 x 40) and a line: status, nodes, backtracks, time,
 // verified.
 //
-//	-size N, -rows R -cols C   the board (sides 1..20000)
-//	-start R,C         start square, 0-indexed from the top-left (default 0,0)
+//	-sizes N, -sizes RxC, -rows R -cols C   the board (sides 1..20000);
+//	                   -size N is an alias of -sizes N
+//	-starts R,C        start square, 0-indexed from the top-left (default
+//	                   0,0); -start R,C is an alias
 //	-strategy S        dfs (default), warnsdorff, warnsdorff-bt, parberry,
 //	                   squirrel-cull
 //	-order O, -tiebreak R, -seed N, -closed, -prune, -max-nodes N, -timeout D
@@ -258,7 +266,7 @@
 //
 // # experiment count
 //
-//	experiment count -size N | -rows R -cols C [-start R,C | -starts all | -total] [-closed] [flags]
+//	experiment count -sizes N | -rows R -cols C [-starts R,C | -starts all | -total] [-closed] [flags]
 //
 // Counts every directed tour (a tour and its reverse count twice; a closed
 // tour twice from each of its squares) from one square, from every square
@@ -276,8 +284,10 @@
 // across and boards of up to 30 squares, and uses the frontier for the
 // rest.
 //
-//	-size N, -rows R -cols C   the board
-//	-start R,C         count the tours from this square (default 0,0)
+//	-sizes N, -sizes RxC, -rows R -cols C   the board, one (-size N is an
+//	                   alias of -sizes N)
+//	-starts R,C        count the tours from this square (default 0,0);
+//	                   -start R,C is an alias
 //	-starts all        count from every square: the grid of counts and the total
 //	-total             the total from every square without the grid: one
 //	                   frontier pass where -starts all makes one per class of
@@ -331,8 +341,7 @@
 // class of symmetric starts; otherwise one line a start.
 //
 //	-sizes BOARDS      N, A-B or RxC, comma-separated, as run takes them
-//	-starts S          all, corners (default: -starts left out; an empty
-//	                   -starts is refused), solvable or "R,C;R,C"
+//	-starts S          all, corners (default), solvable or "R,C;R,C"
 //	-tiebreak RULE     random (default; warnsdorff -tiebreak random),
 //	                   pohl-random and roth-random (Pohl's and Roth's rules,
 //	                   their remaining ties broken uniformly at random), or
@@ -360,16 +369,17 @@
 //	                   most, and the same command goes on from there (a
 //	                   changed one, or a damaged checkpoint, is refused:
 //	                   each manifest's figures carry a CRC-32C, as each
-//	                   run's bytes do; a directory of an older version,
-//	                   whose manifests had none, is refused too)
+//	                   run's bytes do; a directory of an older version is
+//	                   refused too). One exact at a time holds DIR: another
+//	                   exits 2 at once, naming the process that holds it
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
 //	                   fail_length, states, time_ns; docs/strategies.md),
-//	                   rewritten as each start ends; run again, the starts
-//	                   it holds are not walked again (resume); a last line
-//	                   a crash cut short is cut, and said on stderr, as
-//	                   run -resume does
+//	                   replaced whole (atomically) as each start ends, so
+//	                   that a crash never leaves part of a row; run again,
+//	                   the starts it holds are not walked again (resume); a
+//	                   damaged file is refused (exit 2)
 //	-json              one JSON object a start, a line each: rows, cols,
 //	                   start_row, start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,

@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -26,10 +22,17 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	results, err := req.walk(ctx, stderr)
+	// -out read and -work locked and checked before any walk: a refusal
+	// is bad input, with nothing on stdout.
+	rn, err := req.runner()
+	if err != nil {
+		return err
+	}
+	defer rn.Close()
+	results, err := req.walk(ctx, rn, stderr)
 	if err != nil && ctx.Err() == nil && input.Is(err) && len(results) == 0 {
-		// Refused before any walk (-work of another command, a damaged
-		// checkpoint): nothing on stdout, nothing kept to speak of.
+		// Refused before any walk: nothing on stdout, nothing kept to
+		// speak of.
 		return fmt.Errorf("exact: %w", err)
 	}
 	// What was walked before an interrupt or a late failure (-out could
@@ -38,7 +41,7 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// start ended: a grid would show zeros for starts never walked.
 	var notes []string
 	if len(results) > 0 || err == nil {
-		if werr := req.write(stdout, results); werr != nil {
+		if werr := req.write(stdout, rn, results); werr != nil {
 			return werr
 		}
 		if err != nil {
@@ -69,26 +72,19 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // exactRequest is what experiment exact was asked, its flags read and
-// checked: the boards and starts in the order given, and what -out holds.
+// checked: the boards and starts in the order given.
 type exactRequest struct {
-	sizes  plan.Sizes // in the order of -sizes
-	starts plan.Starts
-	// order is -starts' squares in the order listed (nil: not a list, so
-	// the order of the board's squares).
-	order       []board.Square
-	all, closed bool
-	rule        exact.Rule
-	opt         exact.Options
-	mem         memlimit.Limit
-	out         string
-	asJSON      bool
-	// file is what -out holds, each start's row once (ReadCSV refuses a
-	// second); done the rows of those that need no walk.
-	file, done map[exact.Key]exact.Row
+	sizes  plan.GivenSizes
+	starts plan.GivenStarts
+	closed bool
+	rule   exact.Rule
+	opt    exact.Options
+	mem    memlimit.Limit
+	out    string
+	asJSON bool
 }
 
-// parseExact reads and checks the flags, and what -out holds, before any
-// walk.
+// parseExact reads and checks the flags before any walk.
 func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	var req exactRequest
 	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain] [-method memo|frontier|auto] [-work DIR]", stderr)
@@ -103,34 +99,21 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	flags.BoolVar(&req.opt.Float, "float", false, "compute float64 probabilities with an error bound even up to 64 squares (faster; no fraction)")
 	flags.BoolVar(&req.opt.Plain, "plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
 	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work, or past 100 squares where the memo's estimate passes -mem-limit; else memo)")
-	flags.StringVar(&req.opt.Work, "work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method")
+	flags.StringVar(&req.opt.Work, "work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method; one exact at a time holds it")
 	if err := parseFlags(flags, args); err != nil {
 		return req, err
 	}
 	var err error
-	if req.sizes, err = orderedSizes(*sizesFlag); err != nil {
+	if req.sizes, err = givenSizes(*sizesFlag, "8, 5-8 or 6x8"); err != nil {
 		return req, err
 	}
-	// An empty -starts is refused, as an empty -sizes is: plan reads it
-	// as run's default, all, and exact's default, corners, is what
-	// leaving the flag out gives.
-	if strings.TrimSpace(*startsFlag) == "" {
-		return req, usagef("-starts: empty; want all, corners, solvable or row,col squares separated by semicolons (leave -starts out for corners)")
+	if req.starts, err = givenStarts(*startsFlag, req.sizes.Sizes, "corners"); err != nil {
+		return req, err
 	}
-	if req.starts, err = plan.ParseStarts(*startsFlag); err != nil {
-		return req, usagef("-starts: %v", err)
-	}
-	if err := req.starts.Check(req.sizes); err != nil {
-		return req, usagef("-starts: %v", err)
-	}
-	req.order = listedSquares(*startsFlag, req.starts)
-	// plan's reading of -starts, which takes " ALL " for all: the flag's
-	// own text left such a run without its grid.
-	req.all = req.starts.String() == "all"
 	if req.rule, err = exact.ParseRule(*tiebreak); err != nil {
 		return req, usagef("-tiebreak: %v", err)
 	}
-	for _, b := range req.sizes {
+	for _, b := range req.sizes.Order {
 		if b.Squares() > exact.MaxSquares {
 			return req, usagef("-sizes: %v has %d squares; exact walks boards of up to %d", b, b.Squares(), exact.MaxSquares)
 		}
@@ -144,74 +127,42 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	if req.opt.Method, err = exactMethod(*methodFlag, req.opt.Work, req.opt.Plain); err != nil {
 		return req, err
 	}
-	req.opt.Rule, req.opt.Closed = req.rule, req.closed
-	return req, req.readOut(stderr)
+	if req.out != "" {
+		if err := outpath.File("-out", req.out); err != nil {
+			return req, err
+		}
+	}
+	req.opt.Rule, req.opt.Closed, req.opt.MemLimit = req.rule, req.closed, req.mem.Bytes
+	return req, nil
 }
 
 // squares returns the starts of b in the order of -starts.
 func (req *exactRequest) squares(b board.Board) []board.Square {
-	return slices.Collect(startsOn(b, req.starts, req.order, req.closed))
+	return slices.Collect(startsOn(b, req.starts, req.closed))
 }
 
-func (req *exactRequest) key(b board.Board, sq board.Square) exact.Key {
-	return exact.Key{Board: b, Start: sq, Closed: req.closed, Rule: req.rule.String()}
+// runner returns exact's runner of req, -out read and -work locked and
+// checked.
+func (req *exactRequest) runner() (*exact.Runner, error) {
+	var jobs []exact.Job
+	var names []string
+	for _, b := range req.sizes.Order {
+		jobs = append(jobs, exact.Job{Board: b, Starts: req.squares(b)})
+		names = append(names, b.String())
+	}
+	cmd := exact.WorkCommand{Sizes: strings.Join(names, ","), Starts: req.starts.String(), Tiebreak: req.rule.String(),
+		Closed: req.closed, Float: req.opt.Float}
+	return exact.NewRunner(exact.Runner{Jobs: jobs, Options: req.opt, Out: req.out, Command: cmd})
 }
 
-// readOut reads what -out already holds, and checks that it can be
-// written: a start walked again replaces its row.
-func (req *exactRequest) readOut(stderr io.Writer) error {
-	req.file, req.done = map[exact.Key]exact.Row{}, map[exact.Key]exact.Row{}
-	if req.out == "" {
-		return nil
-	}
-	if err := outpath.File("-out", req.out); err != nil {
-		return err
-	}
-	kept, cut, err := exact.ResumeCSV(req.out)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return usagef("-out: %v", err)
-	}
-	if cut > 0 {
-		// Said on stderr: stdout is the figures' format. The file is
-		// rewritten without it below.
-		fmt.Fprintf(stderr, "exact: -out %s: repaired a truncated last line (%d bytes cut)\n", req.out, cut)
-	}
-	for _, r := range kept {
-		req.file[r.Key()] = r
-		// A -float row is no answer to a run that wants the fraction: it
-		// is walked again, and replaced once it is.
-		if r.ProbabilityFraction == "" && !req.opt.Float && r.Rows*r.Cols <= exact.MaxExactSquares {
-			continue
-		}
-		req.done[r.Key()] = r
-	}
-	if err := exact.WriteCSV(req.out, kept); err != nil {
-		return usagef("-out: %v", err)
-	}
-	return nil
-}
-
-// walk walks every start -out lacks, writing -out as each ends, and
-// returns every start's row (those -out held too), also when an error
-// stopped it: what was walked before.
-func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.Key]exact.Row, error) {
-	var tasks []exact.Task
-	for _, b := range req.sizes {
-		var sqs []board.Square
-		for _, sq := range req.squares(b) {
-			if _, ok := req.done[req.key(b, sq)]; !ok {
-				sqs = append(sqs, sq)
-			}
-		}
-		tasks = append(tasks, exact.Tasks(b, sqs, req.rule)...)
-	}
-	rt, memo := exactShares(req.mem.Bytes)
+// walk walks every start -out lacks, and returns every start's row (those
+// -out held too), also when an error stopped it: what was walked before.
+func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.Writer) (map[exact.Key]exact.Row, error) {
+	tasks := rn.Tasks()
+	_, memo := exact.Shares(req.mem.Bytes)
 	opt := req.opt
 	opt.MemLimit = memo
-	if err := checkWork(opt, tasks, exactCommand(req.sizes, req.starts, req.rule, req.closed, opt.Float)); err != nil {
-		return nil, err
-	}
-	if most := biggest(tasks); most.Squares() > 0 && req.mem.Bytes > 0 && !opt.UsesFrontier(most) {
+	if most := exact.Biggest(tasks); most.Squares() > 0 && req.mem.Bytes > 0 && !opt.UsesFrontier(most) {
 		if need := exact.EstimateBytes(most); need > req.mem.Bytes {
 			fmt.Fprintf(stderr, "exact: the memo of %v may need some %s (a guess from the corners of square boards), more than -mem-limit %s (%s): what does not fit is walked without the memo, which can take far longer\n",
 				most, memlimit.Format(need), memlimit.Format(req.mem.Bytes), req.mem.Source)
@@ -223,148 +174,40 @@ func (req *exactRequest) walk(ctx context.Context, stderr io.Writer) (map[exact.
 			Total: int64(len(tasks)), NoEstimate: true, BarWidth: 10})
 		meter.Start()
 	}
-	defer gcFor(memlimit.Limit{Bytes: rt}, false)()
-	var left exactLeft
-	opt.Tick = func(p exact.Progress) {
+	rn.Tick = func(p exact.Progress, left string) {
 		now := time.Now()
-		meter.Detail(exactDetail(p, req.mem.Bytes, left.words(p, now)))
+		meter.Detail(p.Detail(req.mem.Bytes, left))
 		meter.Part(float64(p.Depth) / float64(p.Squares))
 		meter.Tick(now)
 	}
-	results := map[exact.Key]exact.Row{}
 	ended := int64(0)
-	err := exact.Run(ctx, tasks, opt, func(t exact.Task, r exact.Result) error {
-		for _, sq := range t.Members {
-			row := exact.NewRow(r, sq)
-			results[row.Key()], req.file[row.Key()] = row, row
-		}
+	rn.Ended = func(r exact.Result) {
 		meter.Detail(fmt.Sprintf("%v from %v done", r.Board, r.Start))
 		meter.End(ended, 0, r.Elapsed.Seconds())
 		ended++
-		if req.out != "" {
-			return exact.WriteCSV(req.out, slices.Collect(maps.Values(req.file)))
-		}
-		return nil
-	})
-	meter.Finish(time.Now())
-	// The rows -out held of the starts asked for (it may hold others).
-	for _, b := range req.sizes {
-		for _, sq := range req.squares(b) {
-			k := req.key(b, sq)
-			if r, ok := req.done[k]; ok {
-				if _, walked := results[k]; !walked {
-					results[k] = r
-				}
-			}
-		}
 	}
+	results, err := rn.Run(ctx, tasks)
+	meter.Finish(time.Now())
 	return results, err
 }
 
-// write prints the rows: a JSON line a start with -json, else writeExact's
-// grids and lines, in the order of -sizes and -starts whichever walk
-// ended first.
-func (req *exactRequest) write(w io.Writer, rows map[exact.Key]exact.Row) error {
-	if !req.asJSON {
-		return writeExact(w, req, rows)
-	}
-	enc := json.NewEncoder(w)
-	for _, b := range req.sizes {
-		for _, sq := range req.squares(b) {
-			if r, ok := rows[req.key(b, sq)]; ok {
-				if err := enc.Encode(r); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
+// write prints the rows (exact.Runner.Write), a grid of each board with
+// -starts all.
+func (req *exactRequest) write(w io.Writer, rn *exact.Runner, rows map[exact.Key]exact.Row) error {
+	return rn.Write(w, rows, req.asJSON, req.starts.Kind() == plan.AllStarts)
 }
 
-// exactShares splits -mem-limit (0: none) into the runtime's limit and
-// the memo's share of it, three quarters: the rest of the runtime's is for
-// its own metadata and the tables freed or outgrown that the collector
-// has yet to reclaim (at nine tenths the live heap sat at the limit, the
-// collector ran without pause and RSS passed the limit by 3.5 MB at
-// 16MiB). The runtime's limit leaves room for what
-// it does not count, the program's code mapped in: -mem-limit 200MiB
-// peaked at 209 MiB of RSS and 1GiB at 1.008 GiB when it was the whole
-// limit. The memo gets at least a byte: -mem-limit 1B to 9B gave it 0,
-// which exact.Options reads as no bound at all.
-func exactShares(limit int64) (runtime, memo int64) {
-	if limit <= 0 {
-		return 0, 0
+// exactMethod reads -method with -work and -plain.
+func exactMethod(name, work string, plain bool) (exact.Method, error) {
+	m, err := exact.ParseMethod(name)
+	if err != nil {
+		return 0, usagef("-method: %v", err)
 	}
-	runtime = limit
-	if runtime > 4*outsideRuntime {
-		runtime -= outsideRuntime
+	if work != "" && (m == exact.MethodMemo || plain) {
+		return 0, usagef("-work: only the frontier method keeps a checkpoint; drop -method memo and -plain, or -work")
 	}
-	return runtime, max(runtime/4*3, 1)
-}
-
-// outsideRuntime is the memory of the process that the runtime's limit
-// does not count: the binary's code and data as mapped (about 9 MiB).
-const outsideRuntime = 16 << 20
-
-func biggest(tasks []exact.Task) board.Board {
-	var b board.Board
-	for _, t := range tasks {
-		if t.Board.Squares() > b.Squares() {
-			b = t.Board
-		}
+	if plain && m == exact.MethodFrontier {
+		return 0, usagef("-method: -plain walks without the memo or the frontier; drop one")
 	}
-	return b
-}
-
-// writeExact prints, for each board, a grid of the probabilities (with
-// -starts all) and a line a start.
-func writeExact(w io.Writer, req *exactRequest, rows map[exact.Key]exact.Row) error {
-	var sb strings.Builder
-	for _, b := range req.sizes {
-		sqs := req.squares(b)
-		if len(sqs) == 0 {
-			fmt.Fprintf(&sb, "%v: no start square (-starts %v)\n", b, req.starts)
-			continue
-		}
-		if req.all {
-			fmt.Fprintf(&sb, "%v %s: probability of a tour from each start\n", b, req.key(b, board.Square{}).RuleText())
-			for r := range b.Rows {
-				for c := range b.Cols {
-					if c > 0 {
-						sb.WriteByte(' ')
-					}
-					row, ok := rows[req.key(b, board.Square{Row: r, Col: c})]
-					if !ok {
-						// Not walked (an interrupt, a failure): no figure,
-						// where 0 would say the start never makes a tour.
-						sb.WriteString("       -")
-						continue
-					}
-					fmt.Fprintf(&sb, "%.6f", row.Probability)
-				}
-				sb.WriteByte('\n')
-			}
-		}
-		rep := b.Representatives()
-		for _, sq := range sqs {
-			if at := b.Index(sq.Row, sq.Col); req.all && req.rule.Randomised() && rep[at] != at {
-				continue // the grid shows it; its figures are its class's
-			}
-			k := req.key(b, sq)
-			r, ok := rows[k]
-			if !ok {
-				continue
-			}
-			p := fmt.Sprintf("%.10f", r.Probability)
-			if r.ProbabilityFraction != "" {
-				p += " = " + r.ProbabilityFraction
-			} else {
-				p += fmt.Sprintf(" ± %.1e", r.ErrorBound)
-			}
-			fmt.Fprintf(&sb, "%v: probability %s, %d tours of %d walks, %d tie points, %v\n",
-				k, p, r.Tours, r.Walks, r.States, time.Duration(r.TimeNS).Round(time.Microsecond))
-		}
-	}
-	_, err := io.WriteString(w, sb.String())
-	return err
+	return m, nil
 }

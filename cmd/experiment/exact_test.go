@@ -6,14 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"knightsweep/pkg/board"
-	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
 )
@@ -106,28 +104,6 @@ func TestExactBadInput(t *testing.T) {
 	}
 }
 
-// TestExactShares: the memo's share of -mem-limit is never 0 (no bound)
-// for a limit, and the runtime's limit leaves the code's pages room, so
-// that peak RSS stays under -mem-limit (200MiB had peaked at 209 MiB);
-// the memo gets three quarters of the runtime's, not nine tenths, which
-// left the collector no room: -mem-limit 16MiB peaked at 34.5 MB of RSS
-// on the 10x10 corner, past the limit and the process's 16.3 MB base.
-func TestExactShares(t *testing.T) {
-	for _, c := range []struct{ limit, runtime, memo int64 }{
-		{0, 0, 0},
-		{1, 1, 1},
-		{9, 9, 6},
-		{100, 100, 75},
-		{64 << 20, 64 << 20, 48 << 20},
-		{200 << 20, 184 << 20, 138 << 20},
-	} {
-		rt, memo := exactShares(c.limit)
-		if rt != c.runtime || memo != c.memo {
-			t.Errorf("exactShares(%d) = %d, %d; want %d, %d", c.limit, rt, memo, c.runtime, c.memo)
-		}
-	}
-}
-
 // Lines come in the order of -sizes and -starts, as the manual says (they
 // came sorted); -starts left out is the corners, and an empty -starts is
 // refused as an empty -sizes is (it had quietly meant the corners).
@@ -211,7 +187,7 @@ func TestExactWork(t *testing.T) {
 		{"edited tally", args, func() {
 			p := filepath.Join(work, "7x7-0-0", "manifest.json")
 			data, _ := os.ReadFile(p)
-			edited := regexp.MustCompile(`"walks":(\d)`).ReplaceAll(data, []byte(`"walks":9$1`))
+			edited := regexp.MustCompile(`"walks": (\d)`).ReplaceAll(data, []byte(`"walks": 9$1`))
 			if bytes.Equal(edited, data) {
 				t.Fatalf("no walks in the manifest:\n%s", data)
 			}
@@ -313,83 +289,67 @@ func TestExactRefusedPrintsNothing(t *testing.T) {
 	}
 }
 
-// exact -out resumes from a CSV whose last line a crash cut (it exited 2,
-// "wrong number of fields"): the line is cut and said on stderr, as run
-// -resume says it, its start walked again; a damaged middle line is still
-// refused, the file untouched.
-func TestExactOutTornLine(t *testing.T) {
+// exact -out is replaced whole after each walk, so a crash never leaves
+// part of a row: a torn or damaged line is damage, refused with exit 2
+// naming -out, the file untouched.
+func TestExactOutDamagedRefused(t *testing.T) {
 	csv := filepath.Join(t.TempDir(), "e.csv")
 	args := []string{"exact", "-sizes", "5", "-json", "-out", csv}
-	want, errOut, code := runCLI(t, args...)
-	if code != 0 {
+	if _, errOut, code := runCLI(t, args...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	data, _ := os.ReadFile(csv)
-	os.WriteFile(csv, data[:len(data)-30], 0o644)
-	out, errOut, code := runCLI(t, args...)
-	if code != 0 || !strings.Contains(errOut, "repaired a truncated last line (") {
-		t.Fatalf("torn last line: exit %d: %s", code, errOut)
-	}
-	times := regexp.MustCompile(`"(time_ns|peak_states|nodes)":\d+`) // not kept in the CSV
-	if times.ReplaceAllString(out, "") != times.ReplaceAllString(want, "") {
-		t.Errorf("resumed:\n%s\nwant:\n%s", out, want)
-	}
-	after, _ := os.ReadFile(csv)
-	if n := strings.Count(string(after), "\n"); n != 5 || !strings.HasSuffix(string(after), "\n") {
-		t.Errorf("e.csv after the repair has %d lines, want the header and 4:\n%s", n, after)
-	}
-	damaged := strings.Replace(string(after), "\n5,5,", "\n5,5;", 1)
-	damaged = damaged[:len(damaged)-10]
-	os.WriteFile(csv, []byte(damaged), 0o644)
-	if _, errOut, code := runCLI(t, args...); code != 2 || !strings.Contains(errOut, "-out") {
-		t.Errorf("damaged middle line: exit %d: %s", code, errOut)
-	}
-	if got, _ := os.ReadFile(csv); string(got) != damaged {
-		t.Errorf("a refused -out file was changed")
+	torn := string(data[:len(data)-30])
+	damaged := strings.Replace(string(data), "\n5,5,", "\n5,5;", 1)
+	for name, content := range map[string]string{"torn last line": torn, "damaged middle line": damaged} {
+		os.WriteFile(csv, []byte(content), 0o644)
+		if out, errOut, code := runCLI(t, args...); code != 2 || !strings.Contains(errOut, "-out: "+csv) || out != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 naming -out and the file", name, code, out, errOut)
+		}
+		if got, _ := os.ReadFile(csv); string(got) != content {
+			t.Errorf("%s: a refused -out file was changed", name)
+		}
 	}
 }
 
-// TestExactDetail: the progress line's figures that matter come first
-// and fit an 80-column terminal beside the bar and the count (the line was
-// cut after the tie points, before the memory, the disk and the time
-// left); the last depth shows no time left (it showed "about 561ms left"
-// at depth 64/64); the time left says "estimating" for the first depths
-// and then moves smoothly (10x10 went from 2h22m to 39m in 12 s).
-func TestExactDetail(t *testing.T) {
-	p := exact.Progress{Frontier: true, Board: board.Board{Rows: 10, Cols: 10}, Start: board.Square{Row: 4, Col: 5},
-		Depth: 100, Squares: 100, States: 711460804, DepthStates: 12345678, Held: 1<<31 - 1<<20, Disk: 9 << 30, Left: time.Hour}
-	last := exactDetail(p, 2<<30, "~1h23m left")
-	if strings.Contains(last, "left") {
-		t.Errorf("the last depth shows a time left: %q", last)
+// Three exact -work on one directory at once: one walks, the others exit
+// 2 at once naming -work and the holder, as run's -out does (each had
+// walked, and all but one failed with exit 1).
+func TestExactWorkLocked(t *testing.T) {
+	work := filepath.Join(t.TempDir(), "work")
+	args := []string{"exact", "-sizes", "8", "-starts", "0,0;0,1", "-work", work, "-mem-limit", "64MiB"}
+	var cmds []*exec.Cmd
+	var errs []*bytes.Buffer
+	for range 3 {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), childEnv+"="+strings.Join(args, childSep))
+		var e bytes.Buffer
+		cmd.Stderr = &e
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds, errs = append(cmds, cmd), append(errs, &e)
 	}
-	p.Depth = 99
-	got := exactDetail(p, 2<<30, "~1h23m left")
-	want := "depth 99/100, 2.00GiB/2.00GiB mem, 9.00GiB disk, ~1h23m left, 10x10 from 4,5, 711460804 tie points (12345678 at this depth)"
-	if got != want {
-		t.Errorf("exactDetail = %q, want %q", got, want)
-	}
-	// The bar (10 columns, a space each side, a spare) and "81/81 ".
-	if head := got[:strings.Index(got, " left")+len(" left")]; len(head) > 80-10-4-len("81/81 ") {
-		t.Errorf("%q takes %d columns: it does not fit 80 beside the bar", head, len(head))
-	}
-	var e exactLeft
-	now := time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC)
-	p.Depth = 20
-	for i := range 4 {
-		p.Left = 142 * time.Minute
-		if w := e.words(p, now.Add(time.Duration(i)*time.Second)); w != "estimating" {
-			t.Errorf("depth estimate %d: %q, want estimating", i+1, w)
+	var ran []int
+	refused := 0
+	for i, cmd := range cmds {
+		err := cmd.Wait()
+		code := cmd.ProcessState.ExitCode()
+		switch {
+		case err == nil:
+			ran = append(ran, cmd.Process.Pid)
+		case code == 2 && strings.Contains(errs[i].String(), "-work: "+work+" is in use by another run (process "):
+			refused++
+		default:
+			t.Errorf("exact %d: exit %d: %s", i, code, errs[i])
 		}
 	}
-	if w := e.words(p, now.Add(4*time.Second)); w != "~2h22m left" {
-		t.Errorf("the fifth estimate of 2h22m: %q", w)
+	if len(ran) != 1 || refused != 2 {
+		t.Fatalf("%d ran and %d were refused; want 1 and 2", len(ran), refused)
 	}
-	p.Left = 39 * time.Minute
-	w := e.words(p, now.Add(16*time.Second))
-	if w != "~1h51m left" {
-		t.Errorf("an estimate of 39m after five of 2h22m: %q, want the end moved 3/10 of the way (~1h51m left)", w)
-	}
-	if e.words(exact.Progress{Board: p.Board, Depth: 3, Squares: 100, Left: -1, Frontier: true}, now) != "" {
-		t.Error("a depth without an estimate shows one")
+	for i := range errs {
+		if s := errs[i].String(); strings.Contains(s, "in use") && !strings.Contains(s, fmt.Sprintf("(process %d on ", ran[0])) {
+			t.Errorf("the refusal does not name the holder, process %d: %s", ran[0], s)
+		}
 	}
 }

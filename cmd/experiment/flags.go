@@ -5,16 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
-	"knightsweep/pkg/plan"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
@@ -131,67 +128,6 @@ func flagError(fs *flag.FlagSet, err error) error {
 // and so was refused for its size.
 var durationTooLong = regexp.MustCompile(`^[+]?([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`)
 
-// boardFlags are -size, or -rows and -cols.
-type boardFlags struct {
-	size, rows, cols int
-}
-
-func (b *boardFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&b.size, "size", 0, fmt.Sprintf("board size `N` for an N x N board (1..%d)", board.MaxSide))
-	fs.IntVar(&b.rows, "rows", 0, "board `rows` (with -cols, instead of -size)")
-	fs.IntVar(&b.cols, "cols", 0, "board `columns` (with -rows, instead of -size)")
-}
-
-// board returns the board the flags of fs describe.
-func (b *boardFlags) board(fs *flag.FlagSet) (board.Board, error) {
-	set := setFlags(fs)
-	rows, cols := b.rows, b.cols
-	switch {
-	case set["size"] && (set["rows"] || set["cols"]):
-		return board.Board{}, usagef("-size: give either -size N or -rows R -cols C, not both")
-	case set["size"]:
-		rows, cols = b.size, b.size
-		if b.size < 1 || b.size > board.MaxSide {
-			return board.Board{}, usagef("-size %d: want a whole number from 1 to %d", b.size, board.MaxSide)
-		}
-	case !set["rows"] && !set["cols"]:
-		return board.Board{}, usagef("-size: missing; give -size N or -rows R -cols C")
-	case !set["rows"]:
-		return board.Board{}, usagef("-rows: missing; -cols needs -rows beside it (-rows R -cols C), or give -size N")
-	case !set["cols"]:
-		return board.Board{}, usagef("-cols: missing; -rows needs -cols beside it (-rows R -cols C), or give -size N")
-	}
-	for _, f := range []struct {
-		name string
-		v    int
-	}{{"-rows", rows}, {"-cols", cols}} {
-		if f.v < 1 || f.v > board.MaxSide {
-			return board.Board{}, usagef("%s %d: want a whole number from 1 to %d", f.name, f.v, board.MaxSide)
-		}
-	}
-	return board.Board{Rows: rows, Cols: cols}, nil
-}
-
-// name returns the flags that gave the board: "-size" or "-rows/-cols".
-func (b *boardFlags) name(fs *flag.FlagSet) string {
-	if setFlags(fs)["size"] {
-		return "-size"
-	}
-	return "-rows/-cols"
-}
-
-// parseStart reads a -start value and checks that the square is on b.
-func parseStart(s string, b board.Board) (board.Square, error) {
-	sq, err := board.ParseSquare(s)
-	if err != nil {
-		return board.Square{}, usagef("-start: %v", err)
-	}
-	if !b.Contains(sq.Row, sq.Col) {
-		return board.Square{}, usagef("-start %v: off the %v board; want row 0..%d and col 0..%d", sq, b, b.Rows-1, b.Cols-1)
-	}
-	return sq, nil
-}
-
 // parseStrategy checks a -strategy value.
 func parseStrategy(name string) (strategies.Info, error) {
 	info, err := strategies.Lookup(name)
@@ -224,90 +160,4 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	return set
-}
-
-// sizesAndStarts reads a -sizes value (required; example shows what to
-// give) and a -starts value that must fit every board of it, as the
-// commands that take both (run's settings apart) read them.
-func sizesAndStarts(sizesFlag, startsFlag, example string) (plan.Sizes, plan.Starts, error) {
-	if strings.TrimSpace(sizesFlag) == "" {
-		return nil, plan.Starts{}, usagef("-sizes: missing; give boards such as %s", example)
-	}
-	sizes, err := plan.ParseSizes(sizesFlag)
-	if err != nil {
-		return nil, plan.Starts{}, usagef("-sizes: %v", err)
-	}
-	starts, err := plan.ParseStarts(startsFlag)
-	if err != nil {
-		return nil, plan.Starts{}, usagef("-starts: %v", err)
-	}
-	if err := starts.Check(sizes); err != nil {
-		return nil, plan.Starts{}, usagef("-starts: %v", err)
-	}
-	return sizes, starts, nil
-}
-
-// orderedSizes reads -sizes as plan does, keeping the order given (plan
-// sorts the boards): exact's and theory's lines come out in it.
-func orderedSizes(v string) (plan.Sizes, error) {
-	if strings.TrimSpace(v) == "" {
-		return nil, usagef("-sizes: missing; give boards such as 8, 5-8 or 6x8")
-	}
-	all, err := plan.ParseSizes(v)
-	if err != nil {
-		return nil, usagef("-sizes: %v", err)
-	}
-	var out plan.Sizes
-	seen := map[board.Board]bool{}
-	for item := range strings.SplitSeq(v, ",") {
-		part, _ := plan.ParseSizes(item) // a part of a value that parsed
-		for _, b := range part {
-			if !seen[b] {
-				seen[b] = true
-				out = append(out, b)
-			}
-		}
-	}
-	if len(out) != len(all) {
-		return all, nil
-	}
-	return out, nil
-}
-
-// listedSquares returns a -starts list's squares in the order listed,
-// without repeats; nil for all, corners or solvable.
-func listedSquares(v string, st plan.Starts) []board.Square {
-	if k := st.String(); k == "all" || k == "corners" || k == "solvable" {
-		return nil
-	}
-	var out []board.Square
-	for item := range strings.SplitSeq(v, ";") {
-		sq, err := board.ParseSquare(item)
-		if err == nil && !slices.Contains(out, sq) {
-			out = append(out, sq)
-		}
-	}
-	return out
-}
-
-// startsOn yields the starts of b in the order of -starts: order's squares
-// on b when -starts listed them (listedSquares), else the set's in
-// row-major order, named by index and never listed whole.
-func startsOn(b board.Board, starts plan.Starts, order []board.Square, closed bool) iter.Seq[board.Square] {
-	return func(yield func(board.Square) bool) {
-		if order != nil {
-			for _, sq := range order {
-				if b.Contains(sq.Row, sq.Col) && !yield(sq) {
-					return
-				}
-			}
-			return
-		}
-		set := starts.On(b, closed)
-		for i := range set.Len() {
-			if !yield(set.At(i)) {
-				return
-			}
-		}
-	}
 }

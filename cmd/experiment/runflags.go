@@ -106,6 +106,9 @@ func (f *runFlags) settings() (plan.Settings, error) {
 			return s, &input.Error{Flag: "-sizes", Err: err}
 		}
 	}
+	if strings.TrimSpace(f.starts) == "" {
+		return s, input.Errorf("-starts", "empty; want all, corners, solvable or row,col squares separated by semicolons (leave -starts out for all)")
+	}
 	starts, err := plan.ParseStarts(f.starts)
 	if err != nil {
 		return s, &input.Error{Flag: "-starts", Err: err}
@@ -204,3 +207,8 @@ func memLimitFlag(v string) (memlimit.Limit, error) {
 }
 
 func getenv(name string) string { return os.Getenv(name) }
+
+// gcFor sets the collector's memory limit to mem's for a command's work
+// and returns what restores it (memlimit.SetGC); count's and exact's
+// runners set their own.
+func gcFor(mem memlimit.Limit, _ bool) func() { return memlimit.SetGC(mem.Bytes, 0) }

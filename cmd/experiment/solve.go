@@ -38,10 +38,11 @@ type solveJSON struct {
 }
 
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve", "-size N | -rows R -cols C [-start R,C] [-strategy S] [flags]", stderr)
+	fs := newFlagSet("solve", "-sizes N | -rows R -cols C [-starts R,C] [-strategy S] [flags]", stderr)
 	var bf boardFlags
 	bf.register(fs)
-	start := fs.String("start", "0,0", "start square `row,col`, 0-indexed from the top-left")
+	var start startFlags
+	start.register(fs, "0,0", "start square `row,col`, 0-indexed from the top-left")
 	strategy := fs.String("strategy", strategies.Names()[0], "search `strategy`: "+strategyList())
 	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random (for "+strings.Join(strategies.RandomOrders(), ", ")+": a uniformly random order at every square, drawn from -seed)")
 	tiebreak := fs.String("tiebreak", strategies.TieFirst, "tie-break `rule` of "+strings.Join(strategies.Accepting(strategies.TieRandom), " and ")+": "+strings.Join(strategies.Tiebreaks, ", "))
@@ -76,7 +77,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	sq, err := parseStart(*start, b)
+	sq, _, err := start.square(fs, b, false)
 	if err != nil {
 		return err
 	}

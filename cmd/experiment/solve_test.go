@@ -93,7 +93,7 @@ func TestSolveBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"solve"}, "-size: missing"},
+		{[]string{"solve"}, "-sizes: missing"},
 		{[]string{"solve", "-size", "0"}, "-size 0: want a whole number from 1 to 20000"},
 		{[]string{"solve", "-size", "20001"}, "-size 20001"},
 		{[]string{"solve", "-size", "abc"}, "-size"},

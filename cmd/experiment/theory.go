@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"knightsweep/internal/words"
-	"knightsweep/pkg/board"
 	"knightsweep/pkg/certify"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/theory"
@@ -48,21 +47,21 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(flags, args); err != nil {
 		return err
 	}
-	_, starts, err := sizesAndStarts(*sizesFlag, *startsFlag, "9x11, 5-8 or 4x10")
-	if err != nil {
-		return err
-	}
 	// The lines come out in the order of -sizes and a -starts list, as
 	// exact's do.
-	sizes, err := orderedSizes(*sizesFlag)
+	given, err := givenSizes(*sizesFlag, "9x11, 5-8 or 4x10")
 	if err != nil {
 		return err
 	}
-	order := listedSquares(*startsFlag, starts)
+	starts, err := givenStarts(*startsFlag, given.Sizes, "all")
+	if err != nil {
+		return err
+	}
+	sizes := plan.Sizes(given.Order)
 	total := 0
 	for _, b := range sizes {
-		if order != nil {
-			total += len(order)
+		if starts.Order != nil {
+			total += len(starts.Order)
 		} else {
 			total += starts.On(b, *closed).Len()
 		}
@@ -74,7 +73,7 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// pipe is exit 1, not a silent 0 (a long -starts all run writes much).
 	// What was settled before an interrupt is still printed.
 	bw := bufio.NewWriter(stdout)
-	err = theoryWrite(ctx, bw, sizes, starts, order, *closed, *asJSON, *tours)
+	err = theoryWrite(ctx, bw, sizes, starts, *closed, *asJSON, *tours)
 	if ferr := bw.Flush(); err == nil && ferr != nil {
 		err = fmt.Errorf("theory: %w", ferr)
 	}
@@ -83,13 +82,13 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 // theoryWrite settles each start and writes its verdict to w, then the
 // text form's total.
-func theoryWrite(ctx context.Context, w io.Writer, sizes plan.Sizes, starts plan.Starts, order []board.Square, closed, asJSON, tours bool) error {
+func theoryWrite(ctx context.Context, w io.Writer, sizes plan.Sizes, starts plan.GivenStarts, closed, asJSON, tours bool) error {
 	enc := json.NewEncoder(w)
 	var tally [4]int
 	var answers [3]int
 	var replay certify.Replayer
 	for _, b := range sizes {
-		for sq := range startsOn(b, starts, order, closed) {
+		for sq := range startsOn(b, starts, closed) {
 			if ctx.Err() != nil {
 				return errInterrupted // exit 130, as exact and report
 			}

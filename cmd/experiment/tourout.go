@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/solver"
@@ -80,7 +80,7 @@ func (o tourOutputs) write(p solver.Problem, res solver.Result, stderr io.Writer
 		if err != nil {
 			return fmt.Errorf("-png: %w", err)
 		}
-		if err := atomicfile.Write(o.png, pic.WritePNG); err != nil {
+		if err := durable.Replace(o.png, pic.WritePNG); err != nil {
 			return fmt.Errorf("-png: %w", err)
 		}
 	}

@@ -23,7 +23,7 @@ import (
 	"strings"
 	"syscall"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 )
 
@@ -44,9 +44,9 @@ func check(flag, path string, dir bool) error {
 	if path == "" {
 		return input.Errorf(flag, "missing: %s", want(dir))
 	}
-	// A symbolic link is written through (atomicfile.Links): the file or
+	// A symbolic link is written through (durable.Links): the file or
 	// directory it leads to is what is checked.
-	way, err := atomicfile.Links(path)
+	way, err := durable.Links(path)
 	if err != nil {
 		return input.Errorf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
 	}
@@ -95,8 +95,8 @@ func check(flag, path string, dir bool) error {
 // Same reports whether writing a and b would write the same file: the
 // same name once links are followed, or two names of one file.
 func Same(a, b string) bool {
-	ta, errA := atomicfile.Target(a)
-	tb, errB := atomicfile.Target(b)
+	ta, errA := durable.Target(a)
+	tb, errB := durable.Target(b)
 	if errA != nil || errB != nil {
 		return false
 	}

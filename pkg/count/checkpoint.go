@@ -1,20 +1,18 @@
 package count
 
 import (
-	"bufio"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"slices"
 	"strings"
 
-	"knightsweep/internal/atomicfile"
-	"knightsweep/internal/capped"
-	"knightsweep/internal/checksum"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 )
 
@@ -24,18 +22,13 @@ import (
 // completed and, once the sides have met, the parts of the join done and
 // the tours they made), then the front side's states and the back side's,
 // 24 bytes each (the packed state and its 128-bit count, little-endian),
-// then the checksum line of internal/checksum, over all of it: a byte
-// damaged anywhere would otherwise give a wrong count that says it is
-// complete. It is replaced atomically, so a count killed while saving
-// leaves the previous checkpoint.
-//
-// Format 1 had one side; format 2, no checksum: neither is resumed, since
-// nothing tells a format 2 file whole from a damaged one.
-
-const (
-	checkpointPrefix = "knightsweep frontier checkpoint "
-	checkpointMagic  = checkpointPrefix + "3\n"
-)
+// then the checksum line, over all of it: a sealed file of package
+// durable, so that a byte damaged anywhere is refused rather than give a
+// wrong count that says it is complete, and a count killed while saving
+// leaves the previous checkpoint. Formats 1 and 2 are not resumed: nothing
+// tells a format 2 file whole from a damaged one.
+var frontierFormat = durable.Format{Name: "frontier checkpoint", Version: 3,
+	Advice: "delete it to count from the start, or name another file"}
 
 // checkpointHeaderMax bounds the JSON header read back, so that a damaged
 // file without a newline is not read whole: a header holds a count a pass
@@ -142,6 +135,28 @@ func notCheckpoint(path, method string) error {
 	return unusable("checkpoint %s is not %s checkpoint, nor any count's: name another file (a count writes its checkpoint where there is none)", path, method)
 }
 
+// checkpointRefused turns durable's refusal of a checkpoint of format f
+// into the count's words: the other method's checkpoint (other), an
+// earlier version's, another file named by mistake, or a damaged one.
+func checkpointRefused(path string, err error, f, other durable.Format, method string) error {
+	var de *durable.Error
+	switch {
+	case !errors.As(err, &de):
+		return err
+	case de.Found.Name == other.Name:
+		if other.Name == frontierFormat.Name {
+			return unusable("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
+		}
+		return unusable("checkpoint %s is an enumeration's: give -method enumerate, or remove it", path)
+	case de.Found.Name == f.Name && de.Found.Version < f.Version:
+		return unusable("checkpoint %s was written by an earlier version of %s (format %d, without a checksum to tell it whole from damaged), "+
+			"which this one does not resume: delete it to count from the start", path, map[bool]string{true: "the frontier method", false: "enumeration"}[f.Name == frontierFormat.Name], de.Found.Version)
+	case strings.HasPrefix(de.Reason, "not a "):
+		return notCheckpoint(path, method)
+	}
+	return damagedCheckpoint(path, strings.TrimPrefix(de.Reason, "damaged: "))
+}
+
 // meeting returns the pass under way that ck holds, nil if it holds none,
 // or an error if a state could not be stepped from.
 func (ck *checkpoint) meeting(j *frontierJob) (*meeting, error) {
@@ -196,16 +211,12 @@ func sideName(front bool) string {
 }
 
 func writeCheckpoint(path string, j *frontierJob, m *meeting) error {
-	err := atomicfile.Write(path, func(w io.Writer) error {
-		cw := checksum.NewWriter(w)
-		bw := bufio.NewWriterSize(cw, 1<<20)
+	err := durable.Write(path, frontierFormat, func(bw io.Writer) error {
 		head, err := json.Marshal(j.header(m))
 		if err != nil {
 			return err
 		}
-		bw.WriteString(checkpointMagic)
-		bw.Write(head)
-		bw.WriteByte('\n')
+		bw.Write(append(head, '\n'))
 		var rec [24]byte
 		for _, sd := range []*side{m.front, m.back} {
 			err := sd.each(func(e entry) error {
@@ -219,10 +230,7 @@ func writeCheckpoint(path string, j *frontierJob, m *meeting) error {
 				return err
 			}
 		}
-		if err := bw.Flush(); err != nil {
-			return err
-		}
-		return cw.Seal()
+		return nil
 	})
 	if err != nil {
 		return &CheckpointError{Path: path, Err: err}
@@ -262,48 +270,18 @@ func unusable(format string, args ...any) error {
 // is refused with a *MemoryError before they are read; squares is the
 // board's, for the error.
 func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	f, err := durable.Open(path, frontierFormat, math.MaxInt64)
+	if durable.IsNotExist(err) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, checkpointRefused(path, err, frontierFormat, enumFormat, "a frontier count's")
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
 	damaged := func(why string) error { return damagedCheckpoint(path, why) }
-	// The head is read long enough for either method's first line: the
-	// enumeration's prefix is longer than the frontier's whole first line.
-	head := make([]byte, max(len(checkpointMagic), len(enumCheckpointPrefix)))
-	n, _ := f.ReadAt(head, 0)
-	head = head[:n]
-	magic := head[:min(n, len(checkpointMagic))]
-	if string(magic) != checkpointMagic {
-		switch version, _ := strings.CutPrefix(string(magic), checkpointPrefix); {
-		case version == "1\n" || version == "2\n":
-			return nil, unusable("checkpoint %s was written by an earlier version of the frontier method (format %c, without a checksum to tell it whole from damaged), "+
-				"which this one does not resume: delete it to count from the start", path, version[0])
-		case strings.HasPrefix(string(head), enumCheckpointPrefix):
-			return nil, unusable("checkpoint %s is an enumeration's: give -method enumerate, or remove it", path)
-		}
-		if checksum.LooksSealed(f, st.Size()) {
-			return nil, damaged("its first line is not a frontier count's checkpoint's")
-		}
-		return nil, notCheckpoint(path, "a frontier count's")
-	}
-	cr, err := checksum.NewReader(f, st.Size())
-	if err != nil {
-		return nil, damaged(err.Error())
-	}
-	br := bufio.NewReaderSize(cr, 1<<20)
-	if _, err := br.Discard(len(magic)); err != nil {
-		return nil, damaged(err.Error())
-	}
-	line, err := capped.ReadLine(br, checkpointHeaderMax)
-	var tl *capped.TooLargeError
+	br := f.Reader()
+	line, err := durable.ReadLine(br, checkpointHeaderMax)
+	var tl *durable.TooLargeError
 	switch {
 	case errors.As(err, &tl):
 		return nil, damaged("the header is " + err.Error())
@@ -316,7 +294,7 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 	}
 	// The file's size bounds the states before any is allocated.
 	states := ck.Front.States + ck.Back.States
-	if body := st.Size() - int64(len(magic)+len(line)+checksum.TrailerSize); ck.Front.States < 0 || ck.Back.States < 0 || body != states*24 {
+	if body := f.BodySize() - int64(len(line)); ck.Front.States < 0 || ck.Back.States < 0 || body != states*24 {
 		return nil, damaged(fmt.Sprintf("%d bytes of states for %d states", body, states))
 	}
 	if need := states * entryBytes; limit > 0 && need > limit {
@@ -341,8 +319,8 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 	if ck.back, err = read(ck.Back.States); err != nil {
 		return nil, err
 	}
-	if err := cr.Check(); err != nil {
-		return nil, damaged(err.Error())
+	if err := f.Check(); err != nil {
+		return nil, checkpointRefused(path, err, frontierFormat, enumFormat, "a frontier count's")
 	}
 	return ck, nil
 }

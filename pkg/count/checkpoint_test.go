@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"knightsweep/internal/checksum"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 )
 
@@ -124,9 +124,9 @@ func TestFrontierCheckpointDamage(t *testing.T) {
 			if ck, err := readCheckpoint(opt.Checkpoint, b.Squares(), 0); err != nil || (ck.Join.Chunks > 0) != tc.joining {
 				t.Fatalf("checkpoint in a join: %v, want %v (%v)", ck != nil && ck.Join.Chunks > 0, tc.joining, err)
 			}
-			header := len(checkpointMagic)
+			header := len(frontierFormat.Head())
 			states := header + bytes.IndexByte(data[header:], '\n') + 1
-			trailer := len(data) - checksum.TrailerSize
+			trailer := len(data) - durable.TrailerSize
 			if trailer-states < 2*24 {
 				t.Fatalf("a checkpoint of %d states' bytes: too few to damage", trailer-states)
 			}
@@ -172,7 +172,7 @@ func TestFrontierCheckpointWithoutChecksum(t *testing.T) {
 	b := board.Board{Rows: 5, Cols: 6}
 	opt := Options{Method: Frontier, Checkpoint: filepath.Join(t.TempDir(), "ck"), CheckpointEvery: time.Hour}
 	data := stoppedCheckpoint(t, totalCounter, b, opt, 14)
-	old := bytes.Replace(data[:len(data)-checksum.TrailerSize], []byte(checkpointMagic), []byte(checkpointPrefix+"2\n"), 1)
+	old := bytes.Replace(data[:len(data)-durable.TrailerSize], []byte(frontierFormat.Head()), []byte("knightsweep frontier checkpoint 2\n"), 1)
 	os.WriteFile(opt.Checkpoint, old, 0o644)
 	_, _, err := totalCounter(context.Background(), b, opt)
 	for _, want := range []string{"earlier version", "format 2, without a checksum", "delete it to count from the start"} {
@@ -226,15 +226,15 @@ func TestEnumerationCheckpointDamage(t *testing.T) {
 	n, _ := strconv.Atoi(string(data[tours[2]:tours[3]]))
 	edited := slices.Concat(data[:tours[2]], []byte(strconv.Itoa(n+1000)), data[tours[3]:])
 	refusedAsDamaged(t, allCounter, b, opt, edited, "1000 added to the tours")
-	json := len(enumCheckpointMagic)
-	trailer := len(data) - checksum.TrailerSize
+	json := len(enumFormat.Head())
+	trailer := len(data) - durable.TrailerSize
 	for _, i := range []int{0, json - 2, json, json + (trailer-json)/2, trailer - 2, trailer - 1, trailer + 9, len(data) - 1} {
 		refusedAsDamaged(t, allCounter, b, opt, flipped(data, i), fmt.Sprintf("byte %d of %d flipped", i, len(data)))
 	}
 	for _, n := range []int{len(data) - 1, trailer, trailer - 1, len(data) / 2} {
 		refusedAsDamaged(t, allCounter, b, opt, data[:n], fmt.Sprintf("cut to %d bytes of %d", n, len(data)))
 	}
-	old := bytes.Replace(data[:trailer], []byte(enumCheckpointMagic), []byte(enumCheckpointPrefix+"1\n"), 1)
+	old := bytes.Replace(data[:trailer], []byte(enumFormat.Head()), []byte("knightsweep enumeration checkpoint 1\n"), 1)
 	os.WriteFile(opt.Checkpoint, old, 0o644)
 	if _, _, err := allCounter(context.Background(), b, opt); err == nil || !strings.Contains(err.Error(), "format 1, without a checksum") ||
 		!strings.Contains(err.Error(), "delete it to count from the start") {

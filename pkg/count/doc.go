@@ -173,7 +173,7 @@
 // Options.Checkpoint saves both sides' layers, and the parts of a join
 // done, so that a count that is stopped resumes from there. Every
 // checkpoint, both methods', ends in a CRC-32C of all it holds
-// (internal/checksum), checked when it is read: one damaged, or of another
+// (internal/durable), checked when it is read: one damaged, or of another
 // count, is refused with an *UnusableError, never resumed.
 //
 // # Stopping early
@@ -181,4 +181,8 @@
 // A count whose context ends (deadline or cancellation) returns what it has
 // found so far with Complete false: then the counts are lower bounds (the
 // frontier method's are 0 for a pass that did not finish).
+//
+// Request is experiment count's work from its flags: the count, within
+// its timeout, resumed from and saved to its checkpoint, with the garbage
+// collector set for its memory limit; Answer is what it prints.
 package count

@@ -1,34 +1,26 @@
 package count
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"slices"
 
-	"knightsweep/internal/atomicfile"
-	"knightsweep/internal/capped"
-	"knightsweep/internal/checksum"
+	"knightsweep/internal/durable"
 )
 
 // An enumeration's checkpoint file is a magic line, one JSON object (the
 // count it belongs to: the board, its searches, and its subtrees, by
 // number and by a hash of their paths; which subtrees are done, and what
-// they found, by search), and the checksum line of internal/checksum over
-// both: a number edited, or a byte damaged, would otherwise be added to
-// the count as found. It is replaced atomically, so a count killed while
-// saving leaves the previous checkpoint. Subtrees stopped halfway are not
-// in it: resuming walks them again from their start. Format 1, without
-// the checksum, is not resumed.
-
-const (
-	enumCheckpointPrefix = "knightsweep enumeration checkpoint "
-	enumCheckpointMagic  = enumCheckpointPrefix + "2\n"
-)
+// they found, by search), and the checksum line over
+// both, a sealed file of package durable: a number edited, or a byte
+// damaged, would otherwise be added to the count as found, and a count
+// killed while saving leaves the previous checkpoint. Subtrees stopped
+// halfway are not in it: resuming walks them again from their start.
+// Format 1, without the checksum, is not resumed.
+var enumFormat = durable.Format{Name: "enumeration checkpoint", Version: 2,
+	Advice: "delete it to count from the start, or name another file"}
 
 // enumCheckpointMax bounds the file read back: the subtrees' flags and
 // counts take well under a megabyte.
@@ -71,17 +63,8 @@ func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
 }
 
 func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
-	err := atomicfile.Write(path, func(w io.Writer) error {
-		bw := bufio.NewWriter(w)
-		cw := checksum.NewWriter(bw)
-		io.WriteString(cw, enumCheckpointMagic)
-		if err := json.NewEncoder(cw).Encode(ck); err != nil {
-			return err
-		}
-		if err := cw.Seal(); err != nil {
-			return err
-		}
-		return bw.Flush()
+	err := durable.Write(path, enumFormat, func(w io.Writer) error {
+		return json.NewEncoder(w).Encode(ck)
 	})
 	if err != nil {
 		return &CheckpointError{Path: path, Err: err}
@@ -91,40 +74,18 @@ func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
 
 // readEnumCheckpoint reads path, or returns nil if there is no such file.
 func readEnumCheckpoint(path string) (*enumCheckpoint, error) {
-	damaged := func(why string) error { return damagedCheckpoint(path, why) }
-	data, err := capped.ReadFile(path, enumCheckpointMax)
-	var tl *capped.TooLargeError
+	body, err := durable.Read(path, enumFormat, enumCheckpointMax)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case durable.IsNotExist(err):
 		return nil, nil
-	case errors.As(err, &tl):
-		return nil, damaged(err.Error())
 	case err != nil:
-		return nil, err
-	case bytes.HasPrefix(data, []byte(checkpointPrefix)):
-		return nil, unusable("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
-	case bytes.HasPrefix(data, []byte(enumCheckpointPrefix+"1\n")):
-		return nil, unusable("checkpoint %s was written by an earlier version of enumeration (format 1, without a checksum to tell it whole from damaged), "+
-			"which this one does not resume: delete it to count from the start", path)
-	case !bytes.HasPrefix(data, []byte(enumCheckpointMagic)):
-		if checksum.LooksSealed(bytes.NewReader(data), int64(len(data))) {
-			return nil, damaged("its first line is not an enumeration's checkpoint's")
-		}
-		return nil, notCheckpoint(path, "an enumeration's")
-	}
-	body, err := checksum.Open(data)
-	if err != nil {
-		return nil, damaged(err.Error())
-	}
-	body, ok := bytes.CutPrefix(body, []byte(enumCheckpointMagic))
-	if !ok {
-		return nil, damaged("its checksum line overlaps its first line")
+		return nil, checkpointRefused(path, err, enumFormat, frontierFormat, "an enumeration's")
 	}
 	ck := &enumCheckpoint{}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(ck); err != nil {
-		return nil, damaged(err.Error())
+		return nil, damagedCheckpoint(path, err.Error())
 	}
 	return ck, nil
 }

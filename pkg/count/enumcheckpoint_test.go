@@ -116,7 +116,7 @@ func TestEnumerationCheckpointRefused(t *testing.T) {
 	data, _ := os.ReadFile(ck55)
 	os.WriteFile(damaged, data[:len(data)/2], 0o644)
 	frontier := filepath.Join(dir, "frontier.ck")
-	os.WriteFile(frontier, []byte(checkpointMagic+"{}\n"), 0o644)
+	os.WriteFile(frontier, []byte(frontierFormat.Head()+"{}\n"), 0o644)
 	notADir := filepath.Join(dir, "file")
 	os.WriteFile(notADir, nil, 0o644)
 

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"knightsweep/internal/checksum"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 )
 
@@ -199,10 +199,10 @@ func TestFrontierCheckpoint(t *testing.T) {
 		// pair label that no other square shares.
 		bad := uint64(codePair)
 		data, _ := os.ReadFile(path)
-		data = data[:len(data)-checksum.TrailerSize]
+		data = data[:len(data)-durable.TrailerSize]
 		body := len(data) - int(states)*24
 		binary.LittleEndian.PutUint64(data[body:], bad)
-		os.WriteFile(path, checksum.Seal(data), 0o644)
+		os.WriteFile(path, durable.Seal(data), 0o644)
 		opt.Progress = nil
 		if _, err := All(context.Background(), b, opt); err == nil || !strings.Contains(err.Error(), "damaged") {
 			t.Errorf("damaged state: %v", err)
@@ -213,10 +213,10 @@ func TestFrontierCheckpoint(t *testing.T) {
 	// checkpoint of the method's first version is refused by name.
 	for name, tt := range map[string]struct{ body, err string }{
 		"foreign": {"hello\n", "is not a frontier count's checkpoint"},
-		"cut":     {checkpointMagic + `{"rows":5,"cols":6,"front":{"states":9}}` + "\n" + "12345", "damaged"},
+		"cut":     {frontierFormat.Head() + `{"rows":5,"cols":6,"front":{"states":9}}` + "\n" + "12345", "damaged"},
 		"v1":      {"knightsweep frontier checkpoint 1\n{}\n", "earlier version"},
 		// A header without its newline is read no further than its bound.
-		"endless header": {checkpointMagic + strings.Repeat(" ", checkpointHeaderMax+checksum.TrailerSize+1), "the header is larger than 16777216 bytes"},
+		"endless header": {frontierFormat.Head() + strings.Repeat(" ", checkpointHeaderMax+durable.TrailerSize+1), "the header is larger than 16777216 bytes"},
 	} {
 		os.WriteFile(path, []byte(tt.body), 0o644)
 		if _, err := All(context.Background(), b, Options{Method: Frontier, Checkpoint: path}); err == nil || !strings.Contains(err.Error(), tt.err) {

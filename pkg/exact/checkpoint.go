@@ -1,10 +1,8 @@
 package exact
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"io/fs"
 	"math"
@@ -16,8 +14,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"knightsweep/internal/atomicfile"
-	"knightsweep/internal/capped"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 )
 
@@ -31,19 +28,19 @@ import (
 // most; the runs it had written are named by no manifest and deleted when
 // the walk goes on.
 
-// The manifest's own content (the tallies, the depth, the runs it names,
-// everything) is covered by its CRC-32C, as each run's bytes are by
-// theirs: an edited or damaged manifest gave wrong figures with exit 0.
-// Format 1 had no such checksum; its walks are refused (a work directory
-// holds hours of walking at most, walked again from the start).
+// The manifest is a sealed JSON file of package durable: its content (the
+// tallies, the depth, the runs it names, everything) is covered by its
+// CRC-32C, as each run's bytes are by theirs, so that an edited or damaged
+// manifest is refused rather than give wrong figures. A manifest of an
+// earlier format is refused by name: a work directory holds hours of
+// walking at most, walked again from the start.
 
-const (
-	manifestName = "manifest.json"
-	workVersion  = 2
-)
+const manifestName = "manifest.json"
+
+var workFormat = durable.Format{Name: "exact walk", Version: 3,
+	Advice: "remove its directory (or give another -work) and walk again"}
 
 type workManifest struct {
-	Version     int    `json:"version"`
 	Board       string `json:"board"`
 	StartRow    int    `json:"start_row"`
 	StartCol    int    `json:"start_col"`
@@ -64,23 +61,10 @@ type workManifest struct {
 	PeakDisk   int64     `json:"peak_disk"`
 	ElapsedNS  int64     `json:"elapsed_ns"`
 	Seq        int64     `json:"seq"`
-	// CRC is the CRC-32C of the manifest's JSON with CRC 0: of the
-	// figures as read, so that no edit of a value escapes it.
-	CRC uint32 `json:"crc32c"`
 }
 
 // maxManifestBytes bounds what is read of a manifest.
 const maxManifestBytes = 64 << 20
-
-// sum returns the CRC of m, its own field left out (set to 0).
-func (m workManifest) sum() (uint32, error) {
-	m.CRC = 0
-	data, err := json.Marshal(m)
-	if err != nil {
-		return 0, err
-	}
-	return crc32.Checksum(data, castagnoli), nil
-}
 
 // tallyFile is a tally as the manifest keeps it: the exact numerators,
 // or the superaccumulators' nonzero words as [exponent, hi, lo].
@@ -222,7 +206,7 @@ func checkCRC(dir string, r run) error {
 		return err
 	}
 	defer fh.Close()
-	h := crc32.New(castagnoli)
+	h := durable.NewHash()
 	if _, err := io.Copy(h, fh); err != nil {
 		return fmt.Errorf("%s: run %s: %w", dir, r.Name, err)
 	}
@@ -237,35 +221,27 @@ func checkCRC(dir string, r run) error {
 func readWork(dir string, b board.Board, start board.Square, o Options) (m workManifest, ok bool, err error) {
 	// Read with a bound, as every file of ours is: a manifest names its
 	// runs and tallies, kilobytes even on 11x11, never this.
-	data, err := capped.ReadFile(filepath.Join(dir, manifestName), maxManifestBytes)
-	var tl *capped.TooLargeError
+	path := filepath.Join(dir, manifestName)
+	data, err := durable.ReadFile(path, maxManifestBytes)
+	var tl *durable.TooLargeError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return m, false, nil
 	case errors.As(err, &tl):
-		return m, false, fmt.Errorf("%s: %v: not a walk's manifest (corrupt?)", filepath.Join(dir, manifestName), err)
+		return m, false, &durable.Error{Path: path, Reason: err.Error() + ": not a walk's manifest", Advice: workFormat.Advice}
 	case err != nil:
 		return m, false, err
 	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		return m, false, fmt.Errorf("%s: %v: not a walk's manifest (corrupt?)", filepath.Join(dir, manifestName), err)
+	sealed, err := durable.UnmarshalJSON(path, data, workFormat, &m)
+	if err != nil {
+		return m, false, err
+	}
+	if !sealed {
+		return m, false, &durable.Error{Path: path, Reason: "a walk of an earlier format, which this build does not read", Advice: workFormat.Advice}
 	}
 	float := o.Float || b.Squares() > MaxExactSquares
 	want := describe(b.String(), start.Row, start.Col, o.Rule.String(), o.Closed, float)
 	have := describe(m.Board, m.StartRow, m.StartCol, m.Rule, m.Closed, m.Float)
-	if m.Version == 1 {
-		return m, false, fmt.Errorf("%s holds a walk of format 1, written before a manifest carried a checksum of its own figures, which cannot be checked: remove %s (or give another -work) and walk again", dir, dir)
-	}
-	if m.Version != workVersion {
-		return m, false, fmt.Errorf("%s holds a walk of format %d, not %d", dir, m.Version, workVersion)
-	}
-	sum, err := m.sum()
-	if err != nil {
-		return m, false, fmt.Errorf("%s: %v", dir, err)
-	}
-	if sum != m.CRC {
-		return m, false, fmt.Errorf("%s: the manifest's CRC-32C is %08x, it says %08x: the manifest is corrupt or was edited", dir, sum, m.CRC)
-	}
 	if have != want {
 		return m, false, fmt.Errorf("%s holds the walk of %s, not of %s", dir, have, want)
 	}
@@ -303,7 +279,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 		return m, false, err
 	}
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] || atomicfile.IsTemp(e.Name()) {
+		if strings.HasSuffix(e.Name(), ".run") && !named[e.Name()] || durable.IsTemp(e.Name()) {
 			os.Remove(filepath.Join(f.dir, e.Name()))
 		}
 	}
@@ -348,7 +324,7 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	if err := f.tooRound(); err != nil {
 		return err
 	}
-	m := workManifest{Version: workVersion, Board: b.String(), StartRow: start.Row, StartCol: start.Col,
+	m := workManifest{Board: b.String(), StartRow: start.Row, StartCol: start.Col,
 		Rule: f.o.Rule.String(), Closed: f.o.Closed, Float: f.wk.float, RecordBytes: int(f.rb),
 		Depth: next, Done: done, Runs: []run{}, States: f.states, PerDepth: f.perDepth, PeakStates: f.peakRecs,
 		PeakBytes: f.peakHeld, PeakDisk: f.peakDisk.Load(), ElapsedNS: int64(f.prior + time.Since(f.t0)), Seq: f.seq}
@@ -371,18 +347,12 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 		}
 		f.markSynced()
 	}
-	var err error
-	if m.CRC, err = m.sum(); err != nil {
-		return err
-	}
-	data, err := json.Marshal(m)
+	data, err := durable.MarshalJSON(workFormat, m)
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.WriteBytes(filepath.Join(f.dir, manifestName), data); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := syncDir(f.dir); err != nil {
+	// Replaced, and the directory synced, by durable.
+	if err := durable.ReplaceBytes(filepath.Join(f.dir, manifestName), data, durable.NoFollow); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	f.remove(f.consumed)
@@ -420,27 +390,14 @@ func syncRuns(dir string, runs []run) error {
 	var g errgroup.Group
 	g.SetLimit(8)
 	for _, r := range runs {
-		g.Go(func() error { return fsync(filepath.Join(dir, r.Name)) })
+		g.Go(func() error { return durable.Sync(filepath.Join(dir, r.Name)) })
 	}
 	return g.Wait()
 }
 
-// syncDir makes the names in dir durable: the runs created and the
-// manifest renamed into place. A variable for the test of a failing one.
-var syncDir = fsync
-
-// fsync makes the file or directory at path durable.
-func fsync(path string) error {
-	fh, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	err = fh.Sync()
-	if cerr := fh.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+// syncDir makes the names in dir durable: the runs created. A variable
+// for the test of a failing one.
+var syncDir = durable.SyncDir
 
 // left estimates the time the walk has left after depth d, from the
 // shape of the corners' walks: the tie points of a depth grow by a steady

@@ -16,7 +16,7 @@ import (
 
 	"github.com/gocarina/gocsv"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
 )
@@ -202,36 +202,18 @@ func (r Row) Fails() ([]Fail, error) {
 // Header is the first line of an exact CSV.
 const Header = "rows,cols,start_row,start_col,closed,rule,probability,probability_fraction,error_bound,tours,walks,fail_length,states,time_ns"
 
-// ReadCSV reads an exact CSV; a missing file is an error that satisfies
-// errors.Is(err, fs.ErrNotExist).
+// ReadCSV reads an exact CSV, of at most MaxCSVBytes; a missing file is
+// an error that satisfies errors.Is(err, fs.ErrNotExist).
 func ReadCSV(path string) ([]Row, error) {
-	data, err := os.ReadFile(path)
+	data, err := durable.ReadFile(path, MaxCSVBytes)
+	var tl *durable.TooLargeError
+	if errors.As(err, &tl) {
+		return nil, fmt.Errorf("%s: %w: not an exact CSV", path, err)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return ParseCSV(path, data)
-}
-
-// ResumeCSV reads the exact CSV at path to resume from it, as ReadCSV
-// does, except that a last line without its newline (the remains of a row
-// whose write a crash interrupted) is left out, as run -resume leaves out
-// runs.csv's: cut is its length in bytes, 0 if the file ends in a newline.
-// Only the last line: a damaged line before it is refused, and a file
-// whose header is not exact's is refused whole.
-func ResumeCSV(path string) (rows []Row, cut int64, err error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	if first, _, ok := bytes.Cut(bytes.TrimPrefix(data, []byte(runs.BOM)), []byte("\n")); ok && strings.TrimRight(string(first), "\r") == Header {
-		keep, err := runs.CompleteLength(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			return nil, 0, err
-		}
-		cut, data = int64(len(data))-keep, data[:keep]
-	}
-	rows, err = ParseCSV(path, data)
-	return rows, cut, err
 }
 
 // ParseCSV reads the bytes of an exact CSV named name.
@@ -321,8 +303,9 @@ func truncate(s string) string {
 	return s
 }
 
-// WriteCSV writes rows to path through atomicfile, so that an
-// interrupted write leaves the old file whole.
+// WriteCSV writes rows to path, replacing it atomically (durable.Replace),
+// so that an interrupted write leaves the old file whole: the file never
+// holds part of a row.
 func WriteCSV(path string, rows []Row) error {
 	// In the order of the boards and starts, not of the walks' ends,
 	// which the workers decide: a resumed file and a fresh one have the
@@ -342,7 +325,7 @@ func WriteCSV(path string, rows []Row) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := atomicfile.WriteBytes(path, buf.Bytes()); err != nil {
+	if err := durable.ReplaceBytes(path, buf.Bytes()); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

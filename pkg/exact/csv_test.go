@@ -197,11 +197,11 @@ func TestCSVParseErrorNamesColumn(t *testing.T) {
 	}
 }
 
-// TestResumeCSV: a last line cut short (a crash mid-write) is left out and
-// its length said, as run -resume does for runs.csv (it was refused: "wrong
-// number of fields"); a damaged line before it, or a file not exact's,
-// stays refused.
-func TestResumeCSV(t *testing.T) {
+// TestReadCSVRefuses: -out is replaced whole after each walk, never
+// appended to, so a torn last line is damage, not a crash's remains: it is
+// refused, as a damaged line before it, a file not exact's, or one past
+// MaxCSVBytes (without being read whole).
+func TestReadCSVRefuses(t *testing.T) {
 	var rows []Row
 	for _, st := range []board.Square{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 2, Col: 2}} {
 		r, err := From(context.Background(), board.Board{Rows: 5, Cols: 5}, st, Options{})
@@ -216,44 +216,29 @@ func TestResumeCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(good)
+	if got, err := ReadCSV(good); err != nil || len(got) != 3 {
+		t.Fatalf("the file written: %d rows, %v", len(got), err)
+	}
 	lines := strings.SplitAfter(string(data), "\n") // the last is ""
-	last := lines[3]
-	for _, tc := range []struct {
-		name    string
-		content string
-		rows    int
-		cut     int64
-		refused bool
-	}{
-		{"whole", string(data), 3, 0, false},
-		{"torn last line", string(data[:len(data)-30]), 2, int64(len(last) - 30), false},
-		{"only its newline lost", string(data[:len(data)-1]), 2, int64(len(last) - 1), false},
-		{"torn header", Header[:10], 0, 0, true},
-		{"damaged middle line", lines[0] + "5,5,0\n" + lines[2] + last[:20], 0, 0, true},
-		{"not exact's", "a,b\n1,2", 0, 0, true},
+	for _, tc := range []struct{ name, content, want string }{
+		{"torn last line", string(data[:len(data)-30]), "wrong number of fields"},
+		{"torn header", Header[:10], "not an exact CSV"},
+		{"damaged middle line", lines[0] + "5,5,0\n" + lines[2] + lines[3], "line 2"},
+		{"not exact's", "a,b\n1,2", "not an exact CSV"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".csv")
 			os.WriteFile(path, []byte(tc.content), 0o644)
-			got, cut, err := ResumeCSV(path)
-			if tc.refused {
-				if err == nil {
-					t.Errorf("read %d rows, want a refusal", len(got))
-				}
-				return
-			}
-			if err != nil || len(got) != tc.rows || cut != tc.cut {
-				t.Fatalf("%d rows, %d bytes cut, %v; want %d rows, %d cut", len(got), cut, err, tc.rows, tc.cut)
-			}
-			for i := range got {
-				if got[i].Key() != rows[i].Key() || got[i].Walks != rows[i].Walks {
-					t.Errorf("row %d: %+v, want %+v", i, got[i], rows[i])
-				}
-			}
-			after, _ := os.ReadFile(path)
-			if string(after) != tc.content {
-				t.Errorf("ResumeCSV changed the file")
+			got, err := ReadCSV(path)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("read %d rows, %v; want a refusal saying %q", len(got), err, tc.want)
 			}
 		})
+	}
+	big := filepath.Join(dir, "big.csv")
+	os.WriteFile(big, data, 0o644)
+	os.Truncate(big, MaxCSVBytes+1)
+	if _, err := ReadCSV(big); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("a file past MaxCSVBytes: %v", err)
 	}
 }

@@ -72,4 +72,12 @@
 //
 // Tours and Walks are counts of leaves of the tie tree (walks with
 // different tie choices, never merged): Walks = Tours + failing walks.
+//
+// # The command's work
+//
+// Runner is experiment exact's work from its flags to its rows: the CSV
+// of -out (resumed from, replaced whole as each walk ends), the work
+// directory of -work (locked against a second process, its command.json
+// checked), the split of the memory limit between the memo and the
+// runtime, and each walk's time left.
 package exact

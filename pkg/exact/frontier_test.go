@@ -221,7 +221,7 @@ func TestFrontierRefusesWork(t *testing.T) {
 			p := filepath.Join(dir, manifestName)
 			data, _ := os.ReadFile(p)
 			os.WriteFile(p, data[:len(data)/2], 0o644)
-		}, "not a walk's manifest"},
+		}, "manifest.json: cut short"},
 		// Past the bound, a manifest is refused without being read whole
 		// (a sparse file: no disk is spent on it).
 		{"manifest huge", func(t *testing.T, o *Options, dir string) {
@@ -248,11 +248,15 @@ func TestFrontierRefusesWork(t *testing.T) {
 		}, "the file is corrupt"},
 		// The manifest's own figures edited, its JSON whole: they were
 		// taken (a tally of 9 more walks came out in the answer).
-		{"tally edited", editManifest(`"walks":(\d+)`, `"walks":9$1`), "the manifest is corrupt or was edited"},
-		{"depth edited", editManifest(`"depth":(\d+),"done"`, `"depth":1$1,"done"`), "the manifest is corrupt or was edited"},
-		{"runs edited", editManifest(`"records":(\d+)`, `"records":1$1`), "the manifest is corrupt or was edited"},
-		// Format 1 had no checksum: refused, with what to do.
-		{"format 1", editManifest(`"version":2(.*),"crc32c":\d+\}$`, `"version":1$1}`), "format 1, written before a manifest carried a checksum"},
+		{"tally edited", editManifest(`"walks": (\d+)`, `"walks": 9$1`), "manifest.json: damaged: its CRC-32C"},
+		{"depth edited", editManifest(`"depth": (\d+),\n  "done"`, "\"depth\": 1$1,\n  \"done\""), "manifest.json: damaged: its CRC-32C"},
+		{"runs edited", editManifest(`"records": (\d+)`, `"records": 1$1`), "manifest.json: damaged: its CRC-32C"},
+		// The format line taken out: refused as damaged, with what to do;
+		// a manifest of format 2 (before manifests were sealed) by name.
+		{"format line removed", editManifest(`"format": "knightsweep exact walk 3",\n  `, ``), "damaged: its first field is not \"format\": remove its directory"},
+		{"format 2", func(t *testing.T, o *Options, dir string) {
+			os.WriteFile(filepath.Join(dir, manifestName), []byte(`{"version":2,"board":"7x7","crc32c":123}`), 0o644)
+		}, "a walk of an earlier format"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o, dir := setup(t)

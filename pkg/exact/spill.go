@@ -3,13 +3,12 @@ package exact
 import (
 	"bufio"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 
-	"knightsweep/internal/checksum"
+	"knightsweep/internal/durable"
 )
 
 // A run is a file of records of one depth, sorted by key, each key once:
@@ -26,9 +25,6 @@ type run struct {
 	synced bool
 }
 
-// castagnoli is the program's one CRC table (internal/checksum).
-var castagnoli = checksum.Table
-
 func sortRecs[K set, P num](b []rec[K, P]) { slices.SortFunc(b, compareRec[K, P]) }
 
 // runWriter writes a run, record by record, through a buffer.
@@ -42,7 +38,7 @@ type runWriter[K set, P num] struct {
 
 func newRunWriter[K set, P num](dir, name string, depth, bufBytes int) (*runWriter[K, P], error) {
 	path := filepath.Join(dir, name)
-	f, err := os.Create(path)
+	f, err := durable.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +58,7 @@ func (w *runWriter[K, P]) add(r *rec[K, P]) error {
 }
 
 func (w *runWriter[K, P]) flush() error {
-	w.r.CRC = crc32.Update(w.r.CRC, castagnoli, w.buf)
+	w.r.CRC = durable.Update(w.r.CRC, w.buf)
 	if _, err := w.f.Write(w.buf); err != nil {
 		return fmt.Errorf("run %s: %w", w.r.Name, err)
 	}
@@ -139,7 +135,7 @@ func (s *source[K, P]) fill() {
 		s.err = fmt.Errorf("run %s: %w", s.run.Name, err)
 		return
 	}
-	s.crc = crc32.Update(s.crc, castagnoli, b)
+	s.crc = durable.Update(s.crc, b)
 	s.left -= n
 	s.recs = s.recs[:n]
 	for j := range s.recs {

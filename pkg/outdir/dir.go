@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
@@ -150,7 +150,7 @@ func errNotEmpty(dir string) error {
 // a runs.csv without a complete row.
 func counts(dir string, e fs.DirEntry) bool {
 	switch {
-	case e.Name() == LockFile, atomicfile.IsTemp(e.Name()):
+	case e.Name() == LockFile, durable.IsTemp(e.Name()):
 		return false
 	case e.Name() == RunsFile && noRows(filepath.Join(dir, RunsFile)):
 		return false
@@ -167,7 +167,7 @@ func contents(dir string) ([]fs.DirEntry, error) {
 	}
 	var out []fs.DirEntry
 	for _, e := range entries {
-		if atomicfile.IsTemp(e.Name()) {
+		if durable.IsTemp(e.Name()) {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 		if counts(dir, e) {
@@ -211,9 +211,9 @@ func (d *Dir) RunsPath() string { return filepath.Join(d.Path, RunsFile) }
 // header and marks the jobs that have rows.
 func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	path := d.RunsPath()
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := durable.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
-		return err
+		return RefuseLink("-out", err, path)
 	}
 	d.Runs = f
 	header := runs.Header(p.Settings().SaveTours)

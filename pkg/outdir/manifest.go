@@ -13,9 +13,8 @@ import (
 	"syscall"
 	"time"
 
-	"knightsweep/internal/atomicfile"
 	"knightsweep/internal/buildinfo"
-	"knightsweep/internal/capped"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/status"
@@ -188,13 +187,16 @@ func (m *Manifest) ShardText() string {
 	return m.Shard.String()
 }
 
+// manifestFormat is manifest.json's: a sealed JSON file of package
+// durable, its format first and its CRC-32C last. A manifest written
+// before files were sealed (format 1, without either) is read once more,
+// unchecked, and written back sealed.
+var manifestFormat = durable.Format{Name: "manifest", Version: 2,
+	Advice: "if runs.csv is whole, remove manifest.json and -resume with the sweep's flags, which rebuilds it"}
+
 // encode returns m as its file holds it, without the room kept after it.
 func (m *Manifest) encode() ([]byte, error) {
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(data, '\n'), nil
+	return durable.MarshalJSON(manifestFormat, m)
 }
 
 // fileSize returns the size of m's file: its text and the room kept.
@@ -234,19 +236,19 @@ func (m *Manifest) Write(dir string) error {
 			memlimit.Format(int64(len(padded))), len(m.Sessions), memlimit.Format(MaxManifestBytes))
 	}
 	path := filepath.Join(dir, ManifestFile)
-	err = atomicfile.WriteBytes(path, padded)
+	err = durable.ReplaceBytes(path, padded, durable.NoFollow)
 	if err != nil && (errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)) {
 		if inPlace := overwrite(path, data); inPlace == nil {
 			return nil
 		}
 	}
-	return err
+	return RefuseLink("-out", err, path)
 }
 
 // overwrite writes data over the start of the file at path, padding it
 // with spaces to the file's length; it fails if data is longer.
 func overwrite(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	f, err := durable.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return err
 	}
@@ -271,19 +273,15 @@ func ReadManifest(path string) (*Manifest, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		path = filepath.Join(path, ManifestFile)
 	}
-	data, err := capped.ReadFile(path, MaxManifestBytes)
-	var tl *capped.TooLargeError
+	data, err := durable.ReadFile(path, MaxManifestBytes)
+	var tl *durable.TooLargeError
 	switch {
 	case errors.As(err, &tl):
 		return nil, fmt.Errorf("%s: %w: not a manifest", path, err)
 	case err != nil:
 		return nil, err
 	}
-	m, err := ParseManifest(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, nil
+	return parseManifest(path, data)
 }
 
 // ErrNoManifest marks a manifest that is empty or cut short: what a kill
@@ -292,32 +290,61 @@ var ErrNoManifest = errors.New("empty or cut short")
 
 // ParseManifest reads and checks a manifest.
 func ParseManifest(data []byte) (*Manifest, error) {
-	if len(data) > MaxManifestBytes {
-		return nil, fmt.Errorf("%w: not a manifest", &capped.TooLargeError{Max: MaxManifestBytes})
+	m, err := parseManifest(ManifestFile, data)
+	if err != nil {
+		// The errors name the file; the caller names where it was.
+		return nil, errors.New(strings.TrimPrefix(err.Error(), ManifestFile+": "))
 	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, ErrNoManifest
-	}
-	var m Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) && strings.Contains(err.Error(), "unexpected end of JSON input") {
-			return nil, fmt.Errorf("%w: %v", ErrNoManifest, err)
-		}
+	return m, nil
+}
+
+// parseManifest reads and checks the manifest data read from path.
+func parseManifest(path string, data []byte) (*Manifest, error) {
+	m, err := decodeManifest(path, data)
+	if err != nil {
 		return nil, err
 	}
+	if err := m.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+func decodeManifest(path string, data []byte) (*Manifest, error) {
+	if len(data) > MaxManifestBytes {
+		return nil, fmt.Errorf("%s: %w: not a manifest", path, &durable.TooLargeError{Max: MaxManifestBytes})
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%s: %w", path, ErrNoManifest)
+	}
+	var m Manifest
+	_, err := durable.UnmarshalJSON(path, data, manifestFormat, &m)
+	var de *durable.Error
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &de) && de.Cut,
+		errors.As(err, &se) && strings.Contains(err.Error(), "unexpected end of JSON input"):
+		return nil, fmt.Errorf("%s: %w: %v", path, ErrNoManifest, err)
+	case err != nil:
+		return nil, err
+	}
+	return &m, nil
+}
+
+// check checks what the manifest says against what a sweep can be.
+func (m *Manifest) check() error {
 	if err := m.Settings.Normalize(); err != nil {
-		return nil, fmt.Errorf("settings: %w", err)
+		return fmt.Errorf("settings: %w", err)
 	}
 	if m.Shard != nil {
 		if err := m.Shard.Check(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if m.Jobs < 0 || m.Jobs > plan.MaxJobs || m.Rows < 0 || m.Rows > plan.MaxJobs {
-		return nil, fmt.Errorf("%d jobs and %d rows: not a sweep's", m.Jobs, m.Rows)
+		return fmt.Errorf("%d jobs and %d rows: not a sweep's", m.Jobs, m.Rows)
 	}
-	return &m, nil
+	return nil
 }
 
 // cpuModel returns the first "model name" of /proc/cpuinfo, or the

@@ -76,7 +76,7 @@ func TestManifestOverwriteInPlace(t *testing.T) {
 		t.Errorf("manifest of %d bytes: want a whole number of 4 KiB blocks", fi.Size())
 	}
 	m.Finish(StateFailed, 3, map[status.Status]int64{"found": 3}, errors.New("write runs.csv: no space left on device"), t0.Add(time.Hour))
-	data, _ := json.MarshalIndent(m, "", "  ")
+	data, _ := m.encode()
 	if err := overwrite(path, data); err != nil {
 		t.Fatal(err)
 	}
@@ -86,6 +86,44 @@ func TestManifestOverwriteInPlace(t *testing.T) {
 	}
 	if after, _ := os.Stat(path); after.Size() != fi.Size() {
 		t.Errorf("the overwrite changed the size from %d to %d", fi.Size(), after.Size())
+	}
+}
+
+// manifest.json is sealed: its format first, its CRC-32C last, so that a
+// figure edited by hand or a byte damaged is refused, naming the file and
+// what to do. One written before manifests were sealed is read once more
+// and written back sealed.
+func TestManifestSealed(t *testing.T) {
+	p, _ := plan.New(settings(t, "5", 1000, "dfs"))
+	m := NewManifest(nil, p, p.Select(plan.Shard{}), 2, memlimit.Limit{}, []string{"experiment", "run"}, t0)
+	dir := t.TempDir()
+	if err := m.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, ManifestFile)
+	data, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(data), "{\n  \"format\": \"knightsweep manifest 2\",\n  \"program\": ") {
+		t.Errorf("manifest.json starts %.60q", data)
+	}
+	edited := strings.Replace(string(data), `"jobs": 25`, `"jobs": 24`, 1)
+	if edited == string(data) {
+		t.Fatal("no jobs field to edit")
+	}
+	os.WriteFile(path, []byte(edited), 0o644)
+	if _, err := ReadManifest(path); err == nil || !strings.Contains(err.Error(), path+": damaged: its CRC-32C") || !strings.Contains(err.Error(), "remove manifest.json") {
+		t.Errorf("an edited manifest: %v", err)
+	}
+	old, _ := json.MarshalIndent(m, "", "  ")
+	os.WriteFile(path, old, 0o644)
+	back, err := ReadManifest(path)
+	if err != nil || back.Jobs != 25 {
+		t.Fatalf("a manifest of format 1: %+v, %v", back, err)
+	}
+	if err := back.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(path); !strings.HasPrefix(string(again), "{\n  \"format\": \"knightsweep manifest 2\"") {
+		t.Errorf("rewritten as %.60q", again)
 	}
 }
 
@@ -113,7 +151,7 @@ func TestParseManifestRejects(t *testing.T) {
 		{"empty", nil, "empty or cut short"},
 		{"spaces", []byte("   \n"), "empty or cut short"},
 		{"cut", good[:len(good)/2], "empty or cut short"},
-		{"not json", []byte("hello"), "invalid character"},
+		{"not json", []byte("hello"), "not a JSON object"},
 		{"too big", make([]byte, MaxManifestBytes+1), "larger than"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -143,7 +143,7 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 	counts := map[status.Status]int64{}
 	runsPath := filepath.Join(opts.Out, RunsFile)
 	var torn []string
-	err = atomicfile.Write(runsPath, func(w io.Writer) error {
+	err = durable.Replace(runsPath, func(w io.Writer) error {
 		var same *sameAs
 		if again {
 			old, err := os.Open(runsPath)
@@ -165,13 +165,13 @@ func Merge(ctx context.Context, opts MergeOptions) (_ *MergeSummary, err error) 
 			return errOtherRows
 		}
 		return nil
-	})
+	}, durable.NoFollow)
 	if errors.Is(err, errOtherRows) {
 		return nil, input.Errorf("-out", "%s is not empty, and its %s holds other rows than this merge writes: give a new directory for the merged sweep",
 			opts.Out, RunsFile)
 	}
 	if err != nil {
-		return nil, err
+		return nil, RefuseLink("-out", err, runsPath)
 	}
 	man := mergedManifest(ins, p, opts.Command, counts)
 	if err := copyTours(tours, opts.Out, man); err != nil {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/runs"
@@ -46,7 +46,7 @@ func SaveTour(dir string, row *runs.Row, squares []int32) (SavedTour, error) {
 	b := board.Board{Rows: row.Rows, Cols: row.Cols}
 	closed := row.Closed || len(squares) > 1 && b.KnightMove(int(squares[len(squares)-1]), int(squares[0]))
 	rel := filepath.Join(ToursDir, b.String()+".ktour")
-	if err := os.MkdirAll(filepath.Join(dir, ToursDir), 0o755); err != nil {
+	if err := durable.MkdirAll(filepath.Join(dir, ToursDir), 0o755); err != nil {
 		return SavedTour{}, err
 	}
 	t := tourfile.Tour{Rows: b.Rows, Cols: b.Cols, Closed: closed, Squares: squares}
@@ -55,7 +55,7 @@ func SaveTour(dir string, row *runs.Row, squares []int32) (SavedTour, error) {
 	// rows and manifest are synced); 36 fsyncs were a tenth of a quick
 	// sweep.
 	write := func(w io.Writer) error { return tourfile.Write(w, t) }
-	if err := atomicfile.Write(filepath.Join(dir, rel), write, atomicfile.NoSync); err != nil {
+	if err := durable.Replace(filepath.Join(dir, rel), write, durable.NoSync, durable.NoFollow); err != nil {
 		return SavedTour{}, fmt.Errorf("save a tour of %v: %w", b, err)
 	}
 	return SavedTour{Board: b.String(), File: rel, Strategy: row.Strategy, Tiebreak: row.Tiebreak,
@@ -110,10 +110,10 @@ func copyTours(tours []inputTour, out string, m *Manifest) error {
 		if err != nil {
 			continue // gone since mergedTours looked: a missing picture
 		}
-		if err := os.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
+		if err := durable.MkdirAll(filepath.Join(out, ToursDir), 0o755); err != nil {
 			return err
 		}
-		if err := atomicfile.WriteBytes(filepath.Join(out, t.File), data); err != nil {
+		if err := durable.ReplaceBytes(filepath.Join(out, t.File), data, durable.NoFollow); err != nil {
 			return err
 		}
 		m.Tours = append(m.Tours, t.SavedTour)

@@ -31,18 +31,46 @@ var sizesForm = fmt.Sprintf("want N (an N x N board), A-B (every N x N from A to
 // repeats a range many times costs what the range costs, and a value that
 // names more than MaxBoards distinct boards is refused before they are.
 func ParseSizes(s string) (Sizes, error) {
+	z, _, err := parseSizes(s, false)
+	return z, err
+}
+
+// GivenSizes is a -sizes value as read: plan's Sizes (sorted) and the
+// boards in the order given, without repeats, for the commands that print
+// a board after another in that order.
+type GivenSizes struct {
+	Sizes
+	Order []board.Board
+}
+
+// ParseGivenSizes reads a -sizes value as ParseSizes does, keeping the
+// order given.
+func ParseGivenSizes(s string) (GivenSizes, error) {
+	z, order, err := parseSizes(s, true)
+	return GivenSizes{Sizes: z, Order: order}, err
+}
+
+func parseSizes(s string, keepOrder bool) (Sizes, []board.Board, error) {
 	var spans [][2]int // square boards, as ranges of sides
+	var given [][2]int // the items in order: a range, or {-1, i} for rectangle i
+	var rectList []board.Board
 	rects := map[board.Board]bool{}
 	for item := range strings.SplitSeq(s, ",") {
 		item = strings.TrimSpace(item)
 		lo, hi, rect, err := parseSizeItem(item)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %w; %s", truncate(item), err, sizesForm)
+			return nil, nil, fmt.Errorf("%q: %w; %s", truncate(item), err, sizesForm)
+		}
+		if keepOrder && rect != nil {
+			given = append(given, [2]int{-1, len(rectList)})
+			rectList = append(rectList, *rect)
+		} else if keepOrder {
+			given = append(given, [2]int{lo, hi})
 		}
 		if rect != nil {
 			rects[*rect] = true
 			if len(rects) > MaxBoards {
-				return nil, fmt.Errorf("more than %d boards; %s", MaxBoards, sizesForm)
+				return nil, nil, fmt.Errorf("more than %d boards; %s", MaxBoards, sizesForm)
 			}
 			continue
 		}
@@ -62,7 +90,7 @@ func ParseSizes(s string) (Sizes, error) {
 		n += sp[1] - sp[0] + 1
 	}
 	if n > MaxBoards {
-		return nil, fmt.Errorf("%d boards; %s", n, sizesForm)
+		return nil, nil, fmt.Errorf("%d boards; %s", n, sizesForm)
 	}
 	out := make(Sizes, 0, n)
 	for _, sp := range merged {
@@ -74,7 +102,40 @@ func ParseSizes(s string) (Sizes, error) {
 		out = append(out, b)
 	}
 	out.normalize()
-	return out, nil
+	if !keepOrder {
+		return out, nil, nil
+	}
+	// Each board once, each side of a range visited once however the
+	// ranges overlap: next[s] leads to the first side from s not yet
+	// listed (a disjoint-set forest), so that a long value of overlapping
+	// ranges costs what its distinct boards do.
+	order := make([]board.Board, 0, len(out))
+	seenRect := map[board.Board]bool{}
+	next := make([]int, board.MaxSide+2)
+	for i := range next {
+		next[i] = i
+	}
+	find := func(s int) int {
+		for next[s] != s {
+			next[s] = next[next[s]]
+			s = next[s]
+		}
+		return s
+	}
+	for _, g := range given {
+		if g[0] < 0 {
+			if b := rectList[g[1]]; !seenRect[b] {
+				seenRect[b] = true
+				order = append(order, b)
+			}
+			continue
+		}
+		for side := find(g[0]); side <= g[1]; side = find(side) {
+			order = append(order, board.Board{Rows: side, Cols: side})
+			next[side] = side + 1
+		}
+	}
+	return out, order, nil
 }
 
 // truncate shortens an item quoted in a message.

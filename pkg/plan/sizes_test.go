@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/board"
 )
 
 func TestParseSizes(t *testing.T) {
@@ -99,5 +101,41 @@ func TestParseSizesTooMany(t *testing.T) {
 	_, err := ParseSizes(b.String())
 	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d boards", MaxBoards)) {
 		t.Errorf("error %v", err)
+	}
+}
+
+// ParseGivenSizes keeps the boards in the order given, each once, beside
+// plan's sorted Sizes.
+func TestParseGivenSizes(t *testing.T) {
+	for _, c := range []struct{ in, order, sorted string }{
+		{"8,6", "8x8,6x6", "6x6,8x8"},
+		{"9,5-7,6x8,6,8x6,6x8", "9x9,5x5,6x6,7x7,6x8,8x6", "5x5,6x6,6x8,8x6,7x7,9x9"},
+		{"7-9,1-8,8", "7x7,8x8,9x9,1x1,2x2,3x3,4x4,5x5,6x6", "1x1,2x2,3x3,4x4,5x5,6x6,7x7,8x8,9x9"},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			g, err := ParseGivenSizes(c.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := Sizes(g.Order).String(); got != c.order {
+				t.Errorf("order %s, want %s", got, c.order)
+			}
+			if got := g.Sizes.String(); got != c.sorted {
+				t.Errorf("sorted %s, want %s", got, c.sorted)
+			}
+		})
+	}
+}
+
+// ParseGivenStarts keeps a list's order and says what -starts names.
+func TestParseGivenStarts(t *testing.T) {
+	g, err := ParseGivenStarts("3,3;0,0;3,3")
+	if err != nil || g.Kind() != ListStarts || len(g.Order) != 2 || g.Order[0] != (board.Square{Row: 3, Col: 3}) || g.String() != "0,0;3,3" {
+		t.Errorf("a list: %+v, %v", g, err)
+	}
+	for in, kind := range map[string]StartsKind{" ALL ": AllStarts, "corners": CornerStarts, "Solvable": SolvableStarts} {
+		if g, err := ParseGivenStarts(in); err != nil || g.Kind() != kind || g.Order != nil {
+			t.Errorf("%q: %+v, %v", in, g, err)
+		}
 	}
 }

@@ -35,16 +35,53 @@ const MaxListedStarts = 100_000
 
 const startsForm = "want all, corners, solvable (the squares theory does not rule out: up to 41 x 41, exactly those with a tour), or a list of row,col squares separated by semicolons, such as 0,0;2,3"
 
+// StartsKind says what a -starts value names: every square, the corners,
+// the solvable squares, or a list.
+type StartsKind int
+
+// The kinds of -starts.
+const (
+	AllStarts      = StartsKind(allStarts)
+	CornerStarts   = StartsKind(cornerStarts)
+	SolvableStarts = StartsKind(solvableStarts)
+	ListStarts     = StartsKind(listStarts)
+)
+
+// Kind returns what st names.
+func (st Starts) Kind() StartsKind { return StartsKind(st.kind) }
+
+// GivenStarts is a -starts value as read: the set plan keeps (sorted),
+// and for a list its squares in the order given, without repeats, for the
+// commands that print a line a start in that order.
+type GivenStarts struct {
+	Starts
+	// Order is a list's squares as given; nil for all, corners or
+	// solvable.
+	Order []board.Square
+}
+
+// ParseGivenStarts reads a -starts value as ParseStarts does, keeping a
+// list's order.
+func ParseGivenStarts(s string) (GivenStarts, error) {
+	st, order, err := parseStarts(s)
+	return GivenStarts{Starts: st, Order: order}, err
+}
+
 // ParseStarts reads a -starts value: "all", "corners", "solvable", or
 // squares "row,col" separated by semicolons ("0,0;2,3").
 func ParseStarts(s string) (Starts, error) {
+	st, _, err := parseStarts(s)
+	return st, err
+}
+
+func parseStarts(s string) (Starts, []board.Square, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "all", "":
-		return Starts{kind: allStarts}, nil
+		return Starts{kind: allStarts}, nil, nil
 	case "corners":
-		return Starts{kind: cornerStarts}, nil
+		return Starts{kind: cornerStarts}, nil, nil
 	case "solvable":
-		return Starts{kind: solvableStarts}, nil
+		return Starts{kind: solvableStarts}, nil, nil
 	}
 	st := Starts{kind: listStarts}
 	for item := range strings.SplitSeq(s, ";") {
@@ -52,23 +89,29 @@ func ParseStarts(s string) (Starts, error) {
 			continue
 		}
 		if len(st.list) == MaxListedStarts {
-			return Starts{}, fmt.Errorf("more than %d squares listed; %s", MaxListedStarts, startsForm)
+			return Starts{}, nil, fmt.Errorf("more than %d squares listed; %s", MaxListedStarts, startsForm)
 		}
 		sq, err := board.ParseSquare(item)
 		if err != nil {
-			return Starts{}, fmt.Errorf("%v; %s", err, startsForm)
+			return Starts{}, nil, fmt.Errorf("%v; %s", err, startsForm)
 		}
 		if sq.Row < 0 || sq.Col < 0 || sq.Row >= board.MaxSide || sq.Col >= board.MaxSide {
-			return Starts{}, fmt.Errorf("square %v: row and column must be 0..%d; %s", sq, board.MaxSide-1, startsForm)
+			return Starts{}, nil, fmt.Errorf("square %v: row and column must be 0..%d; %s", sq, board.MaxSide-1, startsForm)
 		}
 		st.list = append(st.list, sq)
 	}
 	if len(st.list) == 0 {
-		return Starts{}, fmt.Errorf("%q holds no square; %s", truncate(s), startsForm)
+		return Starts{}, nil, fmt.Errorf("%q holds no square; %s", truncate(s), startsForm)
+	}
+	var order []board.Square
+	for _, sq := range st.list {
+		if !slices.Contains(order, sq) {
+			order = append(order, sq)
+		}
 	}
 	slices.SortFunc(st.list, compareSquares)
 	st.list = slices.Compact(st.list)
-	return st, nil
+	return st, order, nil
 }
 
 // String returns the canonical -starts value.

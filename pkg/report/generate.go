@@ -16,7 +16,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"knightsweep/internal/atomicfile"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/chart"
@@ -108,7 +107,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	}
 	for _, name := range tableFiles {
 		path := filepath.Join(out.Dir, name)
-		if err := atomicfile.Write(path, writers[name], atomicfile.NoSync); err != nil {
+		if err := writeFile(path, writers[name]); err != nil {
 			return out, fmt.Errorf("write %s: %w", path, err)
 		}
 		out.Tables = append(out.Tables, path)
@@ -131,7 +130,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 		return out, err
 	}
 	out.HTML = filepath.Join(out.Dir, pageFile)
-	if err := atomicfile.Write(out.HTML, page.write, atomicfile.NoSync); err != nil {
+	if err := writeFile(out.HTML, page.write); err != nil {
 		return out, err
 	}
 	return out, nil
@@ -266,7 +265,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 		return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 	}
 	path := filepath.Join(dir, f.name+".svg")
-	if err := atomicfile.WriteBytes(path, svg.Bytes(), atomicfile.NoSync); err != nil {
+	if err := writeFile(path, func(w io.Writer) error { _, err := w.Write(svg.Bytes()); return err }); err != nil {
 		return nil, nil, err
 	}
 	files := []string{path}
@@ -275,7 +274,7 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 			continue
 		}
 		path := filepath.Join(dir, f.name+"."+format)
-		err := atomicfile.Write(path, func(w io.Writer) error { return f.write(w, format) }, atomicfile.NoSync)
+		err := writeFile(path, func(w io.Writer) error { return f.write(w, format) })
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
 		}

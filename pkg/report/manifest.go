@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/outdir"
 )
 
@@ -49,25 +50,19 @@ const (
 // bound, for the caller to parse as a sweep's (nil when there are none).
 func readManifest(dir string) (Manifest, []byte) {
 	m := Manifest{Path: filepath.Join(dir, outdir.ManifestFile)}
-	f, err := os.Open(m.Path)
-	if errors.Is(err, os.ErrNotExist) {
+	data, err := durable.ReadFile(m.Path, maxManifestBytes)
+	var tl *durable.TooLargeError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return m, nil
+	case errors.As(err, &tl):
+		m.Found, m.Err = true, fmt.Sprintf("larger than %d bytes: not shown", maxManifestBytes)
+		return m, nil
+	case err != nil:
+		m.Found, m.Err = true, err.Error()
 		return m, nil
 	}
 	m.Found = true
-	if err != nil {
-		m.Err = err.Error()
-		return m, nil
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxManifestBytes+1))
-	if err != nil {
-		m.Err = err.Error()
-		return m, nil
-	}
-	if len(data) > maxManifestBytes {
-		m.Err = fmt.Sprintf("larger than %d bytes: not shown", maxManifestBytes)
-		return m, nil
-	}
 	fields, err := flattenJSON(data)
 	if err != nil {
 		m.Err = "not valid JSON: " + err.Error()

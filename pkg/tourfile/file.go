@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/tour"
 )
 
@@ -17,14 +17,14 @@ import (
 func IsText(name string) bool { return strings.EqualFold(filepath.Ext(name), ".txt") }
 
 // WriteFile writes t to the named file, in the text form if IsText(name)
-// and in the binary format otherwise, atomically (package atomicfile): a
+// and in the binary format otherwise, atomically (package durable): a
 // failure leaves no half-written file and any earlier file as it was.
 func WriteFile(name string, t Tour) error {
 	write := Write
 	if IsText(name) {
 		write = WriteText
 	}
-	return atomicfile.Write(name, func(w io.Writer) error { return write(w, t) })
+	return durable.Replace(name, func(w io.Writer) error { return write(w, t) })
 }
 
 // WritePathFile is WriteFile for a tour.Path: the binary format straight
@@ -33,9 +33,9 @@ func WriteFile(name string, t Tour) error {
 func WritePathFile(name string, p *tour.Path, closed bool) error {
 	if IsText(name) {
 		t := Tour{Rows: p.Rows(), Cols: p.Cols(), Closed: closed, Squares: p.Squares(nil)}
-		return atomicfile.Write(name, func(w io.Writer) error { return WriteText(w, t) })
+		return durable.Replace(name, func(w io.Writer) error { return WriteText(w, t) })
 	}
-	return atomicfile.Write(name, func(w io.Writer) error { return WritePath(w, p, closed) })
+	return durable.Replace(name, func(w io.Writer) error { return WritePath(w, p, closed) })
 }
 
 // ReadFile reads the named file, in the text form if IsText(name) and in the

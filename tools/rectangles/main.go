@@ -48,7 +48,7 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
@@ -106,7 +106,7 @@ func run(args []string, log io.Writer) error {
 		if *out == "" {
 			return nil
 		}
-		return atomicfile.Write(*out, func(w io.Writer) error { return write(w, merge(kept, records[1:])) })
+		return durable.Replace(*out, func(w io.Writer) error { return write(w, merge(kept, records[1:])) })
 	}
 	for m := a; m <= b; m++ {
 		for n := max(m, *minCols); n <= *maxCols; n++ {

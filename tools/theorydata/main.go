@@ -37,7 +37,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"knightsweep/internal/atomicfile"
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/solver"
@@ -96,7 +96,7 @@ func generate(path string, log io.Writer, what string, build func() (int, func(i
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.Write(path, write); err != nil {
+	if err := durable.Replace(path, write); err != nil {
 		return err
 	}
 	fmt.Fprintf(log, "%s: %d in %v, written to %s\n", what, n, time.Since(t).Round(time.Millisecond), path)

@@ -1,4 +1,4 @@
-package capped
+package durable
 
 import (
 	"bufio"

@@ -1,8 +1,4 @@
-// Package capped reads files whose size the program does not control (a
-// manifest, a checkpoint) with a bound fixed before anything is read, so
-// that a damaged or hostile file costs at most the bound in memory, never
-// its own size.
-package capped
+package durable
 
 import (
 	"bufio"

@@ -1,4 +1,4 @@
-package checksum
+package durable
 
 import (
 	"bytes"
@@ -31,7 +31,7 @@ func TestRoundTrip(t *testing.T) {
 		body[i] = byte(i * 7 / 3)
 	}
 	sealed := Seal(bytes.Clone(body))
-	got, err := Open(sealed)
+	got, err := Unseal(sealed)
 	if err != nil || !bytes.Equal(got, body) {
 		t.Fatalf("Open: %d bytes, %v", len(got), err)
 	}
@@ -63,7 +63,7 @@ func TestRoundTrip(t *testing.T) {
 func TestDamageRefused(t *testing.T) {
 	sealed := Seal([]byte("knightsweep\n{\"tours\":[6450260]}\n"))
 	check := func(data []byte) error {
-		_, err := Open(data)
+		_, err := Unseal(data)
 		r, rerr := NewReader(bytes.NewReader(data), int64(len(data)))
 		if rerr == nil {
 			io.CopyN(io.Discard, r, 5)
@@ -81,7 +81,7 @@ func TestDamageRefused(t *testing.T) {
 		for _, mask := range []byte{0x01, 0x80, 0x55} {
 			bad := bytes.Clone(sealed)
 			bad[i] ^= mask
-			var ce *Error
+			var ce *ChecksumError
 			if err := check(bad); !errors.As(err, &ce) {
 				t.Errorf("byte %d ^ %#x: %v", i, mask, err)
 			}

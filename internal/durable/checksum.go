@@ -1,20 +1,10 @@
-// Package checksum is the program's one checksum of the files it writes
-// and reads back: CRC-32C (Castagnoli), which the processor computes on
-// amd64 and arm64 at gigabytes a second, so that checking a checkpoint of
-// tens of megabytes costs milliseconds.
-//
-// A sealed file ends in a line "crc32c 89abcdef\n", the CRC-32C of every
-// byte before it, in hexadecimal: a byte flipped anywhere, a number edited
-// by hand or a file cut short fails the check, and the line says by itself
-// what the file is protected by. Write through a Writer and call Seal, or
-// Seal a file made whole in memory; read through a Reader and call Check
-// before using what was read, or Open a file read whole.
-package checksum
+package durable
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/crc32"
 	"io"
 	"strconv"
@@ -25,34 +15,42 @@ import (
 // (the exact method's runs, named by its manifest).
 var Table = crc32.MakeTable(crc32.Castagnoli)
 
+// Update returns crc updated with the bytes of p: the CRC-32C of files
+// whose CRCs are kept elsewhere (the runs of exact's frontier method, each
+// named with its CRC by a sealed manifest).
+func Update(crc uint32, p []byte) uint32 { return crc32.Update(crc, Table, p) }
+
+// NewHash returns a new CRC-32C hash.
+func NewHash() hash.Hash32 { return crc32.New(Table) }
+
 const trailerPrefix = "crc32c "
 
 // TrailerSize is the length of a sealed file's last line.
 const TrailerSize = len(trailerPrefix) + 8 + 1
 
-// Error is a sealed file whose check failed: it is damaged, cut, or was
+// ChecksumError is a sealed file whose check failed: it is damaged, cut, or was
 // never sealed.
-type Error struct{ Reason string }
+type ChecksumError struct{ Reason string }
 
-func (e *Error) Error() string { return e.Reason }
+func (e *ChecksumError) Error() string { return e.Reason }
 
-// Writer computes the CRC of what is written through it.
-type Writer struct {
+// SumWriter computes the CRC of what is written through it.
+type SumWriter struct {
 	w   io.Writer
 	crc uint32
 }
 
-// NewWriter returns a Writer that writes to w.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+// NewWriter returns a SumWriter that writes to w.
+func NewWriter(w io.Writer) *SumWriter { return &SumWriter{w: w} }
 
-func (w *Writer) Write(p []byte) (int, error) {
+func (w *SumWriter) Write(p []byte) (int, error) {
 	n, err := w.w.Write(p)
 	w.crc = crc32.Update(w.crc, Table, p[:n])
 	return n, err
 }
 
 // Seal writes the last line: the CRC of everything written before it.
-func (w *Writer) Seal() error {
+func (w *SumWriter) Seal() error {
 	_, err := w.w.Write(trailer(w.crc))
 	return err
 }
@@ -66,9 +64,9 @@ func Seal(data []byte) []byte {
 	return append(data, trailer(crc32.Checksum(data, Table))...)
 }
 
-// Open checks data, a sealed file read whole, and returns what precedes
+// Unseal checks data, a sealed file read whole, and returns what precedes
 // its last line.
-func Open(data []byte) ([]byte, error) {
+func Unseal(data []byte) ([]byte, error) {
 	if len(data) < TrailerSize {
 		return nil, errShort(int64(len(data)))
 	}
@@ -77,7 +75,7 @@ func Open(data []byte) ([]byte, error) {
 }
 
 func errShort(size int64) error {
-	return &Error{fmt.Sprintf("%d bytes, too short to end in its checksum line (cut?)", size)}
+	return &ChecksumError{fmt.Sprintf("%d bytes, too short to end in its checksum line (cut?)", size)}
 }
 
 // compare checks last, a file's last line, against crc, its body's.
@@ -86,10 +84,10 @@ func compare(crc uint32, last []byte) error {
 	hex, nl := strings.CutSuffix(hex, "\n")
 	want, err := strconv.ParseUint(hex, 16, 32)
 	if !ok || !nl || len(hex) != 8 || err != nil {
-		return &Error{fmt.Sprintf("it does not end in a checksum line (%q): cut, or damaged", last)}
+		return &ChecksumError{fmt.Sprintf("it does not end in a checksum line (%q): cut, or damaged", last)}
 	}
 	if uint32(want) != crc {
-		return &Error{fmt.Sprintf("its CRC-32C is %08x, its last line says %08x", crc, want)}
+		return &ChecksumError{fmt.Sprintf("its CRC-32C is %08x, its last line says %08x", crc, want)}
 	}
 	return nil
 }
@@ -108,24 +106,24 @@ func LooksSealed(r io.ReaderAt, size int64) bool {
 	return bytes.HasPrefix(last, []byte(trailerPrefix))
 }
 
-// Reader reads a sealed file's body, computing its CRC, and stops at its
+// SumReader reads a sealed file's body, computing its CRC, and stops at its
 // last line.
-type Reader struct {
+type SumReader struct {
 	r    io.Reader
 	left int64
 	crc  uint32
 }
 
-// NewReader returns a Reader of the sealed file of size bytes that r
+// NewReader returns a SumReader of the sealed file of size bytes that r
 // reads from its start.
-func NewReader(r io.Reader, size int64) (*Reader, error) {
+func NewReader(r io.Reader, size int64) (*SumReader, error) {
 	if size < int64(TrailerSize) {
 		return nil, errShort(size)
 	}
-	return &Reader{r: r, left: size - int64(TrailerSize)}, nil
+	return &SumReader{r: r, left: size - int64(TrailerSize)}, nil
 }
 
-func (r *Reader) Read(p []byte) (int, error) {
+func (r *SumReader) Read(p []byte) (int, error) {
 	if r.left <= 0 {
 		return 0, io.EOF
 	}
@@ -142,8 +140,8 @@ func (r *Reader) Read(p []byte) (int, error) {
 }
 
 // Check reads what is left of the body and the last line, and returns an
-// *Error unless the line holds the body's CRC.
-func (r *Reader) Check() error {
+// *ChecksumError unless the line holds the body's CRC.
+func (r *SumReader) Check() error {
 	if _, err := io.Copy(io.Discard, r); err != nil {
 		return err
 	}

@@ -1,9 +1,4 @@
-// Package atomicfile replaces files atomically: readers see the old file
-// or the new one, never a part of either, and a write that fails or is
-// killed leaves the old file as it was. It is the one way this program
-// writes a file it may rewrite (manifests, runs.csv of a merge, reports,
-// charts, tour files), over github.com/google/renameio.
-package atomicfile
+package durable
 
 import (
 	"bufio"
@@ -18,7 +13,7 @@ import (
 	"github.com/google/renameio/v2"
 )
 
-// Option changes how Write writes.
+// Option changes how Replace writes.
 type Option int
 
 // NoSync skips the fsync before the rename, for files that can be made
@@ -27,21 +22,61 @@ type Option int
 // report of a hundred charts spends most of its time in fsync otherwise.
 const NoSync Option = 1
 
-// Write replaces path with what write writes to it. The data goes to a
+// NoFollow refuses a path that is a symbolic link (a *LinkError) instead
+// of replacing the file it leads to: the files the program writes into a
+// directory of its own (an output or work directory), where a link is
+// none of the program's making.
+const NoFollow Option = 2
+
+func has(opts []Option, o Option) bool {
+	for _, x := range opts {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// Replace replaces path with what write writes to it. The data goes to a
 // temporary file beside path (".<name><digits>"), which is synced and
 // renamed over path; on failure it is removed. Where path is a symbolic
 // link, the file it leads to is replaced (see Links), never the link.
-func Write(path string, write func(io.Writer) error, opts ...Option) error {
+// Without NoSync, the directory is synced after the rename too, so that
+// the new name survives a power cut as the data does.
+func Replace(path string, write func(io.Writer) error, opts ...Option) error {
+	if has(opts, NoFollow) {
+		if err := NotLink(path); err != nil {
+			return err
+		}
+	}
 	path, err := Target(path)
 	if err != nil {
 		return err
 	}
-	for _, o := range opts {
-		if o == NoSync {
-			return named(path, writeNoSync(path, write))
-		}
+	if has(opts, NoSync) {
+		return named(path, writeNoSync(path, write))
 	}
-	return named(path, writeSync(path, write))
+	if err := named(path, writeSync(path, write)); err != nil {
+		return err
+	}
+	return SyncDir(filepath.Dir(path))
+}
+
+// SyncDir makes the names in dir durable: files created, renamed or
+// removed in it.
+func SyncDir(dir string) error { return Sync(dir) }
+
+// Sync makes the file or directory at path durable (fsync).
+func Sync(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // named puts path in the place of the temporary file's name in err's
@@ -67,7 +102,7 @@ type renamedError struct {
 func (e *renamedError) Error() string { return e.msg }
 func (e *renamedError) Unwrap() error { return e.err }
 
-// isTempOf reports whether temp is a temporary file of Write's for path.
+// isTempOf reports whether temp is a temporary file of Replace's for path.
 func isTempOf(temp, path string) bool {
 	base := filepath.Base(temp)
 	return filepath.Dir(temp) == filepath.Dir(path) && IsTemp(base) &&
@@ -87,9 +122,9 @@ func writeSync(path string, write func(io.Writer) error) error {
 	return f.CloseAtomicallyReplace()
 }
 
-// WriteBytes replaces path with data.
-func WriteBytes(path string, data []byte, opts ...Option) error {
-	return Write(path, func(w io.Writer) error { _, err := w.Write(data); return err }, opts...)
+// ReplaceBytes replaces path with data.
+func ReplaceBytes(path string, data []byte, opts ...Option) error {
+	return Replace(path, func(w io.Writer) error { _, err := w.Write(data); return err }, opts...)
 }
 
 // writeNoSync is Write without the fsync: a temporary file named as
@@ -157,7 +192,7 @@ func Target(path string) (string, error) {
 	return way[len(way)-1], err
 }
 
-// IsTemp reports whether the file name is a temporary file of Write's, left
+// IsTemp reports whether the file name is a temporary file of Replace's, left
 // behind by a process killed mid-write: "." and a name, then digits.
 func IsTemp(name string) bool {
 	if !strings.HasPrefix(name, ".") {

@@ -1,4 +1,4 @@
-package atomicfile
+package durable
 
 import (
 	"errors"
@@ -12,11 +12,11 @@ import (
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.json")
-	if err := WriteBytes(path, []byte("one")); err != nil {
+	if err := ReplaceBytes(path, []byte("one")); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	err := Write(path, func(w io.Writer) error {
+	err := Replace(path, func(w io.Writer) error {
 		w.Write([]byte("half"))
 		return boom
 	})
@@ -67,7 +67,7 @@ func TestWriteThroughLink(t *testing.T) {
 	}
 	for i, opts := range [][]Option{nil, {NoSync}} {
 		want := []string{"new", "newer"}[i]
-		if err := WriteBytes(chain, []byte(want), opts...); err != nil {
+		if err := ReplaceBytes(chain, []byte(want), opts...); err != nil {
 			t.Fatal(err)
 		}
 		for _, l := range []string{link, chain} {
@@ -94,7 +94,7 @@ func TestErrorNamesPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, opts := range [][]Option{nil, {NoSync}} {
-		err := WriteBytes(path, []byte("data"), opts...)
+		err := ReplaceBytes(path, []byte("data"), opts...)
 		if err == nil {
 			t.Fatalf("options %v: writing over a directory succeeded", opts)
 		}

@@ -1,0 +1,93 @@
+package durable
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/gofrs/flock"
+)
+
+// LockFile is the lock a process holds in a directory it writes: a sweep's
+// or merge's output directory, exact's work directory.
+const LockFile = ".lock"
+
+// Lock is a held lock on a directory (github.com/gofrs/flock: flock(2) on
+// Unix). The kernel drops it when its process dies, however it dies (kill
+// -9, a crash, a reboot), so a lock file left by a dead process holds
+// nothing and the next one simply takes it; a crash never leaves a
+// directory stuck. On Linux, NFS carries flocks between machines too.
+type Lock struct {
+	fl *flock.Flock
+}
+
+// HeldError is a directory locked by another process.
+type HeldError struct {
+	Dir, Path string
+	// Owner is the holder in words: "process 123 on host".
+	Owner string
+}
+
+func (e *HeldError) Error() string {
+	return fmt.Sprintf("%s is in use by another run (%s holds %s)", e.Dir, e.Owner, e.Path)
+}
+
+// LockDir locks dir against other processes. The lock file also holds
+// "PID HOST" of its owner, for the *HeldError another process gets. The
+// lock file is opened without following a symbolic link: one planted
+// there is a *LinkError, so that taking the lock never writes the file a
+// link leads to.
+func LockDir(dir string) (*Lock, error) {
+	path := filepath.Join(dir, LockFile)
+	if err := NotLink(path); err != nil {
+		return nil, err
+	}
+	fl := flock.New(path, flock.SetFlag(os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW), flock.SetPermissions(0o644))
+	ok, err := fl.TryLock()
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) && NotLink(path) != nil {
+			return nil, &LinkError{Path: path}
+		}
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	if !ok {
+		owner, _ := ReadFile(path, 4<<10)
+		return nil, &HeldError{Dir: dir, Path: path, Owner: describeOwner(string(owner))}
+	}
+	host, _ := os.Hostname()
+	// A second descriptor: the flock belongs to fl's, which stays open.
+	if err := WriteFile(path, []byte(strconv.Itoa(os.Getpid())+" "+host+"\n"), 0o644); err != nil {
+		fl.Close()
+		var le *LinkError
+		if errors.As(err, &le) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
+	}
+	return &Lock{fl: fl}, nil
+}
+
+// Release drops the lock. The file stays: removing it would race with a
+// process that has just opened it. It is safe on nil.
+func (l *Lock) Release() {
+	if l != nil && l.fl != nil {
+		l.fl.Close()
+		l.fl = nil
+	}
+}
+
+// describeOwner turns the lock file's "PID HOST" into words.
+func describeOwner(s string) string {
+	pid, host, _ := strings.Cut(strings.TrimSpace(s), " ")
+	if pid == "" {
+		return "a process"
+	}
+	if host == "" {
+		return "process " + pid
+	}
+	return "process " + pid + " on " + host
+}

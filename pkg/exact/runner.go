@@ -1,0 +1,305 @@
+package exact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"knightsweep/internal/durable"
+	"knightsweep/internal/input"
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/memlimit"
+)
+
+// Job is a board and its starts, in the order they were asked for.
+type Job struct {
+	Board  board.Board
+	Starts []board.Square
+}
+
+// Runner is experiment exact's work, from its flags to its rows: it owns
+// -out (the CSV it resumes from and rewrites as each walk ends), -work
+// (locked, its command.json checked, each start's checkpoint checked
+// before any walk), the split of the memory limit between the memo and
+// the runtime, and the time left of each walk, smoothed. Make one with
+// NewRunner, then Run it and Close it.
+type Runner struct {
+	// Jobs are the boards and starts to walk.
+	Jobs []Job
+	// Options are the walks' (Work is -work's directory); MemLimit is
+	// -mem-limit's whole, which the runner splits (Shares).
+	Options Options
+	// Out is -out's CSV ("" for none).
+	Out string
+	// Command is what command.json keeps of the command: another command
+	// is refused in the same -work.
+	Command WorkCommand
+	// Tick, if set, is called after each depth a walk finishes, with the
+	// walk's time left in words ("" for none, "estimating", "~12m left").
+	Tick func(p Progress, left string)
+	// Ended, if set, is called when a walk ends (its starts' rows are in
+	// Rows then).
+	Ended func(Result)
+
+	file, done map[Key]Row
+	lock       *durable.Lock
+	left       *timeLeft
+}
+
+// MaxCSVBytes bounds the -out CSV read back: a row a start, a few hundred
+// bytes each, 64 MiB holds every start of thousands of boards.
+const MaxCSVBytes = 64 << 20
+
+// NewRunner reads what r.Out holds and checks that it can be written,
+// locks r.Options.Work and checks what it holds, before any walk. A bad
+// -out or -work is an input.Error naming the flag.
+func NewRunner(r Runner) (*Runner, error) {
+	rn := &r
+	rn.file, rn.done, rn.left = map[Key]Row{}, map[Key]Row{}, &timeLeft{}
+	if err := rn.readOut(); err != nil {
+		return nil, err
+	}
+	if err := rn.openWork(); err != nil {
+		rn.Close()
+		return nil, err
+	}
+	return rn, nil
+}
+
+// Close releases -work's lock.
+func (r *Runner) Close() { r.lock.Release() }
+
+func (r *Runner) key(b board.Board, sq board.Square) Key {
+	return Key{Board: b, Start: sq, Closed: r.Options.Closed, Rule: r.Options.Rule.String()}
+}
+
+// readOut reads what -out already holds; a start walked again replaces
+// its row. -out is rewritten whole (atomically) after each walk, so that
+// it never holds part of a row.
+func (r *Runner) readOut() error {
+	if r.Out == "" {
+		return nil
+	}
+	kept, err := ReadCSV(r.Out)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return input.Errorf("-out", "%v", err)
+	}
+	for _, row := range kept {
+		r.file[row.Key()] = row
+		// A -float row is no answer to a run that wants the fraction: it
+		// is walked again, and replaced once it is.
+		if row.ProbabilityFraction == "" && !r.Options.Float && row.Rows*row.Cols <= MaxExactSquares {
+			continue
+		}
+		r.done[row.Key()] = row
+	}
+	if err := WriteCSV(r.Out, kept); err != nil {
+		return input.Errorf("-out", "%v", err)
+	}
+	return nil
+}
+
+// Tasks returns the walks to do: the starts of the jobs that -out does not
+// hold, a walk a class of symmetric starts.
+func (r *Runner) Tasks() []Task {
+	var tasks []Task
+	for _, j := range r.Jobs {
+		var sqs []board.Square
+		for _, sq := range j.Starts {
+			if _, ok := r.done[r.key(j.Board, sq)]; !ok {
+				sqs = append(sqs, sq)
+			}
+		}
+		tasks = append(tasks, Tasks(j.Board, sqs, r.Options.Rule)...)
+	}
+	return tasks
+}
+
+// Shares splits -mem-limit (0: none) into the runtime's limit and the
+// memo's share of it, three quarters: the rest of the runtime's is for its
+// own metadata and the tables freed or outgrown that the collector has yet
+// to reclaim, so that the live heap stays clear of the limit and the
+// collector is not running without pause. The runtime's limit leaves room
+// for what it does not count, the program's code mapped in
+// (outsideRuntime). The memo gets at least a byte, since 0 means no bound.
+func Shares(limit int64) (runtime, memo int64) {
+	if limit <= 0 {
+		return 0, 0
+	}
+	runtime = limit
+	if runtime > 4*outsideRuntime {
+		runtime -= outsideRuntime
+	}
+	return runtime, max(runtime/4*3, 1)
+}
+
+// outsideRuntime is the memory of the process that the runtime's limit
+// does not count: the binary's code and data as mapped (about 9 MiB).
+const outsideRuntime = 16 << 20
+
+// Biggest returns the board of most squares among tasks.
+func Biggest(tasks []Task) board.Board {
+	var b board.Board
+	for _, t := range tasks {
+		if t.Board.Squares() > b.Squares() {
+			b = t.Board
+		}
+	}
+	return b
+}
+
+// Run walks tasks (r.Tasks), the collector's limit set to the runtime's
+// share of the memory, writing -out as each ends, and returns every
+// start's row (those -out held too), also when an error stopped it: what
+// was walked before.
+func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
+	opt := r.Options
+	var runtime int64
+	runtime, opt.MemLimit = Shares(opt.MemLimit)
+	defer memlimit.SetGC(runtime, 0)()
+	if r.Tick != nil {
+		opt.Tick = func(p Progress) { r.Tick(p, r.left.words(p, time.Now())) }
+	}
+	results := map[Key]Row{}
+	err := Run(ctx, tasks, opt, func(t Task, res Result) error {
+		for _, sq := range t.Members {
+			row := NewRow(res, sq)
+			results[row.Key()], r.file[row.Key()] = row, row
+		}
+		if r.Ended != nil {
+			r.Ended(res)
+		}
+		if r.Out != "" {
+			return WriteCSV(r.Out, slices.Collect(maps.Values(r.file)))
+		}
+		return nil
+	})
+	// The rows -out held of the starts asked for (it may hold others).
+	for _, j := range r.Jobs {
+		for _, sq := range j.Starts {
+			k := r.key(j.Board, sq)
+			if row, ok := r.done[k]; ok {
+				if _, walked := results[k]; !walked {
+					results[k] = row
+				}
+			}
+		}
+	}
+	return results, err
+}
+
+// openWork locks -work (made if missing) and checks it: a directory of
+// this command's walks, and each start's checkpoint one of its walk.
+func (r *Runner) openWork() error {
+	dir := r.Options.Work
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return input.Errorf("-work", "%v", err)
+	}
+	var err error
+	if r.lock, err = durable.LockDir(dir); err != nil {
+		var held *durable.HeldError
+		var link *durable.LinkError
+		switch {
+		case errors.As(err, &held):
+			return input.Errorf("-work", "%v: wait for it to end, or give another -work", held)
+		case errors.As(err, &link):
+			return input.Errorf("-work", "%v", link)
+		}
+		return err
+	}
+	if err := r.checkCommand(filepath.Join(dir, commandFile)); err != nil {
+		return err
+	}
+	opt := r.Options
+	_, opt.MemLimit = Shares(opt.MemLimit)
+	for _, t := range r.Tasks() {
+		if err := durable.NotLink(WorkDir(dir, t.Board, t.Start)); err != nil {
+			return input.Errorf("-work", "%v", err)
+		}
+		if err := CheckWork(t.Board, t.Start, opt); err != nil {
+			return input.Errorf("-work", "%v", err)
+		}
+	}
+	return nil
+}
+
+// WorkCommand is what -work's directory keeps of the command that made
+// it, command.json: the flags that decide the walks' figures. Another
+// command is refused (-work names a directory of other walks), so that
+// the same command, and only it, goes on from the checkpoints.
+type WorkCommand struct {
+	Sizes    string `json:"sizes"`
+	Starts   string `json:"starts"`
+	Tiebreak string `json:"tiebreak"`
+	Closed   bool   `json:"closed"`
+	Float    bool   `json:"float"`
+}
+
+func (c WorkCommand) String() string {
+	s := fmt.Sprintf("-sizes %s -starts %s -tiebreak %s", c.Sizes, c.Starts, c.Tiebreak)
+	if c.Closed {
+		s += " -closed"
+	}
+	if c.Float {
+		s += " -float"
+	}
+	return s
+}
+
+const commandFile = "command.json"
+
+// commandFormat is command.json's: a sealed JSON file of durable. One
+// written before it was sealed is read once more and written back sealed.
+var commandFormat = durable.Format{Name: "exact command", Version: 2,
+	Advice: "give another -work, or remove the directory to walk again"}
+
+// maxCommandBytes bounds command.json read back: a command is a few
+// hundred bytes.
+const maxCommandBytes = 64 << 10
+
+// checkCommand writes command.json at path if there is none, and refuses
+// one of another command.
+func (r *Runner) checkCommand(path string) error {
+	write := func() error {
+		data, err := durable.MarshalJSON(commandFormat, r.Command)
+		if err == nil {
+			err = durable.ReplaceBytes(path, data, durable.NoFollow)
+		}
+		if err != nil {
+			return input.Errorf("-work", "%v", err)
+		}
+		return nil
+	}
+	if err := durable.NotLink(path); err != nil {
+		return input.Errorf("-work", "%v", err)
+	}
+	data, err := durable.ReadFile(path, maxCommandBytes)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return write()
+	case err != nil:
+		return input.Errorf("-work", "%s: %v: not a directory of exact's walks", path, err)
+	}
+	var had WorkCommand
+	sealed, err := durable.UnmarshalJSON(path, data, commandFormat, &had)
+	if err != nil {
+		return input.Errorf("-work", "%v", err)
+	}
+	if had != r.Command {
+		return input.Errorf("-work", "%s holds the walks of another command (%s), not of this one (%s): give the same -sizes, -starts, -tiebreak, -closed and -float, or another -work",
+			r.Options.Work, had, r.Command)
+	}
+	if !sealed {
+		return write()
+	}
+	return nil
+}

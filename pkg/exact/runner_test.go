@@ -1,0 +1,142 @@
+package exact
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"knightsweep/internal/input"
+	"knightsweep/pkg/board"
+)
+
+// TestShares: the memo's share of -mem-limit is never 0 (no bound) for a
+// limit, and the runtime's limit leaves the code's pages room, so that
+// peak RSS stays under -mem-limit; the memo gets three quarters of the
+// runtime's, which leaves the collector room (nine tenths did not: -mem-limit
+// 16MiB peaked at 34.5 MB of RSS on the 10x10 corner).
+func TestShares(t *testing.T) {
+	for _, c := range []struct{ limit, runtime, memo int64 }{
+		{0, 0, 0},
+		{1, 1, 1},
+		{9, 9, 6},
+		{100, 100, 75},
+		{64 << 20, 64 << 20, 48 << 20},
+		{200 << 20, 184 << 20, 138 << 20},
+	} {
+		rt, memo := Shares(c.limit)
+		if rt != c.runtime || memo != c.memo {
+			t.Errorf("Shares(%d) = %d, %d; want %d, %d", c.limit, rt, memo, c.runtime, c.memo)
+		}
+	}
+}
+
+// TestTimeLeft: the time left says "estimating" for the first depths and
+// then moves smoothly, each estimate moving the end 3/10 of the way.
+func TestTimeLeft(t *testing.T) {
+	p := Progress{Frontier: true, Board: board.Board{Rows: 10, Cols: 10}, Start: board.Square{Row: 4, Col: 5},
+		Depth: 20, Squares: 100}
+	var e timeLeft
+	now := time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC)
+	for i := range 4 {
+		p.Left = 142 * time.Minute
+		if w := e.words(p, now.Add(time.Duration(i)*time.Second)); w != "estimating" {
+			t.Errorf("depth estimate %d: %q, want estimating", i+1, w)
+		}
+	}
+	if w := e.words(p, now.Add(4*time.Second)); w != "~2h22m left" {
+		t.Errorf("the fifth estimate of 2h22m: %q", w)
+	}
+	p.Left = 39 * time.Minute
+	if w := e.words(p, now.Add(16*time.Second)); w != "~1h51m left" {
+		t.Errorf("an estimate of 39m after five of 2h22m: %q, want the end moved 3/10 of the way (~1h51m left)", w)
+	}
+	if e.words(Progress{Board: p.Board, Depth: 3, Squares: 100, Left: -1, Frontier: true}, now) != "" {
+		t.Error("a depth without an estimate shows one")
+	}
+}
+
+// command.json is sealed; one written before (plain JSON) is read once
+// more and written back sealed; another command's is refused naming
+// -work; a link planted as command.json is refused, its target untouched.
+func TestRunnerCommand(t *testing.T) {
+	cmd := WorkCommand{Sizes: "5", Starts: "corners", Tiebreak: "random"}
+	runner := func(work string) (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: board.Board{Rows: 5, Cols: 5}, Starts: []board.Square{{}}}},
+			Options: Options{Rule: Random, Work: work}, Command: cmd})
+	}
+	work := t.TempDir()
+	path := filepath.Join(work, commandFile)
+	os.WriteFile(path, []byte(`{"sizes":"5","starts":"corners","tiebreak":"random","closed":false,"float":false}`), 0o644)
+	r, err := runner(work)
+	if err != nil {
+		t.Fatalf("a command.json of format 1: %v", err)
+	}
+	r.Close()
+	if data, _ := os.ReadFile(path); !strings.HasPrefix(string(data), "{\n  \"format\": \"knightsweep exact command 2\",") {
+		t.Errorf("not written back sealed: %q", data)
+	}
+	cmd.Closed = true
+	if _, err := runner(work); !input.Is(err) || !strings.Contains(err.Error(), "-work: "+work+" holds the walks of another command") {
+		t.Errorf("another command: %v", err)
+	}
+	cmd.Closed = false
+	edited, _ := os.ReadFile(path)
+	os.WriteFile(path, bytes.Replace(edited, []byte(`"sizes": "5"`), []byte(`"sizes": "6"`), 1), 0o644)
+	if _, err := runner(work); !input.Is(err) || !strings.Contains(err.Error(), path+": damaged: its CRC-32C") {
+		t.Errorf("an edited command.json: %v", err)
+	}
+
+	other := t.TempDir()
+	target := filepath.Join(t.TempDir(), "target")
+	os.WriteFile(target, []byte("keep"), 0o644)
+	os.Symlink(target, filepath.Join(other, commandFile))
+	if _, err := runner(other); !input.Is(err) || !strings.Contains(err.Error(), "is a symbolic link") {
+		t.Errorf("a planted link: %v", err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "keep" {
+		t.Errorf("target now holds %q", data)
+	}
+}
+
+// TestDetail: the progress line's figures that matter come first
+// and fit an 80-column terminal beside the bar and the count (the line was
+// cut after the tie points, before the memory, the disk and the time
+// left); the last depth shows no time left (it showed "about 561ms left"
+// at depth 64/64). TestTimeLeft tests the time left's words.
+func TestDetail(t *testing.T) {
+	p := Progress{Frontier: true, Board: board.Board{Rows: 10, Cols: 10}, Start: board.Square{Row: 4, Col: 5},
+		Depth: 100, Squares: 100, States: 711460804, DepthStates: 12345678, Held: 1<<31 - 1<<20, Disk: 9 << 30, Left: time.Hour}
+	last := p.Detail(2<<30, "~1h23m left")
+	if strings.Contains(last, "left") {
+		t.Errorf("the last depth shows a time left: %q", last)
+	}
+	p.Depth = 99
+	got := p.Detail(2<<30, "~1h23m left")
+	want := "depth 99/100, 2.00GiB/2.00GiB mem, 9.00GiB disk, ~1h23m left, 10x10 from 4,5, 711460804 tie points (12345678 at this depth)"
+	if got != want {
+		t.Errorf("Detail = %q, want %q", got, want)
+	}
+	// The bar (10 columns, a space each side, a spare) and "81/81 ".
+	if head := got[:strings.Index(got, " left")+len(" left")]; len(head) > 80-10-4-len("81/81 ") {
+		t.Errorf("%q takes %d columns: it does not fit 80 beside the bar", head, len(head))
+	}
+}
+
+// A link planted as a start's walk directory under -work is refused
+// before any walk, naming -work and the link.
+func TestRunnerWorkDirLink(t *testing.T) {
+	work, elsewhere := t.TempDir(), t.TempDir()
+	b := board.Board{Rows: 5, Cols: 5}
+	link := WorkDir(work, b, board.Square{})
+	if err := os.Symlink(elsewhere, link); err != nil {
+		t.Fatal(err)
+	}
+	_, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{}}}},
+		Options: Options{Rule: Random, Method: MethodFrontier, Work: work}, Command: WorkCommand{Sizes: "5"}})
+	if !input.Is(err) || !strings.Contains(err.Error(), "-work: "+link+" is a symbolic link") {
+		t.Errorf("got %v, want -work naming %s", err, link)
+	}
+}

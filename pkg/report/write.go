@@ -1,0 +1,22 @@
+package report
+
+import (
+	"io"
+	"path/filepath"
+
+	"knightsweep/internal/durable"
+)
+
+// writeFile replaces path, a file of the report's (a table, a chart, the
+// page), atomically and without an fsync: each can be made again from
+// runs.csv. A symbolic link planted at path, or as the charts directory
+// the report makes, is refused (a *durable.LinkError, exit 2), never
+// written through.
+func writeFile(path string, write func(io.Writer) error) error {
+	if dir := filepath.Dir(path); filepath.Base(dir) == chartsDir {
+		if err := durable.NotLink(dir); err != nil {
+			return err
+		}
+	}
+	return durable.Replace(path, write, durable.NoSync, durable.NoFollow)
+}

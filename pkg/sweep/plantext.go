@@ -1,0 +1,161 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"strings"
+	"time"
+
+	"knightsweep/internal/words"
+	"knightsweep/pkg/plan"
+	"knightsweep/pkg/progress"
+	"knightsweep/pkg/strategies"
+)
+
+// What run -plan and every sweep print before they start: the plan, and
+// the time it is expected to take.
+
+// paceFrom is the least estimate, at the model's pace, for which a sweep
+// measures this machine's pace before it says what it expects: below it,
+// an estimate's error is a second or two, and the trial's time would count.
+const paceFrom = 2 * time.Second
+
+// pace measures this machine's pace on p's work (sweep.MeasurePace) and
+// sets it on p, so that the estimate printed and the progress meter's time
+// left are this machine's; it returns the trial's time, or 0 when the
+// sweep is too short to be worth one (paceFrom), and whether the trial
+// measured anything. The trial runs a few of the sweep's first jobs for
+// 0.15 s, cut short, and writes nothing.
+func pace(ctx context.Context, p *plan.Plan, o Options) (time.Duration, bool) {
+	_, cost := p.Cost(nil)
+	if !(cost/Parallel(o.Workers) >= paceFrom.Seconds()) || math.IsInf(cost, 1) || ctx.Err() != nil {
+		return 0, false
+	}
+	start := time.Now()
+	pc := MeasurePace(ctx, p, o.Workers, o.MemLimit.Bytes, PaceTrial)
+	p.SetPace(pc)
+	return time.Since(start), len(pc.Factor) > 0
+}
+
+// Parallel is how many of the cost model's seconds a sweep on workers
+// runs in a second: no more than the cores it may use (the trial runs as
+// many searches at once, and measures what sharing the cores costs).
+func Parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPROCS(0))) }
+
+// ShowPlan measures this machine's pace when the sweep is worth it (pace)
+// and prints the plan to w: what it will run, where it writes and how long
+// it is expected to take. An interrupt during the trial is ctx's error:
+// nothing has been written yet.
+func ShowPlan(ctx context.Context, w io.Writer, p *plan.Plan, o Options, done plan.JobSet) error {
+	trial, measured := pace(ctx, p, o)
+	if trial > 0 && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if !measured {
+		trial = -trial // a trial that measured nothing: the model's estimate, and why
+	}
+	printPlan(w, p, o, done, trial)
+	return nil
+}
+
+// printPlan says, before a sweep starts, what it will run, where it writes
+// and how long it is expected to take: by the cost model, at this
+// machine's pace when a trial measured it (trial > 0; -trial for a trial
+// that measured nothing). The jobs in done (those -resume finds rows for)
+// are left out of the runs and the estimate.
+func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial time.Duration) {
+	s := p.Settings()
+	boards := s.Sizes.String()
+	if len(s.Sizes) > 4 {
+		boards = fmt.Sprintf("%v to %v", s.Sizes[0], s.Sizes[len(s.Sizes)-1])
+	}
+	var skip func(int64) bool // nil: every job, summed a cell at a time
+	var sel *plan.Selection
+	if !o.Shard.Whole() {
+		sel = p.Select(o.Shard)
+		skip = func(i int64) bool { return !sel.Has(i) }
+	}
+	var total int64
+	if done != nil {
+		total, _ = p.Cost(skip)
+		skip = func(i int64) bool { return done.Has(i) || sel != nil && !sel.Has(i) }
+	}
+	jobs, cost := p.Cost(skip)
+	budget := "no budget"
+	switch {
+	case s.MaxNodes > 0 && s.Timeout > 0:
+		budget = fmt.Sprintf("%s nodes or %v a run", countWord(s.MaxNodes), s.Timeout)
+	case s.MaxNodes > 0:
+		budget = fmt.Sprintf("%s nodes a run", countWord(s.MaxNodes))
+	case s.Timeout > 0:
+		budget = fmt.Sprintf("%v a run", s.Timeout)
+	}
+	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s%s, %s; ", len(s.Sizes), boards, s.Starts, p.StartsNote(), strings.Join(s.Strategies, ", "))
+	if done != nil {
+		fmt.Fprintf(w, "%s left of %d (%d done before)", words.Count(jobs, "run"), total, total-jobs)
+	} else {
+		fmt.Fprint(w, words.Count(jobs, "run"))
+	}
+	if !o.Shard.Whole() {
+		fmt.Fprintf(w, " (shard %s of %d)", o.Shard, p.Len())
+	}
+	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
+	fmt.Fprintf(w, "into: %s\n", o.Out)
+	var model float64 // the model's own seconds, when a trial paced the plan
+	if trial > 0 {
+		_, model = p.Model(skip)
+	}
+	if !(model > 0) {
+		var why string
+		if trial < 0 {
+			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", countWord(PaceMinNodes))
+		}
+		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)%s\n",
+			progress.Estimate(cost/Parallel(o.Workers)), o.Workers, why, o.MemLimit, plan.UnknownText(p.Unknown(skip)))
+		return
+	}
+	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)%s\n",
+		progress.Estimate(cost/Parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/Parallel(o.Workers)), "about "),
+		cost/model, trial.Round(10*time.Millisecond), o.MemLimit, plan.UnknownText(p.Unknown(skip)))
+}
+
+// randomisation names, for the plan's line, a random move order and the
+// restart policies: "; order random; restarts none, luby:49". Strategies
+// that follow a move order but take no random one run the default order,
+// as their rows' order column says; the line names them, so that a plan
+// of "dfs, warnsdorff; order random" does not read as a random warnsdorff.
+func randomisation(s plan.Settings) string {
+	var out string
+	if s.Order == strategies.OrderRandom {
+		out += "; order " + strategies.OrderRandom
+		var fixed []string
+		for _, name := range s.Strategies {
+			if in, err := strategies.Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
+				fixed = append(fixed, name)
+			}
+		}
+		if len(fixed) > 0 {
+			out += " (" + strings.Join(fixed, ", ") + " in the default order)"
+		}
+	}
+	if len(s.Restarts) > 0 {
+		out += "; restarts " + strings.Join(s.Restarts, ", ")
+	}
+	return out
+}
+
+// countWord writes a count the way people say it: 60M, 220M, 1.5k.
+func countWord(n int64) string {
+	switch {
+	case n >= 1e9 && n%1e8 == 0:
+		return fmt.Sprintf("%gG", float64(n)/1e9)
+	case n >= 1e6 && n%1e5 == 0:
+		return fmt.Sprintf("%gM", float64(n)/1e6)
+	case n >= 1e3 && n%1e2 == 0:
+		return fmt.Sprintf("%gk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}

@@ -27,8 +27,8 @@ func (r *Row) Check() error {
 // tour found that the validator did not pass (verified false), backtracks
 // above the nodes entered (each backtrack leaves a square a node entered),
 // a search that ended on its own (dead_end, not_closed, exhausted) after
-// more nodes than its budget, which stops a run at it, and not_closed
-// where no closed tour was asked for.
+// more nodes than its budget, which stops a run at it, node_limit without
+// a node budget, and not_closed where no closed tour was asked for.
 func (r *Row) CheckCounts() error {
 	return CheckCounts(r.Status, r.Closed, r.Verified, r.Nodes, r.Backtracks, r.MaxNodes)
 }
@@ -42,6 +42,8 @@ func CheckCounts(st status.Status, closed, verified bool, nodes, backtracks Coun
 		return fmt.Errorf("%s with %d backtracks, more than its %d nodes (each backtrack leaves a square a node entered)", st, backtracks, nodes)
 	case st.Final() && maxNodes > 0 && nodes.Known() && nodes > Count(maxNodes):
 		return fmt.Errorf("%s with %d nodes, more than its budget max_nodes %d, which stops a run at it", st, nodes, maxNodes)
+	case st == status.NodeLimit && maxNodes <= 0:
+		return errors.New("node_limit without a node budget (max_nodes 0)")
 	case st == status.NotClosed && !closed:
 		return errors.New("not_closed where no closed tour was asked for (closed false)")
 	}

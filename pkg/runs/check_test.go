@@ -27,6 +27,7 @@ func TestCheckCounts(t *testing.T) {
 		{"dead_end past its budget", func(r *Row) { r.Nodes = 99_999 }, "dead_end with 99999 nodes, more than its budget max_nodes 1000"},
 		{"dead_end at its budget", func(r *Row) { r.Nodes = 1000 }, ""},
 		{"node_limit past its budget", func(r *Row) { r.Status, r.Nodes = status.NodeLimit, 1001 }, ""},
+		{"node_limit without a budget", func(r *Row) { r.Status, r.MaxNodes = status.NodeLimit, 0 }, "node_limit without a node budget"},
 		{"not_closed open", func(r *Row) { r.Status = status.NotClosed }, "not_closed where no closed tour was asked for"},
 		{"not_closed closed", func(r *Row) { r.Status, r.Closed, r.Solvable = status.NotClosed, true, "no" }, ""},
 	} {

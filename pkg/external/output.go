@@ -72,6 +72,9 @@ func ParseAnswer(line []byte) (Answer, error) {
 	if d.More() {
 		return Answer{}, fmt.Errorf("JSON answer: more than one object: %s", quote(string(line)))
 	}
+	if err := exactKeys(line); err != nil {
+		return Answer{}, err
+	}
 	switch {
 	case a.Status == "":
 		return Answer{}, fmt.Errorf("JSON answer without a status: %s", quote(string(line)))
@@ -83,6 +86,28 @@ func ParseAnswer(line []byte) (Answer, error) {
 		return Answer{}, fmt.Errorf("JSON answer: negative nodes or backtracks")
 	}
 	return a, nil
+}
+
+// answerKeys are the keys of an Answer, as its JSON tags spell them.
+var answerKeys = []string{"id", "status", "tour", "nodes", "backtracks", "error"}
+
+// exactKeys refuses a key of line that matches one of an Answer's only
+// when case is ignored ("STATUS"): encoding/json would take it, and a
+// solver's answer means what it spells. Keys an Answer does not have are
+// passed over, as a request's unknown fields are.
+func exactKeys(line []byte) error {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(line, &keys); err != nil {
+		return fmt.Errorf("JSON answer: %v: %s", err, quote(string(line)))
+	}
+	for k := range keys {
+		for _, want := range answerKeys {
+			if k != want && strings.EqualFold(k, want) {
+				return fmt.Errorf("JSON answer: key %q is not %q (keys are matched exactly): %s", k, want, quote(string(line)))
+			}
+		}
+	}
+	return nil
 }
 
 func statusWords() string {

@@ -2,6 +2,7 @@ package external
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,15 +22,23 @@ type session struct {
 	limits Limits
 	p      *process
 	in     *os.File
-	lines  chan line
+	// out is the read end of the process's stdout, which stop closes
+	// where a process that left the group holds the write end open.
+	out   *os.File
+	lines chan line
 	// id numbers the requests of the current process.
 	id int64
+	// ids is set when the process's warm-up answer carried its id: every
+	// answer must then carry its own.
+	ids bool
 }
 
-// line is one line of a stdio solver's stdout, or why there is none.
+// line is one line of a stdio solver's stdout, or why there is none, and
+// when it was read.
 type line struct {
 	text []byte
 	err  error
+	at   time.Time
 }
 
 // errLineCap is a line longer than the output cap.
@@ -54,7 +63,7 @@ func (s *session) begin() error {
 		outR.Close()
 		return err
 	}
-	s.p, s.in, s.id = p, inW, 0
+	s.p, s.in, s.out, s.id, s.ids = p, inW, outR, 0, false
 	s.lines = make(chan line, 1)
 	go readLines(outR, s.limits.lineCap(), s.lines)
 	return nil
@@ -66,6 +75,10 @@ func (s *session) begin() error {
 // modules loaded), so that no run's time, CPU time or timeout counts the
 // process's start.
 var warmUp = Request{Rows: 1, Cols: 1}
+
+// quiet is how long a stdio process must stay silent after its warm-up
+// answer, once a start.
+const quiet = 50 * time.Millisecond
 
 // ready starts a process and waits for its answer to the warm-up request,
 // within the start-up limit. On failure the session is ended and the
@@ -89,17 +102,33 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 		o.Wall, o.CPU = 0, -1
 		return o, false
 	}
-	if a, err := ParseAnswer(l.text); err != nil {
+	a, err := ParseAnswer(l.text)
+	if err != nil {
 		return s.reject("warm-up request: "+err.Error(), failed("")), false
 	} else if a.ID != 0 && a.ID != s.id {
 		return s.reject(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
+	}
+	s.ids = a.ID != 0
+	// A second line soon after the warm-up's answer is a line printed
+	// before the first request (a banner, a stray answer): taken as the
+	// next run's answer, it would shift every answer by one.
+	t := time.NewTimer(quiet)
+	defer t.Stop()
+	select {
+	case l := <-s.lines:
+		if l.err == nil {
+			return s.reject("warm-up request: "+stray(s.id+1, l.text), failed("")), false
+		}
+		return s.dead("warm-up request: the process ended after its answer", failed("")), false
+	case <-t.C:
 	}
 	return Outcome{}, true
 }
 
 // readLines sends r's lines on out until r ends; then it closes out. A
 // line longer than limit ends the reading with errLineCap, without more
-// than limit bytes of it ever held.
+// than limit bytes of it ever held. Blank lines are no answers, and are
+// passed over.
 func readLines(r *os.File, limit int64, out chan<- line) {
 	defer close(out)
 	defer r.Close()
@@ -117,13 +146,15 @@ func readLines(r *os.File, limit int64, out chan<- line) {
 		case err == bufio.ErrBufferFull:
 			continue
 		case err != nil:
-			if len(buf) > 0 {
-				out <- line{text: buf}
+			if len(bytes.TrimSpace(buf)) > 0 {
+				out <- line{text: buf, at: time.Now()}
 			}
 			out <- line{err: err}
 			return
 		}
-		out <- line{text: buf}
+		if len(bytes.TrimSpace(buf)) > 0 {
+			out <- line{text: buf, at: time.Now()}
+		}
 		buf = nil
 	}
 }
@@ -142,7 +173,21 @@ func (s *session) stop(why string) (*os.ProcessState, usage, *process) {
 		p.end(why, s.limits.grace())
 	}
 	st, u := p.finish()
-	for range s.lines { // the reader ends once the pipe does
+	// The reader ends once the pipe does; a process that left the group
+	// (setsid) may hold it open, so after the grace period the pipe is
+	// closed under the reader.
+	t := time.NewTimer(s.limits.grace())
+	defer t.Stop()
+	for done := false; !done; {
+		select {
+		case _, ok := <-s.lines:
+			done = !ok
+		case <-t.C:
+			s.out.Close()
+			for range s.lines {
+			}
+			done = true
+		}
 	}
 	return st, u, p
 }
@@ -166,6 +211,11 @@ func (s *session) dead(cause string, o Outcome) Outcome {
 	o.Answer = Answer{Status: status.Error}
 	o.Reason = p.failure(st, u, cause, s.limits.Memory)
 	return o
+}
+
+// stray says why line, read before request id was sent, is refused.
+func stray(id int64, text []byte) string {
+	return fmt.Sprintf("a line before request %d was sent, which answers no request (an extra answer, or output before the first request): %s", id, quote(string(text)))
 }
 
 // cpuClock returns the process's CPU time so far (all its threads), or -1.
@@ -192,8 +242,11 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 	if err != nil {
 		return s.reject(err.Error(), o)
 	}
-	if a.ID != 0 && a.ID != s.id {
-		return s.reject(fmt.Sprintf("answer for request %d, not for request %d", a.ID, s.id), o)
+	switch {
+	case a.ID != 0 && a.ID != s.id:
+		return s.reject(fmt.Sprintf("answer for request %d, not for request %d: %s", a.ID, s.id, quote(string(l.text))), o)
+	case a.ID == 0 && s.ids:
+		return s.reject(fmt.Sprintf("answer without the id of request %d, where the warm-up's answer carried its id: %s", s.id, quote(string(l.text))), o)
 	}
 	if s.limits.Timeout > 0 && o.Wall > s.limits.Timeout && a.Status != status.Error {
 		a = Answer{Status: status.Timeout, Nodes: a.Nodes, Backtracks: a.Backtracks}
@@ -214,6 +267,17 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	r.ID = s.id
 	req := wire(r)
 	o = Outcome{MaxRSS: -1, CPU: -1}
+	// A line already read is no answer to a request not yet sent: an
+	// extra line after the last answer, which would shift every later
+	// answer onto the wrong request.
+	select {
+	case l = <-s.lines:
+		if l.err == nil {
+			return s.reject(stray(r.ID, l.text), o), l, false
+		}
+		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o), l, false
+	default:
+	}
 	cpu0 := cpuClock(s.p.pid)
 	t0 := time.Now()
 	// cpu is the CPU time the process used since the request, read
@@ -226,8 +290,8 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	}
 	timedOut := func() (Outcome, line, bool) {
 		o.CPU = cpu()
-		s.stop("timeout")
 		o.Answer.Status, o.Wall = status.Timeout, time.Since(t0)
+		s.stop("timeout")
 		return o, l, false
 	}
 	// A process that reads nothing lets a request lie in the pipe, which
@@ -267,6 +331,8 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	o.Wall = time.Since(t0)
 	o.CPU = cpu()
 	switch {
+	case l.err == nil && l.at.Before(t0):
+		return s.reject(stray(r.ID, l.text), o), l, false
 	case l.err == errLineCap:
 		return s.reject(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), l, false
 	case l.err != nil:

@@ -67,6 +67,7 @@ func start(path string, argv []string, stdin io.Reader, stdout io.Writer, mem in
 		return nil, err
 	}
 	p.pid = cmd.Process.Pid
+	track(p.pid, true)
 	go p.watch()
 	return p, nil
 }
@@ -137,6 +138,7 @@ func (p *process) finish() (*os.ProcessState, usage) {
 	<-p.exited
 	p.kill(syscall.SIGKILL)
 	_ = p.cmd.Wait() // its error is in ProcessState, or a pipe's (WaitDelay)
+	track(p.pid, false)
 	st := p.cmd.ProcessState
 	u := usage{wall: p.exitAt.Sub(p.started), maxRSS: -1}
 	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {

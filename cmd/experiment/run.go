@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/configs"
 	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/internal/words"
@@ -342,18 +340,8 @@ func parseRunFlags(fs *flag.FlagSet, args []string) error {
 	return parsed(fs, parseArgs(fs, args, readConfig))
 }
 
-// readConfig reads the flag file name, or the embedded preset of that name
-// if there is no such file.
-func readConfig(name string) ([]byte, error) {
-	data, err := os.ReadFile(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		if data, perr := configs.Read(name); perr == nil {
-			return data, nil
-		}
-		return nil, fmt.Errorf("%s: no such file, nor a preset of that name (presets: %s)", name, strings.Join(configs.Names(), ", "))
-	}
-	return data, err
-}
+// readConfig reads the flag file or preset name (configFile).
+func readConfig(name string) ([]byte, error) { return configFile(name) }
 
 // programName is the program as the user invoked it, for commands we print
 // that they can paste: "bin/experiment" when run by path, "experiment"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -160,13 +161,17 @@ func readGrid(rows, cols int, lines []numbers) ([]int32, error) {
 	}
 	lines = lines[block : block+rows]
 	n := int64(rows * cols)
-	base := int64(1)
+	base, lo, hi := int64(1), int64(math.MaxInt64), int64(math.MinInt64)
 	for _, l := range lines {
 		for _, v := range l.nums {
 			if v == 0 {
 				base = 0
 			}
+			lo, hi = min(lo, v), max(hi, v)
 		}
+	}
+	if lo == base+1 && hi == n+base {
+		return nil, fmt.Errorf("grid: move numbers run %d..%d, one too high throughout: a %dx%d grid numbers its moves 1..%d (or 0..%d)", lo, hi, rows, cols, n, n-1)
 	}
 	squares := make([]int32, n)
 	seen := make([]bool, n)

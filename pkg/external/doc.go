@@ -41,8 +41,8 @@
 // whatever is left of its group is killed, so no process outlives its run;
 // a reaper (reaper.go) kills the groups of a harness that is itself killed.
 // Every wait on a process's pipes ends within the grace period.
-// A memory limit is RLIMIT_AS (address space), set by /bin/sh's ulimit in
-// the process before it execs the solver (see start); a process that ends
+// A memory limit is RLIMIT_AS (address space), set on the solver's
+// process stopped at its exec, before it runs (see start); a process that ends
 // abnormally under it is over the limit where the evidence says so: its
 // own words about a failed allocation, or a peak near the limit (see
 // memory.go). Stdout is read up to a cap and the group is killed beyond

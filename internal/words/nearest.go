@@ -1,12 +1,16 @@
 package words
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Nearest returns the name of known nearest to word, for a "did you mean"
 // hint: the one fewest edits away (an insertion, a deletion, a change or a
 // swap of two neighbours, case ignored), where that is at most a third of
 // word's length (at least 1, at most 3), so that a typo finds its name and
-// a different word finds none. ok is false where none is that near, or
+// a different word finds none; a word of three letters or fewer finds
+// only its own letters swapped. ok is false where none is that near, or
 // word is itself known.
 func Nearest(word string, known []string) (name string, ok bool) {
 	limit := min(max(len(word)/3, 1), 3)
@@ -16,7 +20,13 @@ func Nearest(word string, known []string) (name string, ok bool) {
 		if k == word {
 			return "", false
 		}
-		if d := edits(lw, strings.ToLower(k)); d < best {
+		lk := strings.ToLower(k)
+		if len(lw) < 4 && !anagram(lw, lk) {
+			// Too short to tell a typo from another word ("bfs" is not
+			// "dfs"), but for a swap.
+			continue
+		}
+		if d := edits(lw, lk); d < best {
 			name, best = k, d
 		}
 	}
@@ -29,6 +39,14 @@ func Suggest(word string, known []string) string {
 		return " (did you mean " + name + "?)"
 	}
 	return ""
+}
+
+// anagram reports whether a and b hold the same letters.
+func anagram(a, b string) bool {
+	x, y := []byte(a), []byte(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return string(x) == string(y)
 }
 
 // edits is the optimal-string-alignment distance of a and b, bytes as

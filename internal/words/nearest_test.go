@@ -15,6 +15,7 @@ func TestNearest(t *testing.T) {
 		{"dsf", "dfs"},
 		{"starst", "starts"},
 		{"parberry", ""},
+		{"bfs", ""},
 		{"x", ""},
 		{"quick", ""},
 	} {

@@ -328,7 +328,8 @@ func TestPerStart(t *testing.T) {
 	add := func(strategy string, r, col, trial int, st string, nodes int64) {
 		t.Helper()
 		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: col, Trial: trial, Strategy: strategy, Tiebreak: "random",
-			Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: st == "found"})
+			Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: st == "found",
+			MaxNodes: 40})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,7 +345,7 @@ func TestPerStart(t *testing.T) {
 	// A found run from 0,1, an odd square of 5x5 from which theory proves
 	// no tour starts, is refused (runs.Row.CheckVerdict), not a witness.
 	if err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: 0, StartCol: 1, Strategy: "dfs", Tiebreak: "random",
-		Status: runsStatus("found"), Solvable: "unknown", Nodes: 30, TimeNS: 300, Verified: true}); err == nil {
+		Status: runsStatus("found"), Solvable: "unknown", Nodes: 30, TimeNS: 300, Verified: true, MaxNodes: 40}); err == nil {
 		t.Error("a found run from 5x5's 0,1 was accepted")
 	}
 	res, err := c.Finish()

@@ -30,8 +30,8 @@
 // "r c" or "r,c", in tour order; or one JSON object shaped like
 // experiment solve -json's (Answer). Empty output with exit status 0 says
 // that the solver found no tour. In stdio mode every answer is an Answer
-// on one line, and a line read before its request was sent is refused: it
-// would shift every later answer onto the wrong request. An answer whose
+// on one line, and a line written before its request was sent is refused:
+// it would shift every later answer onto the wrong request. An answer whose
 // row runs.Row.Check would refuse is an error row, as it arrives.
 //
 // # Limits and measurement

@@ -36,9 +36,6 @@ type session struct {
 // errLineCap is a line longer than the output cap.
 var errLineCap = errors.New("answer line over the output cap")
 
-// errExited is a read cut short because the process exited.
-var errExited = errors.New("the process exited")
-
 func (s *session) begin() error {
 	inR, inW, err := os.Pipe()
 	if err != nil {

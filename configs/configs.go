@@ -8,7 +8,9 @@
 //	restarts           randomised dfs and warnsdorff-bt, with and without restarts
 //
 // Run one with "experiment run -config NAME"; flags on the command line
-// override the preset's. Each file's header says what it covers and costs.
+// override the preset's. A preset's name is the preset's, even where a
+// file of that name is in the current directory: "-config ./quick" reads
+// the file. Each file's header says what it covers and costs.
 package configs
 
 import (
@@ -35,6 +37,17 @@ func Names() []string {
 		names = append(names, strings.TrimSuffix(e.Name(), Ext))
 	}
 	return names
+}
+
+// IsPreset reports whether name names a preset, with or without its
+// extension and without a directory: "quick" is the preset even where a
+// file of that name is in the current directory, which "./quick" names.
+func IsPreset(name string) bool {
+	if strings.ContainsRune(name, '/') {
+		return false
+	}
+	_, err := fs.Stat(files, strings.TrimSuffix(name, Ext)+Ext)
+	return err == nil
 }
 
 // Read returns the preset called name, with or without its extension.

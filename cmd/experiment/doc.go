@@ -34,7 +34,11 @@
 // message names the flag and what it accepts, and nothing already written is
 // lost); 130 when interrupted by Ctrl-C or SIGTERM (a sweep prints the command
 // that resumes it); 1 for a runtime failure, such as a full disk (every row
-// already written stays, and the sweep can be resumed).
+// already written stays, and the sweep can be resumed). When stdout's reader
+// leaves (experiment theory ... | head -1), 0 if the output asked for was
+// written, else 130 as for an interrupt; never SIGPIPE's 141. An unknown
+// strategy, flag or preset is refused with the nearest name ("did you mean
+// centre?").
 //
 // Bad input is refused before any work starts. Every path a command will
 // write (run's and merge's -out, solve's -tour-out and -png, count's
@@ -155,7 +159,11 @@
 //	                   SIGTERM to its process group, SIGKILL after 0.5 s),
 //	                   measured (cpu_ns, max_rss_bytes) and its tour checked
 //	                   by the validator; a failure is a row with status
-//	                   error. The manifest records each solver's command,
+//	                   error, and the end of run names each solver with
+//	                   error rows: how many, the first reason and its
+//	                   stderr. An argument that looks like a file (x.py, a
+//	                   path) and is none is refused before any work. The
+//	                   manifest records each solver's command,
 //	                   what it resolved to (the program's and every file
 //	                   argument's absolute path) and their sha256: -resume,
 //	                   shards and merge refuse a changed one, saying what
@@ -181,7 +189,9 @@
 //	                   embedded preset; the command line overrides it. FILE
 //	                   is a command line kept in a file: its paths (-out, a
 //	                   -solver's program and files) are the current
-//	                   directory's, as if typed there, not FILE's directory's
+//	                   directory's, as if typed there, not FILE's directory's.
+//	                   A preset's name is the preset even beside a file of
+//	                   that name: -config ./quick reads the file
 //	-plan              print the plan and exit, running and writing nothing
 //	-force             run a sweep refused as runaway (expected over 24 hours, or
 //	                   searches without a budget from starts with no tour)

@@ -5,17 +5,20 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"syscall"
 
 	"knightsweep/internal/input"
 )
 
 // The exit statuses, the same for every command (the manual lists them):
 //
-//	0    done: the work ran to its end, whatever the searches found
+//	0    done: the work ran to its end, whatever the searches found, or
+//	     its output's reader took what it wanted and left (| head)
 //	1    runtime failure: a write error, a full disk, an internal error
 //	2    bad input: a flag, a file or a directory the command cannot use;
 //	     nothing already written is lost
-//	130  interrupted by Ctrl-C or SIGTERM; what was finished is kept
+//	130  interrupted by Ctrl-C or SIGTERM, or stdout's reader gone
+//	     (| head); what was finished is kept
 const (
 	exitDone        = 0
 	exitFailure     = 1
@@ -49,6 +52,10 @@ var errHelp = errors.New("help requested")
 func exitCode(err error, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, errHelp):
+		return exitDone
+	case errors.Is(err, syscall.EPIPE) && stdoutGone():
+		// Its reader took what it wanted (| head): the output it asked
+		// for was written.
 		return exitDone
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintln(stderr, "experiment: interrupted")

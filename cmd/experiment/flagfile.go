@@ -7,10 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 
+	"knightsweep/configs"
+	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
+	"knightsweep/internal/words"
 )
 
 // flagLine is one flag of a flag file.
@@ -34,8 +38,8 @@ type flagLine struct {
 //
 // A line is a flag name, then optionally whitespace or "=" and its value:
 // the rest of the line, which may hold spaces, or a Go-quoted string. A "#"
-// at the start of a line or after whitespace, outside quotes, starts a
-// comment. A bare boolean flag means true. A UTF-8 byte-order mark and
+// at the start of a line or after whitespace, outside double or single
+// quotes, starts a comment. A bare boolean flag means true. A UTF-8 byte-order mark and
 // CRLF line ends, as Windows editors save a file, are accepted. A value is
 // taken as it would be on the command line: a relative path in it (-out,
 // a -solver's program) is the current directory's, not the file's
@@ -68,18 +72,22 @@ func parseFlagFile(name string, r io.Reader) ([]flagLine, error) {
 }
 
 // stripComment removes a comment: from a "#" at the start or after
-// whitespace, outside double quotes.
+// whitespace, outside double and single quotes, as a shell reads a
+// command line (a -solver's words may be quoted either way).
 func stripComment(s string) string {
-	quoted, escaped := false, false
+	var quote rune // the open quote, or 0
+	escaped := false
 	for i, c := range s {
 		switch {
 		case escaped:
 			escaped = false
-		case quoted && c == '\\':
+		case quote != '\'' && c == '\\':
 			escaped = true
-		case c == '"':
-			quoted = !quoted
-		case c == '#' && !quoted && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
+		case quote == 0 && (c == '"' || c == '\''):
+			quote = c
+		case c == quote:
+			quote = 0
+		case c == '#' && quote == 0 && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
 			return s[:i]
 		}
 	}
@@ -167,3 +175,21 @@ type fileLayered interface {
 	fromFile()
 	fromCommandLine()
 }
+
+// configFile reads -config's name: the embedded preset of that name, where
+// name is one (configs.IsPreset), else the flag file. A name that is
+// neither is refused with the nearest preset's name, if one is near.
+func configFile(name string) ([]byte, error) {
+	if configs.IsPreset(name) {
+		return configs.Read(name)
+	}
+	data, err := durable.ReadFile(name, maxConfigBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such file, nor a preset of that name%s (presets: %s)",
+			name, words.Suggest(strings.TrimSuffix(name, configs.Ext), configs.Names()), strings.Join(configs.Names(), ", "))
+	}
+	return data, err
+}
+
+// maxConfigBytes bounds a flag file: a preset is a few hundred bytes.
+const maxConfigBytes = 1 << 20

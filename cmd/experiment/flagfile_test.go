@@ -25,6 +25,8 @@ func TestParseFlagFile(t *testing.T) {
 -closed
 -note a#b "c # d"
 -quoted "a \"#\" b"
+-solver x=/path/cw ' #a' # a comment
+-solver y=/path/cw "it's #1"
 `
 	got, err := parseFlagFile("x.flags", strings.NewReader(text))
 	if err != nil {
@@ -38,6 +40,8 @@ func TestParseFlagFile(t *testing.T) {
 		{7, "-closed"},
 		{8, `-note=a#b "c # d"`},
 		{9, `-quoted=a "#" b`},
+		{10, `-solver=x=/path/cw ' #a'`},
+		{11, `-solver=y=/path/cw "it's #1"`},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("parseFlagFile:\n got %+v\nwant %+v", got, want)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"knightsweep/internal/input"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
@@ -81,7 +82,9 @@ var (
 func flagError(fs *flag.FlagSet, err error) error {
 	msg := err.Error()
 	if m := noSuchFlag.FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("-%s: no such flag (\"experiment %s -h\" lists them)", m[1], fs.Name())
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
+		return fmt.Errorf("-%s: no such flag%s (\"experiment %s -h\" lists them)", m[1], words.Suggest("-"+m[1], names), fs.Name())
 	}
 	if m := noValue.FindStringSubmatch(msg); m != nil {
 		if f := fs.Lookup(m[1]); f != nil {

@@ -48,6 +48,8 @@ func run(stdout, stderr io.Writer, args []string) (err error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	ctx, stopPipe := stopOnBrokenStdout(ctx)
+	defer stopPipe()
 	// Once the first signal has cancelled ctx, restore the default
 	// behaviour so that a second Ctrl-C kills the process at once.
 	go func() { <-ctx.Done(); stop() }()

@@ -6,14 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"knightsweep/configs"
-	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/memlimit"
@@ -192,6 +189,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	for _, w := range res.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
+	printFailures(stderr, res, sum.Runs)
 	if out != nil {
 		fmt.Fprintf(stdout, "\nreport written in %v:\n  %s\n", time.Since(start).Round(time.Millisecond), out.HTML)
 		for _, t := range out.Tables {
@@ -208,21 +206,8 @@ func parseRunFlags(fs *flag.FlagSet, args []string) error {
 	return parsed(fs, parseArgs(fs, args, readConfig))
 }
 
-// readConfig reads the flag file name, of at most maxConfigBytes, or the
-// embedded preset of that name if there is no such file.
-func readConfig(name string) ([]byte, error) {
-	data, err := durable.ReadFile(name, maxConfigBytes)
-	if errors.Is(err, fs.ErrNotExist) {
-		if data, perr := configs.Read(name); perr == nil {
-			return data, nil
-		}
-		return nil, fmt.Errorf("%s: no such file, nor a preset of that name (presets: %s)", name, strings.Join(configs.Names(), ", "))
-	}
-	return data, err
-}
-
-// maxConfigBytes bounds a flag file: a preset is a few hundred bytes.
-const maxConfigBytes = 1 << 20
+// readConfig reads the flag file or preset name (configFile).
+func readConfig(name string) ([]byte, error) { return configFile(name) }
 
 // programName is the program as the user invoked it, for commands we print
 // that they can paste: "bin/experiment" when run by path, "experiment"

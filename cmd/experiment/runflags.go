@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"knightsweep/internal/input"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
@@ -125,6 +126,11 @@ func (f *runFlags) settings() (plan.Settings, error) {
 	// resumed without it refused: it is a slip, refused here.
 	for _, d := range f.declared {
 		if !slices.Contains(names, d.Name) {
+			for _, n := range names {
+				if near, ok := words.Nearest(n, []string{d.Name}); ok && !isBuiltIn(n) {
+					return s, input.Errorf("-strategies", "unknown strategy %q (did you mean %s? -solver declares it)", n, near)
+				}
+			}
 			return s, input.Errorf("-solver", "%s is declared, but -strategies does not name it: add it to -strategies or leave its -solver out", d.Name)
 		}
 	}
@@ -212,3 +218,9 @@ func getenv(name string) string { return os.Getenv(name) }
 // and returns what restores it (memlimit.SetGC); count's and exact's
 // runners set their own.
 func gcFor(mem memlimit.Limit, _ bool) func() { return memlimit.SetGC(mem.Bytes, 0) }
+
+// isBuiltIn reports whether name is a registered strategy.
+func isBuiltIn(name string) bool {
+	_, err := strategies.Lookup(name)
+	return err == nil
+}

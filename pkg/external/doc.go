@@ -30,15 +30,19 @@
 // "r c" or "r,c", in tour order; or one JSON object shaped like
 // experiment solve -json's (Answer). Empty output with exit status 0 says
 // that the solver found no tour. In stdio mode every answer is an Answer
-// on one line.
+// on one line, and a line written before its request was sent is refused:
+// it would shift every later answer onto the wrong request. An answer whose
+// row runs.Row.Check would refuse is an error row, as it arrives.
 //
 // # Limits and measurement
 //
 // Each process runs in a process group of its own. A timeout sends SIGTERM
 // to the group and SIGKILL after a grace period; when the solver exits,
-// whatever is left of its group is killed, so no process outlives its run.
-// A memory limit is RLIMIT_AS (address space), set by /bin/sh's ulimit in
-// the process before it execs the solver (see start); a process that ends
+// whatever is left of its group is killed, so no process outlives its run;
+// a reaper (reaper.go) kills the groups of a harness that is itself killed.
+// Every wait on a process's pipes ends within the grace period.
+// A memory limit is RLIMIT_AS (address space), set on the solver's
+// process stopped at its exec, before it runs (see start); a process that ends
 // abnormally under it is over the limit where the evidence says so: its
 // own words about a failed allocation, or a peak near the limit (see
 // memory.go). Stdout is read up to a cap and the group is killed beyond

@@ -1,7 +1,9 @@
 package external
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,9 +72,25 @@ type File struct {
 	SHA256 string `json:"sha256"`
 }
 
+// scriptExts are the extensions of the programs interpreters run.
+var scriptExts = map[string]bool{".py": true, ".pl": true, ".rb": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true,
+	".jl": true, ".r": true, ".lua": true, ".sh": true, ".bash": true, ".php": true, ".tcl": true, ".jar": true, ".awk": true}
+
+// looksLikeFile reports whether a command's argument is meant as a file:
+// a script's name, or a path with a slash, and neither an option
+// ("-x", "--k=v") nor a URL.
+func looksLikeFile(arg string) bool {
+	if strings.HasPrefix(arg, "-") || strings.Contains(arg, "=") || strings.Contains(arg, "://") {
+		return false
+	}
+	return strings.Contains(arg, "/") || scriptExts[strings.ToLower(filepath.Ext(arg))]
+}
+
 // Resolve finds s's program as exec.LookPath does (a word with a slash is
 // a path, others are looked up in $PATH) and hashes it and every argument
-// that names a regular file.
+// that names a regular file. An argument that looks like a file
+// (looksLikeFile) and is none is refused: the solver would fail every run
+// (python3 missing.py).
 func Resolve(s Spec) (*Executable, error) {
 	path, err := exec.LookPath(s.Args[0])
 	if err != nil {
@@ -94,6 +112,9 @@ func Resolve(s Spec) (*Executable, error) {
 			continue
 		}
 		fi, err := os.Stat(arg)
+		if errors.Is(err, fs.ErrNotExist) && looksLikeFile(arg) {
+			return nil, fmt.Errorf("%s: %s: no such file (an argument of its command that names a file)", s.Name, arg)
+		}
 		if err != nil || !fi.Mode().IsRegular() {
 			e.Words = append(e.Words, arg)
 			continue

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -72,6 +73,9 @@ func ParseAnswer(line []byte) (Answer, error) {
 	if d.More() {
 		return Answer{}, fmt.Errorf("JSON answer: more than one object: %s", quote(string(line)))
 	}
+	if err := exactKeys(line); err != nil {
+		return Answer{}, err
+	}
 	switch {
 	case a.Status == "":
 		return Answer{}, fmt.Errorf("JSON answer without a status: %s", quote(string(line)))
@@ -83,6 +87,28 @@ func ParseAnswer(line []byte) (Answer, error) {
 		return Answer{}, fmt.Errorf("JSON answer: negative nodes or backtracks")
 	}
 	return a, nil
+}
+
+// answerKeys are the keys of an Answer, as its JSON tags spell them.
+var answerKeys = []string{"id", "status", "tour", "nodes", "backtracks", "error"}
+
+// exactKeys refuses a key of line that matches one of an Answer's only
+// when case is ignored ("STATUS"): encoding/json would take it, and a
+// solver's answer means what it spells. Keys an Answer does not have are
+// passed over, as a request's unknown fields are.
+func exactKeys(line []byte) error {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(line, &keys); err != nil {
+		return fmt.Errorf("JSON answer: %v: %s", err, quote(string(line)))
+	}
+	for k := range keys {
+		for _, want := range answerKeys {
+			if k != want && strings.EqualFold(k, want) {
+				return fmt.Errorf("JSON answer: key %q is not %q (keys are matched exactly): %s", k, want, quote(string(line)))
+			}
+		}
+	}
+	return nil
 }
 
 func statusWords() string {
@@ -135,13 +161,17 @@ func readGrid(rows, cols int, lines []numbers) ([]int32, error) {
 	}
 	lines = lines[block : block+rows]
 	n := int64(rows * cols)
-	base := int64(1)
+	base, lo, hi := int64(1), int64(math.MaxInt64), int64(math.MinInt64)
 	for _, l := range lines {
 		for _, v := range l.nums {
 			if v == 0 {
 				base = 0
 			}
+			lo, hi = min(lo, v), max(hi, v)
 		}
+	}
+	if lo == base+1 && hi == n+base {
+		return nil, fmt.Errorf("grid: move numbers run %d..%d, one too high throughout: a %dx%d grid numbers its moves 1..%d (or 0..%d)", lo, hi, rows, cols, n, n-1)
 	}
 	squares := make([]int32, n)
 	seen := make([]bool, n)

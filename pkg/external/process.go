@@ -1,10 +1,12 @@
 package external
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,23 +36,32 @@ type process struct {
 // start starts the program at path with argv, in a process group of its
 // own, its address space limited to mem bytes (0: no limit).
 //
-// The limit must be in place before the program runs: set afterwards
+// The limit must be in place before the program runs: set while it runs
 // (prlimit(2) on the started pid) it lands while the program's runtime is
 // reserving its address space, and a Go or Java solver then fails at
 // random, at start-up, under a limit it fits in. Go cannot set an rlimit
-// between fork and exec, so the program is exec'd by /bin/sh after
-// "ulimit -v": the same process (its pid, group, rusage), at the cost of a
-// shell's exec, about a millisecond, in one-process-a-run mode, and of the
-// shell's megabyte or so in max_rss_bytes of a solver smaller than that.
-// A re-exec of this binary as the shim would count the Go runtime's
-// megabytes instead, and cgroups are not granted on most clusters.
+// between fork and exec, so the child is started traced (PTRACE_TRACEME),
+// which stops it at its exec, before the program's first instruction; the
+// limit is set then and the child let go (limitAtExec). That costs tens of
+// microseconds, where /bin/sh's "ulimit -v" and exec cost milliseconds, all
+// counted as the solver's. Where tracing is not allowed (a seccomp policy),
+// the shell does it (startShell).
 func start(path string, argv []string, stdin io.Reader, stdout io.Writer, mem int64) (*process, error) {
-	cmd := &exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}
-	if mem > 0 {
-		limit := strconv.FormatInt(max(mem>>10, 1), 10) // KiB
-		cmd.Path = shell
-		cmd.Args = append([]string{"sh", "-c", `ulimit -v ` + limit + ` && exec "$0" "$@"`, path}, argv[1:]...)
+	if mem <= 0 {
+		return startCmd(&exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}, 0)
 	}
+	p, err := startCmd(&exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}, mem)
+	if errors.Is(err, syscall.EPERM) {
+		limit := strconv.FormatInt(max(mem>>10, 1), 10) // KiB
+		args := append([]string{"sh", "-c", `ulimit -v ` + limit + ` && exec "$0" "$@"`, path}, argv[1:]...)
+		return startCmd(&exec.Cmd{Path: shell, Args: args, Stdin: stdin, Stdout: stdout}, 0)
+	}
+	return p, err
+}
+
+// startCmd starts cmd as a solver process; with traced > 0, stopped at its
+// exec and given an address-space limit of traced bytes before it runs.
+func startCmd(cmd *exec.Cmd, traced int64) (*process, error) {
 	p := &process{cmd: cmd, exited: make(chan struct{}), stderr: &tail{}}
 	cmd.Stderr = p.stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{
@@ -58,21 +69,59 @@ func start(path string, argv []string, stdin io.Reader, stdout io.Writer, mem in
 		// The solver dies with the harness, even a harness killed by
 		// SIGKILL, which has no chance to end it.
 		Pdeathsig: syscall.SIGKILL,
+		Ptrace:    traced > 0,
 	}
 	// A grandchild that left the group could hold stdout or stderr open
 	// after the group is gone: Wait then gives up on the pipes.
 	cmd.WaitDelay = time.Second
+	if traced > 0 {
+		// The thread that starts a traced child is its tracer, the only
+		// one that may let it go.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
 	p.started = time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	p.pid = cmd.Process.Pid
+	if traced > 0 {
+		if err := limitAtExec(p.pid, traced); err != nil {
+			_ = syscall.Kill(-p.pid, syscall.SIGKILL)
+			_ = cmd.Wait()
+			return nil, err
+		}
+	}
+	track(p.pid, true)
 	go p.watch()
 	return p, nil
 }
 
+// limitAtExec waits for the traced child pid to stop at its exec, sets its
+// address-space limit to mem bytes and lets it run, no longer traced.
+func limitAtExec(pid int, mem int64) error {
+	var ws unix.WaitStatus
+	for {
+		_, err := unix.Wait4(pid, &ws, unix.WALL, nil)
+		if err != unix.EINTR {
+			if err != nil {
+				return err
+			}
+			break
+		}
+	}
+	if !ws.Stopped() {
+		return fmt.Errorf("the process ended before its program started (%v)", ws)
+	}
+	lim := unix.Rlimit{Cur: uint64(mem), Max: uint64(mem)}
+	if err := unix.Prlimit(pid, unix.RLIMIT_AS, &lim, nil); err != nil {
+		return fmt.Errorf("setting its memory limit: %w", err)
+	}
+	return syscall.PtraceDetach(pid)
+}
+
 // shell is the POSIX shell that sets a memory limit and execs the solver.
-const shell = "/bin/sh"
+var shell = "/bin/sh"
 
 // watch waits for the process to exit, leaving it to be reaped by finish.
 func (p *process) watch() {
@@ -137,6 +186,7 @@ func (p *process) finish() (*os.ProcessState, usage) {
 	<-p.exited
 	p.kill(syscall.SIGKILL)
 	_ = p.cmd.Wait() // its error is in ProcessState, or a pipe's (WaitDelay)
+	track(p.pid, false)
 	st := p.cmd.ProcessState
 	u := usage{wall: p.exitAt.Sub(p.started), maxRSS: -1}
 	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {

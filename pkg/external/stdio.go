@@ -2,10 +2,10 @@ package external
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -15,21 +15,22 @@ import (
 )
 
 // session is a stdio solver's process and its pipes, started at the first
-// request and again after it died or was ended.
+// request and again after it died or was ended. Its answers are read by
+// the goroutine that asks, with the pipe's deadline for its timeout: no
+// goroutine stands between the answer and the run's clock.
 type session struct {
 	exe    *Executable
 	limits Limits
 	p      *process
 	in     *os.File
-	lines  chan line
+	// out is the read end of the process's stdout, br its reader.
+	out *os.File
+	br  *bufio.Reader
 	// id numbers the requests of the current process.
 	id int64
-}
-
-// line is one line of a stdio solver's stdout, or why there is none.
-type line struct {
-	text []byte
-	err  error
+	// ids is set when the process's warm-up answer carried its id: every
+	// answer must then carry its own.
+	ids bool
 }
 
 // errLineCap is a line longer than the output cap.
@@ -54,11 +55,21 @@ func (s *session) begin() error {
 		outR.Close()
 		return err
 	}
-	s.p, s.in, s.id = p, inW, 0
-	s.lines = make(chan line, 1)
-	go readLines(outR, s.limits.lineCap(), s.lines)
+	s.p, s.in, s.out, s.id, s.ids = p, inW, outR, 0, false
+	s.br = bufio.NewReaderSize(outR, 64<<10)
+	// Once the process exits, a read waits for what is left in the pipe
+	// a moment, not for a process that left its group (setsid) and holds
+	// the pipe open.
+	go func() {
+		<-p.exited
+		_ = outR.SetReadDeadline(time.Now().Add(exitLinger))
+	}()
 	return nil
 }
+
+// exitLinger is how long a read waits for the rest of an exited process's
+// output.
+const exitLinger = 100 * time.Millisecond
 
 // warmUp is the request a stdio process answers before its first
 // measured one: the 1x1 board, whose one tour is [0]. Any well-formed
@@ -66,6 +77,10 @@ func (s *session) begin() error {
 // modules loaded), so that no run's time, CPU time or timeout counts the
 // process's start.
 var warmUp = Request{Rows: 1, Cols: 1}
+
+// quiet is how long a stdio process must stay silent after its warm-up
+// answer, once a start.
+const quiet = 50 * time.Millisecond
 
 // ready starts a process and waits for its answer to the warm-up request,
 // within the start-up limit. On failure the session is ended and the
@@ -75,7 +90,7 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 		return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err)), false
 	}
 	limit := s.limits.startup()
-	o, l, ok := s.exchange(ctx, warmUp, limit)
+	o, text, ok := s.exchange(ctx, warmUp, limit)
 	if !ok {
 		switch o.Answer.Status {
 		case status.Timeout:
@@ -89,43 +104,101 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 		o.Wall, o.CPU = 0, -1
 		return o, false
 	}
-	if a, err := ParseAnswer(l.text); err != nil {
+	a, err := ParseAnswer(text)
+	if err != nil {
 		return s.reject("warm-up request: "+err.Error(), failed("")), false
 	} else if a.ID != 0 && a.ID != s.id {
 		return s.reject(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
 	}
-	return Outcome{}, true
+	s.ids = a.ID != 0
+	// A second line soon after the warm-up's answer is a line printed
+	// before the first request (a banner, a stray answer): taken as the
+	// next run's answer, it would shift every answer by one.
+	_ = s.out.SetReadDeadline(time.Now().Add(quiet))
+	extra, err := s.readLine()
+	switch {
+	case err == nil || len(extra) > 0:
+		return s.reject("warm-up request: "+stray(s.id+1, extra), failed("")), false
+	case errors.Is(err, os.ErrDeadlineExceeded) && !s.exited():
+		return Outcome{}, true
+	}
+	return s.dead("warm-up request: the process ended after its answer", failed("")), false
 }
 
-// readLines sends r's lines on out until r ends; then it closes out. A
-// line longer than limit ends the reading with errLineCap, without more
-// than limit bytes of it ever held.
-func readLines(r *os.File, limit int64, out chan<- line) {
-	defer close(out)
-	defer r.Close()
-	br := bufio.NewReaderSize(r, 64<<10)
+// done reports whether ctx was canceled: its Done channel, not its Err,
+// which a search's context also sets at its time budget (the harness
+// times the run itself).
+func done(ctx context.Context) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// exited reports whether the process has exited.
+func (s *session) exited() bool {
+	select {
+	case <-s.p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// readLine reads the next line that is not blank (blank lines are no
+// answers), under the deadline set on s.out. A line longer than the cap
+// is errLineCap, without more than the cap ever held; a read cut short
+// returns what it read of the line with the error.
+func (s *session) readLine() ([]byte, error) {
+	limit := s.limits.lineCap()
 	var buf []byte
 	for {
-		chunk, err := br.ReadSlice('\n')
+		chunk, err := s.br.ReadSlice('\n')
 		if int64(len(buf))+int64(len(chunk)) > limit {
-			out <- line{err: errLineCap}
-			_, _ = io.Copy(io.Discard, br) // until the group is killed
-			return
+			return nil, errLineCap
 		}
 		buf = append(buf, chunk...)
 		switch {
 		case err == bufio.ErrBufferFull:
 			continue
 		case err != nil:
-			if len(buf) > 0 {
-				out <- line{text: buf}
-			}
-			out <- line{err: err}
-			return
+			return buf, err
+		case len(bytes.TrimSpace(buf)) == 0:
+			buf = buf[:0]
+			continue
 		}
-		out <- line{text: buf}
-		buf = nil
+		return buf, nil
 	}
+}
+
+// pending returns what the process wrote that no request asked for yet:
+// a line already read into the buffer, or bytes waiting in the pipe.
+func (s *session) pending() []byte {
+	if n := s.br.Buffered(); n > 0 {
+		b, _ := s.br.Peek(n)
+		if len(bytes.TrimSpace(b)) > 0 {
+			return b
+		}
+		s.br.Discard(n)
+	}
+	waiting := 0
+	if rc, err := s.out.SyscallConn(); err == nil {
+		// TIOCINQ is FIONREAD: the bytes a pipe holds.
+		_ = rc.Control(func(fd uintptr) { waiting, _ = unix.IoctlGetInt(int(fd), unix.TIOCINQ) })
+	}
+	if waiting == 0 {
+		return nil
+	}
+	// Bytes are waiting: the read does not block.
+	_ = s.out.SetReadDeadline(time.Time{})
+	b, _ := s.br.Peek(min(waiting, s.br.Size()))
+	if len(bytes.TrimSpace(b)) == 0 {
+		s.br.Discard(len(b))
+		return nil
+	}
+	return b
 }
 
 // stop ends the process, if there is one, and reaps it.
@@ -142,8 +215,7 @@ func (s *session) stop(why string) (*os.ProcessState, usage, *process) {
 		p.end(why, s.limits.grace())
 	}
 	st, u := p.finish()
-	for range s.lines { // the reader ends once the pipe does
-	}
+	s.out.Close()
 	return st, u, p
 }
 
@@ -168,6 +240,11 @@ func (s *session) dead(cause string, o Outcome) Outcome {
 	return o
 }
 
+// stray says why line, read before request id was sent, is refused.
+func stray(id int64, text []byte) string {
+	return fmt.Sprintf("a line before request %d was sent, which answers no request (an extra answer, or output before the first request): %s", id, quote(string(text)))
+}
+
 // cpuClock returns the process's CPU time so far (all its threads), or -1.
 func cpuClock(pid int) time.Duration {
 	var ts unix.Timespec
@@ -184,16 +261,19 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 			return o
 		}
 	}
-	o, l, ok := s.exchange(ctx, r, s.limits.Timeout)
+	o, text, ok := s.exchange(ctx, r, s.limits.Timeout)
 	if !ok {
 		return o
 	}
-	a, err := ParseAnswer(l.text)
+	a, err := ParseAnswer(text)
 	if err != nil {
 		return s.reject(err.Error(), o)
 	}
-	if a.ID != 0 && a.ID != s.id {
-		return s.reject(fmt.Sprintf("answer for request %d, not for request %d", a.ID, s.id), o)
+	switch {
+	case a.ID != 0 && a.ID != s.id:
+		return s.reject(fmt.Sprintf("answer for request %d, not for request %d: %s", a.ID, s.id, quote(string(text))), o)
+	case a.ID == 0 && s.ids:
+		return s.reject(fmt.Sprintf("answer without the id of request %d, where the warm-up's answer carried its id: %s", s.id, quote(string(text))), o)
 	}
 	if s.limits.Timeout > 0 && o.Wall > s.limits.Timeout && a.Status != status.Error {
 		a = Answer{Status: status.Timeout, Nodes: a.Nodes, Backtracks: a.Backtracks}
@@ -209,11 +289,18 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 // line within timeout (0: none), measuring the time and CPU time from the
 // request written. ok is false when there is no line: the outcome then
 // says why (timeout, canceled or an error), and the process is ended.
-func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration) (o Outcome, l line, ok bool) {
+func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration) (o Outcome, text []byte, ok bool) {
 	s.id++
 	r.ID = s.id
 	req := wire(r)
 	o = Outcome{MaxRSS: -1, CPU: -1}
+	// What the process wrote before this request is no answer to it: an
+	// extra line after the last answer, which would shift every later
+	// answer onto the wrong request.
+	if b := s.pending(); b != nil {
+		return s.reject(stray(r.ID, b), o), nil, false
+	}
+	var deadline time.Time
 	cpu0 := cpuClock(s.p.pid)
 	t0 := time.Now()
 	// cpu is the CPU time the process used since the request, read
@@ -224,61 +311,57 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 		}
 		return -1
 	}
-	timedOut := func() (Outcome, line, bool) {
+	timedOut := func() (Outcome, []byte, bool) {
 		o.CPU = cpu()
-		s.stop("timeout")
 		o.Answer.Status, o.Wall = status.Timeout, time.Since(t0)
-		return o, l, false
+		s.stop("timeout")
+		return o, nil, false
 	}
 	// A process that reads nothing lets a request lie in the pipe, which
 	// holds far more than one: only a full pipe blocks, and its deadline
 	// turns that into the run's timeout.
 	if timeout > 0 {
+		deadline = t0.Add(timeout + s.limits.grace())
 		_ = s.in.SetWriteDeadline(t0.Add(timeout))
 	}
 	if _, err := s.in.Write(req); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return timedOut()
 		}
-		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o), l, false
+		return s.ended(r.ID, o), nil, false
 	}
-	var expire <-chan time.Time
-	if timeout > 0 {
-		t := time.NewTimer(timeout + s.limits.grace())
-		defer t.Stop()
-		expire = t.C
+	_ = s.out.SetReadDeadline(deadline)
+	if s.exited() {
+		_ = s.out.SetReadDeadline(time.Now().Add(exitLinger))
 	}
-	select {
-	case l = <-s.lines:
-	case <-s.p.exited:
-		// Its last answer may still be in the pipe.
-		select {
-		case l = <-s.lines:
-		case <-time.After(100 * time.Millisecond):
-			l.err = io.EOF
-		}
-	case <-expire:
-		return timedOut()
-	case <-ctx.Done():
-		s.stop("interrupted")
-		o.Answer.Status = status.Canceled
-		return o, l, false
-	}
+	stopWatch := context.AfterFunc(ctx, func() { _ = s.out.SetReadDeadline(time.Now()) })
+	text, err := s.readLine()
+	stopWatch()
 	o.Wall = time.Since(t0)
 	o.CPU = cpu()
 	switch {
-	case l.err == errLineCap:
-		return s.reject(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), l, false
-	case l.err != nil:
-		// Its stdout closed: it is ending, on its own as a rule (a crash
-		// closes it a moment before the exit is seen). It has the grace
-		// period to end, so that its reason is its own exit, not the
-		// harness's signal.
-		select {
-		case <-s.p.exited:
-		case <-time.After(s.limits.grace()):
-		}
-		return s.dead(fmt.Sprintf("the process ended before answering request %d", r.ID), o), l, false
+	case err == nil:
+		return o, text, true
+	case done(ctx):
+		s.stop("interrupted")
+		o.Answer.Status = status.Canceled
+		return o, nil, false
+	case err == errLineCap:
+		return s.reject(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), nil, false
+	case errors.Is(err, os.ErrDeadlineExceeded) && !s.exited():
+		return timedOut()
 	}
-	return o, l, true
+	return s.ended(r.ID, o), nil, false
+}
+
+// ended ends the session of a process whose stdout closed, or stdin
+// refused request id: it is ending, on its own as a rule (a crash closes
+// its pipes a moment before the exit is seen). It has the grace period to
+// end, so that its reason is its own exit, not the harness's signal.
+func (s *session) ended(id int64, o Outcome) Outcome {
+	select {
+	case <-s.p.exited:
+	case <-time.After(s.limits.grace()):
+	}
+	return s.dead(fmt.Sprintf("the process ended before answering request %d", id), o)
 }

@@ -8,6 +8,7 @@ import (
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
 	"knightsweep/pkg/strategies"
+	"knightsweep/pkg/theory"
 	"knightsweep/pkg/tour"
 )
 
@@ -113,41 +114,60 @@ func (s *search) Run(ctx context.Context) solver.Result {
 	}
 	if why := s.contradiction(res, limits); why != "" {
 		res.Status, res.Err = status.Error, why
-		return res
 	}
 	if res.Status != status.Found {
-		return res
+		return s.believable(res, limits)
 	}
 	b := s.p.Board
 	if err := s.check.Validate(b.Rows, b.Cols, s.p.StartIndex(), o.Answer.Tour, s.p.Closed); err != nil {
 		res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
-		return res
+		return s.believable(res, limits)
 	}
 	if err := s.path.SetSquares(b.Rows, b.Cols, o.Answer.Tour); err != nil {
 		res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
-		return res
+		return s.believable(res, limits)
 	}
 	res.Tour = &s.path
 	return res
 }
 
 // contradiction says why an answer cannot be believed as the row it would
-// make, or "": a censoring status without the budget it names (the row
-// would be counted as censored by a budget no one set), or nodes its
-// status rules out (runs.CheckNodes, the rule the report refuses a
-// runs.csv by, applied here so that a sweep never writes such a row).
+// make, or "": the row fails runs.Row.Check, the rules by which the
+// report, -resume and merge refuse a runs.csv (a censoring status without
+// the budget it names, nodes or a time its status rules out, counts that
+// contradict each other), applied here so that a sweep never writes such
+// a row. A found answer is checked as verified: the validator passes or
+// refuses its tour next.
 func (s *search) contradiction(res solver.Result, limits Limits) string {
-	switch {
-	case res.Status == status.Timeout && limits.Timeout <= 0:
-		return "status timeout without a time budget (-timeout)"
-	case res.Status == status.NodeLimit && s.p.MaxNodes <= 0:
-		return "status node_limit without a node budget (-max-nodes)"
-	}
-	b := s.p.Board
-	if err := runs.CheckNodes(res.Status, b.Rows, b.Cols, runs.Count(res.Nodes), s.p.MaxNodes); err != nil {
-		return "the solver's nodes contradict its answer: " + err.Error()
+	r := s.row(res, limits)
+	r.Verified = res.Status == status.Found
+	if err := r.Check(); err != nil {
+		return "the solver's answer contradicts its run: " + err.Error()
 	}
 	return ""
+}
+
+// row is the runs.csv row of res as far as its checks need it. Its time
+// budget is the one the harness held the run to.
+func (s *search) row(res solver.Result, limits Limits) runs.Row {
+	p := s.p
+	return runs.Row{
+		Rows: p.Board.Rows, Cols: p.Board.Cols, StartRow: p.Start.Row, StartCol: p.Start.Col,
+		Strategy: p.Strategy, Closed: p.Closed, Status: res.Status,
+		Solvable: theory.From(p.Board.Rows, p.Board.Cols, p.Start.Row, p.Start.Col, p.Closed).String(),
+		Nodes:    runs.Count(res.Nodes), Backtracks: runs.Count(res.Backtracks), TimeNS: res.Elapsed.Nanoseconds(),
+		MaxNodes: p.MaxNodes, TimeoutNS: max(limits.Timeout, 0).Nanoseconds(),
+	}
+}
+
+// believable returns res with its counts dropped where they contradict
+// each other (an error row keeps its reason, not a solver's garbled
+// counts), so that even an error row passes runs.Row.Check.
+func (s *search) believable(res solver.Result, limits Limits) solver.Result {
+	if r := s.row(res, limits); res.Status == status.Error && r.Check() != nil {
+		res.Nodes, res.Backtracks = -1, -1
+	}
+	return res
 }
 
 // SelfMeasured tells solver.Solver that the search's time and CPU time

@@ -98,7 +98,7 @@ func TestExactCensored(t *testing.T) {
 	dir := t.TempDir()
 	rows := greedyTrials(7, 0, 0, 100, 0)
 	for i := range rows {
-		rows[i].Status = status.NodeLimit
+		rows[i].Status, rows[i].MaxNodes = status.NodeLimit, int64(rows[i].Nodes)
 	}
 	rows = append(rows, greedyTrials(7, 3, 3, 100, 99)...)
 	path := writeRuns(t, dir, rows)

@@ -1,7 +1,9 @@
 package report
 
 import (
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"html/template"
 	"io"
@@ -174,7 +176,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 		}
 		for i := range p.Boards {
 			if p.Boards[i].Board == h.Board {
-				name := "only-" + slug(h.SeriesA) + "-vs-" + slug(h.SeriesB) + "-" + h.Board
+				name := pairFileName(h.SeriesA, h.SeriesB, h.Board)
 				if names[name]++; names[name] > 1 {
 					name += fmt.Sprintf("-%d", names[name])
 				}
@@ -197,6 +199,26 @@ func searched(g *stats.Group) bool {
 }
 
 var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+
+// maxStem bounds a file-name stem made from series names, so that with a
+// number to tell two apart and an extension the name stays under 100
+// bytes, far inside every file system's 255.
+const maxStem = 80
+
+// pairFileName is the file-name stem of the map of the starts where only
+// one of series a and b found a tour, on board. Names too long for
+// maxStem are cut and end in a hash of the whole name, so that two long
+// names that share a beginning still differ; the page's labels keep the
+// names whole.
+func pairFileName(a, b, board string) string {
+	name := "only-" + slug(a) + "-vs-" + slug(b) + "-" + board
+	if len(name) <= maxStem {
+		return name
+	}
+	sum := sha256.Sum256([]byte(name))
+	const hashLen = 12
+	return strings.TrimRight(name[:maxStem-hashLen-1], "-") + "-" + hex.EncodeToString(sum[:])[:hashLen]
+}
 
 // slug turns a series label into a piece of a file name.
 func slug(s string) string {

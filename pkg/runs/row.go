@@ -219,7 +219,7 @@ func CheckHeader(header []string) error {
 
 // Validate checks the values of a row: a known status and solvable word,
 // a board of sides 1..board.MaxSide with the start on it, no negative
-// count or budget.
+// count or budget, a strategy named (CheckName).
 func (r *Row) Validate() error {
 	if !r.Status.Valid() {
 		return fmt.Errorf("unknown status %q", r.Status)
@@ -235,6 +235,16 @@ func (r *Row) Validate() error {
 	}
 	if r.Trial < 0 {
 		return fmt.Errorf("trial %d: want 0 or more", r.Trial)
+	}
+	if err := CheckName("strategy", r.Strategy); err != nil {
+		return err
+	}
+	for _, w := range [...]struct{ column, word string }{{"tiebreak", r.Tiebreak}, {"order", r.Order}} {
+		if w.word != "" {
+			if err := CheckName(w.column, w.word); err != nil {
+				return err
+			}
+		}
 	}
 	if r.TimeNS < 0 || r.MaxNodes < 0 || r.TimeoutNS < 0 || r.Restarts < 0 {
 		return fmt.Errorf("negative time_ns, max_nodes, timeout_ns or restarts")

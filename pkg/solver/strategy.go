@@ -249,7 +249,12 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 		res.Elapsed = time.Since(start)
 		res.CPU = -1
 		if end := clk.stop(); cpu >= 0 && end >= 0 {
-			res.CPU = end - cpu
+			// One thread's CPU time over the search is at most its wall
+			// time. The clock's reads sit just outside the wall clock's
+			// (so that time_ns does not count them), and a carried-over
+			// start is an estimate: what the difference shows above the
+			// wall time is theirs, never the search's.
+			res.CPU = min(end-cpu, res.Elapsed)
 		}
 	}
 	if res.Status == status.Found {

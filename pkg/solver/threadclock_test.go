@@ -58,3 +58,39 @@ func TestThreadClockReadsOnceARun(t *testing.T) {
 		})
 	}
 }
+
+// A built-in run's CPU time is never above its wall time: one thread's
+// CPU clock cannot advance faster than the wall clock, whatever the
+// placement of the reads (2,000 runs of a few microseconds each, locked
+// and not, where the reads' cost is largest against the run).
+func TestCPUNeverAboveWall(t *testing.T) {
+	if threadClock() < 0 {
+		t.Skip("no thread CPU clock on this system")
+	}
+	s, err := New(Problem{Board: board.Board{Rows: 5, Cols: 5}, Strategy: "warnsdorff"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, locked := range []bool{true, false} {
+		clk := new(ThreadClock)
+		if locked {
+			clk.Lock()
+		}
+		above := 0
+		for i := range 1000 {
+			sq := i % 25
+			if err := s.Restart(board.Square{Row: sq / 5, Col: sq % 5}, 0); err != nil {
+				t.Fatal(err)
+			}
+			if res := s.RunOn(context.Background(), clk); res.CPU > res.Elapsed {
+				above++
+			}
+		}
+		if locked {
+			clk.Unlock()
+		}
+		if above > 0 {
+			t.Errorf("locked %v: %d of 1000 runs with cpu_ns above time_ns", locked, above)
+		}
+	}
+}

@@ -198,19 +198,10 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 		a.sources[src] = true
 		a.lastSource = src
 	}
-	if err := r.CheckNodes(); err != nil {
-		return &runs.ContentError{Err: err}
-	}
-	if err := r.CheckTime(); err != nil {
-		return &runs.ContentError{Err: err}
-	}
-	if err := r.CheckVerdict(); err != nil {
+	if err := r.Check(); err != nil {
 		return &runs.ContentError{Err: err}
 	}
 	found := r.Status == status.Found
-	if found && !r.Verified {
-		c.warn.add(name, line, "found run", "not marked verified")
-	}
 	if r.Status == status.Error {
 		// A failure, not a search that ended, yet it counts as not found:
 		// whoever reads the rates must know.

@@ -328,7 +328,8 @@ func TestPerStart(t *testing.T) {
 	add := func(strategy string, r, col, trial int, st string, nodes int64) {
 		t.Helper()
 		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: col, Trial: trial, Strategy: strategy, Tiebreak: "random",
-			Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: st == "found"})
+			Status: runsStatus(st), Solvable: "unknown", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: st == "found",
+			MaxNodes: 40})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,7 +345,7 @@ func TestPerStart(t *testing.T) {
 	// A found run from 0,1, an odd square of 5x5 from which theory proves
 	// no tour starts, is refused (runs.Row.CheckVerdict), not a witness.
 	if err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: 0, StartCol: 1, Strategy: "dfs", Tiebreak: "random",
-		Status: runsStatus("found"), Solvable: "unknown", Nodes: 30, TimeNS: 300, Verified: true}); err == nil {
+		Status: runsStatus("found"), Solvable: "unknown", Nodes: 30, TimeNS: 300, Verified: true, MaxNodes: 40}); err == nil {
 		t.Error("a found run from 5x5's 0,1 was accepted")
 	}
 	res, err := c.Finish()
@@ -367,35 +368,38 @@ func TestPerStart(t *testing.T) {
 	}
 }
 
-// The verified column of summary.csv counts the found runs whose row says
-// the validator accepted the tour, not the found runs: a runs.csv edited
-// by hand, or written by another tool, may hold found rows without it, and
-// then says so in a warning as well. Runs that ended in error (the program
-// failed, not the strategy) are named in a warning too.
+// A found row whose tour the validator did not pass (verified false: a
+// runs.csv edited by hand, or written by another tool) is refused; runs
+// that ended in error (the program failed, not the strategy) are named in
+// a warning.
 func TestVerifiedCounted(t *testing.T) {
 	c := NewCollector(Options{})
 	for i, v := range []struct {
 		st       string
 		verified bool
-	}{{"found", true}, {"found", false}, {"found", true}, {"dead_end", false}, {"error", false}, {"error", false}} {
+	}{{"found", true}, {"found", true}, {"dead_end", false}, {"error", false}, {"error", false}} {
 		err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: 0, StartCol: 0, Trial: i, Strategy: "warnsdorff", Tiebreak: "random",
 			Status: runsStatus(v.st), Solvable: "yes", Nodes: 25, TimeNS: 100, Verified: v.verified})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
+	err := c.Add(runs.Row{Rows: 5, Cols: 5, Trial: 9, Strategy: "warnsdorff", Tiebreak: "random",
+		Status: runsStatus("found"), Solvable: "yes", Nodes: 25, TimeNS: 100})
+	if err == nil || !strings.Contains(err.Error(), "found without verified=true") {
+		t.Errorf("a found row not verified: %v, want it refused", err)
+	}
 	res, err := c.Finish()
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := res.Groups[0].Summary
-	if s.Found != 3 || s.Verified != 2 || s.Error != 2 {
-		t.Errorf("found %d, verified %d, error %d; want 3, 2 and 2", s.Found, s.Verified, s.Error)
+	if s.Found != 2 || s.Verified != 2 || s.Error != 2 {
+		t.Errorf("found %d, verified %d, error %d; want 2, 2 and 2", s.Found, s.Verified, s.Error)
 	}
-	for _, want := range []string{"1 found run not marked verified", "2 runs of warnsdorff ended in error"} {
-		if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
-			t.Errorf("no warning %q: %q", want, res.Warnings)
-		}
+	want := "2 runs of warnsdorff ended in error"
+	if !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+		t.Errorf("no warning %q: %q", want, res.Warnings)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"knightsweep/internal/words"
 )
 
 // The registry holds the Info of every strategy a program can run. The
@@ -67,7 +69,8 @@ func Lookup(name string) (Info, error) {
 	info, ok := registry.m[name]
 	registry.RUnlock()
 	if !ok {
-		return Info{}, fmt.Errorf("unknown strategy %q: want one of %s (or an external solver that -solver NAME=COMMAND declares)", name, strings.Join(Names(), ", "))
+		names := Names()
+		return Info{}, fmt.Errorf("unknown strategy %q%s: want one of %s (or an external solver that -solver NAME=COMMAND declares)", name, words.Suggest(name, names), strings.Join(names, ", "))
 	}
 	return info, nil
 }

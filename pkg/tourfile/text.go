@@ -66,7 +66,11 @@ func ReadText(r io.Reader) (Tour, error) {
 	for i := range squares {
 		squares[i] = -1
 	}
-	length := 0
+	// The grid is read whole before its numbers are placed, so that one
+	// numbered from 1 (one too high throughout) is told as such, not as
+	// its first number out of range.
+	grid := make([]int, n)
+	zero, high := false, -1
 	for r := range t.Rows {
 		if !sc.Scan() {
 			return Tour{}, fmt.Errorf("read tour: grid row %d missing: %w", r, noEOF(orEOF(sc.Err())))
@@ -76,19 +80,36 @@ func ReadText(r io.Reader) (Tour, error) {
 			return Tour{}, fmt.Errorf("read tour: grid row %d has %d entries, want %d", r, len(fields), t.Cols)
 		}
 		for c, f := range fields {
+			i := r*t.Cols + c
+			grid[i] = -1
 			if f == "." {
 				continue
 			}
 			step, err := strconv.Atoi(f)
-			if err != nil || step < 0 || step >= n {
+			if err != nil || step < 0 || step > n {
 				return Tour{}, fmt.Errorf("read tour: row %d col %d: %q is not a step number 0..%d or \".\"", r, c, f, n-1)
 			}
-			if squares[step] >= 0 {
-				return Tour{}, fmt.Errorf("read tour: step %d appears twice", step)
-			}
-			squares[step] = int32(r*t.Cols + c)
-			length++
+			grid[i] = step
+			zero = zero || step == 0
+			high = max(high, step)
 		}
+	}
+	if !zero && high >= 1 {
+		return Tour{}, fmt.Errorf("read tour: the grid's step numbers start at 1 and run to %d: one too high, as the text form numbers steps from 0 (the start is 0)", high)
+	}
+	length := 0
+	for i, step := range grid {
+		switch {
+		case step < 0:
+			continue
+		case step == n:
+			r, c := i/t.Cols, i%t.Cols
+			return Tour{}, fmt.Errorf("read tour: row %d col %d: %q is not a step number 0..%d or \".\"", r, c, strconv.Itoa(step), n-1)
+		case squares[step] >= 0:
+			return Tour{}, fmt.Errorf("read tour: step %d appears twice", step)
+		}
+		squares[step] = int32(i)
+		length++
 	}
 	if sc.Scan() && strings.TrimSpace(sc.Text()) != "" {
 		return Tour{}, errors.New("read tour: text after the grid")

@@ -1,0 +1,123 @@
+package external_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/external"
+	"knightsweep/pkg/solver"
+	"knightsweep/pkg/status"
+)
+
+// tour5 is a tour of the 5x5 board from 0,0, as a JSON answer.
+const tour5 = `{"status":"found","tour":[0,11,20,17,24,13,4,7,18,9,2,5,16,23,14,3,6,15,22,19,8,1,12,21,10]}`
+
+// An answer belongs to its request: a line printed after an answer, or
+// before the first request, is an error row for the request it would
+// have answered, quoted, and the process starts again; no later answer
+// lands on the wrong request.
+func TestStdioAnswersBelongToTheirRequest(t *testing.T) {
+	for _, tt := range []struct{ name, body, quoted string }{
+		{"an extra line after each answer",
+			`read -r l; echo '{"status":"dead_end"}'; while read -r l; do printf '%s\n%s\n' '` + tour5 + `' '{"status":"dead_end"}'; done`,
+			`"{\"status\":\"dead_end\"}"`},
+		{"a line before the first request",
+			`echo '{"status":"dead_end"}'; read -r l; echo '{"status":"dead_end"}'; while read -r l; do echo '` + tour5 + `'; done`,
+			`"{\"status\":\"dead_end\"}"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			name := script(t, tt.body, true, external.Limits{Timeout: 5 * time.Second})
+			found, stray := 0, 0
+			for i := range 12 {
+				res := solve(t, name, 5, 5, 0)
+				switch {
+				case res.Status == status.Found:
+					found++
+				case res.Status == status.Error && strings.Contains(res.Err, "which answers no request") && strings.Contains(res.Err, tt.quoted):
+					stray++
+				default:
+					t.Fatalf("run %d: %s (%s): want found, or an error quoting the stray line", i+1, res.Status, res.Err)
+				}
+			}
+			if stray == 0 {
+				t.Errorf("%d found, no stray-line error of 12", found)
+			}
+		})
+	}
+}
+
+// A blank line before an answer is no answer: the answer after it is
+// the run's.
+func TestStdioBlankLine(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do echo; echo '`+tour5+`'; done`, true,
+		external.Limits{Timeout: 5 * time.Second})
+	for i := range 3 {
+		if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
+			t.Fatalf("run %d: %s (%s), want found", i+1, res.Status, res.Err)
+		}
+	}
+}
+
+// JSON keys are matched exactly: {"STATUS":...} is not an answer's status.
+func TestAnswerKeysExact(t *testing.T) {
+	for _, tt := range []struct{ line, err string }{
+		{`{"STATUS":"dead_end"}`, `key "STATUS" is not "status"`},
+		{`{"status":"dead_end","Nodes":3}`, `key "Nodes" is not "nodes"`},
+		{`{"status":"dead_end","nodes":3,"note":"x"}`, ""},
+	} {
+		_, err := external.ParseAnswer([]byte(tt.line))
+		switch {
+		case tt.err == "" && err != nil:
+			t.Errorf("%s: %v", tt.line, err)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s: %v, want %q", tt.line, err, tt.err)
+		}
+	}
+}
+
+// A stdio solver whose grandchild left with setsid holding its stdout
+// open neither stalls the sweep nor records more than its budget and the
+// grace: every wait on its pipes is bounded, timeout and interrupt alike.
+func TestStdioSetsidGrandchild(t *testing.T) {
+	const budget, grace = 300 * time.Millisecond, 200 * time.Millisecond
+	body := `read -r l; echo '{"status":"dead_end"}'; setsid sleep 4 & read -r l; sleep 30`
+	t.Run("timeout", func(t *testing.T) {
+		name := script(t, body, true, external.Limits{Grace: grace})
+		t0 := time.Now()
+		res := solve(t, name, 5, 5, budget)
+		took := time.Since(t0)
+		if res.Status != status.Timeout {
+			t.Fatalf("%s (%s), want timeout", res.Status, res.Err)
+		}
+		if res.Elapsed > budget+grace+500*time.Millisecond || took > budget+3*grace+time.Second {
+			t.Errorf("time_ns %v, the run took %v, at a %v budget and %v grace", res.Elapsed, took, budget, grace)
+		}
+	})
+	t.Run("interrupt", func(t *testing.T) {
+		name := script(t, body, true, external.Limits{Grace: grace})
+		ctx, cancel := context.WithTimeout(context.Background(), budget)
+		defer cancel()
+		t0 := time.Now()
+		res, err := solver.Solve(ctx, solver.Problem{Board: board.Board{Rows: 5, Cols: 5}, Strategy: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if took := time.Since(t0); took > budget+3*grace+time.Second {
+			t.Errorf("%s after %v: an interrupt waited on the grandchild", res.Status, took)
+		}
+	})
+}
+
+// A solver that echoed the id in its warm-up answer must echo it in every
+// answer: one without is not taken.
+func TestStdioIDOnceAlways(t *testing.T) {
+	name := script(t, `read -r l; id=$(echo "$l" | sed 's/.*"id":\([0-9]*\).*/\1/'); echo "{\"id\":$id,\"status\":\"dead_end\"}"; while read -r l; do echo '`+tour5+`'; done`,
+		true, external.Limits{Timeout: 5 * time.Second})
+	res := solve(t, name, 5, 5, 0)
+	if res.Status != status.Error || !strings.Contains(res.Err, "answer without the id of request 2") {
+		t.Fatalf("%s (%s), want an error for the missing id", res.Status, res.Err)
+	}
+}

@@ -83,7 +83,7 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 		"Above the diagonal: success, the row's rate minus the column's, in percentage points (pt).",
 		fmt.Sprintf("Below: %s to a tour, the row's over the column's (×), median over the instances where one", cost.Measure),
 		"needed less, as the sign test counts them; a run without a tour costs ∞ against one with a tour.",
-		"Full colour: the sign test holds after Holm's adjustment (p < 0.05); pale: it does not.",
+		fmt.Sprintf("Full colour: the sign test holds after Holm's adjustment (p < %g); pale: it does not.", stats.Alpha),
 		"† the verdict rests on one board: without it, it would not hold.",
 	}
 	legFont := textStyle(8.5)

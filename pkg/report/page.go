@@ -169,7 +169,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 			cur = &p.Compare[len(p.Compare)-1]
 		}
 		cur.Pairs = append(cur.Pairs, h)
-		if h.Board == "all" || h.AOnly+h.BOnly == 0 {
+		if h.Pooled || h.AOnly+h.BOnly == 0 {
 			continue
 		}
 		for i := range p.Boards {
@@ -319,7 +319,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 	byBoard := map[[2]string][]stats.HeadToHead{}
 	for _, h := range hs {
 		k := [2]string{h.LabelA, h.LabelB}
-		if h.Board == "all" {
+		if h.Pooled {
 			pooled[k] = true
 		} else {
 			byBoard[k] = append(byBoard[k], h)
@@ -327,12 +327,12 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 	}
 	var out []verdict
 	for _, h := range hs {
-		if h.Board != "all" && pooled[[2]string{h.LabelA, h.LabelB}] {
+		if !h.Pooled && pooled[[2]string{h.LabelA, h.LabelB}] {
 			continue
 		}
 		where := "over all their boards"
 		var boards []stats.HeadToHead
-		if h.Board != "all" {
+		if !h.Pooled {
 			where = "on " + h.Board
 		} else {
 			boards = byBoard[[2]string{h.LabelA, h.LabelB}]

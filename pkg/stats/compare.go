@@ -9,8 +9,8 @@ import (
 	"knightsweep/pkg/status"
 )
 
-// HeadToHead compares two series, A and B, on one board (or, with Board
-// "all", on every board both ran), over paired runs: runs of both from the
+// HeadToHead compares two series, A and B, on one board (or, Pooled, on
+// every board both ran), over paired runs: runs of both from the
 // same start square in the same trial. A deterministic series runs trial 0
 // only, so against a randomised one it pairs with that trial.
 //
@@ -34,7 +34,10 @@ import (
 // sign test also counts the pairs where one found a tour within what the
 // other used up.
 type HeadToHead struct {
-	Board   string `csv:"board"`
+	// Board is the board, or PooledBoard where Pooled.
+	Board string `csv:"board"`
+	// Pooled marks the comparison over every board both ran.
+	Pooled  bool   `csv:"-"`
 	SeriesA string `csv:"series_a"`
 	SeriesB string `csv:"series_b"`
 	// Pairs counts the paired runs.
@@ -132,33 +135,41 @@ type HeadToHead struct {
 	OnlyA, OnlyB map[board.Square]int `csv:"-"`
 }
 
+// PooledBoard is HeadToHead.Board of a pooled comparison, as
+// headtohead.csv writes it.
+const PooledBoard = "all"
+
+// Alpha is the significance level: a test holds where its p-value, after
+// Holm's adjustment over the report's tests of its kind, is below it.
+const Alpha = 0.05
+
 // MeasuredAlike is HeadToHead.Measured for two series timed alike.
 const MeasuredAlike = "alike"
 
 // Unlike reports whether the two series' times were measured differently.
 func (h HeadToHead) Unlike() bool { return h.Measured != "" && h.Measured != MeasuredAlike }
 
-// Significant reports whether the success comparison holds at the 5% level
+// Significant reports whether the success comparison holds at level Alpha
 // after Holm's adjustment over the report's comparisons.
-func (h HeadToHead) Significant() bool { return float64(h.McNemarHolm) < 0.05 }
+func (h HeadToHead) Significant() bool { return float64(h.McNemarHolm) < Alpha }
 
 // CostSignificant reports the same of the cost comparison.
-func (h HeadToHead) CostSignificant() bool { return float64(h.CostHolm) < 0.05 }
+func (h HeadToHead) CostSignificant() bool { return float64(h.CostHolm) < Alpha }
 
 // TimeSignificant reports the same of the time comparison.
-func (h HeadToHead) TimeSignificant() bool { return float64(h.TimeHolm) < 0.05 }
+func (h HeadToHead) TimeSignificant() bool { return float64(h.TimeHolm) < Alpha }
 
 // CostOrderSignificant reports the same of which needed fewer nodes to a
 // tour.
-func (h HeadToHead) CostOrderSignificant() bool { return float64(h.CostOrderHolm) < 0.05 }
+func (h HeadToHead) CostOrderSignificant() bool { return float64(h.CostOrderHolm) < Alpha }
 
 // TimeOrderSignificant reports the same of which needed less time to a
 // tour.
-func (h HeadToHead) TimeOrderSignificant() bool { return float64(h.TimeOrderHolm) < 0.05 }
+func (h HeadToHead) TimeOrderSignificant() bool { return float64(h.TimeOrderHolm) < Alpha }
 
 // Compare returns the head-to-head comparisons of every two series of the
 // same tour kind: on every board both ran, boards smallest first, then over
-// all their common boards (Board "all") when they share more than one;
+// all their common boards (Pooled) when they share more than one;
 // pairs in series order. Series with no paired run are left out.
 func Compare(res *Results) []HeadToHead {
 	if res.pairs != nil {
@@ -201,14 +212,14 @@ func Compare(res *Results) []HeadToHead {
 		}
 	}
 	// Holm's adjustment, over every test of a kind.
-	for _, kind := range holmTests {
+	for _, t := range holmTests {
 		ps := make([]float64, len(out))
 		for i := range out {
-			p, _ := kind(&out[i])
+			p, _ := t.p(&out[i])
 			ps[i] = float64(*p)
 		}
 		for i, v := range Holm(ps) {
-			_, holm := kind(&out[i])
+			_, holm := t.p(&out[i])
 			*holm = Float(v)
 		}
 	}
@@ -216,28 +227,39 @@ func Compare(res *Results) []HeadToHead {
 	return out
 }
 
-// holmTests are the tests Compare adjusts, each over its own family: the
-// McNemar test, the signed-rank tests of nodes and of time, the sign tests
-// of nodes and of time (HolmFamilies' order).
-var holmTests = [...]func(h *HeadToHead) (p, holm *Float){
-	func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm },
+// holmTests are the tests Compare adjusts, each over its own family, and
+// where HolmFamilies counts the family.
+var holmTests = [...]struct {
+	p      func(h *HeadToHead) (p, holm *Float)
+	family func(f *HolmCounts) *int
+}{
+	{func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm }, func(f *HolmCounts) *int { return &f.McNemar }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm }, func(f *HolmCounts) *int { return &f.Cost }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm }, func(f *HolmCounts) *int { return &f.Time }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm }, func(f *HolmCounts) *int { return &f.CostOrder }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm }, func(f *HolmCounts) *int { return &f.TimeOrder }},
 }
 
-// HolmFamilies returns how many p-values Holm's adjustment ran over in
-// each test of Compare's comparisons hs: McNemar's, the signed-rank test
-// of nodes, of time, the sign test of nodes, of time. A test without a
-// p-value (a signed-rank test without a pair where both found a tour) is
-// no member of its family.
-func HolmFamilies(hs []HeadToHead) [len(holmTests)]int {
-	var n [len(holmTests)]int
+// HolmCounts counts the p-values Holm's adjustment ran over, test by test,
+// each named as HeadToHead names the test's p-value: McNemar's test of
+// success, the signed-rank tests of nodes (Cost) and of time, the sign
+// tests of nodes (CostOrder) and of time.
+type HolmCounts struct {
+	McNemar, Cost, Time, CostOrder, TimeOrder int
+}
+
+// Total counts the p-values of every test.
+func (f HolmCounts) Total() int { return f.McNemar + f.Cost + f.Time + f.CostOrder + f.TimeOrder }
+
+// HolmFamilies counts the p-values Holm's adjustment ran over in each test
+// of Compare's comparisons hs. A test without a p-value (a signed-rank
+// test without a pair where both found a tour) is no member of its family.
+func HolmFamilies(hs []HeadToHead) HolmCounts {
+	var n HolmCounts
 	for i := range hs {
-		for k, kind := range holmTests {
-			if p, _ := kind(&hs[i]); !math.IsNaN(float64(*p)) {
-				n[k]++
+		for _, t := range holmTests {
+			if p, _ := t.p(&hs[i]); !math.IsNaN(float64(*p)) {
+				*t.family(&n)++
 			}
 		}
 	}
@@ -532,7 +554,8 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 
 func (p *pooledPairs) result() HeadToHead {
 	h := p.h
-	h.Board, h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = "all", p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
+	h.Board, h.Pooled = PooledBoard, true
+	h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
 	if p.mixed {
 		h.CostBy, h.CostUnknown, h.CostMixed = CostNone, h.Pairs, true
 		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, [2]int{}

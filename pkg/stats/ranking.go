@@ -120,15 +120,15 @@ type RankPair struct {
 	Effect float64
 	// RestsOn names the board without whose instances a significant
 	// verdict would not hold (its p-value without them, times the factor
-	// Holm applied, is 0.05 or more), "" when no one board carries it;
+	// Holm applied, is Alpha or more), "" when no one board carries it;
 	// RestsOnP is that p-value, adjusted.
 	RestsOn  string
 	RestsOnP float64
 }
 
-// Significant reports whether the pair differs at the 5% level after
+// Significant reports whether the pair differs at level Alpha after
 // Holm's adjustment.
-func (p RankPair) Significant() bool { return p.Holm < 0.05 }
+func (p RankPair) Significant() bool { return p.Holm < Alpha }
 
 // Winner returns the index of the series that does better where the test
 // says so, or -1.
@@ -299,7 +299,7 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 				continue
 			}
 			without := math.Min(1, SignTest(rp.ABetter-c[0], rp.BBetter-c[1])*factors[p])
-			if without >= 0.05 && without > rp.RestsOnP {
+			if without >= Alpha && without > rp.RestsOnP {
 				rp.RestsOn, rp.RestsOnP = b.String(), without
 			}
 		}

@@ -257,9 +257,9 @@ func lean(b board.Board, name string, need int64) []string {
 }
 
 // countText writes a count, or "-" for one an external solver did not
-// report.
+// report (runs.Unknown).
 func countText(n int64) string {
-	if n < 0 {
+	if !runs.Count(n).Known() {
 		return "-"
 	}
 	return strconv.FormatInt(n, 10)

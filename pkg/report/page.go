@@ -7,7 +7,6 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -45,8 +44,8 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
-		"bootstraps":       func() string { return grouped(runlength.Bootstraps) },
-		"maxBootstrapRuns": func() string { return grouped(runlength.MaxBootstrapRuns) },
+		"bootstraps":       func() string { return format.Grouped(runlength.Bootstraps) },
+		"maxBootstrapRuns": func() string { return format.Grouped(runlength.MaxBootstrapRuns) },
 	}).Parse(pageSource + runLengthSource + exactSource))
 })
 
@@ -442,16 +441,6 @@ func orderVerdict(h stats.HeadToHead, boards []stats.HeadToHead, cost string) st
 		}
 	}
 	return v
-}
-
-// grouped writes a non-negative n with commas between groups of three
-// digits, as the page's prose writes numbers: 5,000.
-func grouped(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // hlText writes a Hodges–Lehmann estimate of a ratio for the head-to-head

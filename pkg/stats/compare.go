@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
 )
 
@@ -305,22 +306,26 @@ func costOf(ga, gb *Group) (string, func(sample) int64) {
 	return CostCPU, sampleCPU
 }
 
-// known reports whether both runs of a pair have the cost measure (nil:
-// none to compare) gives: an unknown cost (-1, an empty cell) is never
-// read as a number.
-func known(a, b sample, measure func(sample) int64) bool {
-	return measure != nil && measure(a) >= 0 && measure(b) >= 0
+// bothKnown reports whether both runs of a pair have the cost measure
+// (nil: none to compare) gives: an unknown cost (runs.Unknown, an empty
+// cell) is never read as a number.
+func bothKnown(a, b sample, measure func(sample) int64) bool {
+	return measure != nil && known(measure(a)) && known(measure(b))
 }
+
+// known reports whether v, a count of runs.csv (nodes, CPU time), holds a
+// value: runs.Unknown is the one "not reported or measured".
+func known(v int64) bool { return runs.Count(v).Known() }
 
 // lacksNodes reports whether a run of g records no nodes (an external
 // solver's that does not count them).
 func (g *Group) lacksNodes() bool {
-	return slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 })
+	return slices.ContainsFunc(g.samples, func(s sample) bool { return !known(s.nodes) })
 }
 
 // lacksCPU reports whether no run of g records its CPU time.
 func (g *Group) lacksCPU() bool {
-	return !slices.ContainsFunc(g.samples, func(s sample) bool { return s.cpu >= 0 })
+	return !slices.ContainsFunc(g.samples, func(s sample) bool { return known(s.cpu) })
 }
 
 // costRatio is b's cost over a's, as spent counts them.
@@ -364,7 +369,7 @@ func decisiveRatio(a, b sample, v int, cost func(sample) int64) float64 {
 // failed for good, have no known order, and two failed for good tie. A
 // run whose measure is unknown (no CPU time) tells nothing either.
 func sooner(a, b sample, measure func(sample) int64) int {
-	if status.All[a.st] == status.Error || status.All[b.st] == status.Error || !known(a, b, measure) {
+	if status.All[a.st] == status.Error || status.All[b.st] == status.Error || !bothKnown(a, b, measure) {
 		return 0
 	}
 	fa, fb := a.found(), b.found()
@@ -413,7 +418,7 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		h.Pairs++
 		fa, fb := x.found(), y.found()
 		pc := cost
-		if !known(x, y, cost) {
+		if !bothKnown(x, y, cost) {
 			pc = nil // left out of the cost columns, never taken as 0
 			h.CostUnknown++
 		}

@@ -372,7 +372,7 @@ func tourStarts(g *Group) func(sq int32) bool {
 // allKnown reports whether every run of an instance has the measure.
 func allKnown(smp []sample, measure func(sample) int64) bool {
 	for _, s := range smp {
-		if measure(s) < 0 {
+		if !known(measure(s)) {
 			return false
 		}
 	}

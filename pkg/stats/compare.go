@@ -273,7 +273,7 @@ func HolmFamilies(hs []HeadToHead) HolmCounts {
 // needed less of each to find a tour.
 type costs struct {
 	nodes, time, nodeRatios, timeRatios []float64
-	nodesLess, timeLess                 [2]int
+	nodesLess, timeLess                 wins
 }
 
 func sampleNodes(s sample) int64 { return s.nodes }
@@ -481,7 +481,7 @@ func logRatio(a, b sample, cost func(sample) int64) float64 {
 // and less time, to find a tour.
 func (c *costs) order(a, b sample, cost func(sample) int64) {
 	for _, m := range []struct {
-		less    *[2]int
+		less    *wins
 		measure func(sample) int64
 	}{{&c.nodesLess, cost}, {&c.timeLess, sampleTime}} {
 		if m.measure == nil {
@@ -489,9 +489,9 @@ func (c *costs) order(a, b sample, cost func(sample) int64) {
 		}
 		switch sooner(a, b, m.measure) {
 		case -1:
-			m.less[0]++
+			m.less.a++
 		case 1:
-			m.less[1]++
+			m.less.b++
 		}
 	}
 }
@@ -499,8 +499,8 @@ func (c *costs) order(a, b sample, cost func(sample) int64) {
 // finish computes the tests from the counts and the paired costs.
 func (h *HeadToHead) finish(c costs) {
 	h.McNemarP = Float(McNemar(h.AOnly, h.BOnly))
-	h.CostALess, h.CostBLess = c.nodesLess[0], c.nodesLess[1]
-	h.TimeALess, h.TimeBLess = c.timeLess[0], c.timeLess[1]
+	h.CostALess, h.CostBLess = c.nodesLess.a, c.nodesLess.b
+	h.TimeALess, h.TimeBLess = c.timeLess.a, c.timeLess.b
 	h.CostOrderP = Float(SignTest(h.CostALess, h.CostBLess))
 	if h.CostBy == CostNone {
 		h.CostOrderP = Float(math.NaN()) // no cost compared: no test, not a tie
@@ -551,10 +551,8 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.c.time = append(p.c.time, c.time...)
 	p.c.nodeRatios = append(p.c.nodeRatios, c.nodeRatios...)
 	p.c.timeRatios = append(p.c.timeRatios, c.timeRatios...)
-	for i := range 2 {
-		p.c.nodesLess[i] += c.nodesLess[i]
-		p.c.timeLess[i] += c.timeLess[i]
-	}
+	p.c.nodesLess = p.c.nodesLess.add(c.nodesLess)
+	p.c.timeLess = p.c.timeLess.add(c.timeLess)
 }
 
 func (p *pooledPairs) result() HeadToHead {
@@ -563,7 +561,7 @@ func (p *pooledPairs) result() HeadToHead {
 	h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
 	if p.mixed {
 		h.CostBy, h.CostUnknown, h.CostMixed = CostNone, h.Pairs, true
-		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, [2]int{}
+		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, wins{}
 	}
 	h.finish(p.c)
 	return h

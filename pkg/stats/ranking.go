@@ -201,8 +201,8 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 // j did, in all and board by board, the decisive ratios of the cost, and
 // each series' tours found.
 type rankTally struct {
-	counts   [][2]int
-	perBoard [][][2]int // [board][pair]
+	counts   []wins
+	perBoard [][]wins // [board][pair]
 	ratios   [][]float64
 	found    []int
 	friedman friedmanSums
@@ -224,7 +224,7 @@ func (r *Ranking) tally(res *Results) *rankTally {
 	}
 	measure := r.measure()
 	npairs := k * (k - 1) / 2
-	t := &rankTally{counts: make([][2]int, npairs), ratios: make([][]float64, npairs), found: make([]int, k)}
+	t := &rankTally{counts: make([]wins, npairs), ratios: make([][]float64, npairs), found: make([]int, k)}
 	row := make([]float64, k)
 	cmpm := make([]int, k*k)
 	groups := make([]*Group, k)
@@ -240,7 +240,7 @@ func (r *Ranking) tally(res *Results) *rankTally {
 			continue
 		}
 		r.Boards = append(r.Boards, b)
-		t.perBoard = append(t.perBoard, make([][2]int, npairs))
+		t.perBoard = append(t.perBoard, make([]wins, npairs))
 		clear(heads)
 		hasTour := tourStarts(groups[0])
 		for joinNext(groups, heads, smp) {
@@ -266,6 +266,12 @@ func (r *Ranking) tally(res *Results) *rankTally {
 	return t
 }
 
+// wins counts the instances (or pairs of runs) where the first series of
+// a pair did better (a) and where the second did (b).
+type wins struct{ a, b int }
+
+func (w wins) add(v wins) wins { return wins{w.a + v.a, w.b + v.b} }
+
 // measure returns the cost the ranking compares (nodes, or CPU time).
 func (r *Ranking) measure() func(sample) int64 {
 	if r.Measure == ByCPU {
@@ -288,11 +294,11 @@ func (t *rankTally) add(smp []sample, cmpm []int, m Measure, measure func(sample
 		for j := i + 1; j < k; j++ {
 			switch cmpm[i*k+j] {
 			case -1:
-				t.counts[p][0]++
-				onBoard[p][0]++
+				t.counts[p].a++
+				onBoard[p].a++
 			case 1:
-				t.counts[p][1]++
-				onBoard[p][1]++
+				t.counts[p].b++
+				onBoard[p].b++
 			}
 			if v := cmpm[i*k+j]; m != BySuccess && v != 0 {
 				t.ratios[p] = append(t.ratios[p], decisiveRatio(smp[i], smp[j], v, measure))
@@ -311,7 +317,7 @@ func (r *Ranking) comparePairs(t *rankTally) {
 	p := 0
 	for i := range k {
 		for j := i + 1; j < k; j++ {
-			rp := RankPair{A: i, B: j, ABetter: t.counts[p][0], BBetter: t.counts[p][1], Effect: math.NaN()}
+			rp := RankPair{A: i, B: j, ABetter: t.counts[p].a, BBetter: t.counts[p].b, Effect: math.NaN()}
 			rp.P = SignTest(rp.ABetter, rp.BBetter)
 			switch {
 			case m == BySuccess && r.Blocks > 0:
@@ -343,10 +349,10 @@ func (r *Ranking) comparePairs(t *rankTally) {
 func (r *Ranking) restsOn(rp *RankPair, t *rankTally, p int, factor float64) {
 	for bi, b := range r.Boards {
 		c := t.perBoard[bi][p]
-		if c == [2]int{} {
+		if c == (wins{}) {
 			continue
 		}
-		without := math.Min(1, SignTest(rp.ABetter-c[0], rp.BBetter-c[1])*factor)
+		without := math.Min(1, SignTest(rp.ABetter-c.a, rp.BBetter-c.b)*factor)
 		if without >= Alpha && without > rp.RestsOnP {
 			rp.RestsOn, rp.RestsOnP = b.String(), without
 		}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"knightsweep/internal/input"
@@ -70,30 +71,35 @@ func parseQuiet(fs *flag.FlagSet, args []string) error {
 	return flagError(fs, err)
 }
 
-// The flag package's errors, which flagError rewrites.
-var (
-	badValue   = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
-	noSuchFlag = regexp.MustCompile(`^flag provided but not defined: -(\S+)$`)
-	noValue    = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
-)
+// flagErrors are the flag package's errors, which flagError rewrites,
+// compiled when first needed: a command that parses cleanly never needs them.
+var flagErrors = sync.OnceValue(func() (e struct{ badValue, noSuchFlag, noValue, durationTooLong *regexp.Regexp }) {
+	e.badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
+	e.noSuchFlag = regexp.MustCompile(`^flag provided but not defined: -(\S+)$`)
+	e.noValue = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
+	// A duration that is well formed, units and all, and so was refused
+	// for its size.
+	e.durationTooLong = regexp.MustCompile(`^[+]?([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`)
+	return e
+})
 
 // flagError rewrites an error of the flag package as the other flags'
 // errors read: the flag, what was given, what it accepts.
 func flagError(fs *flag.FlagSet, err error) error {
-	msg := err.Error()
-	if m := noSuchFlag.FindStringSubmatch(msg); m != nil {
+	msg, re := err.Error(), flagErrors()
+	if m := re.noSuchFlag.FindStringSubmatch(msg); m != nil {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
 		return fmt.Errorf("-%s: no such flag%s (\"experiment %s -h\" lists them)", m[1], words.Suggest("-"+m[1], names), fs.Name())
 	}
-	if m := noValue.FindStringSubmatch(msg); m != nil {
+	if m := re.noValue.FindStringSubmatch(msg); m != nil {
 		if f := fs.Lookup(m[1]); f != nil {
 			_, usage := flag.UnquoteUsage(f)
 			return fmt.Errorf("-%s: missing its value: %s", m[1], usage)
 		}
 		return fmt.Errorf("-%s: missing its value", m[1])
 	}
-	m := badValue.FindStringSubmatch(msg)
+	m := re.badValue.FindStringSubmatch(msg)
 	if m == nil {
 		return err
 	}
@@ -106,7 +112,7 @@ func flagError(fs *flag.FlagSet, err error) error {
 		switch g.Get().(type) {
 		case time.Duration:
 			want = "want a duration with its unit, such as 30s, 5m or 1h30m"
-			if durationTooLong.MatchString(m[1]) {
+			if re.durationTooLong.MatchString(m[1]) {
 				// time.ParseDuration says "invalid" of 9999999h too.
 				want = "out of range; want a duration of at most 2562047h (about 292 years)"
 			}
@@ -126,10 +132,6 @@ func flagError(fs *flag.FlagSet, err error) error {
 	_, usage := flag.UnquoteUsage(f)
 	return fmt.Errorf("-%s %s: %s (-%s: %s)", m[2], strconv.Quote(m[1]), want, m[2], usage)
 }
-
-// durationTooLong matches a duration that is well formed, units and all,
-// and so was refused for its size.
-var durationTooLong = regexp.MustCompile(`^[+]?([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`)
 
 // parseStrategy checks a -strategy value.
 func parseStrategy(name string) (strategies.Info, error) {

@@ -42,30 +42,8 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	var size int64
-	seen := make([]os.FileInfo, 0, len(paths))
-	for i, p := range paths {
-		st, err := os.Stat(p)
-		switch {
-		case err != nil:
-			return usagef("report: %v", err)
-		case st.IsDir():
-			return usagef("report: %s is a directory: give the runs.csv in it (%s)", p, filepath.Join(p, "runs.csv"))
-		}
-		// The same file twice would read as every row repeating itself.
-		for j, prev := range seen {
-			if os.SameFile(prev, st) {
-				return usagef("report: %s and %s are the same file: give each runs.csv once", paths[j], paths[i])
-			}
-		}
-		seen = append(seen, st)
-		size += st.Size()
-	}
-	// Refuse before reading: memory grows with the rows, and a file's size
-	// bounds its rows.
-	if need := stats.MemoryFor(size); mem.Bytes > 0 && need > mem.Bytes {
-		return usagef("-mem-limit: %s of runs.csv could take up to %s to report on, more than the limit of %s: raise -mem-limit, or report on fewer files at once",
-			memlimit.Format(size), memlimit.Format(need), mem)
+	if err := checkReportInputs(paths, mem); err != nil {
+		return err
 	}
 	outDir, outFlag := *out, "-out"
 	if outDir == "" {
@@ -75,7 +53,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if *exactFlag && *exactFrom != "" {
-		// Which one wins was the code's choice, not said to the user.
+		// Both at once would leave one of them unused without a word.
 		return usagef("-exact-from: with -exact: give one, -exact to compute the probabilities or -exact-from FILE to read them")
 	}
 	opt := report.Options{OutDir: *out, BySource: *byFile, Exact: *exactFlag, ExactFrom: *exactFrom}
@@ -121,6 +99,36 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fmt.Fprintf(stdout, "\n%d runs in %d groups; wrote %s, %s and %d charts in %s (%.1fs)\n",
 		res.Results.Rows, len(res.Results.Groups), strings.Join(res.Tables, ", "), res.HTML, res.Figures,
 		filepath.Join(res.Dir, "charts"), time.Since(start).Seconds())
+	return nil
+}
+
+// checkReportInputs refuses, before reading, report's paths that are not
+// files, a file given twice, and files whose rows could take more memory
+// than mem: memory grows with the rows, and a file's size bounds its rows.
+func checkReportInputs(paths []string, mem memlimit.Limit) error {
+	var size int64
+	seen := make([]os.FileInfo, 0, len(paths))
+	for i, p := range paths {
+		st, err := os.Stat(p)
+		switch {
+		case err != nil:
+			return usagef("report: %v", err)
+		case st.IsDir():
+			return usagef("report: %s is a directory: give the runs.csv in it (%s)", p, filepath.Join(p, "runs.csv"))
+		}
+		// The same file twice would read as every row repeating itself.
+		for j, prev := range seen {
+			if os.SameFile(prev, st) {
+				return usagef("report: %s and %s are the same file: give each runs.csv once", paths[j], paths[i])
+			}
+		}
+		seen = append(seen, st)
+		size += st.Size()
+	}
+	if need := stats.MemoryFor(size); mem.Bytes > 0 && need > mem.Bytes {
+		return usagef("-mem-limit: %s of runs.csv could take up to %s to report on, more than the limit of %s: raise -mem-limit, or report on fewer files at once",
+			memlimit.Format(size), memlimit.Format(need), mem)
+	}
 	return nil
 }
 

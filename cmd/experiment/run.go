@@ -111,13 +111,21 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if sum == nil {
 		return err
 	}
+	return finishRun(ctx, stdout, stderr, sum, err, o, f.noReport)
+}
+
+// finishRun prints the end of a sweep, sum, which ended with err: its
+// counts, the report (unless noReport), where the results are and, where
+// jobs are left, how to finish them; and returns the error the command
+// exits with.
+func finishRun(ctx context.Context, stdout, stderr io.Writer, sum *sweep.Summary, err error, o sweep.Options, noReport bool) error {
 	fmt.Fprintf(stdout, "%s: %d runs (%d this time, %d before) in %v\n",
 		sum.State, sum.Skipped+sum.Ran, sum.Ran, sum.Skipped, sum.Elapsed.Round(time.Millisecond))
 	if sum.Repaired > 0 {
 		fmt.Fprintf(stdout, "repaired a truncated last line (%d bytes cut)\n", sum.Repaired)
 	}
 	if err == nil {
-		if rerr := endOfRun(ctx, sum, f.noReport, stdout, stderr); rerr != nil {
+		if rerr := endOfRun(ctx, sum, noReport, stdout, stderr); rerr != nil {
 			return rerr
 		}
 	}

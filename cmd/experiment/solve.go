@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -88,18 +89,9 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *prune && !info.Prunes {
 		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(strategies.Pruning(), ", "))
 	}
-	randomOrder := strings.TrimSpace(*order) == strategies.OrderRandom
-	var o board.Order
-	if !randomOrder {
-		if o, err = parseOrderFlag(*order); err != nil {
-			return err
-		}
-	}
-	if info.OwnOrder && setFlags(fs)["order"] {
-		return usagef("-order: %s uses its own published move orders; leave -order out", info.Name)
-	}
-	if randomOrder && !info.RandomOrder {
-		return usagef("-order random: %s takes no random move order; %s", info.Name, words.Do(strategies.RandomOrders()))
+	o, randomOrder, err := solveOrder(fs, *order, info)
+	if err != nil {
+		return err
 	}
 	if err := info.CheckTiebreak(*tiebreak); err != nil {
 		return usagef("-tiebreak: %v", err)
@@ -120,18 +112,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := files.check(b); err != nil {
 		return err
 	}
-	// Refuse before allocating: a 20000 x 20000 dfs would ask for 12 GB.
-	if need := info.BytesOn(b.Rows, b.Cols); mem.Bytes > 0 && need > mem.Bytes {
-		alt := ""
-		switch others := lean(b, info.Name, need); len(others) {
-		case 0:
-		case 1:
-			alt = fmt.Sprintf(" (or %s, which needs less)", others[0])
-		default:
-			alt = fmt.Sprintf(" (or %s, which need less)", strings.Join(others, ", "))
-		}
-		return usagef("-mem-limit: %s on %v needs about %s, more than the limit of %s: raise -mem-limit or take a smaller board%s",
-			info.Name, b, memlimit.Format(need), mem, alt)
+	if err := checkSolveMemory(info, b, mem); err != nil {
+		return err
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
@@ -144,7 +126,13 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	res := s.Run(ctx)
 	p = s.Problem()
 
-	if err := writeSolve(stdout, stderr, p, res, *asJSON); err != nil {
+	return finishSolve(stdout, stderr, p, res, *asJSON, files)
+}
+
+// finishSolve prints the outcome res of problem p, writes the tour files
+// asked for, and returns the error the outcome exits with.
+func finishSolve(stdout, stderr io.Writer, p solver.Problem, res solver.Result, asJSON bool, files tourOutputs) error {
+	if err := writeSolve(stdout, stderr, p, res, asJSON); err != nil {
 		return err
 	}
 	if err := files.write(p, res, stderr); err != nil {
@@ -161,6 +149,44 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // solvePolicy reads and checks solve's -restarts: one policy that the
 // strategy, tie-break and order can restart, within the budgets.
+// solveOrder returns the move order -order gives strategy info, or
+// random, where it takes a uniformly random order at every square.
+func solveOrder(fs *flag.FlagSet, order string, info strategies.Info) (o board.Order, random bool, err error) {
+	random = strings.TrimSpace(order) == strategies.OrderRandom
+	if !random {
+		if o, err = parseOrderFlag(order); err != nil {
+			return o, false, err
+		}
+	}
+	if info.OwnOrder && setFlags(fs)["order"] {
+		return o, false, usagef("-order: %s uses its own published move orders; leave -order out", info.Name)
+	}
+	if random && !info.RandomOrder {
+		return o, false, usagef("-order random: %s takes no random move order; %s", info.Name, words.Do(strategies.RandomOrders()))
+	}
+	return o, random, nil
+}
+
+// checkSolveMemory refuses a search on b by strategy info that would need
+// more than the memory limit mem, before allocating (a 20000 x 20000 dfs
+// would ask for 12 GB), naming the strategies that need less.
+func checkSolveMemory(info strategies.Info, b board.Board, mem memlimit.Limit) error {
+	need := info.BytesOn(b.Rows, b.Cols)
+	if mem.Bytes <= 0 || need <= mem.Bytes {
+		return nil
+	}
+	alt := ""
+	switch others := lean(b, info.Name, need); len(others) {
+	case 0:
+	case 1:
+		alt = fmt.Sprintf(" (or %s, which needs less)", others[0])
+	default:
+		alt = fmt.Sprintf(" (or %s, which need less)", strings.Join(others, ", "))
+	}
+	return usagef("-mem-limit: %s on %v needs about %s, more than the limit of %s: raise -mem-limit or take a smaller board%s",
+		info.Name, b, memlimit.Format(need), mem, alt)
+}
+
 func solvePolicy(v string, info strategies.Info, tiebreak string, randomOrder bool, maxNodes int64, timeout time.Duration, b board.Board) (restart.Policy, error) {
 	if list, err := restart.ParseList(v); err == nil && len(list) > 1 {
 		// A list is run's: "49;luby:49" is not a number of nodes said
@@ -231,9 +257,9 @@ func lean(b board.Board, name string, need int64) []string {
 }
 
 // countText writes a count, or "-" for one an external solver did not
-// report.
+// report (runs.Unknown).
 func countText(n int64) string {
-	if n < 0 {
+	if !runs.Count(n).Known() {
 		return "-"
 	}
 	return strconv.FormatInt(n, 10)

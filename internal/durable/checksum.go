@@ -9,19 +9,21 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-// Table is the CRC-32C table, for files that keep their CRCs elsewhere
-// (the exact method's runs, named by its manifest).
-var Table = crc32.MakeTable(crc32.Castagnoli)
+// table is the CRC-32C table, made when first used: building it costs more
+// than the rest of the program's start-up, and most commands never seal
+// or check a file.
+var table = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 // Update returns crc updated with the bytes of p: the CRC-32C of files
 // whose CRCs are kept elsewhere (the runs of exact's frontier method, each
 // named with its CRC by a sealed manifest).
-func Update(crc uint32, p []byte) uint32 { return crc32.Update(crc, Table, p) }
+func Update(crc uint32, p []byte) uint32 { return crc32.Update(crc, table(), p) }
 
 // NewHash returns a new CRC-32C hash.
-func NewHash() hash.Hash32 { return crc32.New(Table) }
+func NewHash() hash.Hash32 { return crc32.New(table()) }
 
 const trailerPrefix = "crc32c "
 
@@ -45,7 +47,7 @@ func NewWriter(w io.Writer) *SumWriter { return &SumWriter{w: w} }
 
 func (w *SumWriter) Write(p []byte) (int, error) {
 	n, err := w.w.Write(p)
-	w.crc = crc32.Update(w.crc, Table, p[:n])
+	w.crc = crc32.Update(w.crc, table(), p[:n])
 	return n, err
 }
 
@@ -61,7 +63,7 @@ func trailer(crc uint32) []byte {
 
 // Seal returns data followed by its last line.
 func Seal(data []byte) []byte {
-	return append(data, trailer(crc32.Checksum(data, Table))...)
+	return append(data, trailer(crc32.Checksum(data, table()))...)
 }
 
 // Unseal checks data, a sealed file read whole, and returns what precedes
@@ -71,7 +73,7 @@ func Unseal(data []byte) ([]byte, error) {
 		return nil, errShort(int64(len(data)))
 	}
 	body, last := data[:len(data)-TrailerSize], data[len(data)-TrailerSize:]
-	return body, compare(crc32.Checksum(body, Table), last)
+	return body, compare(crc32.Checksum(body, table()), last)
 }
 
 func errShort(size int64) error {
@@ -131,7 +133,7 @@ func (r *SumReader) Read(p []byte) (int, error) {
 		p = p[:r.left]
 	}
 	n, err := r.r.Read(p)
-	r.crc = crc32.Update(r.crc, Table, p[:n])
+	r.crc = crc32.Update(r.crc, table(), p[:n])
 	r.left -= int64(n)
 	if errors.Is(err, io.EOF) && r.left > 0 {
 		err = io.ErrUnexpectedEOF

@@ -47,7 +47,7 @@ func MarshalJSON(f Format, v any) ([]byte, error) {
 		b.Write(inner)
 	}
 	b.WriteString(",\n")
-	fmt.Fprintf(&b, "%s%08x%s", jsonSumPrefix, crc32.Checksum(b.Bytes(), Table), jsonSumSuffix)
+	fmt.Fprintf(&b, "%s%08x%s", jsonSumPrefix, crc32.Checksum(b.Bytes(), table()), jsonSumSuffix)
 	return b.Bytes(), nil
 }
 
@@ -85,7 +85,7 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 	if !ok || !ok2 || perr != nil {
 		return true, cut
 	}
-	if got := crc32.Checksum(body, Table); uint32(want) != got {
+	if got := crc32.Checksum(body, table()); uint32(want) != got {
 		return true, refuse(fmt.Sprintf("damaged: its CRC-32C is %08x, its \"crc32c\" field says %08x (edited by hand?)", got, want))
 	}
 	var head struct {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -83,30 +84,13 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 		"Above the diagonal: success, the row's rate minus the column's, in percentage points (pt).",
 		fmt.Sprintf("Below: %s to a tour, the row's over the column's (×), median over the instances where one", cost.Measure),
 		"needed less, as the sign test counts them; a run without a tour costs ∞ against one with a tour.",
-		"Full colour: the sign test holds after Holm's adjustment (p < 0.05); pale: it does not.",
+		fmt.Sprintf("Full colour: the sign test holds after Holm's adjustment (p < %g); pale: it does not.", stats.Alpha),
 		"† the verdict rests on one board: without it, it would not hold.",
 	}
-	legFont := textStyle(8.5)
-	var legW vg.Length
-	for _, l := range legendLines {
-		legW = max(legW, measuring.width(l, legFont.Font))
-	}
-	swatches := []struct {
-		c    color.Color
-		text string
-	}{
-		{colorRowBetter, "row better"}, {colorRowBetterNS, "row better, not significant"},
-		{colorRowWorse, "row worse"}, {colorRowWorseNS, "row worse, not significant"}, {colorLevel, "even"},
-	}
+	leg := matrixLegend{lines: legendLines, font: textStyle(8.5)}
 	headH := vg.Points(16)
-	swatchH := vg.Points(14)
-	legH := vg.Points(float64(len(legendLines))*12+8) + swatchH
-	swatchW := vg.Points(6)
-	for _, s := range swatches {
-		swatchW += vg.Points(24) + measuring.width(s.text, legFont.Font)
-	}
-	width := max(labelW+gridW+vg.Points(12), legW+vg.Points(16), swatchW)
-	height := headH + vg.Length(k)*cell + legH + vg.Points(8)
+	width := max(labelW+gridW+vg.Points(12), leg.width())
+	height := headH + vg.Length(k)*cell + leg.height() + vg.Points(8)
 	title := fmt.Sprintf("Every two of %d series: success above the diagonal, %s to a tour below; sign tests, Holm's adjustment over %d pairs each", k, cost.Measure, len(cost.Pairs))
 	return &Figure{
 		Name:   "matrix",
@@ -118,44 +102,87 @@ func Matrix(success, cost *stats.Ranking) (*Figure, error) {
 			x0 := c.Min.X + labelW
 			area := vg.Rectangle{Min: vg.Point{X: x0, Y: top - vg.Length(k)*cell}, Max: vg.Point{X: x0 + gridW, Y: top}}
 			grid.draw(c, area)
-			head := textStyle(8)
-			head.XAlign, head.YAlign = draw.XCenter, draw.YBottom
-			row := labelFont
-			row.XAlign, row.YAlign = draw.XRight, draw.YCenter
-			for i, si := range order {
-				cx := x0 + (vg.Length(i)+0.5)*cell
-				c.FillText(head, vg.Point{X: cx, Y: top + vg.Points(3)}, strconv.Itoa(i+1))
-				cy := top - (vg.Length(i)+0.5)*cell
-				c.FillText(row, vg.Point{X: x0 - vg.Points(4), Y: cy}, rowLabel(i, cost.Series[si].Label))
-				// The diagonal: the series' marker, its key in the
-				// other charts.
-				g := seriesStyle(cost.Series[si].Look).glyph
-				g.Radius = vg.Points(5)
-				c.DrawGlyph(g, vg.Point{X: cx, Y: cy})
-			}
-			// The legend: swatches on a line, then the notes.
-			y := area.Min.Y - vg.Points(8)
-			sx := c.Min.X + vg.Points(6)
-			sw := legFont
-			sw.YAlign = draw.YCenter
-			for _, s := range swatches {
-				box := vg.Rectangle{Min: vg.Point{X: sx, Y: y - vg.Points(9)}, Max: vg.Point{X: sx + vg.Points(9), Y: y}}
-				c.SetColor(s.c)
-				c.Fill(box.Path())
-				c.StrokeLines(draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)},
-					[]vg.Point{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}, box.Min})
-				c.FillText(sw, vg.Point{X: sx + vg.Points(12), Y: y - vg.Points(4.5)}, s.text)
-				sx += vg.Points(24) + measuring.width(s.text, sw.Font)
-			}
-			note := legFont
-			note.YAlign = draw.YTop
-			y -= swatchH + vg.Points(2)
-			for _, l := range legendLines {
-				c.FillText(note, vg.Point{X: c.Min.X + vg.Points(6), Y: y}, l)
-				y -= vg.Points(12)
-			}
+			drawMatrixLabels(c, cost.Series, order, labelFont, x0, top, cell)
+			leg.draw(c, area.Min.Y-vg.Points(8))
 		},
 	}, nil
+}
+
+// drawMatrixLabels draws the matrix's column numbers above top, its row
+// labels left of x0, and each series' marker on the diagonal (its key in
+// the other charts), the series in order, in cells of side cell.
+func drawMatrixLabels(c draw.Canvas, series []stats.Series, order []int, labelFont text.Style, x0, top, cell vg.Length) {
+	head := textStyle(8)
+	head.XAlign, head.YAlign = draw.XCenter, draw.YBottom
+	row := labelFont
+	row.XAlign, row.YAlign = draw.XRight, draw.YCenter
+	for i, si := range order {
+		cx := x0 + (vg.Length(i)+0.5)*cell
+		c.FillText(head, vg.Point{X: cx, Y: top + vg.Points(3)}, strconv.Itoa(i+1))
+		cy := top - (vg.Length(i)+0.5)*cell
+		c.FillText(row, vg.Point{X: x0 - vg.Points(4), Y: cy}, rowLabel(i, series[si].Label))
+		g := seriesStyle(series[si].Look).glyph
+		g.Radius = vg.Points(5)
+		c.DrawGlyph(g, vg.Point{X: cx, Y: cy})
+	}
+}
+
+// matrixSwatches are the colours of the matrix's cells and what each says.
+var matrixSwatches = []struct {
+	c    color.Color
+	text string
+}{
+	{colorRowBetter, "row better"}, {colorRowBetterNS, "row better, not significant"},
+	{colorRowWorse, "row worse"}, {colorRowWorseNS, "row worse, not significant"}, {colorLevel, "even"},
+}
+
+// matrixLegend is the matrix's legend: the swatches on a line, then the
+// notes, one a line.
+type matrixLegend struct {
+	lines []string
+	font  text.Style
+}
+
+// swatchHeight is the height of the legend's line of swatches.
+var swatchHeight = vg.Points(14)
+
+func (l matrixLegend) width() vg.Length {
+	var notes vg.Length
+	for _, s := range l.lines {
+		notes = max(notes, measuring.width(s, l.font.Font))
+	}
+	swatches := vg.Points(6)
+	for _, s := range matrixSwatches {
+		swatches += vg.Points(24) + measuring.width(s.text, l.font.Font)
+	}
+	return max(notes+vg.Points(16), swatches)
+}
+
+func (l matrixLegend) height() vg.Length {
+	return vg.Points(float64(len(l.lines))*12+8) + swatchHeight
+}
+
+// draw draws the legend on c from y down.
+func (l matrixLegend) draw(c draw.Canvas, y vg.Length) {
+	sx := c.Min.X + vg.Points(6)
+	sw := l.font
+	sw.YAlign = draw.YCenter
+	for _, s := range matrixSwatches {
+		box := vg.Rectangle{Min: vg.Point{X: sx, Y: y - vg.Points(9)}, Max: vg.Point{X: sx + vg.Points(9), Y: y}}
+		c.SetColor(s.c)
+		c.Fill(box.Path())
+		c.StrokeLines(draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)},
+			[]vg.Point{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}, box.Min})
+		c.FillText(sw, vg.Point{X: sx + vg.Points(12), Y: y - vg.Points(4.5)}, s.text)
+		sx += vg.Points(24) + measuring.width(s.text, sw.Font)
+	}
+	note := l.font
+	note.YAlign = draw.YTop
+	y -= swatchHeight + vg.Points(2)
+	for _, s := range l.lines {
+		c.FillText(note, vg.Point{X: c.Min.X + vg.Points(6), Y: y}, s)
+		y -= vg.Points(12)
+	}
 }
 
 // rowLabel keys a series by its place, beside the grid: "dfs/random  1".

@@ -35,93 +35,25 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 	p := newPlot(title, "nodes x (log scale)", "P(nodes > x) (log scale)")
 	p.Add(plotter.NewGrid())
 	leg := newLegend()
-	type curve struct {
-		s  stats.Series
-		rl *stats.RunLengths
-		sv runlength.Survival
-	}
-	var curves []curve
-	lo, hi, most := math.Inf(1), math.Inf(-1), 0
-	budgets := map[int64]bool{}
-	var noNodes []string
-	for _, g := range res.BoardGroups(b) {
-		if g.RunLengths == nil {
-			continue
-		}
-		if g.RunLengths.NoNodes {
-			noNodes = append(noNodes, res.SeriesOf(g).Label)
-			continue
-		}
-		sv := g.Survival()
-		curves = append(curves, curve{res.SeriesOf(g), g.RunLengths, sv})
-		most = max(most, sv.Runs)
-		for _, st := range append(slices.Clone(sv.Steps), sv.Censored...) {
-			if st.X > 0 {
-				lo, hi = math.Min(lo, st.X), math.Max(hi, st.X)
-			}
-		}
-		if g.MaxNodes > 0 {
-			budgets[g.MaxNodes] = true
-			hi = math.Max(hi, float64(g.MaxNodes))
-		}
-	}
-	if len(curves) == 0 || math.IsInf(lo, 1) {
+	d := survivalData(res, b)
+	if len(d.curves) == 0 || math.IsInf(d.lo, 1) {
 		return nil, fmt.Errorf("survival chart of %v: %w (no series with %d runs from starts with a tour)", b, ErrNoData, stats.MinRuns)
 	}
-	if hi <= lo {
-		hi = lo * 10
+	if d.hi <= d.lo {
+		d.hi = d.lo * 10
 	}
-	// The floor of the y axis: below the lowest point of a curve, and below
-	// the smallest share one run makes where a curve falls to 0 (every run
-	// found a tour), which a log axis cannot show.
-	floor := 1.0
-	for _, c := range curves {
-		low := 1.0
-		if n := len(c.sv.Steps); n > 0 {
-			low = c.sv.Steps[n-1].S
-		}
-		if low <= 0 {
-			low = 1 / (2 * float64(most))
-		}
-		floor = math.Min(floor, low/2)
-	}
-	for i, c := range curves {
+	floor := d.floor()
+	for i, c := range d.curves {
 		st := seriesStyle(c.s.Look)
-		st.line.Width += vg.Points(float64(min(len(curves)-1-i, 2)))
-		line, err := plotter.NewLine(survivalSteps(c.sv, lo, floor))
-		if err != nil {
+		st.line.Width += vg.Points(float64(min(len(d.curves)-1-i, 2)))
+		if err := c.add(p, &leg, st, d.lo, floor); err != nil {
 			return nil, fmt.Errorf("survival chart of %v, %s: %w", b, c.s.Label, err)
 		}
-		line.LineStyle, line.StepStyle = st.line, plotter.PostStep
-		p.Add(line)
-		leg.Add(fmt.Sprintf("%s (%s)", c.s.Label, c.rl.Kind()), line, ertThumb{st.glyph})
-		if len(c.sv.Censored) > 0 {
-			var ticks plotter.XYs
-			for _, cs := range thin(c.sv.Censored, maxCurvePoints, 0) {
-				ticks = append(ticks, plotter.XY{X: math.Max(cs.X, lo), Y: math.Max(cs.S, floor)})
-			}
-			marks, err := plotter.NewScatter(ticks)
-			if err != nil {
-				return nil, fmt.Errorf("survival chart of %v, %s: %w", b, c.s.Label, err)
-			}
-			marks.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(5), Shape: censorTick{}}
-			p.Add(marks)
-		}
-		// The ERT on the curve, in the series' marker: curves that overlap
-		// (four dfs policies between 1M and 5M nodes on 7x7) still show
-		// which costs what.
 		if ert := c.rl.ERT.Nodes; ert > 0 && !math.IsInf(ert, 0) && !math.IsNaN(ert) {
-			mark, err := plotter.NewScatter(plotter.XYs{{X: math.Max(ert, lo), Y: math.Max(survivalAt(c.sv, ert), floor)}})
-			if err != nil {
-				return nil, fmt.Errorf("survival chart of %v, %s: %w", b, c.s.Label, err)
-			}
-			mark.GlyphStyle = st.glyph
-			mark.GlyphStyle.Radius = vg.Points(4.5)
-			p.Add(mark)
-			hi = math.Max(hi, ert)
+			d.hi = math.Max(d.hi, ert)
 		}
 	}
-	for _, budget := range slices.Sorted(maps.Keys(budgets)) {
+	for _, budget := range slices.Sorted(maps.Keys(d.budgets)) {
 		x := float64(budget)
 		bl, err := plotter.NewLine(plotter.XYs{{X: x, Y: floor}, {X: x, Y: 1}})
 		if err != nil {
@@ -131,13 +63,13 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 		p.Add(bl)
 		leg.Add("budget: "+format.Count(x)+" nodes", bl)
 	}
-	note := noNodesNote(noNodes)
+	note := noNodesNote(d.noNodes)
 	if note != "" {
 		p.Title.Text += "\n(" + note + ")"
 		note = " (" + note + ")"
 	}
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Min, p.X.Max = lo/1.5, hi*1.5
+	p.X.Min, p.X.Max = d.lo/1.5, d.hi*1.5
 	p.Y.Min, p.Y.Max = floor/1.2, 1.2
 	p.X.Tick.Marker = logTicks{format: format.Count}
 	p.Y.Tick.Marker = logTicks{format: func(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }}
@@ -149,6 +81,107 @@ func Survival(res *stats.Results, b board.Board) (*Figure, error) {
 		Height: 10*vg.Centimeter + legendHeight(leg),
 		draw:   withLegendBelow(p, leg),
 	}, nil
+}
+
+// survivalCurve is one series' curve of a survival chart.
+type survivalCurve struct {
+	s  stats.Series
+	rl *stats.RunLengths
+	sv runlength.Survival
+}
+
+// survivalCurves are the curves of one board's survival chart: lo and hi
+// the smallest and largest nodes they show, most the most runs of one,
+// budgets the series' node budgets, noNodes the series that record no
+// nodes and so have no curve.
+type survivalCurves struct {
+	curves  []survivalCurve
+	lo, hi  float64
+	most    int
+	budgets map[int64]bool
+	noNodes []string
+}
+
+// survivalData gathers the survival curves of board b.
+func survivalData(res *stats.Results, b board.Board) *survivalCurves {
+	d := &survivalCurves{lo: math.Inf(1), hi: math.Inf(-1), budgets: map[int64]bool{}}
+	for _, g := range res.BoardGroups(b) {
+		if g.RunLengths == nil {
+			continue
+		}
+		if g.RunLengths.NoNodes {
+			d.noNodes = append(d.noNodes, res.SeriesOf(g).Label)
+			continue
+		}
+		sv := g.Survival()
+		d.curves = append(d.curves, survivalCurve{res.SeriesOf(g), g.RunLengths, sv})
+		d.most = max(d.most, sv.Runs)
+		for _, st := range append(slices.Clone(sv.Steps), sv.Censored...) {
+			if st.X > 0 {
+				d.lo, d.hi = math.Min(d.lo, st.X), math.Max(d.hi, st.X)
+			}
+		}
+		if g.MaxNodes > 0 {
+			d.budgets[g.MaxNodes] = true
+			d.hi = math.Max(d.hi, float64(g.MaxNodes))
+		}
+	}
+	return d
+}
+
+// floor returns the floor of the y axis: below the lowest point of a
+// curve, and below the smallest share one run makes where a curve falls
+// to 0 (every run found a tour), which a log axis cannot show.
+func (d *survivalCurves) floor() float64 {
+	floor := 1.0
+	for _, c := range d.curves {
+		low := 1.0
+		if n := len(c.sv.Steps); n > 0 {
+			low = c.sv.Steps[n-1].S
+		}
+		if low <= 0 {
+			low = 1 / (2 * float64(d.most))
+		}
+		floor = math.Min(floor, low/2)
+	}
+	return floor
+}
+
+// add draws the curve on p in style st, with its censored runs and its
+// ERT, and names it in leg; lo and floor are the axes' least values.
+func (c survivalCurve) add(p *plot.Plot, leg *plot.Legend, st style, lo, floor float64) error {
+	line, err := plotter.NewLine(survivalSteps(c.sv, lo, floor))
+	if err != nil {
+		return err
+	}
+	line.LineStyle, line.StepStyle = st.line, plotter.PostStep
+	p.Add(line)
+	leg.Add(fmt.Sprintf("%s (%s)", c.s.Label, c.rl.Kind()), line, ertThumb{st.glyph})
+	if len(c.sv.Censored) > 0 {
+		var ticks plotter.XYs
+		for _, cs := range thin(c.sv.Censored, maxCurvePoints, 0) {
+			ticks = append(ticks, plotter.XY{X: math.Max(cs.X, lo), Y: math.Max(cs.S, floor)})
+		}
+		marks, err := plotter.NewScatter(ticks)
+		if err != nil {
+			return err
+		}
+		marks.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(5), Shape: censorTick{}}
+		p.Add(marks)
+	}
+	// The ERT on the curve, in the series' marker: curves that overlap
+	// (four dfs policies between 1M and 5M nodes on 7x7) still show
+	// which costs what.
+	if ert := c.rl.ERT.Nodes; ert > 0 && !math.IsInf(ert, 0) && !math.IsNaN(ert) {
+		mark, err := plotter.NewScatter(plotter.XYs{{X: math.Max(ert, lo), Y: math.Max(survivalAt(c.sv, ert), floor)}})
+		if err != nil {
+			return err
+		}
+		mark.GlyphStyle = st.glyph
+		mark.GlyphStyle.Radius = vg.Points(4.5)
+		p.Add(mark)
+	}
+	return nil
 }
 
 // legendHeight is the height of leg's entries stacked, plus a margin.

@@ -104,7 +104,7 @@ func (r *ranking) Instances() string {
 	if len(boards) == 0 {
 		return "no instance: no board was run by every series"
 	}
-	return fmt.Sprintf("%s %s (board, start and trial) on %s", grouped(r.Success.Blocks), words.Noun(r.Success.Blocks, "instance"), words.List(boards))
+	return fmt.Sprintf("%s %s (board, start and trial) on %s", format.Grouped(r.Success.Blocks), words.Noun(r.Success.Blocks, "instance"), words.List(boards))
 }
 
 // Measure names the cost the ranking ranks by, and the instances it
@@ -119,7 +119,7 @@ func (r *ranking) Measure() string {
 		m = "CPU time (some series record no nodes), which no instance has for every series: no ranking by cost"
 	case u > 0:
 		m = fmt.Sprintf("CPU time (some series record no nodes) over the %s %s of them where every run has it (%s left out: cpu_ns empty)",
-			grouped(r.Cost.Blocks), words.Noun(r.Cost.Blocks, "instance"), grouped(u))
+			format.Grouped(r.Cost.Blocks), words.Noun(r.Cost.Blocks, "instance"), format.Grouped(u))
 	}
 	return m
 }
@@ -184,7 +184,7 @@ func leadOf(rk *stats.Ranking, what string) string {
 	switch {
 	case rk.Blocks < 2:
 		return s + ", over one instance: no test ran."
-	case rk.ChiSquareP >= 0.05:
+	case rk.ChiSquareP >= stats.Alpha:
 		return s + fmt.Sprintf(", but the Friedman test does not show that the series differ (Friedman %s).", format.P(rk.ChiSquareP))
 	case len(level)+len(ahead) == 0 && len(first) > 1:
 		return s + ", ahead of the others by the sign tests after Holm."
@@ -259,14 +259,10 @@ func comparisonCounts(hs []stats.HeadToHead) string {
 	// What Holm's adjustment ran over, test by test: a signed-rank test
 	// without a pair where both found a tour has no p-value to adjust.
 	f := stats.HolmFamilies(hs)
-	all := 0
-	for _, c := range f {
-		all += c
-	}
 	return fmt.Sprintf("%s %s (%s): every two series of one tour kind on each board both ran, and over all their boards where they share more than one. "+
 		"Holm's adjustment runs over each test's p-values: %s of McNemar's test for success, %s of the signed-rank test and %s of the sign test for nodes, %s and %s for time, "+
-		"%s p-values in all.", grouped(len(hs)), words.Noun(len(hs), "comparison"), strings.Join(parts, ", "),
-		grouped(f[0])+" "+words.Noun(f[0], "p-value"), grouped(f[1]), grouped(f[3]), grouped(f[2]), grouped(f[4]), grouped(all))
+		"%s p-values in all.", format.Grouped(len(hs)), words.Noun(len(hs), "comparison"), strings.Join(parts, ", "),
+		format.Grouped(f.McNemar)+" "+words.Noun(f.McNemar, "p-value"), format.Grouped(f.Cost), format.Grouped(f.CostOrder), format.Grouped(f.Time), format.Grouped(f.TimeOrder), format.Grouped(f.Total()))
 }
 
 // byKind orders the comparisons as the page shows them: restart policies

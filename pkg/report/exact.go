@@ -35,14 +35,12 @@ const ExactCache = "exact.csv"
 // from experiment exact -out, read with Options.ExactFrom.
 const MaxExactComputed = exact.MaxExactSquares
 
-// exactAlpha is the family-wise error rate of the coverage check.
-const exactAlpha = 0.05
-
 // exactSection is what the page shows of the exact probabilities.
 type exactSection struct {
 	Source string
 	// Checks counts the comparisons, Level the confidence of each
-	// interval that decides an oddity (Bonferroni: 1-0.05/Checks), Missed95
+	// interval that decides an oddity (Bonferroni: 1-stats.Alpha/Checks,
+	// a family-wise error rate of stats.Alpha), Missed95
 	// the sampled rates outside their plain 95% interval, which chance
 	// alone makes about one in twenty.
 	Checks, Missed95, Oddities int
@@ -238,8 +236,8 @@ func (sec *exactSection) compare(res *stats.Results, groups []exactGroup, have m
 		sec.Notes = append(sec.Notes, "no start of a randomised greedy rule has an exact probability")
 		return false
 	}
-	z := math.Sqrt2 * math.Erfinv(1-exactAlpha/float64(len(cmps)))
-	sec.Level = fmt.Sprintf("%.4g%%", 100*(1-exactAlpha/float64(len(cmps))))
+	z := math.Sqrt2 * math.Erfinv(1-stats.Alpha/float64(len(cmps)))
+	sec.Level = fmt.Sprintf("%.4g%%", 100*(1-stats.Alpha/float64(len(cmps))))
 	for _, c := range cmps {
 		iv95 := stats.Wilson(c.st.Found, c.st.Attempts, stats.Z95)
 		iv := stats.Wilson(c.st.Found, c.st.Attempts, z)

@@ -174,7 +174,7 @@ func pairOf(hs []stats.HeadToHead, a, b string) (*stats.HeadToHead, []stats.Head
 		default:
 			continue
 		}
-		if h.Board == "all" {
+		if h.Pooled {
 			pooled = h
 		} else {
 			boards = append(boards, *h)

@@ -9,7 +9,6 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -47,8 +46,8 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		// What the run-length section's text says of its method is what
 		// package stats does.
 		"minRuns":          func() int { return stats.MinRuns },
-		"bootstraps":       func() string { return grouped(runlength.Bootstraps) },
-		"maxBootstrapRuns": func() string { return grouped(runlength.MaxBootstrapRuns) },
+		"bootstraps":       func() string { return format.Grouped(runlength.Bootstraps) },
+		"maxBootstrapRuns": func() string { return format.Grouped(runlength.MaxBootstrapRuns) },
 	}).Parse(pageSource + runLengthSource + exactSource))
 })
 
@@ -171,7 +170,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 			cur = &p.Compare[len(p.Compare)-1]
 		}
 		cur.Pairs = append(cur.Pairs, h)
-		if h.Board == "all" || h.AOnly+h.BOnly == 0 {
+		if h.Pooled || h.AOnly+h.BOnly == 0 {
 			continue
 		}
 		for i := range p.Boards {
@@ -341,7 +340,7 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 	byBoard := map[[2]string][]stats.HeadToHead{}
 	for _, h := range hs {
 		k := [2]string{h.LabelA, h.LabelB}
-		if h.Board == "all" {
+		if h.Pooled {
 			pooled[k] = true
 		} else {
 			byBoard[k] = append(byBoard[k], h)
@@ -349,104 +348,121 @@ func verdicts(hs []stats.HeadToHead) []verdict {
 	}
 	var out []verdict
 	for _, h := range hs {
-		if h.Board != "all" && pooled[[2]string{h.LabelA, h.LabelB}] {
+		if !h.Pooled && pooled[[2]string{h.LabelA, h.LabelB}] {
 			continue
 		}
 		where := "over all their boards"
 		var boards []stats.HeadToHead
-		if h.Board != "all" {
+		if !h.Pooled {
 			where = "on " + h.Board
 		} else {
 			boards = byBoard[[2]string{h.LabelA, h.LabelB}]
 		}
 		v := fmt.Sprintf("%s against %s %s, %d paired runs: ", h.LabelA, h.LabelB, where, h.Pairs)
-		if !neitherFound(h) {
-			v += fmt.Sprintf("only %s found a tour in %d, only %s in %d", h.LabelA, h.AOnly, h.LabelB, h.BOnly)
-		}
-		switch {
-		case neitherFound(h) && h.BothCensored == h.Pairs:
-			v += "neither found a tour in any: a budget stopped every run of both, so these runs show neither which finds more tours nor which needs less to one."
-		case neitherFound(h):
-			v += "neither found a tour in any."
-		case h.AOnly+h.BOnly == 0:
-			v += "; they found tours from the same runs."
-		case h.Significant():
-			v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", either(h, h.BOnly > h.AOnly), format.P(float64(h.McNemarHolm)))
-		default:
-			v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", format.P(float64(h.McNemarHolm)))
-		}
+		v += successVerdict(h)
 		cost, differ := "nodes", "nodes differ"
 		if h.CostBy == stats.CostCPU {
 			cost, differ = "CPU time (an external solver of the pair reports no nodes)", "CPU times differ"
 		}
 		v += unknownCost(h)
-		if h.CostPairs > 0 {
-			v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s",
-				words.Count(h.CostPairs, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian))
-			switch {
-			case h.CostTied == h.CostPairs:
-				v += " (every pair ties: no shift to estimate)"
-			case 2*h.CostTied >= h.CostPairs:
-				// The estimate rests on the pairs that differ alone: from
-				// 1 of 13 it describes that one, not the pairs.
-				v += fmt.Sprintf(" (%d of the %d tie: no Hodges–Lehmann estimate, which would rest on the other %d alone)", h.CostTied, h.CostPairs, h.CostPairs-h.CostTied)
-			default:
-				v += fmt.Sprintf(", Hodges–Lehmann estimate %s (the shift the signed-rank test measures)", plainRatio(h.CostRatioHL))
-			}
-			switch {
-			case h.CostTied == h.CostPairs || 2*h.CostTied >= h.CostPairs:
-			case h.CostTied > 0:
-				// The estimate and the test leave tied pairs out: an
-				// estimate from 78 pairs of 900 is not the pair's effect.
-				v += fmt.Sprintf(" (from the %s whose %s, as the signed-rank test; %d of the %d tie)",
-					words.Count(h.CostPairs-h.CostTied, "pair"), differ, h.CostTied, h.CostPairs)
-			}
-			// The direction is the test's, which the Hodges–Lehmann
-			// estimate shares; the median ratio may lie on the other side.
-			switch {
-			case h.CostBy == stats.CostCPU && h.Unlike():
-				v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (signed-rank test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostHolm)))
-			case h.CostSignificant():
-				more := "more"
-				if h.CostRatioHL < 1 {
-					more = "fewer"
-				}
-				v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.LabelB, more, strings.Fields(cost)[0], format.P(float64(h.CostHolm)),
-					carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
-			default:
-				v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", format.P(float64(h.CostHolm)))
-			}
-		}
-		if ordered := h.CostALess + h.CostBLess; ordered > 0 {
-			less := "fewer"
-			if h.CostBy == stats.CostCPU {
-				less = "less"
-			}
-			v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
-				strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-h.CostUnknown-ordered)
-			switch {
-			case h.CostBy == stats.CostCPU && h.Unlike():
-				v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (exact sign test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostOrderHolm)))
-			case h.CostOrderSignificant():
-				v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
-					carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
-			default:
-				v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", format.P(float64(h.CostOrderHolm)))
-			}
-		}
+		v += costVerdict(h, boards, cost, differ)
+		v += orderVerdict(h, boards, cost)
 		out = append(out, verdict{Lead: lead(h, where, boards), Detail: v})
 	}
 	return out
 }
 
-// grouped writes a non-negative n with commas between groups of three
-// digits, as the page's prose writes numbers: 5,000.
-func grouped(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+// successVerdict says which of the pair h finds more tours, and whether
+// the test supports it.
+func successVerdict(h stats.HeadToHead) string {
+	v := ""
+	if !neitherFound(h) {
+		v += fmt.Sprintf("only %s found a tour in %d, only %s in %d", h.LabelA, h.AOnly, h.LabelB, h.BOnly)
 	}
-	return s
+	switch {
+	case neitherFound(h) && h.BothCensored == h.Pairs:
+		v += "neither found a tour in any: a budget stopped every run of both, so these runs show neither which finds more tours nor which needs less to one."
+	case neitherFound(h):
+		v += "neither found a tour in any."
+	case h.AOnly+h.BOnly == 0:
+		v += "; they found tours from the same runs."
+	case h.Significant():
+		v += fmt.Sprintf(": %s succeeds more often (exact McNemar test, %s after Holm's adjustment).", either(h, h.BOnly > h.AOnly), format.P(float64(h.McNemarHolm)))
+	default:
+		v += fmt.Sprintf(": no difference in success that the data support (%s after Holm's adjustment).", format.P(float64(h.McNemarHolm)))
+	}
+	return v
+}
+
+// costVerdict says, over the pairs of h where both found a tour, how much
+// more one needs of cost (nodes, or CPU time; differ says they differ),
+// and whether the signed-rank test supports it, on boards too where h
+// pools them.
+func costVerdict(h stats.HeadToHead, boards []stats.HeadToHead, cost, differ string) string {
+	v := ""
+	if h.CostPairs > 0 {
+		v += fmt.Sprintf(" Where both found one (%s), %s's %s over %s's: median ratio %s",
+			words.Count(h.CostPairs, "pair"), h.LabelB, cost, h.LabelA, plainRatio(h.CostRatioMedian))
+		switch {
+		case h.CostTied == h.CostPairs:
+			v += " (every pair ties: no shift to estimate)"
+		case 2*h.CostTied >= h.CostPairs:
+			// The estimate rests on the pairs that differ alone: from
+			// 1 of 13 it describes that one, not the pairs.
+			v += fmt.Sprintf(" (%d of the %d tie: no Hodges–Lehmann estimate, which would rest on the other %d alone)", h.CostTied, h.CostPairs, h.CostPairs-h.CostTied)
+		default:
+			v += fmt.Sprintf(", Hodges–Lehmann estimate %s (the shift the signed-rank test measures)", plainRatio(h.CostRatioHL))
+		}
+		switch {
+		case h.CostTied == h.CostPairs || 2*h.CostTied >= h.CostPairs:
+		case h.CostTied > 0:
+			// The estimate and the test leave tied pairs out: an
+			// estimate from 78 pairs of 900 is not the pair's effect.
+			v += fmt.Sprintf(" (from the %s whose %s, as the signed-rank test; %d of the %d tie)",
+				words.Count(h.CostPairs-h.CostTied, "pair"), differ, h.CostTied, h.CostPairs)
+		}
+		// The direction is the test's, which the Hodges–Lehmann
+		// estimate shares; the median ratio may lie on the other side.
+		switch {
+		case h.CostBy == stats.CostCPU && h.Unlike():
+			v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (signed-rank test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostHolm)))
+		case h.CostSignificant():
+			more := "more"
+			if h.CostRatioHL < 1 {
+				more = "fewer"
+			}
+			v += fmt.Sprintf("; the signed-rank test supports that %s needs %s %s (%s after Holm)%s.", h.LabelB, more, strings.Fields(cost)[0], format.P(float64(h.CostHolm)),
+				carried(boards, stats.HeadToHead.CostSignificant, func(b stats.HeadToHead) bool { return b.CostRatioHL < 1 }, h.CostRatioHL < 1))
+		default:
+			v += fmt.Sprintf("; a difference the signed-rank test does not support (%s after Holm).", format.P(float64(h.CostHolm)))
+		}
+	}
+	return v
+}
+
+// orderVerdict says which of the pair h needs less cost to a tour more
+// often, and whether the sign test supports it, on boards too where h
+// pools them.
+func orderVerdict(h stats.HeadToHead, boards []stats.HeadToHead, cost string) string {
+	v := ""
+	if ordered := h.CostALess + h.CostBLess; ordered > 0 {
+		less := "fewer"
+		if h.CostBy == stats.CostCPU {
+			less = "less"
+		}
+		v += fmt.Sprintf(" %s%s to a tour (a run stopped by its budget needing more than it used, one that failed for good never finding one): %s needed %s in %d, %s in %d, and %d pairs tied or have no known order",
+			strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-h.CostUnknown-ordered)
+		switch {
+		case h.CostBy == stats.CostCPU && h.Unlike():
+			v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (exact sign test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostOrderHolm)))
+		case h.CostOrderSignificant():
+			v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
+				carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))
+		default:
+			v += fmt.Sprintf("; a difference the sign test does not support (%s after Holm).", format.P(float64(h.CostOrderHolm)))
+		}
+	}
+	return v
 }
 
 // hlText writes a Hodges–Lehmann estimate of a ratio for the head-to-head

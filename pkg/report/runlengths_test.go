@@ -175,14 +175,3 @@ func TestPredictionBlindText(t *testing.T) {
 		t.Errorf("the page does not say %q", want)
 	}
 }
-
-func TestGrouped(t *testing.T) {
-	for _, c := range []struct {
-		n    int
-		want string
-	}{{0, "0"}, {20, "20"}, {999, "999"}, {1000, "1,000"}, {5000, "5,000"}, {123456, "123,456"}, {1234567, "1,234,567"}} {
-		if got := grouped(c.n); got != c.want {
-			t.Errorf("grouped(%d) = %q, want %q", c.n, got, c.want)
-		}
-	}
-}

@@ -268,7 +268,7 @@ type TourSample struct {
 type sample struct {
 	start, trial int32
 	nodes, time  int64
-	cpu          int64 // -1: not measured
+	cpu          int64 // runs.Unknown: not measured
 	line         int32
 	src          uint16
 	st           uint8 // index in status.All

@@ -6,11 +6,12 @@ import (
 	"slices"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
 )
 
-// HeadToHead compares two series, A and B, on one board (or, with Board
-// "all", on every board both ran), over paired runs: runs of both from the
+// HeadToHead compares two series, A and B, on one board (or, Pooled, on
+// every board both ran), over paired runs: runs of both from the
 // same start square in the same trial. A deterministic series runs trial 0
 // only, so against a randomised one it pairs with that trial.
 //
@@ -34,7 +35,10 @@ import (
 // sign test also counts the pairs where one found a tour within what the
 // other used up.
 type HeadToHead struct {
-	Board   string `csv:"board"`
+	// Board is the board, or PooledBoard where Pooled.
+	Board string `csv:"board"`
+	// Pooled marks the comparison over every board both ran.
+	Pooled  bool   `csv:"-"`
 	SeriesA string `csv:"series_a"`
 	SeriesB string `csv:"series_b"`
 	// Pairs counts the paired runs.
@@ -132,33 +136,41 @@ type HeadToHead struct {
 	OnlyA, OnlyB map[board.Square]int `csv:"-"`
 }
 
+// PooledBoard is HeadToHead.Board of a pooled comparison, as
+// headtohead.csv writes it.
+const PooledBoard = "all"
+
+// Alpha is the significance level: a test holds where its p-value, after
+// Holm's adjustment over the report's tests of its kind, is below it.
+const Alpha = 0.05
+
 // MeasuredAlike is HeadToHead.Measured for two series timed alike.
 const MeasuredAlike = "alike"
 
 // Unlike reports whether the two series' times were measured differently.
 func (h HeadToHead) Unlike() bool { return h.Measured != "" && h.Measured != MeasuredAlike }
 
-// Significant reports whether the success comparison holds at the 5% level
+// Significant reports whether the success comparison holds at level Alpha
 // after Holm's adjustment over the report's comparisons.
-func (h HeadToHead) Significant() bool { return float64(h.McNemarHolm) < 0.05 }
+func (h HeadToHead) Significant() bool { return float64(h.McNemarHolm) < Alpha }
 
 // CostSignificant reports the same of the cost comparison.
-func (h HeadToHead) CostSignificant() bool { return float64(h.CostHolm) < 0.05 }
+func (h HeadToHead) CostSignificant() bool { return float64(h.CostHolm) < Alpha }
 
 // TimeSignificant reports the same of the time comparison.
-func (h HeadToHead) TimeSignificant() bool { return float64(h.TimeHolm) < 0.05 }
+func (h HeadToHead) TimeSignificant() bool { return float64(h.TimeHolm) < Alpha }
 
 // CostOrderSignificant reports the same of which needed fewer nodes to a
 // tour.
-func (h HeadToHead) CostOrderSignificant() bool { return float64(h.CostOrderHolm) < 0.05 }
+func (h HeadToHead) CostOrderSignificant() bool { return float64(h.CostOrderHolm) < Alpha }
 
 // TimeOrderSignificant reports the same of which needed less time to a
 // tour.
-func (h HeadToHead) TimeOrderSignificant() bool { return float64(h.TimeOrderHolm) < 0.05 }
+func (h HeadToHead) TimeOrderSignificant() bool { return float64(h.TimeOrderHolm) < Alpha }
 
 // Compare returns the head-to-head comparisons of every two series of the
 // same tour kind: on every board both ran, boards smallest first, then over
-// all their common boards (Board "all") when they share more than one;
+// all their common boards (Pooled) when they share more than one;
 // pairs in series order. Series with no paired run are left out.
 func Compare(res *Results) []HeadToHead {
 	if res.pairs != nil {
@@ -201,14 +213,14 @@ func Compare(res *Results) []HeadToHead {
 		}
 	}
 	// Holm's adjustment, over every test of a kind.
-	for _, kind := range holmTests {
+	for _, t := range holmTests {
 		ps := make([]float64, len(out))
 		for i := range out {
-			p, _ := kind(&out[i])
+			p, _ := t.p(&out[i])
 			ps[i] = float64(*p)
 		}
 		for i, v := range Holm(ps) {
-			_, holm := kind(&out[i])
+			_, holm := t.p(&out[i])
 			*holm = Float(v)
 		}
 	}
@@ -216,28 +228,39 @@ func Compare(res *Results) []HeadToHead {
 	return out
 }
 
-// holmTests are the tests Compare adjusts, each over its own family: the
-// McNemar test, the signed-rank tests of nodes and of time, the sign tests
-// of nodes and of time (HolmFamilies' order).
-var holmTests = [...]func(h *HeadToHead) (p, holm *Float){
-	func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm },
-	func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm },
+// holmTests are the tests Compare adjusts, each over its own family, and
+// where HolmFamilies counts the family.
+var holmTests = [...]struct {
+	p      func(h *HeadToHead) (p, holm *Float)
+	family func(f *HolmCounts) *int
+}{
+	{func(h *HeadToHead) (p, holm *Float) { return &h.McNemarP, &h.McNemarHolm }, func(f *HolmCounts) *int { return &f.McNemar }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.CostP, &h.CostHolm }, func(f *HolmCounts) *int { return &f.Cost }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.TimeP, &h.TimeHolm }, func(f *HolmCounts) *int { return &f.Time }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.CostOrderP, &h.CostOrderHolm }, func(f *HolmCounts) *int { return &f.CostOrder }},
+	{func(h *HeadToHead) (p, holm *Float) { return &h.TimeOrderP, &h.TimeOrderHolm }, func(f *HolmCounts) *int { return &f.TimeOrder }},
 }
 
-// HolmFamilies returns how many p-values Holm's adjustment ran over in
-// each test of Compare's comparisons hs: McNemar's, the signed-rank test
-// of nodes, of time, the sign test of nodes, of time. A test without a
-// p-value (a signed-rank test without a pair where both found a tour) is
-// no member of its family.
-func HolmFamilies(hs []HeadToHead) [len(holmTests)]int {
-	var n [len(holmTests)]int
+// HolmCounts counts the p-values Holm's adjustment ran over, test by test,
+// each named as HeadToHead names the test's p-value: McNemar's test of
+// success, the signed-rank tests of nodes (Cost) and of time, the sign
+// tests of nodes (CostOrder) and of time.
+type HolmCounts struct {
+	McNemar, Cost, Time, CostOrder, TimeOrder int
+}
+
+// Total counts the p-values of every test.
+func (f HolmCounts) Total() int { return f.McNemar + f.Cost + f.Time + f.CostOrder + f.TimeOrder }
+
+// HolmFamilies counts the p-values Holm's adjustment ran over in each test
+// of Compare's comparisons hs. A test without a p-value (a signed-rank
+// test without a pair where both found a tour) is no member of its family.
+func HolmFamilies(hs []HeadToHead) HolmCounts {
+	var n HolmCounts
 	for i := range hs {
-		for k, kind := range holmTests {
-			if p, _ := kind(&hs[i]); !math.IsNaN(float64(*p)) {
-				n[k]++
+		for _, t := range holmTests {
+			if p, _ := t.p(&hs[i]); !math.IsNaN(float64(*p)) {
+				*t.family(&n)++
 			}
 		}
 	}
@@ -250,7 +273,7 @@ func HolmFamilies(hs []HeadToHead) [len(holmTests)]int {
 // needed less of each to find a tour.
 type costs struct {
 	nodes, time, nodeRatios, timeRatios []float64
-	nodesLess, timeLess                 [2]int
+	nodesLess, timeLess                 wins
 }
 
 func sampleNodes(s sample) int64 { return s.nodes }
@@ -283,22 +306,26 @@ func costOf(ga, gb *Group) (string, func(sample) int64) {
 	return CostCPU, sampleCPU
 }
 
-// known reports whether both runs of a pair have the cost measure (nil:
-// none to compare) gives: an unknown cost (-1, an empty cell) is never
-// read as a number.
-func known(a, b sample, measure func(sample) int64) bool {
-	return measure != nil && measure(a) >= 0 && measure(b) >= 0
+// bothKnown reports whether both runs of a pair have the cost measure
+// (nil: none to compare) gives: an unknown cost (runs.Unknown, an empty
+// cell) is never read as a number.
+func bothKnown(a, b sample, measure func(sample) int64) bool {
+	return measure != nil && known(measure(a)) && known(measure(b))
 }
+
+// known reports whether v, a count of runs.csv (nodes, CPU time), holds a
+// value: runs.Unknown is the one "not reported or measured".
+func known(v int64) bool { return runs.Count(v).Known() }
 
 // lacksNodes reports whether a run of g records no nodes (an external
 // solver's that does not count them).
 func (g *Group) lacksNodes() bool {
-	return slices.ContainsFunc(g.samples, func(s sample) bool { return s.nodes < 0 })
+	return slices.ContainsFunc(g.samples, func(s sample) bool { return !known(s.nodes) })
 }
 
 // lacksCPU reports whether no run of g records its CPU time.
 func (g *Group) lacksCPU() bool {
-	return !slices.ContainsFunc(g.samples, func(s sample) bool { return s.cpu >= 0 })
+	return !slices.ContainsFunc(g.samples, func(s sample) bool { return known(s.cpu) })
 }
 
 // costRatio is b's cost over a's, as spent counts them.
@@ -342,7 +369,7 @@ func decisiveRatio(a, b sample, v int, cost func(sample) int64) float64 {
 // failed for good, have no known order, and two failed for good tie. A
 // run whose measure is unknown (no CPU time) tells nothing either.
 func sooner(a, b sample, measure func(sample) int64) int {
-	if status.All[a.st] == status.Error || status.All[b.st] == status.Error || !known(a, b, measure) {
+	if status.All[a.st] == status.Error || status.All[b.st] == status.Error || !bothKnown(a, b, measure) {
 		return 0
 	}
 	fa, fb := a.found(), b.found()
@@ -391,7 +418,7 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		h.Pairs++
 		fa, fb := x.found(), y.found()
 		pc := cost
-		if !known(x, y, cost) {
+		if !bothKnown(x, y, cost) {
 			pc = nil // left out of the cost columns, never taken as 0
 			h.CostUnknown++
 		}
@@ -454,7 +481,7 @@ func logRatio(a, b sample, cost func(sample) int64) float64 {
 // and less time, to find a tour.
 func (c *costs) order(a, b sample, cost func(sample) int64) {
 	for _, m := range []struct {
-		less    *[2]int
+		less    *wins
 		measure func(sample) int64
 	}{{&c.nodesLess, cost}, {&c.timeLess, sampleTime}} {
 		if m.measure == nil {
@@ -462,9 +489,9 @@ func (c *costs) order(a, b sample, cost func(sample) int64) {
 		}
 		switch sooner(a, b, m.measure) {
 		case -1:
-			m.less[0]++
+			m.less.a++
 		case 1:
-			m.less[1]++
+			m.less.b++
 		}
 	}
 }
@@ -472,8 +499,8 @@ func (c *costs) order(a, b sample, cost func(sample) int64) {
 // finish computes the tests from the counts and the paired costs.
 func (h *HeadToHead) finish(c costs) {
 	h.McNemarP = Float(McNemar(h.AOnly, h.BOnly))
-	h.CostALess, h.CostBLess = c.nodesLess[0], c.nodesLess[1]
-	h.TimeALess, h.TimeBLess = c.timeLess[0], c.timeLess[1]
+	h.CostALess, h.CostBLess = c.nodesLess.a, c.nodesLess.b
+	h.TimeALess, h.TimeBLess = c.timeLess.a, c.timeLess.b
 	h.CostOrderP = Float(SignTest(h.CostALess, h.CostBLess))
 	if h.CostBy == CostNone {
 		h.CostOrderP = Float(math.NaN()) // no cost compared: no test, not a tie
@@ -524,18 +551,17 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.c.time = append(p.c.time, c.time...)
 	p.c.nodeRatios = append(p.c.nodeRatios, c.nodeRatios...)
 	p.c.timeRatios = append(p.c.timeRatios, c.timeRatios...)
-	for i := range 2 {
-		p.c.nodesLess[i] += c.nodesLess[i]
-		p.c.timeLess[i] += c.timeLess[i]
-	}
+	p.c.nodesLess = p.c.nodesLess.add(c.nodesLess)
+	p.c.timeLess = p.c.timeLess.add(c.timeLess)
 }
 
 func (p *pooledPairs) result() HeadToHead {
 	h := p.h
-	h.Board, h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = "all", p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
+	h.Board, h.Pooled = PooledBoard, true
+	h.A, h.B, h.SeriesA, h.SeriesB, h.LabelA, h.LabelB = p.a, p.b, p.a.Legacy, p.b.Legacy, p.a.Label, p.b.Label
 	if p.mixed {
 		h.CostBy, h.CostUnknown, h.CostMixed = CostNone, h.Pairs, true
-		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, [2]int{}
+		p.c.nodes, p.c.nodeRatios, p.c.nodesLess = nil, nil, wins{}
 	}
 	h.finish(p.c)
 	return h

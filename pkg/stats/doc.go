@@ -66,7 +66,7 @@
 // series often runs out of budget it rests on many more pairs than the
 // cost test. A report makes many comparisons: each p-value is also given adjusted by
 // Holm's method over all of the report's tests of its kind, and only an
-// adjusted p below 0.05 is called significant.
+// adjusted p below 0.05 (Alpha) is called significant.
 //
 // # Ranking many series
 //

@@ -47,7 +47,7 @@ type obs struct {
 // to report.
 func describe(x []obs) Dist {
 	nan := math.NaN()
-	if len(x) == 0 || slices.ContainsFunc(x, func(o obs) bool { return o.v < 0 }) {
+	if len(x) == 0 || slices.ContainsFunc(x, func(o obs) bool { return !known(o.v) }) {
 		return Dist{N: len(x), Median: Bound{Value: nan}, P90: Bound{Value: nan}, Max: Bound{Value: nan}, Mean: nan}
 	}
 	slices.SortFunc(x, func(a, b obs) int {

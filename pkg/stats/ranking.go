@@ -120,15 +120,15 @@ type RankPair struct {
 	Effect float64
 	// RestsOn names the board without whose instances a significant
 	// verdict would not hold (its p-value without them, times the factor
-	// Holm applied, is 0.05 or more), "" when no one board carries it;
+	// Holm applied, is Alpha or more), "" when no one board carries it;
 	// RestsOnP is that p-value, adjusted.
 	RestsOn  string
 	RestsOnP float64
 }
 
-// Significant reports whether the pair differs at the 5% level after
+// Significant reports whether the pair differs at level Alpha after
 // Holm's adjustment.
-func (p RankPair) Significant() bool { return p.Holm < 0.05 }
+func (p RankPair) Significant() bool { return p.Holm < Alpha }
 
 // Winner returns the index of the series that does better where the test
 // says so, or -1.
@@ -175,6 +175,44 @@ func (r *Ranking) Pair(i, j int) (RankPair, bool) {
 func Rank(res *Results, series []Series, m Measure) *Ranking {
 	k := len(series)
 	r := &Ranking{Measure: m, Series: series}
+	t := r.tally(res)
+	if k == 0 {
+		return r
+	}
+	r.Friedman = t.friedman.result()
+	if r.MeanRank == nil {
+		r.MeanRank = make([]float64, k)
+	}
+	r.Order = make([]int, k)
+	for i := range r.Order {
+		r.Order[i] = i
+	}
+	slices.SortStableFunc(r.Order, func(a, b int) int { return cmp.Compare(r.MeanRank[a], r.MeanRank[b]) })
+	r.comparePairs(t)
+	r.Cliques = cliques(r.Order, func(a, b int) bool {
+		q, _ := r.Pair(a, b)
+		return !q.Significant()
+	})
+	return r
+}
+
+// rankTally is what Rank gathers over the instances, pair by pair (pairs
+// in the order i < j, i first): the instances where i did better and where
+// j did, in all and board by board, the decisive ratios of the cost, and
+// each series' tours found.
+type rankTally struct {
+	counts   []wins
+	perBoard [][]wins // [board][pair]
+	ratios   [][]float64
+	found    []int
+	friedman friedmanSums
+}
+
+// tally ranks the series in every instance they all ran, on the boards
+// where all of them ran, and records those boards and the instances left
+// out in r.
+func (r *Ranking) tally(res *Results) *rankTally {
+	k, m := len(r.Series), r.Measure
 	better := func(a, b sample) int {
 		switch m {
 		case BySuccess:
@@ -184,16 +222,9 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 		}
 		return sooner(a, b, sampleCPU)
 	}
-	measure := sampleNodes
-	if m == ByCPU {
-		measure = sampleCPU
-	}
+	measure := r.measure()
 	npairs := k * (k - 1) / 2
-	counts := make([][2]int, npairs)
-	found := make([]int, k)
-	ratios := make([][]float64, npairs)
-	var perBoard [][][2]int // [board][pair]
-	var acc friedmanSums
+	t := &rankTally{counts: make([]wins, npairs), ratios: make([][]float64, npairs), found: make([]int, k)}
 	row := make([]float64, k)
 	cmpm := make([]int, k*k)
 	groups := make([]*Group, k)
@@ -201,7 +232,7 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 	smp := make([]sample, k)
 	for _, b := range res.Boards {
 		complete := true
-		for i, s := range series {
+		for i, s := range r.Series {
 			groups[i] = res.Group(s.Key, b)
 			complete = complete && groups[i] != nil
 		}
@@ -209,8 +240,7 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 			continue
 		}
 		r.Boards = append(r.Boards, b)
-		onBoard := make([][2]int, npairs)
-		perBoard = append(perBoard, onBoard)
+		t.perBoard = append(t.perBoard, make([]wins, npairs))
 		clear(heads)
 		hasTour := tourStarts(groups[0])
 		for joinNext(groups, heads, smp) {
@@ -229,56 +259,74 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 				}
 			}
 			ranksOf(row, func(i, j int) int { return cmpm[i*k+j] })
-			acc.add(row)
-			p := 0
-			for i := range k {
-				if smp[i].found() {
-					found[i]++
-				}
-				for j := i + 1; j < k; j++ {
-					switch cmpm[i*k+j] {
-					case -1:
-						counts[p][0]++
-						onBoard[p][0]++
-					case 1:
-						counts[p][1]++
-						onBoard[p][1]++
-					}
-					if v := cmpm[i*k+j]; m != BySuccess && v != 0 {
-						ratios[p] = append(ratios[p], decisiveRatio(smp[i], smp[j], v, measure))
-					}
-					p++
-				}
-			}
+			t.friedman.add(row)
+			t.add(smp, cmpm, m, measure)
 		}
 	}
-	if k == 0 {
-		return r
-	}
-	r.Friedman = acc.result()
-	if r.MeanRank == nil {
-		r.MeanRank = make([]float64, k)
-	}
-	r.Order = make([]int, k)
-	for i := range r.Order {
-		r.Order[i] = i
-	}
-	slices.SortStableFunc(r.Order, func(a, b int) int { return cmp.Compare(r.MeanRank[a], r.MeanRank[b]) })
+	return t
+}
 
-	ps := make([]float64, 0, npairs)
+// wins counts the instances (or pairs of runs) where the first series of
+// a pair did better (a) and where the second did (b).
+type wins struct{ a, b int }
+
+func (w wins) add(v wins) wins { return wins{w.a + v.a, w.b + v.b} }
+
+// measure returns the cost the ranking compares (nodes, or CPU time).
+func (r *Ranking) measure() func(sample) int64 {
+	if r.Measure == ByCPU {
+		return sampleCPU
+	}
+	return sampleNodes
+}
+
+// add counts one instance of the last board tallied: the samples smp of
+// the series and cmpm, their comparisons (cmpm[i*k+j] is -1 where i did
+// better than j, 1 where j did).
+func (t *rankTally) add(smp []sample, cmpm []int, m Measure, measure func(sample) int64) {
+	k := len(smp)
+	onBoard := t.perBoard[len(t.perBoard)-1]
+	p := 0
+	for i := range k {
+		if smp[i].found() {
+			t.found[i]++
+		}
+		for j := i + 1; j < k; j++ {
+			switch cmpm[i*k+j] {
+			case -1:
+				t.counts[p].a++
+				onBoard[p].a++
+			case 1:
+				t.counts[p].b++
+				onBoard[p].b++
+			}
+			if v := cmpm[i*k+j]; m != BySuccess && v != 0 {
+				t.ratios[p] = append(t.ratios[p], decisiveRatio(smp[i], smp[j], v, measure))
+			}
+			p++
+		}
+	}
+}
+
+// comparePairs sets r.Pairs from t: each pair's sign test, its effect, its
+// p-value after Holm's adjustment and, where that holds, the board it
+// rests on.
+func (r *Ranking) comparePairs(t *rankTally) {
+	k, m := len(r.Series), r.Measure
+	ps := make([]float64, 0, len(t.counts))
 	p := 0
 	for i := range k {
 		for j := i + 1; j < k; j++ {
-			rp := RankPair{A: i, B: j, ABetter: counts[p][0], BBetter: counts[p][1], Effect: math.NaN()}
+			rp := RankPair{A: i, B: j, ABetter: t.counts[p].a, BBetter: t.counts[p].b, Effect: math.NaN()}
 			rp.P = SignTest(rp.ABetter, rp.BBetter)
 			switch {
 			case m == BySuccess && r.Blocks > 0:
-				rp.Effect = float64(found[i]-found[j]) / float64(r.Blocks)
+				rp.Effect = float64(t.found[i]-t.found[j]) / float64(r.Blocks)
 			case m == BySuccess:
 			case rp.ABetter == rp.BBetter && r.Blocks > 0:
 				rp.Effect = 1
 			default:
-				rp.Effect = medianFloat(ratios[p])
+				rp.Effect = medianFloat(t.ratios[p])
 			}
 			r.Pairs = append(r.Pairs, rp)
 			ps = append(ps, rp.P)
@@ -289,26 +337,26 @@ func Rank(res *Results, series []Series, m Measure) *Ranking {
 	for p, h := range Holm(ps) {
 		rp := &r.Pairs[p]
 		rp.Holm = h
-		if !rp.Significant() || len(r.Boards) < 2 {
-			continue
-		}
-		// Leave each board out: does the verdict stand without it?
-		for bi, b := range r.Boards {
-			c := perBoard[bi][p]
-			if c == [2]int{} {
-				continue
-			}
-			without := math.Min(1, SignTest(rp.ABetter-c[0], rp.BBetter-c[1])*factors[p])
-			if without >= 0.05 && without > rp.RestsOnP {
-				rp.RestsOn, rp.RestsOnP = b.String(), without
-			}
+		if rp.Significant() && len(r.Boards) >= 2 {
+			r.restsOn(rp, t, p, factors[p])
 		}
 	}
-	r.Cliques = cliques(r.Order, func(a, b int) bool {
-		q, _ := r.Pair(a, b)
-		return !q.Significant()
-	})
-	return r
+}
+
+// restsOn leaves each board out of pair p, significant: does the verdict
+// stand without it? Where it does not, rp rests on the board whose absence
+// weakens it most (its p-value without the board, times Holm's factor).
+func (r *Ranking) restsOn(rp *RankPair, t *rankTally, p int, factor float64) {
+	for bi, b := range r.Boards {
+		c := t.perBoard[bi][p]
+		if c == (wins{}) {
+			continue
+		}
+		without := math.Min(1, SignTest(rp.ABetter-c.a, rp.BBetter-c.b)*factor)
+		if without >= Alpha && without > rp.RestsOnP {
+			rp.RestsOn, rp.RestsOnP = b.String(), without
+		}
+	}
 }
 
 // tourStarts returns whether a tour starts from a square of g's board, as
@@ -330,7 +378,7 @@ func tourStarts(g *Group) func(sq int32) bool {
 // allKnown reports whether every run of an instance has the measure.
 func allKnown(smp []sample, measure func(sample) int64) bool {
 	for _, s := range smp {
-		if measure(s) < 0 {
+		if !known(measure(s)) {
 			return false
 		}
 	}

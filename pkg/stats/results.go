@@ -272,6 +272,23 @@ func (c *Collector) Finish() (*Results, error) {
 		}
 	}
 	res.Boards = slices.SortedFunc(maps.Keys(boards), board.Compare)
+	res.Existence = existence(run, witnesses)
+	for _, b := range res.Boards {
+		if t := c.tours[b]; t != nil {
+			res.Tours = append(res.Tours, *t)
+		}
+	}
+	res.Totals = totals(res)
+	res.Warnings = c.warn.list()
+	c.groups = nil // Finish is the end of the Collector's work
+	return res, nil
+}
+
+// existence says, board by board and tour kind by tour kind, how the
+// existence of a tour from each start run (in run) is settled: by theory,
+// by a witness (a run that found one, in witnesses), or not at all.
+func existence(run, witnesses map[witnessKey]squares) []Existence {
+	var out []Existence
 	for _, wk := range slices.SortedFunc(maps.Keys(run), func(a, b witnessKey) int {
 		return cmp.Or(board.Compare(a.b, b.b), compareBool(a.closed, b.closed))
 	}) {
@@ -301,17 +318,9 @@ func (c *Collector) Finish() (*Results, error) {
 				}
 			}
 		}
-		res.Existence = append(res.Existence, e)
+		out = append(out, e)
 	}
-	for _, b := range res.Boards {
-		if t := c.tours[b]; t != nil {
-			res.Tours = append(res.Tours, *t)
-		}
-	}
-	res.Totals = totals(res)
-	res.Warnings = c.warn.list()
-	c.groups = nil // Finish is the end of the Collector's work
-	return res, nil
+	return out
 }
 
 // duplicate describes a job read twice.

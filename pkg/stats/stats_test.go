@@ -100,6 +100,9 @@ func TestHeadToHead(t *testing.T) {
 		if h == nil {
 			t.Fatalf("no comparison on %s", tt.board)
 		}
+		if h.Pooled != (tt.board == PooledBoard) {
+			t.Errorf("%s: Pooled %v", tt.board, h.Pooled)
+		}
 		if h.SeriesA != "warnsdorff" || h.SeriesB != "warnsdorff-bt" || h.Pairs != tt.pairs || h.AFound != tt.aFound ||
 			h.BFound != tt.bFound || h.AOnly != tt.aOnly || h.BOnly != tt.bOnly || h.BothFound != tt.bothFound ||
 			!near(float64(h.McNemarP), tt.mcnemar) || !near(float64(h.CostRatioMedian), tt.cost) ||
@@ -114,6 +117,11 @@ func TestHeadToHead(t *testing.T) {
 			h.McNemarHolm != 1 || h.CostHolm != 1 || h.CostOrderHolm != 1 || h.TimeOrderHolm != 1 {
 			t.Errorf("%s: significant on %d discordant pairs (Holm %v, %v)", tt.board, h.AOnly+h.BOnly, h.McNemarHolm, h.CostHolm)
 		}
+	}
+	// Every test of the three comparisons has a p-value: three in each
+	// family.
+	if f := HolmFamilies(hs); f != (HolmCounts{McNemar: 3, Cost: 3, Time: 3, CostOrder: 3, TimeOrder: 3}) || f.Total() != 15 {
+		t.Errorf("HolmFamilies = %+v, want 3 in each", f)
 	}
 	if n := hs[0].OnlyB[board.Square{Row: 1, Col: 1}]; n != 1 || len(hs[0].OnlyA) != 0 {
 		t.Errorf("5x5 start map: only A %v, only B %v", hs[0].OnlyA, hs[0].OnlyB)

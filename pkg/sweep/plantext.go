@@ -12,6 +12,7 @@ import (
 	"knightsweep/internal/words"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
+	"knightsweep/pkg/stats/format"
 	"knightsweep/pkg/strategies"
 )
 
@@ -87,9 +88,9 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	budget := "no budget"
 	switch {
 	case s.MaxNodes > 0 && s.Timeout > 0:
-		budget = fmt.Sprintf("%s nodes or %v a run", countWord(s.MaxNodes), s.Timeout)
+		budget = fmt.Sprintf("%s nodes or %v a run", format.Round(s.MaxNodes), s.Timeout)
 	case s.MaxNodes > 0:
-		budget = fmt.Sprintf("%s nodes a run", countWord(s.MaxNodes))
+		budget = fmt.Sprintf("%s nodes a run", format.Round(s.MaxNodes))
 	case s.Timeout > 0:
 		budget = fmt.Sprintf("%v a run", s.Timeout)
 	}
@@ -111,7 +112,7 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	if !(model > 0) {
 		var why string
 		if trial < 0 {
-			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", countWord(PaceMinNodes))
+			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", format.Round(PaceMinNodes))
 		}
 		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)%s\n",
 			progress.Estimate(cost/Parallel(o.Workers)), o.Workers, why, o.MemLimit, plan.UnknownText(p.Unknown(skip)))
@@ -145,17 +146,4 @@ func randomisation(s plan.Settings) string {
 		out += "; restarts " + strings.Join(s.Restarts, ", ")
 	}
 	return out
-}
-
-// countWord writes a count the way people say it: 60M, 220M, 1.5k.
-func countWord(n int64) string {
-	switch {
-	case n >= 1e9 && n%1e8 == 0:
-		return fmt.Sprintf("%gG", float64(n)/1e9)
-	case n >= 1e6 && n%1e5 == 0:
-		return fmt.Sprintf("%gM", float64(n)/1e6)
-	case n >= 1e3 && n%1e2 == 0:
-		return fmt.Sprintf("%gk", float64(n)/1e3)
-	}
-	return fmt.Sprint(n)
 }

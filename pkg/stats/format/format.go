@@ -1,8 +1,10 @@
-// Package format writes the figures of tables, pages and charts as a reader
-// takes them in: counts compactly (12.3k), times with their unit, shares
-// and ratios. It is a leaf: the summaries (package stats), the run-length
-// measures (stats/runlength), the report and the charts all write numbers
-// through it.
+// Package format writes the figures of tables, pages, charts and the
+// terminal as a reader takes them in: counts compactly (12.3k), in full
+// for prose (5,000) or as a round budget is said (60M), times with their
+// unit, shares and ratios. It is a leaf: the summaries (package stats),
+// the run-length measures (stats/runlength), the sweep's plan, the report
+// and the charts all write numbers through it. Sizes in bytes are
+// memlimit's (Format, the inverse of its Parse, on the same floor).
 package format
 
 import (
@@ -42,6 +44,30 @@ func Count(v float64) string {
 		scale *= 1e3
 	}
 	panic("unreachable")
+}
+
+// Grouped writes a non-negative n in full with commas between groups of
+// three digits, as prose writes numbers: 5,000.
+func Grouped[T ~int | ~int64](n T) string {
+	s := strconv.FormatInt(int64(n), 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Round writes n as people say a round count, exactly: 60M, 220M, 1.5k,
+// 2G; a count that is not round to a tenth of its unit in full (12345).
+func Round(n int64) string {
+	switch {
+	case n >= 1e9 && n%1e8 == 0:
+		return strconv.FormatFloat(float64(n)/1e9, 'f', -1, 64) + "G"
+	case n >= 1e6 && n%1e5 == 0:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', -1, 64) + "M"
+	case n >= 1e3 && n%1e2 == 0:
+		return strconv.FormatFloat(float64(n)/1e3, 'f', -1, 64) + "k"
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // sig3 writes v with three significant digits.

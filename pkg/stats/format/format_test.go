@@ -62,3 +62,29 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestGrouped(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "0"}, {20, "20"}, {999, "999"}, {1000, "1,000"}, {5000, "5,000"}, {123456, "123,456"}, {1234567, "1,234,567"}} {
+		if got := Grouped(c.n); got != c.want {
+			t.Errorf("Grouped(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
+
+func TestRound(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{
+		{0, "0"}, {999, "999"}, {1000, "1k"}, {1500, "1.5k"}, {1550, "1550"}, {12345, "12345"},
+		{60_000_000, "60M"}, {220_000_000, "220M"}, {1_500_000, "1.5M"}, {1_000_000_000, "1G"},
+		{2_500_000_000, "2.5G"}, {1_234_567_000, "1234567k"}, {999_900, "999.9k"},
+	} {
+		if got := Round(c.n); got != c.want {
+			t.Errorf("Round(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unsafe"
 
 	"knightsweep/pkg/strategies"
 )
@@ -109,8 +110,17 @@ func has[K set](k *K, sq int) bool { return (*k)[sq>>6]>>(sq&63)&1 != 0 }
 
 func add[K set](k *K, sq int) { (*k)[sq>>6] |= 1 << (sq & 63) }
 
-// free counts the squares of nb not in v.
+// free counts the squares of nb not in v. A set of one or two words (the
+// boards to 11x11) is counted without a loop: len(*v) is a constant in
+// each of the compiled shapes, so the switch is resolved when compiled.
 func free[K set](nb, v *K) int {
+	switch len(*v) {
+	case 1:
+		return bits.OnesCount64((*nb)[0] &^ (*v)[0])
+	case 2:
+		a, b := (*[2]uint64)(unsafe.Pointer(nb)), (*[2]uint64)(unsafe.Pointer(v))
+		return bits.OnesCount64(a[0]&^b[0]) + bits.OnesCount64(a[1]&^b[1])
+	}
 	n := 0
 	for i := range len(*nb) {
 		n += bits.OnesCount64((*nb)[i] &^ (*v)[i])
@@ -128,8 +138,23 @@ type graph[K set] struct {
 	// list[s] holds those squares in move order (board.DefaultOrder),
 	// which the deterministic rules follow.
 	list [][]int16
+	// moves[s] is list[s] laid out for the degree test, each square with
+	// its neighbours beside it.
+	moves []moves[K]
 	// dist[s] is four times the squared distance from the centre (Roth).
 	dist []int32
+}
+
+// moves are a square's knight moves in move order: the square each
+// reaches (to), the word of a set that holds it and its bit there, and its
+// own neighbours (nbr), so that the degree test reads one square's moves
+// from one place.
+type moves[K set] struct {
+	n   int
+	to  [8]int16
+	w   [8]uint8
+	bit [8]uint64
+	nbr [8]K
 }
 
 // tied writes to out the squares the rule may take from cur, where v holds
@@ -139,20 +164,25 @@ type graph[K set] struct {
 // unvisited neighbours; Pohl's sum adds the degrees of the candidate's
 // unvisited neighbours, each of which counts the candidate as unvisited;
 // Roth's distance is from ((rows-1)/2, (cols-1)/2).
+//
+// The degrees are popcounts of each move's neighbours less the visited
+// squares, a visited square's raised past any degree (32), and the least
+// and the squares that have it are taken without a branch on the degrees:
+// which square ties is a coin toss to the branch predictor.
 func (g *graph[K]) tied(v *K, cur int, out *[8]int16) int {
+	m := &g.moves[cur]
 	t, least := 0, 1<<30
-	for _, s := range g.list[cur] {
-		if has(v, int(s)) {
+	for i := range m.n & 15 {
+		i &= 7
+		if (*v)[m.w[i]]&m.bit[i] != 0 {
 			continue
 		}
-		d := free(&g.nbr[s], v)
+		d := free(&m.nbr[i], v)
 		if d < least {
 			least, t = d, 0
 		}
-		if d == least {
-			out[t] = s
-			t++
-		}
+		out[t&7] = m.to[i]
+		t += b2i(d == least)
 	}
 	if t > 1 && g.refine != refineNone {
 		t = g.refineTies(v, out, t)
@@ -161,6 +191,14 @@ func (g *graph[K]) tied(v *K, cur int, out *[8]int16) int {
 		t = 1
 	}
 	return t
+}
+
+// b2i is 1 for true, 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (g *graph[K]) refineTies(v *K, out *[8]int16, t int) int {

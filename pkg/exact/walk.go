@@ -476,6 +476,14 @@ func newGraph[K set](b board.Board, rule Rule) *graph[K] {
 		dr, dc := 2*r-(b.Rows-1), 2*c-(b.Cols-1)
 		g.dist[s] = int32(dr*dr + dc*dc)
 	}
+	g.moves = make([]moves[K], n)
+	for s, l := range g.list {
+		m := &g.moves[s]
+		m.n = len(l)
+		for i, t := range l {
+			m.to[i], m.w[i], m.bit[i], m.nbr[i] = t, uint8(t>>6), 1<<(t&63), g.nbr[t]
+		}
+	}
 	return g
 }
 

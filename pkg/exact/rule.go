@@ -165,10 +165,9 @@ type moves[K set] struct {
 // unvisited neighbours, each of which counts the candidate as unvisited;
 // Roth's distance is from ((rows-1)/2, (cols-1)/2).
 //
-// The degrees are popcounts of each move's neighbours less the visited
-// squares, a visited square's raised past any degree (32), and the least
-// and the squares that have it are taken without a branch on the degrees:
-// which square ties is a coin toss to the branch predictor.
+// A degree is the popcount of the move's neighbours less the visited
+// squares; a square joins the ties without a branch on whether it ties,
+// which is a coin toss to the branch predictor.
 func (g *graph[K]) tied(v *K, cur int, out *[8]int16) int {
 	m := &g.moves[cur]
 	t, least := 0, 1<<30

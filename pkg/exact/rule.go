@@ -138,23 +138,21 @@ type graph[K set] struct {
 	// list[s] holds those squares in move order (board.DefaultOrder),
 	// which the deterministic rules follow.
 	list [][]int16
-	// moves[s] is list[s] laid out for the degree test, each square with
-	// its neighbours beside it.
-	moves []moves[K]
+	// moves[s] is list[s] laid out for the degree test.
+	moves []moves
+	// all is the board's squares.
+	all K
 	// dist[s] is four times the squared distance from the centre (Roth).
 	dist []int32
 }
 
 // moves are a square's knight moves in move order: the square each
-// reaches (to), the word of a set that holds it and its bit there, and its
-// own neighbours (nbr), so that the degree test reads one square's moves
-// from one place.
-type moves[K set] struct {
+// reaches (to), and the word of a set that holds it and its bit there.
+type moves struct {
 	n   int
 	to  [8]int16
 	w   [8]uint8
 	bit [8]uint64
-	nbr [8]K
 }
 
 // tied writes to out the squares the rule may take from cur, where v holds
@@ -165,31 +163,11 @@ type moves[K set] struct {
 // unvisited neighbours, each of which counts the candidate as unvisited;
 // Roth's distance is from ((rows-1)/2, (cols-1)/2).
 //
-// A degree is the popcount of the move's neighbours less the visited
-// squares; a square joins the ties without a branch on whether it ties,
-// which is a coin toss to the branch predictor.
+// It counts the degrees of v's unvisited squares first; a walk keeps
+// them as it goes (degrees), and asks tiedDeg.
 func (g *graph[K]) tied(v *K, cur int, out *[8]int16) int {
-	m := &g.moves[cur]
-	t, least := 0, 1<<30
-	for i := range m.n & 15 {
-		i &= 7
-		if (*v)[m.w[i]]&m.bit[i] != 0 {
-			continue
-		}
-		d := free(&m.nbr[i], v)
-		if d < least {
-			least, t = d, 0
-		}
-		out[t&7] = m.to[i]
-		t += b2i(d == least)
-	}
-	if t > 1 && g.refine != refineNone {
-		t = g.refineTies(v, out, t)
-	}
-	if t > 1 && !g.rule.Randomised() {
-		t = 1
-	}
-	return t
+	dg := g.degreesOf(v)
+	return g.tiedDeg(v, &dg, cur, out)
 }
 
 // b2i is 1 for true, 0 for false, without a branch.

@@ -65,9 +65,10 @@ func walkStates[K set](g *graph[K], walks int, seed uint64) ([]K, []int) {
 	return vs, curs
 }
 
-// TestTiedByDefinition: graph.tied's bit-parallel degrees give the tie
-// sets of the definition, in move order, at every step of random walks of
-// every rule on boards of one, two and four words.
+// TestTiedByDefinition: the bit-sliced degrees give the tie sets of the
+// definition, in move order, at every step of random walks of every rule
+// on boards of one, two and four words: counted afresh from the visited
+// squares (tied), and kept step by step along the walk (tiedDeg, visit).
 func TestTiedByDefinition(t *testing.T) {
 	for _, b := range []board.Board{{Rows: 5, Cols: 5}, {Rows: 8, Cols: 8}, {Rows: 3, Cols: 10}, {Rows: 11, Cols: 11}, {Rows: 13, Cols: 14}} {
 		for r := range Rule(len(ruleNames)) {
@@ -86,6 +87,38 @@ func TestTiedByDefinition(t *testing.T) {
 }
 
 func checkTied[K set](t *testing.T, b board.Board, r Rule) {
+	checkTiedFrom[K](t, b, r)
+	checkTiedAlong[K](t, b, r)
+}
+
+// checkTiedAlong walks random walks keeping the degrees step by step, as
+// follow does, and holds each step's ties to the definition.
+func checkTiedAlong[K set](t *testing.T, b board.Board, r Rule) {
+	g := newGraph[K](b, r)
+	seed := uint64(b.Squares())*131 + uint64(r)
+	var got, want [8]int16
+	for range 200 {
+		var v K
+		cur := int(splitmix.Next(&seed) % uint64(g.n))
+		add(&v, cur)
+		dg := g.degreesOf(&v)
+		for step := 0; ; step++ {
+			n := g.tiedDeg(&v, &dg, cur, &got)
+			m := tiedByDefinition(g, &v, cur, &want)
+			if !slices.Equal(got[:n], want[:m]) {
+				t.Fatalf("step %d (on %d): ties %v with degrees kept, by definition %v", step, cur, got[:n], want[:m])
+			}
+			if m == 0 {
+				break
+			}
+			cur = int(want[splitmix.Next(&seed)%uint64(m)])
+			add(&v, cur)
+			g.visit(&dg, cur)
+		}
+	}
+}
+
+func checkTiedFrom[K set](t *testing.T, b board.Board, r Rule) {
 	g := newGraph[K](b, r)
 	vs, curs := walkStates(g, 200, uint64(b.Squares())*31+uint64(r))
 	var got, want [8]int16

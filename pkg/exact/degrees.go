@@ -3,6 +3,8 @@ package exact
 import (
 	"math/bits"
 	"unsafe"
+
+	"knightsweep/pkg/board"
 )
 
 // degrees holds every square's degree (its unvisited neighbours, 0 to 8)
@@ -14,20 +16,141 @@ import (
 // degree is never read, and whatever it comes to is left there.
 type degrees[K set] [4]K
 
-// degreesOf counts the degrees of the squares v leaves unvisited.
+// degreesOf counts the degrees of the squares v leaves unvisited, all at
+// once: for each of the eight moves, the unvisited squares shifted back by
+// the move (a square's bit set where its move lands on one) are added to
+// the planes, a bit-sliced adder.
 func (g *graph[K]) degreesOf(v *K) degrees[K] {
+	switch {
+	case len(*v) == 1:
+		return g.degreesOf1(v)
+	case len(*v) == 2 && g.nearShifts:
+		return g.degreesOf2(v)
+	}
+	var u K
+	for w := range len(u) {
+		u[w] = g.all[w] &^ (*v)[w]
+	}
 	var dg degrees[K]
-	for w := range len(*v) {
-		for b := g.all[w] &^ (*v)[w]; b != 0; b &= b - 1 {
-			bit := b & -b
-			d := uint64(free(&g.nbr[w<<6|bits.TrailingZeros64(b)], v))
-			dg[0][w] |= bit & -(d & 1)
-			dg[1][w] |= bit & -(d >> 1 & 1)
-			dg[2][w] |= bit & -(d >> 2 & 1)
-			dg[3][w] |= bit & -(d >> 3)
+	for i := range g.shifts {
+		sh := &g.shifts[i]
+		x := shiftSet(&u, sh.by)
+		for w := range len(x) {
+			a := x[w] & sh.from[w]
+			c := dg[0][w] & a
+			dg[0][w] ^= a
+			a, c = c, dg[1][w]&c
+			dg[1][w] ^= a
+			a, c = c, dg[2][w]&c
+			dg[2][w] ^= a
+			dg[3][w] |= c
 		}
 	}
 	return dg
+}
+
+// degreesOf1 is degreesOf on a board of one word, without a loop over the
+// words (len is a constant in each compiled shape).
+func (g *graph[K]) degreesOf1(v *K) degrees[K] {
+	u := g.all[0] &^ (*v)[0]
+	var d0, d1, d2, d3 uint64
+	for i := range g.shifts {
+		sh := &g.shifts[i]
+		a := u >> sh.right << sh.left & sh.from[0]
+		c := d0 & a
+		d0 ^= a
+		a, c = c, d1&c
+		d1 ^= a
+		a, c = c, d2&c
+		d2 ^= a
+		d3 |= c
+	}
+	var dg degrees[K]
+	dg[0][0], dg[1][0], dg[2][0], dg[3][0] = d0, d1, d2, d3
+	return dg
+}
+
+// degreesOf2 is degreesOf on a board of two words (to 11x11) whose moves
+// shift by less than a word (nearShifts).
+func (g *graph[K]) degreesOf2(v *K) degrees[K] {
+	all, x := (*[2]uint64)(unsafe.Pointer(&g.all)), (*[2]uint64)(unsafe.Pointer(v))
+	u0, u1 := all[0]&^x[0], all[1]&^x[1]
+	var dg degrees[K]
+	d := (*[4][2]uint64)(unsafe.Pointer(&dg))
+	for i := range g.shifts {
+		sh := &g.shifts[i]
+		from := (*[2]uint64)(unsafe.Pointer(&sh.from))
+		// Shifts in Go past 63 bits give 0: a move of 0 mod 64 is whole.
+		a0 := (u0>>sh.right | u1<<(64-sh.right)) << sh.left & from[0]
+		a1 := (u1>>sh.right<<sh.left | u0>>(64-sh.left)) & from[1]
+		for p := range 3 {
+			c0, c1 := d[p][0]&a0, d[p][1]&a1
+			d[p][0] ^= a0
+			d[p][1] ^= a1
+			a0, a1 = c0, c1
+		}
+		d[3][0] |= a0
+		d[3][1] |= a1
+	}
+	return dg
+}
+
+// A shift is one of the knight's moves as the sets see it: the square s
+// reaches s+by, when s is in from.
+type shift[K set] struct {
+	by   int
+	from K
+	// right and left: by or -by, the other 0, where the move is less
+	// than a word.
+	right, left uint
+}
+
+// shifts lists b's knight moves as shifts of its sets, and says if each
+// is less than a word.
+func shifts[K set](b board.Board) ([]shift[K], bool) {
+	near := true
+	var out []shift[K]
+	for _, m := range board.DefaultOrder {
+		sh := shift[K]{by: m.DRow*b.Cols + m.DCol}
+		if sh.by >= 0 {
+			sh.right = uint(sh.by)
+		} else {
+			sh.left = uint(-sh.by)
+		}
+		for s := range b.Squares() {
+			r, c := b.RowCol(s)
+			if b.Contains(r+m.DRow, c+m.DCol) {
+				add(&sh.from, s)
+			}
+		}
+		near = near && sh.right < 64 && sh.left < 64
+		out = append(out, sh)
+	}
+	return out, near
+}
+
+// shiftSet returns the set whose square s holds u's square s+by.
+func shiftSet[K set](u *K, by int) K {
+	var x K
+	n := len(x)
+	if by >= 0 {
+		q, r := by>>6, uint(by&63)
+		for w := 0; w+q < n; w++ {
+			x[w] = (*u)[w+q] >> r
+			if r != 0 && w+q+1 < n {
+				x[w] |= (*u)[w+q+1] << (64 - r)
+			}
+		}
+		return x
+	}
+	q, r := (-by)>>6, uint(-by&63)
+	for w := q; w < n; w++ {
+		x[w] = (*u)[w-q] << r
+		if r != 0 && w-q-1 >= 0 {
+			x[w] |= (*u)[w-q-1] >> (64 - r)
+		}
+	}
+	return x
 }
 
 // visit takes one from the degrees of x's neighbours: x is visited.

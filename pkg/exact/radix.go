@@ -6,7 +6,7 @@ import "math/bits"
 // first (an in-place MSD radix sort, American flag sort), in compareRec's
 // order: the squares' words from the highest, then the square. A pass
 // takes the eight bits below the highest bit on which the bucket's keys
-// differ (four below smallMax records), so the bits every key of a depth
+// differ (four up to smallMax records), so the bits every key of a depth
 // shares (the squares far from the start, unvisited early on; the high
 // bits of the square) cost one scan and no pass; buckets of at most
 // insertionMax records are sorted by insertion. A record is compared only there, never per pair of the whole.
@@ -15,7 +15,7 @@ const (
 	insertionMax = 24
 	// A bucket of more than smallMax records is split on 8 bits, a
 	// smaller one on 4: a pass's counts are as many as its digits.
-	smallMax = 2048
+	smallMax = 256
 )
 
 // keyWord is word j of r's key in significance order: the squares' words

@@ -140,8 +140,11 @@ type graph[K set] struct {
 	list [][]int16
 	// moves[s] is list[s] laid out for the degree test.
 	moves []moves
-	// all is the board's squares.
-	all K
+	// all is the board's squares; shifts its moves as shifts of a set,
+	// each less than a word if nearShifts.
+	all        K
+	shifts     []shift[K]
+	nearShifts bool
 	// dist[s] is four times the squared distance from the centre (Roth).
 	dist []int32
 }

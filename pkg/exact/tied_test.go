@@ -70,7 +70,7 @@ func walkStates[K set](g *graph[K], walks int, seed uint64) ([]K, []int) {
 // on boards of one, two and four words: counted afresh from the visited
 // squares (tied), and kept step by step along the walk (tiedDeg, visit).
 func TestTiedByDefinition(t *testing.T) {
-	for _, b := range []board.Board{{Rows: 5, Cols: 5}, {Rows: 8, Cols: 8}, {Rows: 3, Cols: 10}, {Rows: 11, Cols: 11}, {Rows: 13, Cols: 14}} {
+	for _, b := range []board.Board{{Rows: 5, Cols: 5}, {Rows: 8, Cols: 8}, {Rows: 3, Cols: 10}, {Rows: 11, Cols: 11}, {Rows: 13, Cols: 14}, {Rows: 3, Cols: 40}, {Rows: 3, Cols: 70}, {Rows: 1, Cols: 9}} {
 		for r := range Rule(len(ruleNames)) {
 			t.Run(fmt.Sprintf("%v/%v", b, r), func(t *testing.T) {
 				switch n := b.Squares(); {

@@ -481,6 +481,7 @@ func newGraph[K set](b board.Board, rule Rule) *graph[K] {
 	for s := range n {
 		add(&g.all, s)
 	}
+	g.shifts, g.nearShifts = shifts[K](b)
 	g.moves = make([]moves, n)
 	for s, l := range g.list {
 		m := &g.moves[s]

@@ -7,14 +7,16 @@ import (
 	"knightsweep/pkg/board"
 )
 
-// degrees holds every square's degree (its unvisited neighbours, 0 to 8)
-// bit-sliced: bit s of plane p is bit p of square s's degree. A step
+// degrees holds every square's degree (its unvisited neighbours) modulo
+// 8, bit-sliced: bit s of plane p is bit p of square s's degree. Modulo 8
+// is exact where it is read: a candidate is next to the walk's square, so
+// at most 7 of its neighbours are unvisited. A step
 // subtracts one from the degrees of the square's neighbours, all at once
 // (visit), and the least degree among the candidates is found plane by
 // plane (tiedDeg): the walk's degree test costs a few word operations a
 // step, with no loop over the candidates' neighbours. A visited square's
 // degree is never read, and whatever it comes to is left there.
-type degrees[K set] [4]K
+type degrees[K set] [3]K
 
 // degreesOf counts the degrees of the squares v leaves unvisited, all at
 // once: for each of the eight moves, the unvisited squares shifted back by
@@ -41,9 +43,7 @@ func (g *graph[K]) degreesOf(v *K) degrees[K] {
 			dg[0][w] ^= a
 			a, c = c, dg[1][w]&c
 			dg[1][w] ^= a
-			a, c = c, dg[2][w]&c
-			dg[2][w] ^= a
-			dg[3][w] |= c
+			dg[2][w] ^= c
 		}
 	}
 	return dg
@@ -53,20 +53,17 @@ func (g *graph[K]) degreesOf(v *K) degrees[K] {
 // words (len is a constant in each compiled shape).
 func (g *graph[K]) degreesOf1(v *K) degrees[K] {
 	u := g.all[0] &^ (*v)[0]
-	var d0, d1, d2, d3 uint64
+	var d0, d1, d2 uint64
 	for i := range g.shifts {
 		sh := &g.shifts[i]
 		a := u >> sh.right << sh.left & sh.from[0]
 		c := d0 & a
 		d0 ^= a
-		a, c = c, d1&c
-		d1 ^= a
-		a, c = c, d2&c
-		d2 ^= a
-		d3 |= c
+		d2 ^= d1 & c
+		d1 ^= c
 	}
 	var dg degrees[K]
-	dg[0][0], dg[1][0], dg[2][0], dg[3][0] = d0, d1, d2, d3
+	dg[0][0], dg[1][0], dg[2][0] = d0, d1, d2
 	return dg
 }
 
@@ -75,23 +72,24 @@ func (g *graph[K]) degreesOf1(v *K) degrees[K] {
 func (g *graph[K]) degreesOf2(v *K) degrees[K] {
 	all, x := (*[2]uint64)(unsafe.Pointer(&g.all)), (*[2]uint64)(unsafe.Pointer(v))
 	u0, u1 := all[0]&^x[0], all[1]&^x[1]
-	var dg degrees[K]
-	d := (*[4][2]uint64)(unsafe.Pointer(&dg))
+	var p00, p01, p10, p11, p20, p21 uint64 // plane, word
 	for i := range g.shifts {
 		sh := &g.shifts[i]
 		from := (*[2]uint64)(unsafe.Pointer(&sh.from))
 		// Shifts in Go past 63 bits give 0: a move of 0 mod 64 is whole.
 		a0 := (u0>>sh.right | u1<<(64-sh.right)) << sh.left & from[0]
 		a1 := (u1>>sh.right<<sh.left | u0>>(64-sh.left)) & from[1]
-		for p := range 3 {
-			c0, c1 := d[p][0]&a0, d[p][1]&a1
-			d[p][0] ^= a0
-			d[p][1] ^= a1
-			a0, a1 = c0, c1
-		}
-		d[3][0] |= a0
-		d[3][1] |= a1
+		c0, c1 := p00&a0, p01&a1
+		p00 ^= a0
+		p01 ^= a1
+		p20 ^= p10 & c0
+		p21 ^= p11 & c1
+		p10 ^= c0
+		p11 ^= c1
 	}
+	var dg degrees[K]
+	d := (*[3][2]uint64)(unsafe.Pointer(&dg))
+	d[0][0], d[0][1], d[1][0], d[1][1], d[2][0], d[2][1] = p00, p01, p10, p11, p20, p21
 	return dg
 }
 
@@ -159,12 +157,15 @@ func (g *graph[K]) visit(dg *degrees[K], x int) {
 	if len(*nb) == 2 {
 		// The sets of boards to 11x11, without a loop over the words
 		// (len is a constant in each compiled shape).
-		b, d := *(*[2]uint64)(unsafe.Pointer(nb)), (*[4][2]uint64)(unsafe.Pointer(dg))
-		for p := range d {
-			o0, o1 := d[p][0], d[p][1]
-			d[p][0], d[p][1] = o0^b[0], o1^b[1]
-			b[0], b[1] = b[0]&^o0, b[1]&^o1
-		}
+		n, d := (*[2]uint64)(unsafe.Pointer(nb)), (*[3][2]uint64)(unsafe.Pointer(dg))
+		b0, b1 := n[0], n[1]
+		o0, o1 := d[0][0], d[0][1]
+		d[0][0], d[0][1] = o0^b0, o1^b1
+		b0, b1 = b0&^o0, b1&^o1
+		o0, o1 = d[1][0], d[1][1]
+		d[1][0], d[1][1] = o0^b0, o1^b1
+		b0, b1 = b0&^o0, b1&^o1
+		d[2][0], d[2][1] = d[2][0]^b0, d[2][1]^b1
 		return
 	}
 	for w := range len(*nb) {
@@ -178,9 +179,7 @@ func (g *graph[K]) visit(dg *degrees[K], x int) {
 }
 
 // least returns the squares of nb that v leaves unvisited and, of those,
-// the ones of least degree by dg, with how many they are. A square next to
-// the walk's has at most 7 unvisited neighbours, so the highest plane
-// (8) is never one of theirs.
+// the ones of least degree by dg, with how many they are.
 func least[K set](nb, v *K, dg *degrees[K]) (c K, n int) {
 	switch len(c) {
 	case 1:
@@ -191,18 +190,6 @@ func least[K set](nb, v *K, dg *degrees[K]) (c K, n int) {
 		}
 		c[0] = c0
 		return c, bits.OnesCount64(c0)
-	case 2:
-		a, x := (*[2]uint64)(unsafe.Pointer(nb)), (*[2]uint64)(unsafe.Pointer(v))
-		d := (*[4][2]uint64)(unsafe.Pointer(dg))
-		c0, c1 := a[0]&^x[0], a[1]&^x[1]
-		for p := 2; p >= 0; p-- {
-			z0, z1 := c0&^d[p][0], c1&^d[p][1]
-			keep := -uint64(b2i(z0|z1 != 0))
-			c0, c1 = z0|c0&^keep, z1|c1&^keep
-		}
-		cc := (*[2]uint64)(unsafe.Pointer(&c))
-		cc[0], cc[1] = c0, c1
-		return c, bits.OnesCount64(c0) + bits.OnesCount64(c1)
 	}
 	for w := range len(c) {
 		c[w] = (*nb)[w] &^ (*v)[w]
@@ -226,12 +213,37 @@ func least[K set](nb, v *K, dg *degrees[K]) (c K, n int) {
 
 // tiedDeg is tied with the degrees of v's unvisited squares in dg.
 func (g *graph[K]) tiedDeg(v *K, dg *degrees[K], cur int, out *[8]int16) int {
-	c, n := least(&g.nbr[cur], v, dg)
-	if n <= 1 {
-		if n == 1 {
-			out[0] = int16(first(&c))
+	var c K
+	var n int
+	if len(c) == 2 {
+		// least on a board of two words, in line: most steps are forced.
+		a, x := (*[2]uint64)(unsafe.Pointer(&g.nbr[cur])), (*[2]uint64)(unsafe.Pointer(v))
+		d := (*[3][2]uint64)(unsafe.Pointer(dg))
+		c0, c1 := a[0]&^x[0], a[1]&^x[1]
+		z0, z1 := c0&^d[2][0], c1&^d[2][1]
+		keep := -uint64(b2i(z0|z1 != 0))
+		c0, c1 = z0|c0&^keep, z1|c1&^keep
+		z0, z1 = c0&^d[1][0], c1&^d[1][1]
+		keep = -uint64(b2i(z0|z1 != 0))
+		c0, c1 = z0|c0&^keep, z1|c1&^keep
+		z0, z1 = c0&^d[0][0], c1&^d[0][1]
+		keep = -uint64(b2i(z0|z1 != 0))
+		c0, c1 = z0|c0&^keep, z1|c1&^keep
+		n = bits.OnesCount64(c0) + bits.OnesCount64(c1)
+		if n <= 1 {
+			out[0] = int16(bits.TrailingZeros64(c0) + bits.TrailingZeros64(c1)*b2i(c0 == 0))
+			return n
 		}
-		return n
+		cc := (*[2]uint64)(unsafe.Pointer(&c))
+		cc[0], cc[1] = c0, c1
+	} else {
+		c, n = least(&g.nbr[cur], v, dg)
+		if n <= 1 {
+			if n == 1 {
+				out[0] = int16(first(&c))
+			}
+			return n
+		}
 	}
 	// The ties in move order.
 	m := &g.moves[cur]
@@ -254,11 +266,6 @@ func (g *graph[K]) tiedDeg(v *K, dg *degrees[K], cur int, out *[8]int16) int {
 func first[K set](c *K) int {
 	if len(*c) == 1 {
 		return bits.TrailingZeros64((*c)[0])
-	}
-	if len(*c) == 2 {
-		cc := (*[2]uint64)(unsafe.Pointer(c))
-		t := bits.TrailingZeros64(cc[0])
-		return t + bits.TrailingZeros64(cc[1])*b2i(cc[0] == 0)
 	}
 	for w := range len(*c) {
 		if (*c)[w] != 0 {

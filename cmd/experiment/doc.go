@@ -344,14 +344,14 @@
 //	                   goes on without the memo: slower, the same answer;
 //	                   the frontier method spills to disk past it instead
 //	-method M          memo (tie points in hash tables in memory: the
-//	                   fastest while they fit), frontier (each depth's tie
-//	                   points as records sorted and merged by key, spilled
-//	                   to disk in sorted runs past -mem-limit: memory
-//	                   bounded by the limit alone, whatever the board), or
-//	                   auto (default: frontier with -work, or past 100
-//	                   squares where the memo's estimate passes -mem-limit,
-//	                   as on 11x11; the memo otherwise); the same figures
-//	                   either way
+//	                   cheapest for exact fractions), frontier (each
+//	                   depth's tie points as records sorted and merged by
+//	                   key, spilled to disk in sorted runs past -mem-limit:
+//	                   memory bounded by the limit alone, whatever the
+//	                   board), or auto (default: frontier with -work or
+//	                   past 64 squares, where probabilities are float64s,
+//	                   as on 9x9 to 11x11; the memo otherwise); the same
+//	                   figures either way (float64s within their bounds)
 //	-work DIR          the frontier method's checkpoints, a directory a
 //	                   start under DIR, kept at every depth boundary: an
 //	                   interrupt or a kill loses the depth under way at

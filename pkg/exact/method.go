@@ -21,16 +21,13 @@ const (
 	// at every depth boundary with Options.Work.
 	MethodFrontier
 	// MethodAuto takes the frontier method with a work directory, or on a
-	// board of more than 100 squares whose memo, by EstimateBytes, would
-	// pass the memory limit; the memo otherwise: on the boards it has
-	// walked (to 10x10) the memo is faster and holds less, and a limit
-	// too small for it keeps meaning what it did (walk on without it).
+	// board of more than MaxExactSquares (float64 probabilities, 9x9 and
+	// up), where its radix-sorted records cost less CPU than the memo's
+	// tables (the 10x10 corner: 28 s against 46 s, holding 2.5 GB
+	// against 1.5); the memo otherwise: on the boards of exact fractions
+	// its records are wide (up to 104 bytes) and the memo is the cheaper.
 	MethodAuto
 )
-
-// memoSquares is the largest board MethodAuto leaves to the memo
-// whatever the limit.
-const memoSquares = 100
 
 var methodNames = [...]string{MethodMemo: "memo", MethodFrontier: "frontier", MethodAuto: "auto"}
 
@@ -55,7 +52,7 @@ func (o Options) UsesFrontier(b board.Board) bool {
 	case MethodFrontier:
 		return true
 	case MethodAuto:
-		return o.Work != "" || b.Squares() > memoSquares && o.MemLimit > 0 && EstimateBytes(b) > o.MemLimit
+		return o.Work != "" || b.Squares() > MaxExactSquares
 	}
 	return false
 }

@@ -1,6 +1,7 @@
 package durable
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/gofrs/flock"
 )
@@ -55,8 +57,7 @@ func LockDir(dir string) (*Lock, error) {
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
 	if !ok {
-		owner, _ := ReadFile(path, 4<<10)
-		return nil, &HeldError{Dir: dir, Path: path, Owner: describeOwner(string(owner))}
+		return nil, &HeldError{Dir: dir, Path: path, Owner: readOwner(path)}
 	}
 	host, _ := os.Hostname()
 	// A second descriptor: the flock belongs to fl's, which stays open.
@@ -79,6 +80,24 @@ func (l *Lock) Release() {
 		l.fl = nil
 	}
 }
+
+// readOwner reads the holder's "PID HOST" from the lock file. The holder
+// writes it just after taking the lock, so a file still empty is read
+// again for up to ownerWait before the holder is called "a process".
+func readOwner(path string) string {
+	deadline := time.Now().Add(ownerWait)
+	for {
+		owner, _ := ReadFile(path, 4<<10)
+		if len(bytes.TrimSpace(owner)) > 0 || time.Now().After(deadline) {
+			return describeOwner(string(owner))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// ownerWait bounds how long a refused process waits for the holder's
+// name: a holder that has not written it by then is stalled or gone.
+const ownerWait = 500 * time.Millisecond
 
 // describeOwner turns the lock file's "PID HOST" into words.
 func describeOwner(s string) string {

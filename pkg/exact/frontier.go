@@ -604,10 +604,11 @@ func (fw *fworker[K, P]) expand(r *rec[K, P], d int) {
 	g := w.wk.g
 	var out [8]int16
 	v, c := r.k, r.cur()
-	t := g.tied(&v, c, &out)
+	dg := g.degreesOf(&v)
+	t := g.tiedDeg(&v, &dg, c, &out)
 	mass := w.scratch[d]
 	for i := range min(len(mass), len(r.p)) {
 		mass[i] = r.p[i]
 	}
-	w.branch(&v, &out, t, d, mass, r.cnt, uint16(r.rc()))
+	w.branch(&v, &dg, &out, t, d, mass, r.cnt, uint16(r.rc()))
 }

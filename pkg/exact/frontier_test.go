@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -123,6 +124,55 @@ func TestFrontierAgainstMemo(t *testing.T) {
 				t.Errorf("nothing spilled under %d bytes", c.limit)
 			}
 		})
+	}
+}
+
+// TestFrontierKnownValues: the frontier method, in memory and spilled
+// under a small limit, gives the probabilities, tours and walks of
+// warnsdorff -tiebreak random that the memo's walks printed (every start
+// of 5x5..8x8 and 9x9 by experiment exact at 53866e8): exact fractions to
+// 64 squares, and (make test-all) the 9x9 corner's float64 within the two
+// walks' bounds.
+func TestFrontierKnownValues(t *testing.T) {
+	for _, c := range []struct {
+		n, row, col  int
+		p            string
+		tours, walks uint64
+	}{
+		{6, 3, 3, "49/64", 104, 136},
+		{7, 0, 0, "5867789/7962624", 37926, 39024},
+		{7, 1, 2, "0", 0, 7801},
+		{7, 3, 3, "109619/110592", 62792, 64088},
+		{8, 0, 0, "11232021923/11466178560", 137300, 144104},
+		{8, 1, 2, "749493737/764411904", 84653, 91611},
+	} {
+		for _, limit := range []int64{0, 256 << 10} {
+			t.Run(fmt.Sprintf("%dx%d/%d,%d/limit=%d", c.n, c.n, c.row, c.col, limit), func(t *testing.T) {
+				r, err := From(context.Background(), board.Board{Rows: c.n, Cols: c.n}, board.Square{Row: c.row, Col: c.col},
+					Options{Method: MethodFrontier, MemLimit: limit, Workers: 2})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := new(big.Rat).SetString(c.p)
+				if r.Fraction == nil || r.Fraction.Cmp(want) != 0 || r.Tours != c.tours || r.Walks != c.walks {
+					t.Errorf("probability %v, %d tours, %d walks; want %v, %d, %d", r.Fraction, r.Tours, r.Walks, want, c.tours, c.walks)
+				}
+				if limit > 0 && c.n == 8 && r.PeakDisk == 0 {
+					t.Errorf("nothing spilled under %d bytes", limit)
+				}
+			})
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	r, err := From(context.Background(), board.Board{Rows: 9, Cols: 9}, board.Square{}, Options{Method: MethodFrontier})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const p, bound = 0.9873276758411353, 3.1503463619678e-13
+	if math.Abs(r.Probability-p) > r.ErrorBound+bound || r.Tours != 18808408 || r.Walks != 19578552 {
+		t.Errorf("9x9 corner: %v ± %v, %d tours, %d walks; want %v ± %v, 18808408, 19578552", r.Probability, r.ErrorBound, r.Tours, r.Walks, p, bound)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"unsafe"
 
 	"knightsweep/pkg/strategies"
 )
@@ -109,8 +110,17 @@ func has[K set](k *K, sq int) bool { return (*k)[sq>>6]>>(sq&63)&1 != 0 }
 
 func add[K set](k *K, sq int) { (*k)[sq>>6] |= 1 << (sq & 63) }
 
-// free counts the squares of nb not in v.
+// free counts the squares of nb not in v. A set of one or two words (the
+// boards to 11x11) is counted without a loop: len(*v) is a constant in
+// each of the compiled shapes, so the switch is resolved when compiled.
 func free[K set](nb, v *K) int {
+	switch len(*v) {
+	case 1:
+		return bits.OnesCount64((*nb)[0] &^ (*v)[0])
+	case 2:
+		a, b := (*[2]uint64)(unsafe.Pointer(nb)), (*[2]uint64)(unsafe.Pointer(v))
+		return bits.OnesCount64(a[0]&^b[0]) + bits.OnesCount64(a[1]&^b[1])
+	}
 	n := 0
 	for i := range len(*nb) {
 		n += bits.OnesCount64((*nb)[i] &^ (*v)[i])
@@ -128,8 +138,24 @@ type graph[K set] struct {
 	// list[s] holds those squares in move order (board.DefaultOrder),
 	// which the deterministic rules follow.
 	list [][]int16
+	// moves[s] is list[s] laid out for the degree test.
+	moves []moves
+	// all is the board's squares; shifts its moves as shifts of a set,
+	// each less than a word if nearShifts.
+	all        K
+	shifts     []shift[K]
+	nearShifts bool
 	// dist[s] is four times the squared distance from the centre (Roth).
 	dist []int32
+}
+
+// moves are a square's knight moves in move order: the square each
+// reaches (to), and the word of a set that holds it and its bit there.
+type moves struct {
+	n   int
+	to  [8]int16
+	w   [8]uint8
+	bit [8]uint64
 }
 
 // tied writes to out the squares the rule may take from cur, where v holds
@@ -139,28 +165,20 @@ type graph[K set] struct {
 // unvisited neighbours; Pohl's sum adds the degrees of the candidate's
 // unvisited neighbours, each of which counts the candidate as unvisited;
 // Roth's distance is from ((rows-1)/2, (cols-1)/2).
+//
+// It counts the degrees of v's unvisited squares first; a walk keeps
+// them as it goes (degrees), and asks tiedDeg.
 func (g *graph[K]) tied(v *K, cur int, out *[8]int16) int {
-	t, least := 0, 1<<30
-	for _, s := range g.list[cur] {
-		if has(v, int(s)) {
-			continue
-		}
-		d := free(&g.nbr[s], v)
-		if d < least {
-			least, t = d, 0
-		}
-		if d == least {
-			out[t] = s
-			t++
-		}
+	dg := g.degreesOf(v)
+	return g.tiedDeg(v, &dg, cur, out)
+}
+
+// b2i is 1 for true, 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	if t > 1 && g.refine != refineNone {
-		t = g.refineTies(v, out, t)
-	}
-	if t > 1 && !g.rule.Randomised() {
-		t = 1
-	}
-	return t
+	return 0
 }
 
 func (g *graph[K]) refineTies(v *K, out *[8]int16, t int) int {

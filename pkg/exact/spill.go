@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"knightsweep/internal/durable"
 )
@@ -25,7 +24,6 @@ type run struct {
 	synced bool
 }
 
-func sortRecs[K set, P num](b []rec[K, P]) { slices.SortFunc(b, compareRec[K, P]) }
 
 // runWriter writes a run, record by record, through a buffer.
 type runWriter[K set, P num] struct {
@@ -187,7 +185,7 @@ func newMerger[K set, P num](c *combiner, srcs []*source[K, P]) *merger[K, P] {
 }
 
 func (m *merger[K, P]) less(i, j int) bool {
-	return compareRec(*m.h[i].head(), *m.h[j].head()) < 0
+	return lessRec(m.h[i].head(), m.h[j].head())
 }
 
 func (m *merger[K, P]) down(i int) {

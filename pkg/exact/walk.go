@@ -112,17 +112,23 @@ func (wk *walker[K]) newWorker() *worker[K] {
 // walks, with rc roundings so far: through forced steps to the next tie
 // point, which it remembers (memo) or walks on from, or to the walk's end.
 func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, rc uint16) {
+	w.followDeg(v, w.wk.g.degreesOf(&v), cur, d, src, f, cnt, rc)
+}
+
+// followDeg is follow with the degrees of v's unvisited squares in dg.
+func (w *worker[K]) followDeg(v K, dg degrees[K], cur, d int, src []uint64, f uint64, cnt uint64, rc uint16) {
 	g := w.wk.g
 	var out [8]int16
 	j := 0
 	var t int
 	for {
-		t = g.tied(&v, cur, &out)
+		t = g.tiedDeg(&v, &dg, cur, &out)
 		if t != 1 {
 			break
 		}
 		cur = int(out[0])
 		add(&v, cur)
+		g.visit(&dg, cur)
 		d++
 		j++
 	}
@@ -175,18 +181,21 @@ func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, 
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])
-	w.branch(&v, &out, t, d, s, cnt, rc)
+	w.branch(&v, &dg, &out, t, d, s, cnt, rc)
 }
 
 // branch walks on from a tie point at depth d, whose visited squares are
-// v and whose probability is p, into each of its t tied squares out.
-func (w *worker[K]) branch(v *K, out *[8]int16, t, d int, p []uint64, cnt uint64, rc uint16) {
+// v (the degrees of the others dg) and whose probability is p, into each
+// of its t tied squares out.
+func (w *worker[K]) branch(v *K, dg *degrees[K], out *[8]int16, t, d int, p []uint64, cnt uint64, rc uint16) {
 	share := w.wk.share(t)
+	g := w.wk.g
 	for i := range t {
-		nv := *v
+		nv, ndg := *v, *dg
 		add(&nv, int(out[i]))
+		g.visit(&ndg, int(out[i]))
 		w.t.nodes++
-		w.follow(nv, int(out[i]), d+1, p, share, cnt, rc)
+		w.followDeg(nv, ndg, int(out[i]), d+1, p, share, cnt, rc)
 	}
 }
 
@@ -411,18 +420,11 @@ func (w *worker[K]) expand(s *shard[K], d int) {
 			return
 		}
 		v, c := s.keyOf(s.slots, off)
-		t := wk.g.tied(&v, c, &out)
+		dg := wk.g.degreesOf(&v)
+		t := wk.g.tiedDeg(&v, &dg, c, &out)
 		copy(mass, e[lay.kw+2:])
 		clear(mass[lay.w:])
-		rc := uint16(e[lay.kw] >> 16)
-		cnt := e[lay.kw+1]
-		share := wk.share(t)
-		for k := range t {
-			nv := v
-			add(&nv, int(out[k]))
-			w.t.nodes++
-			w.follow(nv, int(out[k]), d+1, mass, share, cnt, rc)
-		}
+		w.branch(&v, &dg, &out, t, d, mass, e[lay.kw+1], uint16(e[lay.kw]>>16))
 	}
 	if s.slots != nil {
 		wk.held.Add(-int64(s.size) * lay.entryBytes())
@@ -475,6 +477,18 @@ func newGraph[K set](b board.Board, rule Rule) *graph[K] {
 		}
 		dr, dc := 2*r-(b.Rows-1), 2*c-(b.Cols-1)
 		g.dist[s] = int32(dr*dr + dc*dc)
+	}
+	for s := range n {
+		add(&g.all, s)
+	}
+	g.shifts, g.nearShifts = shifts[K](b)
+	g.moves = make([]moves, n)
+	for s, l := range g.list {
+		m := &g.moves[s]
+		m.n = len(l)
+		for i, t := range l {
+			m.to[i], m.w[i], m.bit[i] = t, uint8(t>>6), 1<<(t&63)
+		}
 	}
 	return g
 }

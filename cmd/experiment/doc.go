@@ -327,6 +327,7 @@
 // # experiment exact
 //
 //	experiment exact -sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [flags]
+//	experiment exact -merge -out FILE SHARD-FILE...
 //
 // Computes what a randomised greedy rule does from each start, exactly, by
 // walking every way its ties can fall (package knightsweep/pkg/exact,
@@ -393,6 +394,21 @@
 //	-float             float64 probabilities with their bound even up to 64
 //	                   squares
 //	-plain             walk every tie without the memo, on one core (a check)
+//	-shard i/N         walk only shard i of N (auto/N: i from
+//	                   $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX): the
+//	                   classes of symmetric starts dealt costliest first,
+//	                   each to the shard of least estimated cost so far
+//	                   (the cost model: a board's corner's tie points,
+//	                   growing some 20% a square; a board's classes weigh
+//	                   alike); needs -out, beside which FILE.shard.json
+//	                   keeps the command, the shard and the build; the same
+//	                   command with another shard or build is refused
+//	-merge             combine the -out FILEs of every shard of one command
+//	                   (arguments, or patterns) into -out: the rows one run
+//	                   would have written, in its order; a shard missing,
+//	                   given twice, unfinished, or of another command, split
+//	                   or build is refused (exit 2), nothing written.
+//	                   experiment merge given such files does the same
 //
 // Progress goes to stderr (a bar on a terminal; the frontier method's
 // shows the depth, the tie points of the depth, the most memory the depth

@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"knightsweep/internal/buildinfo"
 	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
@@ -21,6 +24,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	req, err := parseExact(args, stderr)
 	if err != nil {
 		return err
+	}
+	if req.merge {
+		return mergeExact(req.out, req.inputs, stdout)
 	}
 	// -out read and -work locked and checked before any walk: a refusal
 	// is bad input, with nothing on stdout.
@@ -82,12 +88,16 @@ type exactRequest struct {
 	mem    memlimit.Limit
 	out    string
 	asJSON bool
+	shard  exact.Shard
+	// merge: -merge, of the shards' files inputs.
+	merge  bool
+	inputs []string
 }
 
 // parseExact reads and checks the flags before any walk.
 func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	var req exactRequest
-	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain] [-method memo|frontier|auto] [-work DIR]", stderr)
+	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain] [-method memo|frontier|auto] [-work DIR] [-shard i/N]\n       experiment exact -merge -out FILE SHARD-FILE...", stderr)
 	sizesFlag := flags.String("sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, as run takes them")
 	startsFlag := flags.String("starts", "corners", "start `squares`: all (a grid of each board), corners, solvable, or row,col squares separated by semicolons, as run takes them")
 	tiebreak := flags.String("tiebreak", exact.Random.String(), "the `rule`: "+strings.Join(exact.Rules(), ", ")+" (Warnsdorff's rule with that tie-break; the -random ones break Pohl's or Roth's remaining ties at random, first, pohl and roth are the solver's deterministic rules)")
@@ -100,10 +110,26 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	flags.BoolVar(&req.opt.Plain, "plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
 	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work, or past 100 squares where the memo's estimate passes -mem-limit; else memo)")
 	flags.StringVar(&req.opt.Work, "work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method; one exact at a time holds it")
-	if err := parseFlags(flags, args); err != nil {
+	shardFlag := flags.String("shard", "", "walk only shard `i/N` of the start classes (0 <= i < N; auto/N reads i from $"+strings.Join(shardEnv, " or $")+"), dealt by the cost model's estimate of each; needs -out, whose shards exact -merge (or merge) combines")
+	flags.BoolVar(&req.merge, "merge", false, "combine the -out FILEs of every shard of one exact command (the arguments, or patterns) into -out: the rows one run would have written")
+	inputs, err := parseInterspersed(flags, args)
+	if err != nil {
 		return req, err
 	}
-	var err error
+	if req.merge {
+		return req, req.mergeInputs(inputs, flags)
+	}
+	if len(inputs) > 0 {
+		return req, usagef("exact takes no arguments (%q): shards' files go with -merge", inputs[0])
+	}
+	sh, err := parseShard(*shardFlag, getenv)
+	if err != nil {
+		return req, &input.Error{Flag: "-shard", Err: err}
+	}
+	req.shard = exact.Shard{Index: sh.Index, Count: sh.Count}
+	if !req.shard.Whole() && req.out == "" {
+		return req, input.Errorf("-shard", "needs -out: the file of the shard's rows, which exact -merge combines")
+	}
 	if req.sizes, err = givenSizes(*sizesFlag, "8, 5-8 or 6x8"); err != nil {
 		return req, err
 	}
@@ -152,7 +178,8 @@ func (req *exactRequest) runner() (*exact.Runner, error) {
 	}
 	cmd := exact.WorkCommand{Sizes: strings.Join(names, ","), Starts: req.starts.String(), Tiebreak: req.rule.String(),
 		Closed: req.closed, Float: req.opt.Float}
-	return exact.NewRunner(exact.Runner{Jobs: jobs, Options: req.opt, Out: req.out, Command: cmd})
+	return exact.NewRunner(exact.Runner{Jobs: jobs, Options: req.opt, Out: req.out, Command: cmd,
+		Shard: req.shard, Build: buildinfo.Build()})
 }
 
 // walk walks every start -out lacks, and returns every start's row (those
@@ -194,7 +221,7 @@ func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.W
 // write prints the rows (exact.Runner.Write), a grid of each board with
 // -starts all.
 func (req *exactRequest) write(w io.Writer, rn *exact.Runner, rows map[exact.Key]exact.Row) error {
-	return rn.Write(w, rows, req.asJSON, req.starts.Kind() == plan.AllStarts)
+	return rn.Write(w, rows, req.asJSON, req.starts.Kind() == plan.AllStarts && req.shard.Whole())
 }
 
 // exactMethod reads -method with -work and -plain.
@@ -210,4 +237,43 @@ func exactMethod(name, work string, plain bool) (exact.Method, error) {
 		return 0, usagef("-method: -plain walks without the memo or the frontier; drop one")
 	}
 	return m, nil
+}
+
+// mergeInputs checks exact -merge's flags: -out and the shards' files
+// (patterns expanded), nothing else.
+func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error {
+	var other string
+	flags.Visit(func(f *flag.Flag) {
+		if f.Name != "merge" && f.Name != "out" && other == "" {
+			other = f.Name
+		}
+	})
+	if other != "" {
+		return input.Errorf("-merge", "takes -out and the shards' files alone, not -%s: the shards keep their command", other)
+	}
+	if req.out == "" {
+		return input.Errorf("-merge", "needs -out: the file of the merged rows")
+	}
+	for _, in := range inputs {
+		if !strings.ContainsAny(in, "*?[") {
+			req.inputs = append(req.inputs, in)
+			continue
+		}
+		m, err := filepath.Glob(in)
+		if err != nil || len(m) == 0 {
+			return input.Errorf("-merge", "%s matches no file", in)
+		}
+		req.inputs = append(req.inputs, m...)
+	}
+	return outpath.File("-out", req.out)
+}
+
+// mergeExact is exact -merge (and merge given exact's shards).
+func mergeExact(out string, inputs []string, stdout io.Writer) error {
+	n, err := exact.Merge(out, inputs)
+	if err != nil {
+		return fmt.Errorf("exact: %w", err)
+	}
+	_, err = fmt.Fprintf(stdout, "merged %d shards of exact: %d starts in %s\n", len(inputs), n, out)
+	return err
 }

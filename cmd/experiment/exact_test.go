@@ -353,3 +353,60 @@ func TestExactWorkLocked(t *testing.T) {
 		}
 	}
 }
+
+// TestExactShards: exact -shard i/N's files, merged by merge and by exact
+// -merge, are the CSV of one run (time_ns aside), and -shard's and
+// -merge's bad input exits 2 naming the flag.
+func TestExactShards(t *testing.T) {
+	dir := t.TempDir()
+	single := filepath.Join(dir, "single.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-out", single); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var shards []string
+	for i := range 4 {
+		f := filepath.Join(dir, fmt.Sprintf("shard-%d.csv", i))
+		if _, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-shard", fmt.Sprintf("%d/4", i), "-out", f); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errOut)
+		}
+		shards = append(shards, f)
+	}
+	blank := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return regexp.MustCompile(`,\d+\r?\n`).ReplaceAllString(string(data), ",\n")
+	}
+	m1, m2 := filepath.Join(dir, "m1.csv"), filepath.Join(dir, "m2.csv")
+	for merged, args := range map[string][]string{
+		m1: {"merge", "-out", m1, filepath.Join(dir, "shard-*.csv")},
+		m2: {"exact", "-merge", "-out", m2, shards[3], shards[1], shards[0], shards[2]},
+	} {
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 || !strings.Contains(out, "merged 4 shards of exact: 36 starts") {
+			t.Fatalf("%v: exit %d: %s %s", args, code, out, errOut)
+		}
+		if got, want := blank(merged), blank(single); got != want {
+			t.Errorf("%v:\n%s\nnot one run's:\n%s", args, got, want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "1-4", "-out", filepath.Join(dir, "x.csv")}, "-shard"},
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "4/4", "-out", filepath.Join(dir, "x.csv")}, "-shard"},
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "1/4"}, "-shard"},
+		{[]string{"exact", "-merge", "-out", filepath.Join(dir, "x.csv"), shards[0], shards[1]}, "-merge"},
+		{[]string{"exact", "-merge", "-sizes", "6", "-out", filepath.Join(dir, "x.csv"), shards[0]}, "-merge"},
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "1/4", "-float", "-out", shards[1]}, "-out"},
+	} {
+		t.Run(strings.Join(c.args[1:4], " "), func(t *testing.T) {
+			out, errOut, code := runCLI(t, c.args...)
+			if code != 2 || out != "" || !strings.Contains(errOut, c.flag+":") {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming %s", code, out, errOut, c.flag)
+			}
+		})
+	}
+}

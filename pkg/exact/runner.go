@@ -40,6 +40,11 @@ type Runner struct {
 	// Command is what command.json keeps of the command: another command
 	// is refused in the same -work.
 	Command WorkCommand
+	// Shard is the part of the walks this run does (exact -shard i/N);
+	// NewRunner keeps in Jobs only its starts. Build names the binary
+	// (buildinfo.Build), kept with a shard's -out for the merge.
+	Shard Shard
+	Build string
 	// Tick, if set, is called after each depth a walk finishes, with the
 	// walk's time left in words ("" for none, "estimating", "~12m left").
 	Tick func(p Progress, left string)
@@ -62,6 +67,14 @@ const MaxCSVBytes = 64 << 20
 func NewRunner(r Runner) (*Runner, error) {
 	rn := &r
 	rn.file, rn.done, rn.left = map[Key]Row{}, map[Key]Row{}, &timeLeft{}
+	if !rn.Shard.Whole() {
+		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
+		if rn.Out != "" {
+			if err := rn.openShard(); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if err := rn.readOut(); err != nil {
 		return nil, err
 	}

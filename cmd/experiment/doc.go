@@ -403,6 +403,9 @@
 //	                   alike); needs -out, beside which FILE.shard.json
 //	                   keeps the command, the shard and the build; the same
 //	                   command with another shard or build is refused
+//	-check             check the flags and print each shard's start
+//	                   classes and share of the estimated cost, walking
+//	                   nothing (configs/slurm-exact.sh's check)
 //	-merge             combine the -out FILEs of every shard of one command
 //	                   (arguments, or patterns) into -out: the rows one run
 //	                   would have written, in its order; a shard missing,

@@ -13,6 +13,7 @@ import (
 	"knightsweep/internal/buildinfo"
 	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
@@ -27,6 +28,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if req.merge {
 		return mergeExact(req.out, req.inputs, stdout)
+	}
+	if req.check {
+		return req.printDeal(stdout)
 	}
 	// -out read and -work locked and checked before any walk: a refusal
 	// is bad input, with nothing on stdout.
@@ -89,6 +93,7 @@ type exactRequest struct {
 	out    string
 	asJSON bool
 	shard  exact.Shard
+	check  bool
 	// merge: -merge, of the shards' files inputs.
 	merge  bool
 	inputs []string
@@ -111,6 +116,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work, or past 100 squares where the memo's estimate passes -mem-limit; else memo)")
 	flags.StringVar(&req.opt.Work, "work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method; one exact at a time holds it")
 	shardFlag := flags.String("shard", "", "walk only shard `i/N` of the start classes (0 <= i < N; auto/N reads i from $"+strings.Join(shardEnv, " or $")+"), dealt by the cost model's estimate of each; needs -out, whose shards exact -merge (or merge) combines")
+	flags.BoolVar(&req.check, "check", false, "check the flags and print each shard's classes and share of the cost model's estimate, walking nothing (-out and -work are not opened)")
 	flags.BoolVar(&req.merge, "merge", false, "combine the -out FILEs of every shard of one exact command (the arguments, or patterns) into -out: the rows one run would have written")
 	inputs, err := parseInterspersed(flags, args)
 	if err != nil {
@@ -127,7 +133,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 		return req, &input.Error{Flag: "-shard", Err: err}
 	}
 	req.shard = exact.Shard{Index: sh.Index, Count: sh.Count}
-	if !req.shard.Whole() && req.out == "" {
+	if !req.shard.Whole() && req.out == "" && !req.check {
 		return req, input.Errorf("-shard", "needs -out: the file of the shard's rows, which exact -merge combines")
 	}
 	if req.sizes, err = givenSizes(*sizesFlag, "8, 5-8 or 6x8"); err != nil {
@@ -276,4 +282,38 @@ func mergeExact(out string, inputs []string, stdout io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "merged %d shards of exact: %d starts in %s\n", len(inputs), n, out)
 	return err
+}
+
+// printDeal is -check: the classes of each shard (-shard i/N's N, or the
+// whole run), with its share of the cost model's estimate.
+func (req *exactRequest) printDeal(w io.Writer) error {
+	var tasks []exact.Task
+	for _, b := range req.sizes.Order {
+		tasks = append(tasks, exact.Tasks(b, req.squares(b), req.rule)...)
+	}
+	count := max(req.shard.Count, 1)
+	classes, starts := make([]int, count), make([]int, count)
+	cost := make([]float64, count)
+	var total float64
+	for i, s := range exact.Deal(tasks, count) {
+		classes[s]++
+		starts[s] += len(tasks[i].Members)
+		cost[s] += exact.Cost(tasks[i])
+		total += exact.Cost(tasks[i])
+	}
+	for s := range count {
+		share := 0.0
+		if total > 0 {
+			share = 100 * cost[s] / total
+		}
+		noun := "classes"
+		if classes[s] == 1 {
+			noun = "class"
+		}
+		if _, err := fmt.Fprintf(w, "shard %d/%d: %d start %s (%s), %.0f%% of the estimated cost\n",
+			s, count, classes[s], noun, words.Count(starts[s], "start"), share); err != nil {
+			return err
+		}
+	}
+	return nil
 }

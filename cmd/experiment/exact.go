@@ -203,13 +203,13 @@ func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.W
 	}
 	var meter *progress.Meter
 	if len(tasks) > 0 {
-		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "starts",
+		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "classes",
 			Total: int64(len(tasks)), NoEstimate: true, BarWidth: 10})
 		meter.Start()
 	}
-	rn.Tick = func(p exact.Progress, left string) {
+	rn.Tick = func(p exact.Progress, left string, all exact.Overall) {
 		now := time.Now()
-		meter.Detail(p.Detail(req.mem.Bytes, left))
+		meter.Detail(all.Detail() + ", " + p.Detail(req.mem.Bytes, left))
 		meter.Part(float64(p.Depth) / float64(p.Squares))
 		meter.Tick(now)
 	}

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
@@ -418,4 +420,72 @@ func TestExactShards(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestExactInterruptResume: every start of 6x6 (8x8 without -short) with
+// -work and -out, a real process interrupted (SIGINT, exit 130) or killed
+// (SIGKILL) once some classes have ended, then the same command: it walks
+// only the classes left, keeps the rows written before as they were
+// (time_ns too), says which class it walks of all and how many are done,
+// and ends with the bytes of an uninterrupted run's CSV, time_ns aside.
+func TestExactInterruptResume(t *testing.T) {
+	size, squares, classes := "8", 64, "10"
+	if testing.Short() {
+		size, squares, classes = "6", 36, "6"
+	}
+	blank := regexp.MustCompile(`,\d+\r?\n`)
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", size, "-starts", "all", "-out", ref); code != 0 {
+		t.Fatalf("uninterrupted: exit %d: %s", code, errOut)
+	}
+	want := blank.ReplaceAllString(string(readFileT(t, ref)), ",\n")
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			work, out := filepath.Join(t.TempDir(), "work"), filepath.Join(t.TempDir(), "exact.csv")
+			args := []string{"exact", "-sizes", size, "-starts", "all", "-work", work, "-out", out, "-workers", "1"}
+			child := startChild(t, args...)
+			for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(time.Millisecond) {
+				if data, err := os.ReadFile(out); err == nil && strings.Count(string(data), "\n") > 1 {
+					break
+				}
+			}
+			child.Process.Signal(sig)
+			err := child.Wait()
+			before := strings.Split(strings.TrimSpace(string(readFileT(t, out))), "\n")[1:]
+			if len(before) == 0 || len(before) == squares {
+				t.Skipf("the %v landed with %d rows of %d written: nothing to resume", sig, len(before), squares)
+			}
+			if ee, ok := err.(*exec.ExitError); sig == syscall.SIGINT && (!ok || ee.ExitCode() != 130) {
+				t.Fatalf("interrupted: %v, want exit 130", err)
+			}
+			t.Setenv(progress.EveryEnv, "1ns")
+			_, errOut, code := runCLI(t, args...)
+			if code != 0 {
+				t.Fatalf("resumed: exit %d: %s", code, errOut)
+			}
+			after := string(readFileT(t, out))
+			for _, row := range before {
+				if !strings.Contains(after, row+"\n") {
+					t.Errorf("the resumed run walked %s again, or lost it", row)
+				}
+			}
+			if got := blank.ReplaceAllString(after, ",\n"); got != want {
+				t.Errorf("resumed:\n%s\nnot the uninterrupted run's:\n%s", got, want)
+			}
+			m := regexp.MustCompile(`class (\d+)/(\d+), (\d+) done, `).FindStringSubmatch(errOut)
+			if m == nil || m[2] != classes || m[3] == "0" || m[1] == "1" {
+				t.Errorf("the resumed run's progress %q: want a class past the first of all %s, some done:\n%s", m, classes, errOut)
+			}
+		})
+	}
+}
+
+func readFileT(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"knightsweep/internal/durable"
@@ -46,8 +47,9 @@ type Runner struct {
 	Shard Shard
 	Build string
 	// Tick, if set, is called after each depth a walk finishes, with the
-	// walk's time left in words ("" for none, "estimating", "~12m left").
-	Tick func(p Progress, left string)
+	// walk's time left in words ("" for none, "estimating", "~12m left")
+	// and the whole run's progress.
+	Tick func(p Progress, left string, all Overall)
 	// Ended, if set, is called when a walk ends (its starts' rows are in
 	// Rows then).
 	Ended func(Result)
@@ -176,11 +178,36 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	var runtime int64
 	runtime, opt.MemLimit = Shares(opt.MemLimit)
 	defer memlimit.SetGC(runtime, 0)()
+	all := newAllLeft(tasks, time.Now())
+	// The classes -out held count as done, before the tasks to walk.
+	classes := 0
+	for _, j := range r.Jobs {
+		classes += len(Tasks(j.Board, j.Starts, r.Options.Rule))
+	}
+	prior := max(classes-len(tasks), 0)
+	class := map[string]int{}
+	for i, t := range tasks {
+		class[fmt.Sprint(t.Board, t.Start)] = prior + i + 1
+	}
+	var ended int
+	var mu sync.Mutex // walks at once tick at once
 	if r.Tick != nil {
-		opt.Tick = func(p Progress) { r.Tick(p, r.left.words(p, time.Now())) }
+		opt.Tick = func(p Progress) {
+			now := time.Now()
+			left := r.left.smoothed(p, now)
+			all.tick(p, left, now)
+			mu.Lock()
+			o := Overall{Class: class[fmt.Sprint(p.Board, p.Start)], Classes: prior + len(tasks), Ended: prior + ended, Left: all.words(now)}
+			mu.Unlock()
+			r.Tick(p, leftWords(left), o)
+		}
 	}
 	results := map[Key]Row{}
 	err := Run(ctx, tasks, opt, func(t Task, res Result) error {
+		all.ended(t)
+		mu.Lock()
+		ended++
+		mu.Unlock()
 		for _, sq := range t.Members {
 			row := NewRow(res, sq)
 			results[row.Key()], r.file[row.Key()] = row, row

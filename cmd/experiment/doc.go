@@ -413,12 +413,16 @@
 //	                   or build is refused (exit 2), nothing written.
 //	                   experiment merge given such files does the same
 //
-// Progress goes to stderr (a bar on a terminal; the frontier method's
-// shows the depth, the tie points of the depth, the most memory the depth
-// held beside -mem-limit, the disk in use and an estimate of the time
-// left). An interrupt exits 130 after printing the starts finished, in
-// the format and order the whole run would have used (a start not walked
-// is "-" in a grid); they are in -out too, the walks under way in -work.
+// Progress goes to stderr (a bar on a terminal): the class of symmetric
+// starts under way of all, the classes done, the time left over them all
+// (the wall time so far over the share of the cost model's estimate
+// done); the frontier method's also the depth, the tie points of the
+// depth, the most memory the depth held beside -mem-limit, the disk in
+// use and the walk's time left. An interrupt exits 130 after printing the
+// starts finished, in the format and order the whole run would have used
+// (a start not walked is "-" in a grid); they are in -out too, the walks
+// under way in -work, and the same command goes on from there, class
+// after class.
 // A refusal prints nothing on stdout.
 //
 // # experiment theory

@@ -39,6 +39,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer rn.Close()
+	if !req.shard.Whole() && len(rn.Jobs) == 0 {
+		fmt.Fprintf(stderr, "exact: shard %v has no start class to walk: there are fewer classes than shards (-check prints the deal); its -out holds no row, which the merge expects\n", req.shard)
+	}
 	results, err := req.walk(ctx, rn, stderr)
 	if err != nil && ctx.Err() == nil && input.Is(err) && len(results) == 0 {
 		// Refused before any walk: nothing on stdout, nothing kept to

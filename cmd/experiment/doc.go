@@ -408,7 +408,10 @@
 //	                   nothing (configs/slurm-exact.sh's check)
 //	-merge             combine the -out FILEs of every shard of one command
 //	                   (arguments, or patterns) into -out: the rows one run
-//	                   would have written, in its order; a shard missing,
+//	                   would have written, in its order (past 64 squares
+//	                   the error bounds depend on the method and on each
+//	                   walk's -workers and -mem-limit: one run's with the
+//	                   shards' own); a shard missing,
 //	                   given twice, unfinished, or of another command, split
 //	                   or build is refused (exit 2), nothing written.
 //	                   experiment merge given such files does the same

@@ -55,8 +55,13 @@ type Runner struct {
 	Ended func(Result)
 
 	file, done map[Key]Row
-	lock       *durable.Lock
-	left       *timeLeft
+	// classes counts the walks of the whole command, every shard's and
+	// those -out holds: whether walks go several at once is decided from
+	// it (Several), so that a class's figures are the same whether the
+	// run is whole, resumed or a shard.
+	classes int
+	lock    *durable.Lock
+	left    *timeLeft
 }
 
 // MaxCSVBytes bounds the -out CSV read back: a row a start, a few hundred
@@ -69,6 +74,9 @@ const MaxCSVBytes = 64 << 20
 func NewRunner(r Runner) (*Runner, error) {
 	rn := &r
 	rn.file, rn.done, rn.left = map[Key]Row{}, map[Key]Row{}, &timeLeft{}
+	for _, j := range rn.Jobs {
+		rn.classes += len(Tasks(j.Board, j.Starts, rn.Options.Rule))
+	}
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
 		if rn.Out != "" {
@@ -180,11 +188,11 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	defer memlimit.SetGC(runtime, 0)()
 	all := newAllLeft(tasks, time.Now())
 	// The classes -out held count as done, before the tasks to walk.
-	classes := 0
+	mine := 0
 	for _, j := range r.Jobs {
-		classes += len(Tasks(j.Board, j.Starts, r.Options.Rule))
+		mine += len(Tasks(j.Board, j.Starts, r.Options.Rule))
 	}
-	prior := max(classes-len(tasks), 0)
+	prior := max(mine-len(tasks), 0)
 	class := map[string]int{}
 	for i, t := range tasks {
 		class[fmt.Sprint(t.Board, t.Start)] = prior + i + 1
@@ -203,7 +211,7 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 		}
 	}
 	results := map[Key]Row{}
-	err := Run(ctx, tasks, opt, func(t Task, res Result) error {
+	err := runLaid(ctx, tasks, opt, Several(r.classes, opt.Workers), func(t Task, res Result) error {
 		all.ended(t)
 		mu.Lock()
 		ended++

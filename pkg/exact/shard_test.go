@@ -215,3 +215,43 @@ func copyFile(from, to string) error {
 	}
 	return os.WriteFile(to, data, 0o644)
 }
+
+// TestShardLayout: a shard walks its classes as the whole command would,
+// several at once with one worker each when the command has at least
+// twice as many classes as workers, however few the shard holds: the
+// error bounds past 64 squares (here -float on 8x8, the frontier method)
+// grow with the workers a walk is split among, and a shard's rows must
+// be the whole run's to the byte.
+func TestShardLayout(t *testing.T) {
+	b := board.Board{Rows: 8, Cols: 8}
+	o := Options{Rule: Random, Float: true, Method: MethodFrontier, Workers: 2}
+	cmd := WorkCommand{Sizes: "8x8", Starts: "all", Tiebreak: "random", Float: true}
+	out := filepath.Join(t.TempDir(), "shard.csv")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: o, Out: out, Command: cmd,
+		Shard: Shard{Index: 1, Count: 5}, Build: "b1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rn.Close()
+	tasks := rn.Tasks()
+	if len(tasks) != 2 {
+		t.Fatalf("shard 1/5 of 8x8's 10 classes: %d", len(tasks))
+	}
+	got, err := rn.Run(context.Background(), tasks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The whole command's 10 classes on 2 workers: one worker a walk.
+	one := o
+	one.Workers = 1
+	for _, tk := range tasks {
+		want, err := From(context.Background(), b, tk.Start, one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := got[Key{Board: b, Start: tk.Start, Rule: "random"}]
+		if row.Probability != want.Probability || row.ErrorBound != want.ErrorBound {
+			t.Errorf("%v: probability %v ± %v in the shard, %v ± %v in the whole run", tk.Start, row.Probability, row.ErrorBound, want.Probability, want.ErrorBound)
+		}
+	}
+}

@@ -77,8 +77,12 @@ func ShardFile(out string) string { return out + ".shard.json" }
 type ShardManifest struct {
 	Build   string      `json:"build"`
 	Command WorkCommand `json:"command"`
-	Shard   Shard       `json:"shard"`
-	Starts  int         `json:"starts"`
+	// Method is -method's, with " -work" after it when given: past 64
+	// squares the memo's sums and the frontier's differ in their last
+	// digits.
+	Method string `json:"method"`
+	Shard  Shard  `json:"shard"`
+	Starts int    `json:"starts"`
 }
 
 var shardFormat = durable.Format{Name: "exact shard", Version: 1,
@@ -103,7 +107,11 @@ func (r *Runner) openShard() error {
 	for _, j := range r.Jobs {
 		starts += len(j.Starts)
 	}
-	want := ShardManifest{Build: r.Build, Command: r.Command, Shard: r.Shard, Starts: starts}
+	method := r.Options.Method.String()
+	if r.Options.Work != "" {
+		method += " -work"
+	}
+	want := ShardManifest{Build: r.Build, Command: r.Command, Method: method, Shard: r.Shard, Starts: starts}
 	had, err := readShard(r.Out)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -121,8 +129,8 @@ func (r *Runner) openShard() error {
 	case err != nil:
 		return input.Errorf("-out", "%v", err)
 	case had != want:
-		return input.Errorf("-out", "%s holds shard %v of %s (build %s), not shard %v of %s (build %s): give another -out, or the same command with the same binary",
-			r.Out, had.Shard, had.Command, had.Build, want.Shard, want.Command, want.Build)
+		return input.Errorf("-out", "%s holds shard %v of %s -method %s (build %s), not shard %v of %s -method %s (build %s): give another -out, or the same command with the same binary",
+			r.Out, had.Shard, had.Command, had.Method, had.Build, want.Shard, want.Command, want.Method, want.Build)
 	}
 	return nil
 }
@@ -157,6 +165,8 @@ func Merge(out string, inputs []string) (int, error) {
 			return 0, input.Errorf("-merge", "%s was walked by build %s, %s by build %s: merge shards of one build (walk the shard again with the other's binary)", in, m.Build, inputs[0], first.Build)
 		case m.Command != first.Command:
 			return 0, input.Errorf("-merge", "%s is a shard of %s, %s of %s: merge the shards of one command", in, m.Command, inputs[0], first.Command)
+		case m.Method != first.Method:
+			return 0, input.Errorf("-merge", "%s was walked with -method %s, %s with -method %s: merge shards of one method", in, m.Method, inputs[0], first.Method)
 		case m.Shard.Count != first.Shard.Count:
 			return 0, input.Errorf("-merge", "%s is shard %v, %s shard %v: merge the shards of one split", in, m.Shard, inputs[0], first.Shard)
 		}

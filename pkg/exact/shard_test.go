@@ -60,8 +60,14 @@ func TestDeal(t *testing.T) {
 // build, and returns the file.
 func shardRun(t *testing.T, dir string, b board.Board, s Shard, build string, cmd WorkCommand) string {
 	t.Helper()
+	return shardWith(t, dir, b, s, build, cmd, MethodAuto)
+}
+
+// shardWith is shardRun with -method m.
+func shardWith(t *testing.T, dir string, b board.Board, s Shard, build string, cmd WorkCommand, m Method) string {
+	t.Helper()
 	out := filepath.Join(dir, "shard-"+strings.ReplaceAll(s.String(), "/", "-")+".csv")
-	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Workers: 1},
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Workers: 1, Method: m},
 		Out: out, Command: cmd, Shard: s, Build: build})
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +98,7 @@ func withoutTimes(t *testing.T, path string) string {
 
 // TestMerge: the three shards of every start of 6x6 merge into the bytes
 // of one run's CSV (time_ns aside), each start once; a shard missing,
-// given twice, unfinished, of another command or of another build is
+// given twice, unfinished, of another command, split, method or build is
 // refused, naming -merge, with nothing written.
 func TestMerge(t *testing.T) {
 	dir := t.TempDir()
@@ -125,6 +131,7 @@ func TestMerge(t *testing.T) {
 	closed.Closed = true
 	otherCmd := shardRun(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", closed)
 	split := shardRun(t, t.TempDir(), b, Shard{Index: 1, Count: 2}, "b1", cmd)
+	frontier := shardWith(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", cmd, MethodFrontier)
 	unfinished := filepath.Join(t.TempDir(), "shard.csv")
 	rows, err := ReadCSV(shards[1])
 	if err != nil {
@@ -147,6 +154,7 @@ func TestMerge(t *testing.T) {
 		{"another build", []string{shards[0], other, shards[2]}, "build b2"},
 		{"another command", []string{shards[0], otherCmd, shards[2]}, "-closed"},
 		{"another split", []string{shards[0], split, shards[2]}, "one split"},
+		{"another method", []string{shards[0], frontier, shards[2]}, "-method frontier"},
 		{"no shard", []string{shards[0], single, shards[2]}, "not the -out of exact -shard"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -411,10 +411,9 @@
 //	                   would have written, in its order (past 64 squares
 //	                   the error bounds depend on the method and on each
 //	                   walk's -workers and -mem-limit: one run's with the
-//	                   shards' own); a shard missing,
-//	                   given twice, unfinished, or of another command,
-//	                   -method, split or build is refused (exit 2),
-//	                   nothing written.
+//	                   shards' own); a shard missing, given twice,
+//	                   unfinished, or of another command, -method, split
+//	                   or build is refused (exit 2), nothing written;
 //	                   experiment merge given such files does the same
 //
 // Progress goes to stderr (a bar on a terminal): the class of symmetric

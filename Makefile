@@ -85,7 +85,7 @@ test-k8s:
 # needs root, and installs slurm-wlm and munge with apt-get if they are
 # missing; elsewhere the test says why it skips.
 test-slurm: build
-	$(GO) test -tags slurm -count=1 -v -timeout 20m -run Slurm ./configs/clustertest
+	$(GO) test -tags slurm -count=1 -v -timeout 40m -run Slurm ./configs/clustertest
 
 # The report of a real sweep in headless Chromium (Debian's chromium):
 # screenshots in results/screenshots/.

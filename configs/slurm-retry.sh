@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run failed shards of a sweep submitted by configs/slurm-submit.sh again,
+# Run failed shards of a sweep submitted by configs/slurm-submit.sh (or of
+# exact's, by configs/slurm-exact.sh) again,
 # and make its merge wait for them:
 #
 #   configs/slurm-retry.sh results/overnight 3 5
@@ -21,8 +22,11 @@ shards=$(IFS=,; echo "$*")
 # The binary the sweep was submitted with (slurm-submit.sh copied it into
 # OUT), so that the retried rows are of the same build as the others.
 export KS_OUT=$OUT KS_SHARDS=$SHARDS KS_EXPERIMENT=${EXPERIMENT:-$OUT/experiment}
+# The task and merge scripts of the submission: run's, or exact's
+# (configs/slurm-exact.sh records them).
+TASK=${TASK:-configs/slurm-task.sh} MERGE_SCRIPT=${MERGE_SCRIPT:-configs/slurm-merge.sh}
 retry=$(sbatch --parsable --array="$shards" --output="$OUT/slurm-%A_%a.log" --open-mode=append \
-	--export=ALL configs/slurm-task.sh)
+	--export=ALL "$TASK")
 retry=${retry%%;*}
 RETRIES="${RETRIES:+$RETRIES,}afterok:$retry"
 dep="afterany:$ARRAY,$RETRIES"
@@ -31,8 +35,8 @@ if [ "$state" = PENDING ]; then
 	scontrol update JobId="$MERGE" Dependency="$dep"
 else
 	MERGE=$(sbatch --parsable --dependency="$dep" --output="$OUT/slurm-merge-%j.log" \
-		--export=ALL configs/slurm-merge.sh)
+		--export=ALL "$MERGE_SCRIPT")
 	MERGE=${MERGE%%;*}
 fi
-printf 'ARRAY=%s\nMERGE=%s\nRETRIES=%s\nSHARDS=%s\n' "$ARRAY" "$MERGE" "$RETRIES" "$SHARDS" >"$OUT/slurm-jobs"
+printf 'ARRAY=%s\nMERGE=%s\nRETRIES=%s\nSHARDS=%s\nTASK=%s\nMERGE_SCRIPT=%s\n' "$ARRAY" "$MERGE" "$RETRIES" "$SHARDS" "$TASK" "$MERGE_SCRIPT" >"$OUT/slurm-jobs"
 echo "retrying shards $shards as $retry; merge $MERGE waits for $dep"

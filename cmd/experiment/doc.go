@@ -337,6 +337,7 @@
 // # experiment exact
 //
 //	experiment exact -sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [flags]
+//	experiment exact -merge -out FILE SHARD-FILE...
 //
 // Computes what a randomised greedy rule does from each start, exactly, by
 // walking every way its ties can fall (package knightsweep/pkg/exact,
@@ -403,13 +404,38 @@
 //	-float             float64 probabilities with their bound even up to 64
 //	                   squares
 //	-plain             walk every tie without the memo, on one core (a check)
+//	-shard i/N         walk only shard i of N (auto/N: i from
+//	                   $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX): the
+//	                   classes of symmetric starts dealt costliest first,
+//	                   each to the shard of least estimated cost so far
+//	                   (the cost model: a board's corner's tie points,
+//	                   growing some 20% a square; a board's classes weigh
+//	                   alike); needs -out, beside which FILE.shard.json
+//	                   keeps the command, -method, the shard and the build;
+//	                   the same -out with another of them is refused
+//	-check             check the flags and print each shard's start
+//	                   classes and share of the estimated cost, walking
+//	                   nothing (configs/slurm-exact.sh's check)
+//	-merge             combine the -out FILEs of every shard of one command
+//	                   (arguments, or patterns) into -out: the rows one run
+//	                   would have written, in its order (past 64 squares
+//	                   the error bounds depend on the method and on each
+//	                   walk's -workers and -mem-limit: one run's with the
+//	                   shards' own); a shard missing, given twice,
+//	                   unfinished, or of another command, -method, split
+//	                   or build is refused (exit 2), nothing written;
+//	                   experiment merge given such files does the same
 //
-// Progress goes to stderr (a bar on a terminal; the frontier method's
-// shows the depth, the tie points of the depth, the most memory the depth
-// held beside -mem-limit, the disk in use and an estimate of the time
-// left). An interrupt exits 130 after printing the starts finished, in
-// the format and order the whole run would have used (a start not walked
-// is "-" in a grid); they are in -out too, the walks under way in -work.
+// Progress goes to stderr (a bar on a terminal): the class of symmetric
+// starts under way of all, the classes done, the time left over them all
+// (the wall time so far over the share of the cost model's estimate
+// done); the frontier method's also the depth, the tie points of the
+// depth, the most memory the depth held beside -mem-limit, the disk in
+// use and the walk's time left. An interrupt exits 130 after printing the
+// starts finished, in the format and order the whole run would have used
+// (a start not walked is "-" in a grid); they are in -out too, the walks
+// under way in -work, and the same command goes on from there, class
+// after class.
 // A refusal prints nothing on stdout.
 //
 // # experiment theory

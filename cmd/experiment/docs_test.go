@@ -164,6 +164,7 @@ var elsewhere = map[string]string{
 	"configs/parallel-sweep.sh":                                                                "hours; configs/clustertest's TestParallelRecipe runs the script through a stand-in ssh",
 	"SHARDS=3 OUT=results/trial configs/parallel-sweep.sh -config quick":                       "configs/clustertest's TestParallelRecipe runs the script",
 	"SHARDS=16 HOSTS=node1,node2 configs/parallel-sweep.sh":                                    "needs hosts; TestParallelRecipe runs HOSTS through a stand-in ssh",
+	"SHARDS=7 OUT=results/exact-11 configs/slurm-exact.sh -sizes 11 -starts all":               "hours on a cluster; configs/clustertest's TestSlurmExact runs the script on 8x8 and 9x9 on a real Slurm",
 	"configs/slurm-retry.sh results/overnight 3 5":                                             "configs/clustertest's TestSlurmRecipe retries a cancelled shard with it",
 	"kubectl apply -f configs/k8s-results-pvc.yaml":                                            "needs a Kubernetes cluster; configs/k8stest checks the manifests",
 	"kubectl apply -f configs/k8s-overnight.yaml":                                              "needs a Kubernetes cluster; configs/k8stest checks the manifests",

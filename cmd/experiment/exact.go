@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"knightsweep/internal/buildinfo"
 	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
@@ -22,6 +26,12 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if req.merge {
+		return mergeExact(req.out, req.inputs, stdout)
+	}
+	if req.check {
+		return req.printDeal(stdout)
+	}
 	// -out read and -work locked and checked before any walk: a refusal
 	// is bad input, with nothing on stdout.
 	rn, err := req.runner()
@@ -29,6 +39,9 @@ func cmdExact(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer rn.Close()
+	if !req.shard.Whole() && len(rn.Jobs) == 0 {
+		fmt.Fprintf(stderr, "exact: shard %v has no start class to walk: there are fewer classes than shards (-check prints the deal); its -out holds no row, which the merge expects\n", req.shard)
+	}
 	results, err := req.walk(ctx, rn, stderr)
 	if err != nil && ctx.Err() == nil && input.Is(err) && len(results) == 0 {
 		// Refused before any walk: nothing on stdout, nothing kept to
@@ -82,12 +95,17 @@ type exactRequest struct {
 	mem    memlimit.Limit
 	out    string
 	asJSON bool
+	shard  exact.Shard
+	check  bool
+	// merge: -merge, of the shards' files inputs.
+	merge  bool
+	inputs []string
 }
 
 // parseExact reads and checks the flags before any walk.
 func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	var req exactRequest
-	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain] [-method memo|frontier|auto] [-work DIR]", stderr)
+	flags := newFlagSet("exact", "-sizes BOARDS [-starts all|corners|LIST] [-tiebreak RULE] [-closed] [-workers N] [-mem-limit SIZE] [-out FILE] [-json] [-float] [-plain] [-method memo|frontier|auto] [-work DIR] [-shard i/N]\n       experiment exact -merge -out FILE SHARD-FILE...", stderr)
 	sizesFlag := flags.String("sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, as run takes them")
 	startsFlag := flags.String("starts", "corners", "start `squares`: all (a grid of each board), corners, solvable, or row,col squares separated by semicolons, as run takes them")
 	tiebreak := flags.String("tiebreak", exact.Random.String(), "the `rule`: "+strings.Join(exact.Rules(), ", ")+" (Warnsdorff's rule with that tie-break; the -random ones break Pohl's or Roth's remaining ties at random, first, pohl and roth are the solver's deterministic rules)")
@@ -100,10 +118,27 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 	flags.BoolVar(&req.opt.Plain, "plain", false, "walk every tie without the memo, on one core (to check or time the memo)")
 	methodFlag := flags.String("method", exact.MethodAuto.String(), "`method`: memo (tie points in hash tables in memory: fastest while they fit), frontier (each depth's tie points sorted and merged, spilled to disk in sorted runs past -mem-limit: memory bounded by it alone), or auto (frontier with -work, or past 100 squares where the memo's estimate passes -mem-limit; else memo)")
 	flags.StringVar(&req.opt.Work, "work", "", "keep each start's frontier walk in `DIR` (a directory a start) with a checkpoint at every depth boundary, which the same command resumes from; implies the frontier method; one exact at a time holds it")
-	if err := parseFlags(flags, args); err != nil {
+	shardFlag := flags.String("shard", "", "walk only shard `i/N` of the start classes (0 <= i < N; auto/N reads i from $"+strings.Join(shardEnv, " or $")+"), dealt by the cost model's estimate of each; needs -out, whose shards exact -merge (or merge) combines")
+	flags.BoolVar(&req.check, "check", false, "check the flags and print each shard's classes and share of the cost model's estimate, walking nothing (-out and -work are not opened)")
+	flags.BoolVar(&req.merge, "merge", false, "combine the -out FILEs of every shard of one exact command (the arguments, or patterns) into -out: the rows one run would have written")
+	inputs, err := parseInterspersed(flags, args)
+	if err != nil {
 		return req, err
 	}
-	var err error
+	if req.merge {
+		return req, req.mergeInputs(inputs, flags)
+	}
+	if len(inputs) > 0 {
+		return req, usagef("exact takes no arguments (%q): shards' files go with -merge", inputs[0])
+	}
+	sh, err := parseShard(*shardFlag, getenv)
+	if err != nil {
+		return req, &input.Error{Flag: "-shard", Err: err}
+	}
+	req.shard = exact.Shard{Index: sh.Index, Count: sh.Count}
+	if !req.shard.Whole() && req.out == "" && !req.check {
+		return req, input.Errorf("-shard", "needs -out: the file of the shard's rows, which exact -merge combines")
+	}
 	if req.sizes, err = givenSizes(*sizesFlag, "8, 5-8 or 6x8"); err != nil {
 		return req, err
 	}
@@ -152,7 +187,8 @@ func (req *exactRequest) runner() (*exact.Runner, error) {
 	}
 	cmd := exact.WorkCommand{Sizes: strings.Join(names, ","), Starts: req.starts.String(), Tiebreak: req.rule.String(),
 		Closed: req.closed, Float: req.opt.Float}
-	return exact.NewRunner(exact.Runner{Jobs: jobs, Options: req.opt, Out: req.out, Command: cmd})
+	return exact.NewRunner(exact.Runner{Jobs: jobs, Options: req.opt, Out: req.out, Command: cmd,
+		Shard: req.shard, Build: buildinfo.Build()})
 }
 
 // walk walks every start -out lacks, and returns every start's row (those
@@ -170,13 +206,13 @@ func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.W
 	}
 	var meter *progress.Meter
 	if len(tasks) > 0 {
-		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "starts",
+		meter = progress.New(stderr, progress.Options{Terminal: isTerminal(stderr), Name: "exact", Unit: "classes",
 			Total: int64(len(tasks)), NoEstimate: true, BarWidth: 10})
 		meter.Start()
 	}
-	rn.Tick = func(p exact.Progress, left string) {
+	rn.Tick = func(p exact.Progress, left string, all exact.Overall) {
 		now := time.Now()
-		meter.Detail(p.Detail(req.mem.Bytes, left))
+		meter.Detail(all.Detail() + ", " + p.Detail(req.mem.Bytes, left))
 		meter.Part(float64(p.Depth) / float64(p.Squares))
 		meter.Tick(now)
 	}
@@ -194,7 +230,7 @@ func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.W
 // write prints the rows (exact.Runner.Write), a grid of each board with
 // -starts all.
 func (req *exactRequest) write(w io.Writer, rn *exact.Runner, rows map[exact.Key]exact.Row) error {
-	return rn.Write(w, rows, req.asJSON, req.starts.Kind() == plan.AllStarts)
+	return rn.Write(w, rows, req.asJSON, req.starts.Kind() == plan.AllStarts && req.shard.Whole())
 }
 
 // exactMethod reads -method with -work and -plain.
@@ -210,4 +246,77 @@ func exactMethod(name, work string, plain bool) (exact.Method, error) {
 		return 0, usagef("-method: -plain walks without the memo or the frontier; drop one")
 	}
 	return m, nil
+}
+
+// mergeInputs checks exact -merge's flags: -out and the shards' files
+// (patterns expanded), nothing else.
+func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error {
+	var other string
+	flags.Visit(func(f *flag.Flag) {
+		if f.Name != "merge" && f.Name != "out" && other == "" {
+			other = f.Name
+		}
+	})
+	if other != "" {
+		return input.Errorf("-merge", "takes -out and the shards' files alone, not -%s: the shards keep their command", other)
+	}
+	if req.out == "" {
+		return input.Errorf("-merge", "needs -out: the file of the merged rows")
+	}
+	for _, in := range inputs {
+		if !strings.ContainsAny(in, "*?[") {
+			req.inputs = append(req.inputs, in)
+			continue
+		}
+		m, err := filepath.Glob(in)
+		if err != nil || len(m) == 0 {
+			return input.Errorf("-merge", "%s matches no file", in)
+		}
+		req.inputs = append(req.inputs, m...)
+	}
+	return outpath.File("-out", req.out)
+}
+
+// mergeExact is exact -merge (and merge given exact's shards).
+func mergeExact(out string, inputs []string, stdout io.Writer) error {
+	n, err := exact.Merge(out, inputs)
+	if err != nil {
+		return fmt.Errorf("exact: %w", err)
+	}
+	_, err = fmt.Fprintf(stdout, "merged %d shards of exact: %d starts in %s\n", len(inputs), n, out)
+	return err
+}
+
+// printDeal is -check: the classes of each shard (-shard i/N's N, or the
+// whole run), with its share of the cost model's estimate.
+func (req *exactRequest) printDeal(w io.Writer) error {
+	var tasks []exact.Task
+	for _, b := range req.sizes.Order {
+		tasks = append(tasks, exact.Tasks(b, req.squares(b), req.rule)...)
+	}
+	count := max(req.shard.Count, 1)
+	classes, starts := make([]int, count), make([]int, count)
+	cost := make([]float64, count)
+	var total float64
+	for i, s := range exact.Deal(tasks, count) {
+		classes[s]++
+		starts[s] += len(tasks[i].Members)
+		cost[s] += exact.Cost(tasks[i])
+		total += exact.Cost(tasks[i])
+	}
+	for s := range count {
+		share := 0.0
+		if total > 0 {
+			share = 100 * cost[s] / total
+		}
+		noun := "classes"
+		if classes[s] == 1 {
+			noun = "class"
+		}
+		if _, err := fmt.Fprintf(w, "shard %d/%d: %d start %s (%s), %.0f%% of the estimated cost\n",
+			s, count, classes[s], noun, words.Count(starts[s], "start"), share); err != nil {
+			return err
+		}
+	}
+	return nil
 }

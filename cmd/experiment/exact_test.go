@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
@@ -352,4 +354,138 @@ func TestExactWorkLocked(t *testing.T) {
 			t.Errorf("the refusal does not name the holder, process %d: %s", ran[0], s)
 		}
 	}
+}
+
+// TestExactShards: exact -shard i/N's files, merged by merge and by exact
+// -merge, are the CSV of one run (time_ns aside), and -shard's and
+// -merge's bad input exits 2 naming the flag.
+func TestExactShards(t *testing.T) {
+	dir := t.TempDir()
+	single := filepath.Join(dir, "single.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-out", single); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var shards []string
+	for i := range 4 {
+		f := filepath.Join(dir, fmt.Sprintf("shard-%d.csv", i))
+		if _, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-shard", fmt.Sprintf("%d/4", i), "-out", f); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errOut)
+		}
+		shards = append(shards, f)
+	}
+	blank := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return regexp.MustCompile(`,\d+\r?\n`).ReplaceAllString(string(data), ",\n")
+	}
+	m1, m2 := filepath.Join(dir, "m1.csv"), filepath.Join(dir, "m2.csv")
+	for merged, args := range map[string][]string{
+		m1: {"merge", "-out", m1, filepath.Join(dir, "shard-*.csv")},
+		m2: {"exact", "-merge", "-out", m2, shards[3], shards[1], shards[0], shards[2]},
+	} {
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 || !strings.Contains(out, "merged 4 shards of exact: 36 starts") {
+			t.Fatalf("%v: exit %d: %s %s", args, code, out, errOut)
+		}
+		if got, want := blank(merged), blank(single); got != want {
+			t.Errorf("%v:\n%s\nnot one run's:\n%s", args, got, want)
+		}
+	}
+	// 6x6's 6 classes (4 or 8 starts each) in 4 shards: the 36 starts
+	// once, 2, 2, 1 and 1 classes.
+	out, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-shard", "3/4", "-check")
+	if want := "shard 0/4: 2 start classes (12 starts), 33% of the estimated cost\n" +
+		"shard 1/4: 2 start classes (12 starts), 33% of the estimated cost\n" +
+		"shard 2/4: 1 start class (8 starts), 17% of the estimated cost\n" +
+		"shard 3/4: 1 start class (4 starts), 17% of the estimated cost\n"; code != 0 || out != want {
+		t.Errorf("-check: exit %d %s\n%s, want\n%s", code, errOut, out, want)
+	}
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "1-4", "-out", filepath.Join(dir, "x.csv")}, "-shard"},
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "4/4", "-out", filepath.Join(dir, "x.csv")}, "-shard"},
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "1/4"}, "-shard"},
+		{[]string{"exact", "-merge", "-out", filepath.Join(dir, "x.csv"), shards[0], shards[1]}, "-merge"},
+		{[]string{"exact", "-merge", "-sizes", "6", "-out", filepath.Join(dir, "x.csv"), shards[0]}, "-merge"},
+		{[]string{"exact", "-sizes", "6", "-starts", "all", "-shard", "1/4", "-float", "-out", shards[1]}, "-out"},
+	} {
+		t.Run(strings.Join(c.args[1:4], " "), func(t *testing.T) {
+			out, errOut, code := runCLI(t, c.args...)
+			if code != 2 || out != "" || !strings.Contains(errOut, c.flag+":") {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming %s", code, out, errOut, c.flag)
+			}
+		})
+	}
+}
+
+// TestExactInterruptResume: every start of 6x6 (8x8 without -short) with
+// -work and -out, a real process interrupted (SIGINT, exit 130) or killed
+// (SIGKILL) once some classes have ended, then the same command: it walks
+// only the classes left, keeps the rows written before as they were
+// (time_ns too), says which class it walks of all and how many are done,
+// and ends with the bytes of an uninterrupted run's CSV, time_ns aside.
+func TestExactInterruptResume(t *testing.T) {
+	size, squares, classes := "8", 64, "10"
+	if testing.Short() {
+		size, squares, classes = "6", 36, "6"
+	}
+	blank := regexp.MustCompile(`,\d+\r?\n`)
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", size, "-starts", "all", "-out", ref); code != 0 {
+		t.Fatalf("uninterrupted: exit %d: %s", code, errOut)
+	}
+	want := blank.ReplaceAllString(string(readFileT(t, ref)), ",\n")
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			work, out := filepath.Join(t.TempDir(), "work"), filepath.Join(t.TempDir(), "exact.csv")
+			args := []string{"exact", "-sizes", size, "-starts", "all", "-work", work, "-out", out, "-workers", "1"}
+			child := startChild(t, args...)
+			for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(time.Millisecond) {
+				if data, err := os.ReadFile(out); err == nil && strings.Count(string(data), "\n") > 1 {
+					break
+				}
+			}
+			child.Process.Signal(sig)
+			err := child.Wait()
+			before := strings.Split(strings.TrimSpace(string(readFileT(t, out))), "\n")[1:]
+			if len(before) == 0 || len(before) == squares {
+				t.Skipf("the %v landed with %d rows of %d written: nothing to resume", sig, len(before), squares)
+			}
+			if ee, ok := err.(*exec.ExitError); sig == syscall.SIGINT && (!ok || ee.ExitCode() != 130) {
+				t.Fatalf("interrupted: %v, want exit 130", err)
+			}
+			t.Setenv(progress.EveryEnv, "1ns")
+			_, errOut, code := runCLI(t, args...)
+			if code != 0 {
+				t.Fatalf("resumed: exit %d: %s", code, errOut)
+			}
+			after := string(readFileT(t, out))
+			for _, row := range before {
+				if !strings.Contains(after, row+"\n") {
+					t.Errorf("the resumed run walked %s again, or lost it", row)
+				}
+			}
+			if got := blank.ReplaceAllString(after, ",\n"); got != want {
+				t.Errorf("resumed:\n%s\nnot the uninterrupted run's:\n%s", got, want)
+			}
+			m := regexp.MustCompile(`class (\d+)/(\d+), (\d+) done, `).FindStringSubmatch(errOut)
+			if m == nil || m[2] != classes || m[3] == "0" || m[1] == "1" {
+				t.Errorf("the resumed run's progress %q: want a class past the first of all %s, some done:\n%s", m, classes, errOut)
+			}
+		})
+	}
+}
+
+func readFileT(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -34,8 +35,28 @@ const (
 // words returns the time left of p's walk at now, as the meter shows it:
 // "" if the walk gives none, "estimating", or "~12m left".
 func (e *timeLeft) words(p Progress, now time.Time) string {
-	if !p.Frontier || p.Left < 0 {
+	return leftWords(e.smoothed(p, now))
+}
+
+// leftWords is a smoothed time left in the meter's words.
+func leftWords(d time.Duration) string {
+	switch {
+	case d == noLeft:
 		return ""
+	case d < 0:
+		return "estimating"
+	}
+	return shortEstimate(d) + " left"
+}
+
+// noLeft is smoothed's answer for a walk that gives no time left.
+const noLeft = time.Duration(math.MinInt64)
+
+// smoothed returns the time left of p's walk at now, smoothed: noLeft if
+// the walk gives none, negative while estimating.
+func (e *timeLeft) smoothed(p Progress, now time.Time) time.Duration {
+	if !p.Frontier || p.Left < 0 {
+		return noLeft
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -56,9 +77,9 @@ func (e *timeLeft) words(p Progress, now time.Time) string {
 	}
 	s.seen++
 	if s.seen < minDepths {
-		return "estimating"
+		return -1
 	}
-	return shortEstimate(max(s.end.Sub(now), 0)) + " left"
+	return max(s.end.Sub(now), 0)
 }
 
 // shortEstimate is progress.Estimate in fewer columns: "~1h23m".
@@ -95,4 +116,91 @@ func (p Progress) Detail(limit int64, left string) string {
 		parts = append(parts, fmt.Sprintf("%d tie points", p.States))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Overall is the whole run's progress beside a walk's: the walk's class
+// (Class of Classes, in the order of the tasks), the classes ended, and
+// the time left over every class ("estimating" until a class has ended or
+// a walk has given its time left; see allLeft).
+type Overall struct {
+	Class, Classes, Ended int
+	Left                  string
+}
+
+// allLeft estimates the time left over a run's classes from the cost
+// model (Cost) and the wall time so far: the classes ended count whole,
+// a walk under way its cost times the share of its own estimate done
+// (its time so far over that plus its time left); the wall time a unit
+// of cost took so far is taken for the cost not done. Walks at once share
+// the wall time, so it holds for one walk at a time or several.
+type allLeft struct {
+	mu      sync.Mutex
+	t0      time.Time
+	total   float64 // the cost of every class to walk
+	done    float64 // of the classes ended
+	walking map[string]*walkSeen
+}
+
+type walkSeen struct {
+	cost  float64
+	first time.Time     // its first tick
+	left  time.Duration // its smoothed time left; negative: none yet
+}
+
+func newAllLeft(tasks []Task, now time.Time) *allLeft {
+	a := &allLeft{t0: now, walking: map[string]*walkSeen{}}
+	for _, t := range tasks {
+		a.total += Cost(t)
+	}
+	return a
+}
+
+// tick notes p's walk's smoothed time left (negative: none) at now.
+func (a *allLeft) tick(p Progress, left time.Duration, now time.Time) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	k := fmt.Sprint(p.Board, p.Start)
+	w := a.walking[k]
+	if w == nil {
+		w = &walkSeen{cost: Cost(Task{Board: p.Board}), first: now}
+		a.walking[k] = w
+	}
+	w.left = left
+}
+
+// ended counts t's walk as done.
+func (a *allLeft) ended(t Task) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.walking, fmt.Sprint(t.Board, t.Start))
+	a.done += Cost(t)
+}
+
+// words returns the time left over every class at now: "~2h10m", or
+// "estimating" while there is none yet.
+func (a *allLeft) words(now time.Time) string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	credit := a.done
+	for _, w := range a.walking {
+		if el := now.Sub(w.first); w.left >= 0 && el > 0 {
+			credit += w.cost * el.Seconds() / (el + w.left).Seconds()
+		}
+	}
+	if credit <= 0 || a.total <= 0 {
+		return "estimating"
+	}
+	s := now.Sub(a.t0).Seconds() * max(a.total-credit, 0) / credit
+	return shortEstimate(time.Duration(min(s, 1e9) * float64(time.Second)))
+}
+
+// Detail is the whole run's part of the progress line, first: "class
+// 3/21, 2 done, ~2h10m left in all" (or "estimating the time left in
+// all").
+func (o Overall) Detail() string {
+	left := o.Left + " left in all"
+	if o.Left == "estimating" {
+		left = "estimating the time left in all"
+	}
+	return fmt.Sprintf("class %d/%d, %d done, %s", o.Class, o.Classes, o.Ended, left)
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"knightsweep/internal/durable"
@@ -40,16 +41,27 @@ type Runner struct {
 	// Command is what command.json keeps of the command: another command
 	// is refused in the same -work.
 	Command WorkCommand
+	// Shard is the part of the walks this run does (exact -shard i/N);
+	// NewRunner keeps in Jobs only its starts. Build names the binary
+	// (buildinfo.Build), kept with a shard's -out for the merge.
+	Shard Shard
+	Build string
 	// Tick, if set, is called after each depth a walk finishes, with the
-	// walk's time left in words ("" for none, "estimating", "~12m left").
-	Tick func(p Progress, left string)
+	// walk's time left in words ("" for none, "estimating", "~12m left")
+	// and the whole run's progress.
+	Tick func(p Progress, left string, all Overall)
 	// Ended, if set, is called when a walk ends (its starts' rows are in
 	// Rows then).
 	Ended func(Result)
 
 	file, done map[Key]Row
-	lock       *durable.Lock
-	left       *timeLeft
+	// classes counts the walks of the whole command, every shard's and
+	// those -out holds: whether walks go several at once is decided from
+	// it (Several), so that a class's figures are the same whether the
+	// run is whole, resumed or a shard.
+	classes int
+	lock    *durable.Lock
+	left    *timeLeft
 }
 
 // MaxCSVBytes bounds the -out CSV read back: a row a start, a few hundred
@@ -62,6 +74,17 @@ const MaxCSVBytes = 64 << 20
 func NewRunner(r Runner) (*Runner, error) {
 	rn := &r
 	rn.file, rn.done, rn.left = map[Key]Row{}, map[Key]Row{}, &timeLeft{}
+	for _, j := range rn.Jobs {
+		rn.classes += len(Tasks(j.Board, j.Starts, rn.Options.Rule))
+	}
+	if !rn.Shard.Whole() {
+		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
+		if rn.Out != "" {
+			if err := rn.openShard(); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if err := rn.readOut(); err != nil {
 		return nil, err
 	}
@@ -163,11 +186,36 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	var runtime int64
 	runtime, opt.MemLimit = Shares(opt.MemLimit)
 	defer memlimit.SetGC(runtime, 0)()
+	all := newAllLeft(tasks, time.Now())
+	// The classes -out held count as done, before the tasks to walk.
+	mine := 0
+	for _, j := range r.Jobs {
+		mine += len(Tasks(j.Board, j.Starts, r.Options.Rule))
+	}
+	prior := max(mine-len(tasks), 0)
+	class := map[string]int{}
+	for i, t := range tasks {
+		class[fmt.Sprint(t.Board, t.Start)] = prior + i + 1
+	}
+	var ended int
+	var mu sync.Mutex // walks at once tick at once
 	if r.Tick != nil {
-		opt.Tick = func(p Progress) { r.Tick(p, r.left.words(p, time.Now())) }
+		opt.Tick = func(p Progress) {
+			now := time.Now()
+			left := r.left.smoothed(p, now)
+			all.tick(p, left, now)
+			mu.Lock()
+			o := Overall{Class: class[fmt.Sprint(p.Board, p.Start)], Classes: prior + len(tasks), Ended: prior + ended, Left: all.words(now)}
+			mu.Unlock()
+			r.Tick(p, leftWords(left), o)
+		}
 	}
 	results := map[Key]Row{}
-	err := Run(ctx, tasks, opt, func(t Task, res Result) error {
+	err := runLaid(ctx, tasks, opt, Several(r.classes, opt.Workers), func(t Task, res Result) error {
+		all.ended(t)
+		mu.Lock()
+		ended++
+		mu.Unlock()
 		for _, sq := range t.Members {
 			row := NewRow(res, sq)
 			results[row.Key()], r.file[row.Key()] = row, row

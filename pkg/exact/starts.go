@@ -55,8 +55,26 @@ func Tasks(b board.Board, starts []board.Square, rule Rule) []Task {
 // called (from one goroutine at a time) as each task ends; the first
 // error stops the rest.
 func Run(ctx context.Context, tasks []Task, o Options, done func(Task, Result) error) error {
+	return runLaid(ctx, tasks, o, Several(len(tasks), o.Workers), done)
+}
+
+// Several reports whether Run walks tasks several at once, one worker
+// each, rather than one after another with every worker (workers: 0 for
+// one a core): when there are at least twice as many as workers.
+//
+// A walk's figures past 64 squares do not depend on it, but their error
+// bounds do (the count of roundings grows with the workers a walk's
+// records are split among), so that a run resumed or split into shards
+// decides it once, from every task of its command (Runner).
+func Several(tasks, workers int) bool {
+	w := defaultWorkers(workers)
+	return w > 1 && tasks >= 2*w
+}
+
+// runLaid is Run, several walks at once or not as given.
+func runLaid(ctx context.Context, tasks []Task, o Options, several bool, done func(Task, Result) error) error {
 	workers := defaultWorkers(o.Workers)
-	if len(tasks) < 2*workers || workers == 1 {
+	if !several {
 		for _, t := range tasks {
 			r, err := From(ctx, t.Board, t.Start, o)
 			if err != nil {

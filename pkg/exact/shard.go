@@ -1,0 +1,256 @@
+package exact
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+	"strings"
+
+	"knightsweep/internal/durable"
+	"knightsweep/internal/input"
+	"knightsweep/internal/words"
+)
+
+// Shard is one part of exact's walks split across machines (experiment
+// exact -shard i/N): shard Index of Count, 0 <= Index < Count. The zero
+// Shard is the whole run.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// Whole reports whether s is the whole run.
+func (s Shard) Whole() bool { return s.Count <= 1 }
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// Cost is the cost model's estimate of task t's walk, in tie points: the
+// corner's of its board (EstimateBytes's growth of about 0.18 in the
+// logarithm a square, from the corners of 8x8 to 10x10). The classes of a
+// board weigh alike: every start of 10x10 took 1.3 times the corner's
+// time a class, the classes within some tens of percent of each other.
+func Cost(t Task) float64 {
+	return 5.77e6 * math.Exp(0.18*float64(t.Board.Squares()-100))
+}
+
+// Deal returns the shard of each task split into count shards: the
+// costliest first (then in the tasks' order), each to the shard whose
+// estimated cost is least so far (the lowest index among equals). The
+// shards' estimates then differ by at most one task's; a board's classes,
+// which weigh alike, go round-robin. It depends on the tasks and count
+// alone.
+func Deal(tasks []Task, count int) []int {
+	shard := make([]int, len(tasks))
+	if count <= 1 {
+		return shard
+	}
+	order := make([]int, len(tasks))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(Cost(tasks[b]), Cost(tasks[a])) })
+	load := make([]float64, count)
+	for _, i := range order {
+		least := 0
+		for s := range load {
+			if load[s] < load[least] {
+				least = s
+			}
+		}
+		shard[i] = least
+		load[least] += Cost(tasks[i])
+	}
+	return shard
+}
+
+// ShardFile is the file beside a shard's -out CSV that says whose rows it
+// holds: FILE.shard.json.
+func ShardFile(out string) string { return out + ".shard.json" }
+
+// ShardManifest is what a shard's ShardFile keeps: the build that walked
+// its rows, the command, the shard, and the starts it owes, so that a
+// merge takes only shards of one command and build, every one complete.
+type ShardManifest struct {
+	Build   string      `json:"build"`
+	Command WorkCommand `json:"command"`
+	// Method is -method's, with " -work" after it when given: past 64
+	// squares the memo's sums and the frontier's differ in their last
+	// digits.
+	Method string `json:"method"`
+	Shard  Shard  `json:"shard"`
+	Starts int    `json:"starts"`
+}
+
+var shardFormat = durable.Format{Name: "exact shard", Version: 1,
+	Advice: "give another -out, or remove the file and its CSV to walk the shard again"}
+
+// readShard reads a shard's manifest beside its CSV out.
+func readShard(out string) (ShardManifest, error) {
+	var m ShardManifest
+	path := ShardFile(out)
+	data, err := durable.ReadFile(path, maxCommandBytes)
+	if err != nil {
+		return m, err
+	}
+	_, err = durable.UnmarshalJSON(path, data, shardFormat, &m)
+	return m, err
+}
+
+// openShard writes r.Out's shard manifest, or checks the one there: the
+// shard of this command and build, so that its rows go on.
+func (r *Runner) openShard() error {
+	starts := 0
+	for _, j := range r.Jobs {
+		starts += len(j.Starts)
+	}
+	method := r.Options.Method.String()
+	if r.Options.Work != "" {
+		method += " -work"
+	}
+	want := ShardManifest{Build: r.Build, Command: r.Command, Method: method, Shard: r.Shard, Starts: starts}
+	had, err := readShard(r.Out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if rows, _ := ReadCSV(r.Out); len(rows) > 0 {
+			return input.Errorf("-out", "%s holds rows but no %s: not a shard's file; give another -out", r.Out, ShardFile(r.Out))
+		}
+		data, err := durable.MarshalJSON(shardFormat, want)
+		if err == nil {
+			err = durable.ReplaceBytes(ShardFile(r.Out), data)
+		}
+		if err != nil {
+			return input.Errorf("-out", "%v", err)
+		}
+		return nil
+	case err != nil:
+		return input.Errorf("-out", "%v", err)
+	case had != want:
+		return input.Errorf("-out", "%s holds shard %v of %s -method %s (build %s), not shard %v of %s -method %s (build %s): give another -out, or the same command with the same binary",
+			r.Out, had.Shard, had.Command, had.Method, had.Build, want.Shard, want.Command, want.Method, want.Build)
+	}
+	return nil
+}
+
+// Merge combines the CSVs of every shard of one exact command (exact
+// -shard i/N -out FILE) into out: the rows one run would have written, in
+// the same order. It refuses (an input.Error naming -merge) a file that is
+// no shard, shards of different commands, builds or counts, a shard
+// missing, given twice or incomplete, before it writes anything. It
+// returns the number of rows.
+func Merge(out string, inputs []string) (int, error) {
+	if len(inputs) == 0 {
+		return 0, input.Errorf("-merge", "no shard given: name every shard's -out FILE (exact -shard i/N -out FILE)")
+	}
+	var first ShardManifest
+	seen := map[int]string{}
+	var rows []Row
+	keys := map[Key]bool{}
+	for n, in := range inputs {
+		m, err := readShard(in)
+		if errors.Is(err, fs.ErrNotExist) {
+			return 0, input.Errorf("-merge", "%s: no %s beside it: not the -out of exact -shard i/N", in, ShardFile(in))
+		}
+		if err != nil {
+			return 0, input.Errorf("-merge", "%v", err)
+		}
+		if n == 0 {
+			first = m
+		}
+		switch {
+		case m.Build != first.Build:
+			return 0, input.Errorf("-merge", "%s was walked by build %s, %s by build %s: merge shards of one build (walk the shard again with the other's binary)", in, m.Build, inputs[0], first.Build)
+		case m.Command != first.Command:
+			return 0, input.Errorf("-merge", "%s is a shard of %s, %s of %s: merge the shards of one command", in, m.Command, inputs[0], first.Command)
+		case m.Method != first.Method:
+			return 0, input.Errorf("-merge", "%s was walked with -method %s, %s with -method %s: merge shards of one method", in, m.Method, inputs[0], first.Method)
+		case m.Shard.Count != first.Shard.Count:
+			return 0, input.Errorf("-merge", "%s is shard %v, %s shard %v: merge the shards of one split", in, m.Shard, inputs[0], first.Shard)
+		}
+		if other, ok := seen[m.Shard.Index]; ok {
+			return 0, input.Errorf("-merge", "%s and %s are both shard %v", other, in, m.Shard)
+		}
+		seen[m.Shard.Index] = in
+		got, err := ReadCSV(in)
+		if err != nil {
+			return 0, input.Errorf("-merge", "%v", err)
+		}
+		if len(got) != m.Starts {
+			return 0, input.Errorf("-merge", "%s holds %d of the %d starts of shard %v: finish it with the same command (exact %s -shard %v -out %s)",
+				in, len(got), m.Starts, m.Shard, m.Command, m.Shard, in)
+		}
+		for _, row := range got {
+			if _, ok := keys[row.Key()]; ok {
+				return 0, input.Errorf("-merge", "%s: a second row for %v, which another shard holds", in, row.Key())
+			}
+			keys[row.Key()] = true
+		}
+		rows = append(rows, got...)
+	}
+	var missing []string
+	for i := range first.Shard.Count {
+		if _, ok := seen[i]; !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", i, first.Shard.Count))
+		}
+	}
+	if len(missing) > 0 {
+		return 0, input.Errorf("-merge", "%s of %s missing (shard %s: exact %s -shard %s -out FILE walks it): give every shard",
+			words.Count(int64(len(missing)), "shard"), first.Command, strings.Join(missing, ", shard "), first.Command, missing[0])
+	}
+	for _, in := range inputs {
+		if same, _ := sameFile(in, out); same {
+			return 0, input.Errorf("-out", "%s is one of the shards: give another file", out)
+		}
+	}
+	if err := WriteCSV(out, rows); err != nil {
+		return 0, err
+	}
+	return len(rows), nil
+}
+
+// sameFile reports whether a and b name one file (b may not exist).
+func sameFile(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(sa, sb), nil
+}
+
+// ShardJobs returns the jobs' starts that shard s walks: the starts'
+// classes (Tasks) of every job dealt to s.Count shards (Deal), in the
+// jobs' order of starts.
+func ShardJobs(jobs []Job, rule Rule, s Shard) []Job {
+	var tasks []Task
+	for _, j := range jobs {
+		tasks = append(tasks, Tasks(j.Board, j.Starts, rule)...)
+	}
+	mine := map[Key]bool{}
+	for i, sh := range Deal(tasks, s.Count) {
+		if sh == s.Index {
+			for _, sq := range tasks[i].Members {
+				mine[Key{Board: tasks[i].Board, Start: sq}] = true
+			}
+		}
+	}
+	var out []Job
+	for _, j := range jobs {
+		o := Job{Board: j.Board}
+		for _, sq := range j.Starts {
+			if mine[Key{Board: j.Board, Start: sq}] {
+				o.Starts = append(o.Starts, sq)
+			}
+		}
+		if len(o.Starts) > 0 {
+			out = append(out, o)
+		}
+	}
+	return out
+}

@@ -1,0 +1,265 @@
+package exact
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"knightsweep/internal/input"
+	"knightsweep/pkg/board"
+)
+
+// TestDeal: every class of 9x9 (15, its eight symmetries') goes to one
+// shard, the shards' estimated costs within one class of each other;
+// with two boards the costlier board's classes are dealt first and the
+// cheap 5x5's six go to the shard that had one class fewer; the deal is
+// the same every time.
+func TestDeal(t *testing.T) {
+	b9, b5 := board.Board{Rows: 9, Cols: 9}, board.Board{Rows: 5, Cols: 5}
+	for _, c := range []struct {
+		name   string
+		tasks  []Task
+		count  int
+		counts []int // classes a shard
+	}{
+		{"9x9 in 4", Tasks(b9, all(b9), Random), 4, []int{4, 4, 4, 3}},
+		{"9x9 in 1", Tasks(b9, all(b9), Random), 1, []int{15}},
+		{"9x9 in 20", Tasks(b9, all(b9), Random), 20, append(slices.Repeat([]int{1}, 15), 0, 0, 0, 0, 0)},
+		{"9x9 and 5x5 in 2", append(Tasks(b5, all(b5), Random), Tasks(b9, all(b9), Random)...), 2, []int{8, 7 + 6}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			deal := Deal(c.tasks, c.count)
+			if again := Deal(c.tasks, c.count); !slices.Equal(deal, again) {
+				t.Fatalf("two deals differ: %v, %v", deal, again)
+			}
+			got := make([]int, c.count)
+			load := make([]float64, c.count)
+			for i, s := range deal {
+				got[s]++
+				load[s] += Cost(c.tasks[i])
+			}
+			if !slices.Equal(got, c.counts) {
+				t.Errorf("classes a shard %v, want %v", got, c.counts)
+			}
+			most := 0.0
+			for _, tk := range c.tasks {
+				most = max(most, Cost(tk))
+			}
+			if d := slices.Max(load) - slices.Min(load); c.count <= len(c.tasks) && d > most*(1+1e-9) {
+				t.Errorf("loads %v differ by %g, more than a class's %g", load, d, most)
+			}
+		})
+	}
+}
+
+// shardRun walks shard s of every start of b into dir/shard-i.csv with
+// build, and returns the file.
+func shardRun(t *testing.T, dir string, b board.Board, s Shard, build string, cmd WorkCommand) string {
+	t.Helper()
+	return shardWith(t, dir, b, s, build, cmd, MethodAuto)
+}
+
+// shardWith is shardRun with -method m.
+func shardWith(t *testing.T, dir string, b board.Board, s Shard, build string, cmd WorkCommand, m Method) string {
+	t.Helper()
+	out := filepath.Join(dir, "shard-"+strings.ReplaceAll(s.String(), "/", "-")+".csv")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Workers: 1, Method: m},
+		Out: out, Command: cmd, Shard: s, Build: build})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rn.Close()
+	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// withoutTimes returns an exact CSV's bytes with time_ns, the one column
+// two walks do not share, blanked.
+func withoutTimes(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if j := strings.LastIndexByte(l, ','); j >= 0 && i > 0 {
+			lines[i] = l[:j+1]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestMerge: the three shards of every start of 6x6 merge into the bytes
+// of one run's CSV (time_ns aside), each start once; a shard missing,
+// given twice, unfinished, of another command, split, method or build is
+// refused, naming -merge, with nothing written.
+func TestMerge(t *testing.T) {
+	dir := t.TempDir()
+	b := board.Board{Rows: 6, Cols: 6}
+	cmd := WorkCommand{Sizes: "6x6", Starts: "all", Tiebreak: "random"}
+	var shards []string
+	for i := range 3 {
+		shards = append(shards, shardRun(t, dir, b, Shard{Index: i, Count: 3}, "b1", cmd))
+	}
+	single := filepath.Join(dir, "single.csv")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random}, Out: single, Command: cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
+		t.Fatal(err)
+	}
+	rn.Close()
+	merged := filepath.Join(dir, "merged.csv")
+	n, err := Merge(merged, []string{shards[2], shards[0], shards[1]})
+	if err != nil || n != 36 {
+		t.Fatalf("Merge: %d rows, %v", n, err)
+	}
+	if got, want := withoutTimes(t, merged), withoutTimes(t, single); got != want || strings.Count(got, "\n") != 37 {
+		t.Errorf("merged:\n%s\nnot one run's:\n%s", got, want)
+	}
+
+	other := shardRun(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b2", cmd)
+	closed := cmd
+	closed.Closed = true
+	otherCmd := shardRun(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", closed)
+	split := shardRun(t, t.TempDir(), b, Shard{Index: 1, Count: 2}, "b1", cmd)
+	frontier := shardWith(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", cmd, MethodFrontier)
+	unfinished := filepath.Join(t.TempDir(), "shard.csv")
+	rows, err := ReadCSV(shards[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(unfinished, rows[1:]); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(ShardFile(shards[1]), ShardFile(unfinished)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		inputs []string
+		want   string
+	}{
+		{"missing", shards[:2], "1 shard of -sizes 6x6 -starts all -tiebreak random missing (shard 2/3"},
+		{"twice", []string{shards[0], shards[1], shards[1]}, "are both shard 1/3"},
+		{"unfinished", []string{shards[0], unfinished, shards[2]}, "holds 15 of the 16 starts of shard 1/3"},
+		{"another build", []string{shards[0], other, shards[2]}, "build b2"},
+		{"another command", []string{shards[0], otherCmd, shards[2]}, "-closed"},
+		{"another split", []string{shards[0], split, shards[2]}, "one split"},
+		{"another method", []string{shards[0], frontier, shards[2]}, "-method frontier"},
+		{"no shard", []string{shards[0], single, shards[2]}, "not the -out of exact -shard"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "merged.csv")
+			_, err := Merge(out, c.inputs)
+			var ie *input.Error
+			if !errors.As(err, &ie) || ie.Flag != "-merge" || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Merge: %v, want bad input of -merge saying %q", err, c.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("a refused merge wrote its -out")
+			}
+		})
+	}
+}
+
+// TestShardOut: a shard's -out goes on only under the same command, shard
+// and build, and a whole run's CSV is not taken for a shard's.
+func TestShardOut(t *testing.T) {
+	dir := t.TempDir()
+	b := board.Board{Rows: 5, Cols: 5}
+	cmd := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "random"}
+	out := shardRun(t, dir, b, Shard{Index: 0, Count: 2}, "b1", cmd)
+	shardRun(t, dir, b, Shard{Index: 0, Count: 2}, "b1", cmd)
+	for _, c := range []struct {
+		name  string
+		shard Shard
+		build string
+	}{
+		{"another shard", Shard{Index: 1, Count: 2}, "b1"},
+		{"another build", Shard{Index: 0, Count: 2}, "b2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random}, Out: out, Command: cmd, Shard: c.shard, Build: c.build})
+			var ie *input.Error
+			if !errors.As(err, &ie) || ie.Flag != "-out" {
+				t.Fatalf("NewRunner: %v, want bad input of -out", err)
+			}
+		})
+	}
+	whole := filepath.Join(dir, "whole.csv")
+	if err := copyFile(out, whole); err != nil {
+		t.Fatal(err)
+	}
+	_, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random}, Out: whole, Command: cmd, Shard: Shard{Index: 0, Count: 2}})
+	if !input.Is(err) || !strings.Contains(err.Error(), "not a shard's file") {
+		t.Fatalf("a CSV without its shard file: %v", err)
+	}
+}
+
+// all returns every square of b, row by row.
+func all(b board.Board) []board.Square {
+	var sqs []board.Square
+	for r := range b.Rows {
+		for c := range b.Cols {
+			sqs = append(sqs, board.Square{Row: r, Col: c})
+		}
+	}
+	return sqs
+}
+
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
+}
+
+// TestShardLayout: a shard walks its classes as the whole command would,
+// several at once with one worker each when the command has at least
+// twice as many classes as workers, however few the shard holds: the
+// error bounds past 64 squares (here -float on 8x8, the frontier method)
+// grow with the workers a walk is split among, and a shard's rows must
+// be the whole run's to the byte.
+func TestShardLayout(t *testing.T) {
+	b := board.Board{Rows: 8, Cols: 8}
+	o := Options{Rule: Random, Float: true, Method: MethodFrontier, Workers: 2}
+	cmd := WorkCommand{Sizes: "8x8", Starts: "all", Tiebreak: "random", Float: true}
+	out := filepath.Join(t.TempDir(), "shard.csv")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: o, Out: out, Command: cmd,
+		Shard: Shard{Index: 1, Count: 5}, Build: "b1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rn.Close()
+	tasks := rn.Tasks()
+	if len(tasks) != 2 {
+		t.Fatalf("shard 1/5 of 8x8's 10 classes: %d", len(tasks))
+	}
+	got, err := rn.Run(context.Background(), tasks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The whole command's 10 classes on 2 workers: one worker a walk.
+	one := o
+	one.Workers = 1
+	for _, tk := range tasks {
+		want, err := From(context.Background(), b, tk.Start, one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := got[Key{Board: b, Start: tk.Start, Rule: "random"}]
+		if row.Probability != want.Probability || row.ErrorBound != want.ErrorBound {
+			t.Errorf("%v: probability %v ± %v in the shard, %v ± %v in the whole run", tk.Start, row.Probability, row.ErrorBound, want.Probability, want.ErrorBound)
+		}
+	}
+}

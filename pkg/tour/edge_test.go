@@ -1,6 +1,10 @@
 package tour
 
-import "testing"
+import (
+	"bytes"
+	"slices"
+	"testing"
+)
 
 // TestCheckRefusesAMoveOnePastTheEdge gives Check paths whose first faulty
 // move lands exactly one column past the right edge or one row past the
@@ -56,5 +60,126 @@ func TestCheckRefusesAMoveOnePastTheEdge(t *testing.T) {
 				t.Fatalf("Check = %v, want %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestFirstSquareOnePastTheLast: square rows*cols, one past the last, is
+// (rows, 0), below the board. Check refuses a path that starts there (even
+// when the start asked for is that square), SetSquares a path whose first
+// square it is, and Encode a move that lands on it: 9 (2,1) to 16 on 4x4
+// is the move (+2,-1) to (4,0).
+func TestFirstSquareOnePastTheLast(t *testing.T) {
+	var p Path
+	p.Reset(5, 5, 25)
+	for p.Len() < 25 {
+		p.Push(0)
+	}
+	if err := new(Checker).Check(&p, 25, false); err == nil || err.Error() != "step 0: square 25 is off the 5x5 board" {
+		t.Errorf("Check of a path from square 25 of 5x5 = %v", err)
+	}
+	// 25 to 22 would be (-1,+2) from (5,0) to (4,2).
+	var q Path
+	if err := q.SetSquares(5, 5, []int32{25, 22}); err == nil || err.Error() != "first square 25 is off the 5x5 board" {
+		t.Errorf("SetSquares from square 25 of 5x5 = %v", err)
+	}
+	if err := q.SetSquares(4, 4, []int32{9, 16}); err == nil || err.Error() != "step 1: square 9 to 16 is not a knight's move on the 4x4 board" {
+		t.Errorf("SetSquares 9 to 16 on 4x4 = %v", err)
+	}
+	if got := Steps(2, 2, []int32{0, 4, 3}); !slices.Equal(got, []int32{0, -1, -1, 2}) {
+		t.Errorf("Steps of 0, 4, 3 on 2x2 = %v, want square 4 left out", got)
+	}
+}
+
+// TestNarrowBoardTour: boards under 4 columns encode moves by trying each
+// (see encoder.narrow). The 3x4 tour by step numbers
+//
+//	 1  4  7 10
+//	12  9  2  5
+//	 3  6 11  8
+//
+// and its transpose on 4x3 are tours; the 4x3 one moves into row 0 from
+// row 2 (step 2 to 3) and into column 0 (step 6 to 7).
+func TestNarrowBoardTour(t *testing.T) {
+	tr34 := []int32{0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4}
+	tr43 := []int32{0, 7, 2, 3, 10, 5, 6, 11, 4, 9, 8, 1}
+	if err := Validate(3, 4, 0, tr34, false); err != nil {
+		t.Errorf("3x4: %v", err)
+	}
+	if err := Validate(4, 3, 0, tr43, false); err != nil {
+		t.Errorf("4x3: %v", err)
+	}
+	var p Path
+	if err := p.SetSquares(4, 3, tr43); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Squares(nil); !slices.Equal(got, tr43) {
+		t.Errorf("4x3 squares %v, want %v", got, tr43)
+	}
+}
+
+// TestFaultMessages: each refusal names the step, the squares and their
+// (row, col), worked out by hand on 3x4 (square = 4*row + col).
+func TestFaultMessages(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		squares []int32
+		want    string
+	}{
+		// Knight's moves throughout (0 6 8 6 8 ...), so the Checker sees
+		// the path: square 6 again at step 3.
+		{"revisit, every step a knight's move", []int32{0, 6, 8, 6, 8, 6, 8, 6, 8, 6, 8, 6},
+			"step 3: square 6 (1,2) visited twice"},
+		// 0 to 0 is no move: the squares are checked one by one, and the
+		// revisit of 6 at step 3 comes first.
+		{"revisit before a step that is no move", []int32{0, 6, 8, 6, 0, 0, 0, 0, 0, 0, 0, 0},
+			"step 3: square 6 (1,2) visited twice"},
+		{"not a knight's move", []int32{0, 6, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+			"step 2: 6 (1,2) to 1 (0,1) is not a knight's move"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := Validate(3, 4, 0, tt.squares, false); err == nil || err.Error() != tt.want {
+				t.Errorf("Validate = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestGridWidthIsTheLastStepsDigits: a grid's numbers are as wide as the
+// last step's, rows*cols-1: 9 on 2x5, one digit, not two.
+func TestGridWidthIsTheLastStepsDigits(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteGrid(&buf, 2, 5, []int32{0, 7, 4}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "0 . . . 2\n. . 1 . .\n"; buf.String() != want {
+		t.Errorf("WriteGrid = %q, want %q", buf.String(), want)
+	}
+}
+
+// TestSetCodesAnyLength: SetCodes packs what Push packs for every first
+// move and every number of codes, the ones before the next multiple of 8
+// and after the last whole group of 8 included.
+func TestSetCodesAnyLength(t *testing.T) {
+	codes := make([]uint8, 48)
+	for i := range codes {
+		codes[i] = uint8(i*5+3) % 8
+	}
+	for from := range 17 {
+		for n := range 21 {
+			var want, got Path
+			want.Reset(9, 9, 0)
+			got.Reset(9, 9, 0)
+			for i := range from + n {
+				want.Push(codes[i])
+			}
+			for i := range from {
+				got.Push(codes[i])
+			}
+			got.SetCodes(from, codes[from:from+n:from+n+8])
+			got.SetLen(from + n + 1)
+			if !slices.Equal(got.Packed(), want.Packed()) {
+				t.Fatalf("SetCodes(%d, %d codes) packed % x, want % x", from, n, got.Packed(), want.Packed())
+			}
+		}
 	}
 }

@@ -3,7 +3,10 @@ package runlength
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"knightsweep/pkg/restart"
 )
 
 // TestPercentileIntervalType7: the 2.5% and 97.5% points are type 7
@@ -92,5 +95,68 @@ func TestRestartPredictionByHand(t *testing.T) {
 	if p.Limit != 100 || p.Cutoff != 100 || p.Cost != 121.5 || p.Within != 2 || p.Shortest != 40 {
 		t.Errorf("limit %d cutoff %d cost %g within %d shortest %d; want 100, 100, 121.5, 2, 40",
 			p.Limit, p.Cutoff, p.Cost, p.Within, p.Shortest)
+	}
+}
+
+// TestLubyUnits: the units whose Luby cutoffs u·2^j meet a run's length x
+// from above, u = ceil(x / 2^j) down to 1: for 5, 5, 3, 2 and 1; for 8, 8,
+// 4, 2, 1.
+func TestLubyUnits(t *testing.T) {
+	if got := lubyUnits([]int64{5}); !slices.Equal(got, []int64{1, 2, 3, 5}) {
+		t.Errorf("lubyUnits(5) = %v, want 1 2 3 5", got)
+	}
+	if got := lubyUnits([]int64{8, 5}); !slices.Equal(got, []int64{1, 2, 3, 4, 5, 8}) {
+		t.Errorf("lubyUnits(8, 5) = %v, want 1 2 3 4 5 8", got)
+	}
+}
+
+// TestPredictByHand: two starts whose runs found tours at 10 and 30. Luby
+// with unit 20 cuts attempts at 20, 20, 40, ...: the first costs (10+20)/2
+// = 15 and ends the run half the time, the second the same, the third
+// (10+30)/2 = 20 and surely ends it: 15 + 15/2 + 20/4 = 27.5, for either
+// start and so for both. fixed:20 costs 15 / (1/2) = 30. With runs
+// stopped by a budget at 100, a fixed cutoff of 150 cannot be judged.
+func TestPredictByHand(t *testing.T) {
+	runs := []Run{{Nodes: 10, Outcome: RunFound}, {Nodes: 30, Outcome: RunFound}}
+	p := PredictRestarts([][]Run{runs, runs}, 1)
+	if p == nil {
+		t.Fatal("no prediction")
+	}
+	if got, _, _ := p.Predict(restart.Policy{Kind: restart.Luby, C: 20}); got != 27.5 {
+		t.Errorf("luby:20: %g, want 27.5", got)
+	}
+	if got, _, _ := p.Predict(restart.Policy{Kind: restart.Fixed, C: 20}); got != 30 {
+		t.Errorf("fixed:20: %g, want 30", got)
+	}
+	censored := append([]Run{{Nodes: 100, Outcome: RunCensored}}, runs...)
+	q := PredictRestarts([][]Run{censored, censored}, 1)
+	if got, _, _ := q.Predict(restart.Policy{Kind: restart.Fixed, C: 150}); !math.IsNaN(got) {
+		t.Errorf("fixed:150 past the budget of 100: %g, want NaN", got)
+	}
+}
+
+// TestBootstrapUpToMaxBootstrapRuns: up to MaxBootstrapRuns runs the
+// intervals are the percentile bootstrap's, past it the normal ones. With
+// one tour among the runs, a resample has none with a chance of about
+// (1 - 1/n)^n, 37%: the bootstrap's upper point is +Inf, the normal
+// interval's is finite.
+func TestBootstrapUpToMaxBootstrapRuns(t *testing.T) {
+	for _, n := range []int{MaxBootstrapRuns, MaxBootstrapRuns + 1} {
+		runs := make([]Run, n)
+		for i := range runs {
+			runs[i] = Run{Nodes: 10, Outcome: RunFailed}
+		}
+		runs[0].Outcome = RunFound
+		wantInf := n <= MaxBootstrapRuns
+		if e := ExpectedRunningTime(runs, 1); math.IsInf(e.NodesHi, 1) != wantInf {
+			t.Errorf("ERT of %d runs: upper point %g", n, e.NodesHi)
+		}
+		p := PredictRestarts([][]Run{runs}, 1)
+		if p == nil {
+			t.Fatalf("%d runs: no prediction", n)
+		}
+		if math.IsInf(p.CostHi, 1) != wantInf {
+			t.Errorf("restarts over %d runs: upper point %g", n, p.CostHi)
+		}
 	}
 }

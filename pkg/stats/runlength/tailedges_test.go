@@ -1,0 +1,45 @@
+package runlength
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTailCounts: runs that failed for good are left out of the tail's
+// sample; of the rest, those stopped by a budget are counted. Too few
+// runs are refused, naming the 2·minTail = 20 needed.
+func TestTailCounts(t *testing.T) {
+	var runs []Run
+	for i := range 30 {
+		runs = append(runs, Run{Nodes: int64(100 + i*i*7), Outcome: RunFound})
+	}
+	for range 10 {
+		runs = append(runs, Run{Nodes: 500, Outcome: RunCensored})
+	}
+	for range 5 {
+		runs = append(runs, Run{Nodes: 9, Outcome: RunFailed})
+	}
+	if tl := TailIndex(runs); tl.Runs != 40 || tl.Censored != 10 {
+		t.Errorf("runs %d censored %d, want 40 and 10", tl.Runs, tl.Censored)
+	}
+	few := TailIndex(runs[:3])
+	if want := "3 runs that found a tour or were stopped, fewer than 20"; few.OK || few.Why != want {
+		t.Errorf("3 runs: ok %v, %q; want %q", few.OK, few.Why, want)
+	}
+}
+
+// TestTailBoundaries: a fit is a tail when at most half the runs lie above
+// the threshold, half included; an interval whose upper end is 2 includes
+// 2, and says so.
+func TestTailBoundaries(t *testing.T) {
+	if !(Tail{OK: true, Tail: 20, Runs: 40}).InTail() {
+		t.Error("20 of 40 runs above the threshold: not a tail")
+	}
+	if (Tail{OK: true, Tail: 21, Runs: 40}).InTail() {
+		t.Error("21 of 40 runs above the threshold: a tail")
+	}
+	tl := Tail{OK: true, Index: 1.8, Lo: 1.5, Hi: 2, Tail: 20, Runs: 40, Uncensored: 20, Span: 1e6, Threshold: 100}
+	if v := tl.Verdict(); !strings.HasSuffix(v, "the interval includes 2") {
+		t.Errorf("Hi = 2: %q", v)
+	}
+}

@@ -1,6 +1,7 @@
 package runlength
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -41,5 +42,26 @@ func TestTailBoundaries(t *testing.T) {
 	tl := Tail{OK: true, Index: 1.8, Lo: 1.5, Hi: 2, Tail: 20, Runs: 40, Uncensored: 20, Span: 1e6, Threshold: 100}
 	if v := tl.Verdict(); !strings.HasSuffix(v, "the interval includes 2") {
 		t.Errorf("Hi = 2: %q", v)
+	}
+}
+
+// TestNormalIntervalByHand: past MaxBootstrapRuns runs an ERT's interval
+// is r ± 1.96 sd (z, the normal's 97.5% point), r the mean of the starts'
+// ratios Σx/Σfound, its variance Σ_starts Σ(x - r·found)² / found² over
+// the number of starts squared. Two starts of 2501 runs, each one tour at
+// 10 nodes and 2500 dead ends at 10: r = 25010 a start; Σ(x - r·found)² =
+// 2501·100 - 2·25010·10 + 25010² = 625250000 a start; variance 2 ·
+// 625250000 / 4 = 312625000.
+func TestNormalIntervalByHand(t *testing.T) {
+	start := make([]Run, 2501)
+	for i := range start {
+		start[i] = Run{Nodes: 10, Outcome: RunFailed}
+	}
+	start[0].Outcome = RunFound
+	e := ExpectedRunningTimeByStart([][]Run{start, start}, 1)
+	const z = 1.959963984540054
+	hi := 25010 + z*math.Sqrt(312625000)
+	if e.Nodes != 25010 || e.NodesLo != 0 || math.Abs(e.NodesHi-hi) > 1e-9*hi {
+		t.Errorf("ERT %g, interval %g to %g; want 25010, 0 to %g", e.Nodes, e.NodesLo, e.NodesHi, hi)
 	}
 }

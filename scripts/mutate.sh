@@ -12,8 +12,9 @@
 # counts, the efficacy and the time, then every mutant that lived, as
 # pkg/file.go:line:column and the kind of change. Each package's whole
 # gremlins log is in $MUTATE_OUT (results/mutate). A mutant whose tests
-# run past the timeout (gremlins': three times the package's coverage
-# run) counts as timed out, neither killed nor lived.
+# run past the timeout (MUTATE_TIMEOUT times the package's own test run
+# with coverage, default 5: a mutant's run compiles the package again)
+# counts as timed out, neither killed nor lived.
 #
 # Runs niced, one package at a time, MUTATE_WORKERS mutants at once
 # (default 2). It judges nothing: docs/testing.md has the table and why
@@ -23,6 +24,7 @@ set -euo pipefail
 GO=${GO:-go}
 GREMLINS=${GREMLINS:-github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0}
 WORKERS=${MUTATE_WORKERS:-2}
+TIMEOUT=${MUTATE_TIMEOUT:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${MUTATE_OUT:-$root/results/mutate}
 mkdir -p "$out"
@@ -35,9 +37,10 @@ fi
 
 # -trimpath and CGO_ENABLED=0 as make test builds: the packages a mutant
 # does not touch come from the build cache, whichever copy of the tree
-# gremlins builds in.
+# gremlins builds in. -count=1: the coverage run, which the timeout is
+# measured from, must run, not come from the test cache.
 export CGO_ENABLED=0
-export GOFLAGS="${GOFLAGS:-} -short -trimpath"
+export GOFLAGS="${GOFLAGS:-} -short -trimpath -count=1"
 
 summary=$out/summary.txt
 lived=$out/lived.txt
@@ -50,7 +53,7 @@ for p in "${pkgs[@]}"; do
 	log=$out/${p//\//-}.log
 	t0=$(date +%s)
 	# A path with a slash is in a subdirectory: another package, or testdata.
-	(cd "$dir" && nice -n 19 "$GO" run "$GREMLINS" unleash --workers "$WORKERS" --exclude-files /) >"$log" 2>&1 || {
+	(cd "$dir" && nice -n 19 "$GO" run "$GREMLINS" unleash --workers "$WORKERS" --timeout-coefficient "$TIMEOUT" --exclude-files /) >"$log" 2>&1 || {
 		echo "mutate.sh: gremlins failed on pkg/$p; see $log" >&2
 		exit 1
 	}

@@ -66,8 +66,8 @@ func TestCheckRefusesAMoveOnePastTheEdge(t *testing.T) {
 // TestFirstSquareOnePastTheLast: square rows*cols, one past the last, is
 // (rows, 0), below the board. Check refuses a path that starts there (even
 // when the start asked for is that square), SetSquares a path whose first
-// square it is, and Encode a move that lands on it: 9 (2,1) to 16 on 4x4
-// is the move (+2,-1) to (4,0).
+// square it is, and Encode a move that lands on it or past it: 9 (2,1) to
+// 16 on 4x4 is the move (+2,-1) to (4,0).
 func TestFirstSquareOnePastTheLast(t *testing.T) {
 	var p Path
 	p.Reset(5, 5, 25)
@@ -84,6 +84,11 @@ func TestFirstSquareOnePastTheLast(t *testing.T) {
 	}
 	if err := q.SetSquares(4, 4, []int32{9, 16}); err == nil || err.Error() != "step 1: square 9 to 16 is not a knight's move on the 4x4 board" {
 		t.Errorf("SetSquares 9 to 16 on 4x4 = %v", err)
+	}
+	// On a board under 4 columns (the narrow encoder): 6 (2,0) to 13 is
+	// (+2,+1) to (4,1), one row past the bottom of 4x3.
+	if err := q.SetSquares(4, 3, []int32{6, 13}); err == nil || err.Error() != "step 1: square 6 to 13 is not a knight's move on the 4x3 board" {
+		t.Errorf("SetSquares 6 to 13 on 4x3 = %v", err)
 	}
 	if got := Steps(2, 2, []int32{0, 4, 3}); !slices.Equal(got, []int32{0, -1, -1, 2}) {
 		t.Errorf("Steps of 0, 4, 3 on 2x2 = %v, want square 4 left out", got)

@@ -58,3 +58,16 @@ func TestByTheoremOffTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedFromOffTheBoard: no closed tour passes a square one past the
+// last row or column, even of a board that has closed tours (6x6).
+func TestClosedFromOffTheBoard(t *testing.T) {
+	if ClosedFrom(6, 6, 0, 0) != Yes {
+		t.Fatal("6x6 has closed tours")
+	}
+	for _, sq := range [][2]int{{6, 0}, {0, 6}, {-1, 0}, {0, -1}} {
+		if got := ClosedFrom(6, 6, sq[0], sq[1]); got != No {
+			t.Errorf("6x6 through %d,%d: %v", sq[0], sq[1], got)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/restart"
 )
 
 // TestTailCounts: runs that failed for good are left out of the tail's
@@ -63,5 +65,29 @@ func TestNormalIntervalByHand(t *testing.T) {
 	hi := 25010 + z*math.Sqrt(312625000)
 	if e.Nodes != 25010 || e.NodesLo != 0 || math.Abs(e.NodesHi-hi) > 1e-9*hi {
 		t.Errorf("ERT %g, interval %g to %g; want 25010, 0 to %g", e.Nodes, e.NodesLo, e.NodesHi, hi)
+	}
+}
+
+// TestPredictionWithoutTours: where no run found a tour there is nothing
+// to predict from.
+func TestPredictionWithoutTours(t *testing.T) {
+	runs := []Run{{Nodes: 7, Outcome: RunFailed}, {Nodes: 9, Outcome: RunFailed}}
+	if p := PredictRestarts([][]Run{runs, runs}, 1); p != nil {
+		t.Errorf("a prediction from runs without a tour: %+v", p)
+	}
+}
+
+// TestIntervalOfAlikeRuns: two starts whose runs all found a tour at 10
+// nodes: Luby with unit 20 finds it in the first attempt, at 10, in every
+// resample, so its interval is 10 to 10.
+func TestIntervalOfAlikeRuns(t *testing.T) {
+	runs := []Run{{Nodes: 10, Outcome: RunFound}, {Nodes: 10, Outcome: RunFound}, {Nodes: 10, Outcome: RunFound}}
+	p := PredictRestarts([][]Run{runs, runs}, 1)
+	if p == nil {
+		t.Fatal("no prediction")
+	}
+	cost, lo, hi := p.Predict(restart.Policy{Kind: restart.Luby, C: 20})
+	if cost != 10 || lo != 10 || hi != 10 {
+		t.Errorf("luby:20: %g (%g to %g), want 10 (10 to 10)", cost, lo, hi)
 	}
 }

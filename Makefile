@@ -21,7 +21,7 @@ GO ?= go
 # `experiment version` and the manifests even where GOFLAGS turns it off.
 BUILDFLAGS = -buildvcs=auto -trimpath
 
-.PHONY: run build install test test-long test-all promises lint test-race test-slurm test-k8s test-browser test-records bench bench-compare fuzz
+.PHONY: run build install test test-long test-all promises lint test-race test-slurm test-k8s test-browser test-records bench bench-compare fuzz mutate
 
 run: build
 	bin/experiment
@@ -107,6 +107,18 @@ bench:
 bench-compare: build
 	@test -n "$(SEEDS)" || { echo "make bench-compare: give SEEDS=DIR, the directory of the seed documents (002_*, 003_*)" >&2; exit 2; }
 	$(GO) run ./tools/benchcompare -seeds "$(SEEDS)" -experiment bin/experiment -rounds 7
+
+# Mutation testing (scripts/mutate.sh, docs/testing.md): gremlins, at a
+# fixed version fetched apart from go.mod as staticcheck is, mutates the
+# packages whose rules decide a result one operator at a time and runs
+# their -short tests on each mutant; it prints each package's test
+# efficacy and the mutants that lived. Not part of make test or test-all:
+# hours on 2 cores for all ten packages (exact and count the most), about
+# 35 minutes for tour, runs, restart, stats/runlength, theory and certify.
+# MUTATE_PKGS picks packages (as under pkg/): make mutate MUTATE_PKGS=tour.
+MUTATE_PKGS ?=
+mutate:
+	GO=$(GO) scripts/mutate.sh $(MUTATE_PKGS)
 
 # Fuzz every target for FUZZTIME each (default 30s). FuzzResume runs whole
 # sweeps, whose goroutines make coverage vary from run to run: the fuzzer

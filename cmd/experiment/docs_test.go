@@ -156,6 +156,7 @@ var elsewhere = map[string]string{
 	"make promises":     "part of make test-all; minutes of timing, reported, not checked",
 	"make bench":        "benchmarks, run by hand (docs/performance.md)",
 	"make fuzz":         "fuzzing, part of make test-all",
+	"make mutate":       "mutation testing, hours on 2 cores (docs/testing.md); run by hand",
 	"make lint":         "staticcheck, part of make test-all",
 	"make test-records": "runs TestRecords (testdata/records); make test-all runs its 7x7 script",
 	"configs/slurm-submit.sh": "hours on a cluster; configs/clustertest's TestSlurmRecipe runs the README's trial line " +

@@ -24,7 +24,6 @@ type run struct {
 	synced bool
 }
 
-
 // runWriter writes a run, record by record, through a buffer.
 type runWriter[K set, P num] struct {
 	f     *os.File

@@ -16,16 +16,24 @@
 # with coverage, default 5: a mutant's run compiles the package again)
 # counts as timed out, neither killed nor lived.
 #
+# Each mutant that lived is marked explained when docs/mutants.tsv (or
+# MUTATE_LIST) lists its package and position, with why it cannot change
+# a result, or NOT EXPLAINED; a position listed with count n explains n
+# mutants there. Listed mutants that did not live are named too, so the
+# list can be trimmed. The unexplained are also in $MUTATE_OUT/unexplained.txt.
+#
 # Runs niced, one package at a time, MUTATE_WORKERS mutants at once
-# (default 2). It judges nothing: docs/testing.md has the table and why
-# each mutant that lives cannot change a result.
+# (default 2). It judges nothing by its exit code unless MUTATE_STRICT=1:
+# then it exits 1 when a mutant that lived is not explained.
 set -euo pipefail
 
 GO=${GO:-go}
 GREMLINS=${GREMLINS:-github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0}
 WORKERS=${MUTATE_WORKERS:-2}
 TIMEOUT=${MUTATE_TIMEOUT:-5}
+STRICT=${MUTATE_STRICT:-0}
 root=$(cd "$(dirname "$0")/.." && pwd)
+list=${MUTATE_LIST:-$root/docs/mutants.tsv}
 out=${MUTATE_OUT:-$root/results/mutate}
 mkdir -p "$out"
 
@@ -42,9 +50,38 @@ fi
 export CGO_ENABLED=0
 export GOFLAGS="${GOFLAGS:-} -short -trimpath -count=1"
 
+# explain package: reads the package's lived mutants (pkg/p/file.go:l:c
+# KIND) on stdin, prints each marked, adds the unexplained to
+# $unexplained, and names listed positions that lived fewer times than
+# listed (killed, timed out, or no longer in the code).
+explain() {
+	awk -F'\t' -v p="$1" -v unexplained="$unexplained" '
+		FNR == NR {
+			if (FNR > 1 && $1 == p) { n[$2] += $3; kind[$2] = kind[$2] (kind[$2] == "" ? "" : "/") $4 }
+			next
+		}
+		{
+			split($0, f, " ")
+			pos = substr(f[1], length("pkg/" p "/") + 1)
+			if (used[pos] < n[pos]) {
+				used[pos]++
+				printf "    %s  explained (%s)\n", $0, kind[pos]
+			} else {
+				printf "    %s  NOT EXPLAINED\n", $0
+				print $0 >>unexplained
+			}
+		}
+		END {
+			for (pos in n) if (used[pos] < n[pos]) print "    pkg/" p "/" pos "  listed " n[pos] ", lived " used[pos] + 0 | "sort -V"
+			close("sort -V")
+		}' "$list" -
+}
+
 summary=$out/summary.txt
 lived=$out/lived.txt
+unexplained=$out/unexplained.txt
 : >"$lived"
+: >"$unexplained"
 printf '%-16s %7s %6s %12s %9s %9s %8s\n' package killed lived "not covered" "timed out" efficacy time >"$summary"
 cat "$summary"
 for p in "${pkgs[@]}"; do
@@ -69,8 +106,14 @@ for p in "${pkgs[@]}"; do
 		END {
 			printf "%-16s %7s %6s %12s %9s %9s %5dm%02ds\n", p, killed, lived, notcov, timedout, eff, secs / 60, secs % 60
 		}' "$log" | tee -a "$summary"
-	awk -v p="$p" '$1 == "LIVED" { printf "pkg/%s/%s %s\n", p, $4, $2 }' "$log" >>"$lived"
+	awk -v p="$p" '$1 == "LIVED" { printf "pkg/%s/%s %s\n", p, $4, $2 }' "$log" | sort -V | tee -a "$lived" |
+		explain "$p"
 done
 echo
-echo "Mutants that lived ($(wc -l <"$lived")):"
-sort -V "$lived"
+n=$(wc -l <"$lived")
+u=$(wc -l <"$unexplained")
+echo "Mutants that lived: $n; not explained in ${list#"$root"/}: $u"
+sort -V "$unexplained"
+if [ "$STRICT" = 1 ] && [ "$u" -gt 0 ]; then
+	exit 1
+fi

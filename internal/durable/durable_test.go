@@ -62,7 +62,10 @@ func TestReadRefuses(t *testing.T) {
 		{"plain", "plain", []byte("hello, world\n"), 1 << 10, "not a test file"},
 		{"too large", "good", nil, 10, "larger than 10 bytes"},
 		{"other version", "other", nil, 1 << 10, "format 1, which this build does not read (it reads format 2): delete it"},
-		{"other format", "foreign", nil, 1 << 10, "a other file, not a test file"},
+		{"other format", "foreign", nil, 1 << 10, "an other file, not a test file"},
+		// The head is read first: another format's file, whatever its
+		// size, is named for what it is rather than called damaged.
+		{"other format larger than the bound", "foreign", nil, 10, "an other file, not a test file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(dir, c.path)

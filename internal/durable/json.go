@@ -99,9 +99,9 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 	case !ok:
 		return true, refuse(fmt.Sprintf("format %q is not one of this program's", head.Format))
 	case found.Name != f.Name:
-		return true, &Error{Path: path, Reason: fmt.Sprintf("a %s, not a %s", found.Name, f.Name), Found: found, Advice: "give a " + f.Name}
+		return true, &Error{Path: path, Reason: fmt.Sprintf("%s, not %s", A(found.Name), A(f.Name)), Found: found, Advice: "give " + A(f.Name)}
 	case found.Version != f.Version:
-		return true, &Error{Path: path, Reason: fmt.Sprintf("a %s of format %d, which this build does not read (it reads format %d)", f.Name, found.Version, f.Version),
+		return true, &Error{Path: path, Reason: fmt.Sprintf("%s of format %d, which this build does not read (it reads format %d)", A(f.Name), found.Version, f.Version),
 			Found: found, Advice: f.Advice}
 	}
 	if err := json.Unmarshal(data, v); err != nil {

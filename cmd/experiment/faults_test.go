@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -89,9 +90,11 @@ func TestDiskFull(t *testing.T) {
 	}
 }
 
-// A kill during the first write of the manifest leaves it empty or cut
-// short: -resume with the sweep's flags rebuilds it and finishes the sweep,
-// rather than refusing for ever.
+// The manifest is written by rename, so one empty or cut short is damage:
+// -resume refuses it (exit 2), naming the file and what to do, rather than
+// rebuild it from flags that may describe another sweep (here a second
+// strategy). Doing what it says (removing manifest.json, -resume with the
+// sweep's flags) rebuilds the manifest and finishes the sweep.
 func TestResumeAfterTornManifest(t *testing.T) {
 	flags := []string{"run", "-sizes", "5,6", "-strategies", "warnsdorff,dfs", "-max-nodes", "2000", "-quiet", "-no-report"}
 	ref := filepath.Join(t.TempDir(), "ref")
@@ -107,11 +110,23 @@ func TestResumeAfterTornManifest(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "sweep")
 			os.MkdirAll(dir, 0o755)
-			os.WriteFile(filepath.Join(dir, "manifest.json"), torn, 0o644)
+			path := filepath.Join(dir, "manifest.json")
+			os.WriteFile(path, torn, 0o644)
 			// Ten rows written, then a row cut short.
 			os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(strings.Join(lines[:11], "")+lines[11][:20]), 0o644)
-			_, errOut, code := runCLI(t, append(flags, "-out", dir, "-resume")...)
-			if code != 0 || !strings.Contains(errOut, "manifest.json was empty or cut short") {
+			other := slices.Clone(flags)
+			other[4] = "warnsdorff,dfs,warnsdorff-bt"
+			_, errOut, code := runCLI(t, append(other, "-out", dir, "-resume")...)
+			if code != 2 || !strings.Contains(errOut, "-resume: "+dir+" holds no sweep to resume: "+path+": ") ||
+				!strings.Contains(errOut, "remove manifest.json and -resume with the sweep's flags") {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if got, _ := os.ReadFile(path); !bytes.Equal(got, torn) {
+				t.Fatalf("the refused manifest was rewritten")
+			}
+			os.Remove(path)
+			_, errOut, code = runCLI(t, append(flags, "-out", dir, "-resume")...)
+			if code != 0 || !strings.Contains(errOut, "manifest.json was missing") {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
 			if _, got := readCSV(t, filepath.Join(dir, "runs.csv")); !slices.Equal(got, want) {

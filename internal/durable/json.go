@@ -69,7 +69,7 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 			return false, refuse("damaged: its first field is not \"format\"")
 		}
 		if err := json.Unmarshal(data, v); err != nil {
-			return false, &Error{Path: path, Reason: err.Error(), Advice: f.Advice, Err: err}
+			return false, &Error{Path: path, Reason: "damaged: " + err.Error(), Advice: f.Advice, Err: err}
 		}
 		return false, nil
 	}
@@ -105,7 +105,7 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 			Found: found, Advice: f.Advice}
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return true, &Error{Path: path, Reason: err.Error(), Advice: f.Advice, Err: err}
+		return true, &Error{Path: path, Reason: "damaged: " + err.Error(), Advice: f.Advice, Err: err}
 	}
 	return true, nil
 }

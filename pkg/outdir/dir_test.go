@@ -88,10 +88,12 @@ func TestResumeRefusesCorruptFile(t *testing.T) {
 	}
 }
 
-// A kill during the first manifest write leaves it missing, empty or cut
-// short, perhaps with the writer's temporary file beside it: -resume
-// rebuilds it from the flags given, provided the rows are theirs; rows of
-// other flags are refused.
+// A kill before the first manifest write leaves it missing, perhaps with
+// the writer's temporary file beside it: -resume rebuilds it from the
+// flags given, provided the rows are theirs; rows of other flags are
+// refused. The manifest is written by rename, so one empty or cut short is
+// damaged, as an edited one is: refused, naming the file and what to do,
+// never rebuilt from flags that may describe another sweep.
 func TestResumeRecoversManifest(t *testing.T) {
 	s := settings(t, "5", 1000, "warnsdorff")
 	ref := filepath.Join(t.TempDir(), "ref")
@@ -101,11 +103,13 @@ func TestResumeRecoversManifest(t *testing.T) {
 		name     string
 		manifest []byte // nil: no file
 		temp     bool
+		refused  string // "": rebuilt
 	}{
-		{"empty", []byte{}, false},
-		{"cut", manifest[:100], false},
-		{"missing", nil, true},
-		{"empty with a temp file", []byte{}, true},
+		{"missing", nil, false, ""},
+		{"missing with a temp file", nil, true, ""},
+		{"empty", []byte{}, false, "manifest.json: damaged: empty"},
+		{"empty with a temp file", []byte{}, true, "manifest.json: damaged: empty"},
+		{"cut", manifest[:100], false, "manifest.json: cut short: it does not end in its \"crc32c\" field"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -118,6 +122,16 @@ func TestResumeRecoversManifest(t *testing.T) {
 				os.WriteFile(filepath.Join(dir, ".manifest.json1234567"), manifest[:50], 0o600)
 			}
 			d, err := openPlan(t, s, dir, true)
+			if tt.refused != "" {
+				advice := ": if runs.csv is whole, remove manifest.json and -resume with the sweep's flags, which rebuilds it"
+				if d != nil {
+					d.Close()
+				}
+				if !input.Is(err) || !strings.Contains(err.Error(), filepath.Join(dir, tt.refused)) || !strings.HasSuffix(err.Error(), advice) {
+					t.Errorf("got %v, want it refused: %s...%s", err, tt.refused, advice)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +147,7 @@ func TestResumeRecoversManifest(t *testing.T) {
 	// Other flags than the rows': refused, naming the row.
 	dir := t.TempDir()
 	copyDir(t, ref, dir)
-	os.WriteFile(filepath.Join(dir, ManifestFile), nil, 0o644)
+	os.Remove(filepath.Join(dir, ManifestFile))
 	other := settings(t, "5", 2000, "warnsdorff")
 	if d, err := openPlan(t, other, dir, true); err == nil || !strings.Contains(err.Error(), "line 2: budget max_nodes=1000") {
 		if d != nil {

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"knightsweep/internal/durable"
@@ -255,6 +258,32 @@ func (c WorkCommand) String() string {
 	return s
 }
 
+// set returns c with its boards as a set, each as ROWSxCOLS, sorted and
+// without repeats: the walks a command asks for do not depend on the order
+// of -sizes, as they do not on that of a -starts list (plan sorts it). A
+// value it cannot read is left as it is.
+func (c WorkCommand) set() WorkCommand {
+	var bs []board.Board
+	for part := range strings.SplitSeq(c.Sizes, ",") {
+		var b board.Board
+		if _, err := fmt.Sscanf(part, "%dx%d", &b.Rows, &b.Cols); err != nil {
+			n, err := strconv.Atoi(part)
+			if err != nil {
+				return c
+			}
+			b = board.Board{Rows: n, Cols: n}
+		}
+		bs = append(bs, b)
+	}
+	slices.SortFunc(bs, func(a, b board.Board) int { return cmp.Or(cmp.Compare(a.Rows, b.Rows), cmp.Compare(a.Cols, b.Cols)) })
+	names := make([]string, 0, len(bs))
+	for _, b := range slices.Compact(bs) {
+		names = append(names, b.String())
+	}
+	c.Sizes = strings.Join(names, ",")
+	return c
+}
+
 const commandFile = "command.json"
 
 // commandFormat is command.json's: a sealed JSON file of durable. One
@@ -270,7 +299,7 @@ const maxCommandBytes = 64 << 10
 // one of another command.
 func (r *Runner) checkCommand(path string) error {
 	write := func() error {
-		data, err := durable.MarshalJSON(commandFormat, r.Command)
+		data, err := durable.MarshalJSON(commandFormat, r.Command.set())
 		if err == nil {
 			err = durable.ReplaceBytes(path, data, durable.NoFollow)
 		}
@@ -294,9 +323,9 @@ func (r *Runner) checkCommand(path string) error {
 	if err != nil {
 		return input.Errorf("-work", "%v", err)
 	}
-	if had != r.Command {
+	if had.set() != r.Command.set() {
 		return input.Errorf("-work", "%s holds the walks of another command (%s), not of this one (%s): give the same -sizes, -starts, -tiebreak, -closed and -float, or another -work",
-			r.Options.Work, had, r.Command)
+			r.Options.Work, had.set(), r.Command.set())
 	}
 	if !sealed {
 		return write()

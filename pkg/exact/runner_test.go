@@ -84,7 +84,7 @@ func TestRunnerCommand(t *testing.T) {
 	}
 	cmd.Closed = false
 	edited, _ := os.ReadFile(path)
-	os.WriteFile(path, bytes.Replace(edited, []byte(`"sizes": "5"`), []byte(`"sizes": "6"`), 1), 0o644)
+	os.WriteFile(path, bytes.Replace(edited, []byte(`"sizes": "5x5"`), []byte(`"sizes": "6x6"`), 1), 0o644)
 	if _, err := runner(work); !input.Is(err) || !strings.Contains(err.Error(), path+": damaged: its CRC-32C") {
 		t.Errorf("an edited command.json: %v", err)
 	}
@@ -98,6 +98,32 @@ func TestRunnerCommand(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(target); string(data) != "keep" {
 		t.Errorf("target now holds %q", data)
+	}
+}
+
+// A -work resumes whatever the order of -sizes, as of a -starts list: its
+// identity is the set of walks; other boards are still refused.
+func TestRunnerCommandBoardsInAnotherOrder(t *testing.T) {
+	work := t.TempDir()
+	runner := func(sizes string) error {
+		r, err := NewRunner(Runner{Jobs: []Job{{Board: board.Board{Rows: 5, Cols: 5}, Starts: []board.Square{{}}}},
+			Options: Options{Rule: Random, Work: work}, Command: WorkCommand{Sizes: sizes, Starts: "0,0", Tiebreak: "random"}})
+		if err == nil {
+			r.Close()
+		}
+		return err
+	}
+	if err := runner("6x6,5x5"); err != nil {
+		t.Fatal(err)
+	}
+	for _, sizes := range []string{"5x5,6x6", "6x6,5x5", "5,6", "6x6,5x5,6x6"} {
+		if err := runner(sizes); err != nil {
+			t.Errorf("-sizes %s after 6x6,5x5: %v", sizes, err)
+		}
+	}
+	want := "holds the walks of another command (-sizes 5x5,6x6 -starts 0,0 -tiebreak random), not of this one (-sizes 5x5,7x7 -starts 0,0 -tiebreak random)"
+	if err := runner("7x7,5x5"); !input.Is(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("-sizes 7x7,5x5 after 6x6,5x5: %v, want %q", err, want)
 	}
 }
 

@@ -68,7 +68,7 @@ func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
 
 // describe says which count ck is of, in words and in the flags that ask
 // for it: one search is a count from its start, more are -starts all's
-// (or -total's).
+// (-total's are the same searches).
 func (ck *enumCheckpoint) describe() string {
 	if len(ck.Searches) == 1 && ck.Cols > 0 {
 		s := ck.Searches[0]
@@ -78,7 +78,7 @@ func (ck *enumCheckpoint) describe() string {
 	if len(ck.Searches) > 0 && ck.Searches[0].Closed {
 		closed = " closed tours"
 	}
-	return fmt.Sprintf("%s%s, every start (%s -starts all or -total)", boardWords(ck.Rows, ck.Cols), closed, boardFlags(ck.Rows, ck.Cols))
+	return fmt.Sprintf("%s%s, every start (%s -starts all)", boardWords(ck.Rows, ck.Cols), closed, boardFlags(ck.Rows, ck.Cols))
 }
 
 func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {

@@ -93,7 +93,20 @@ func (r *Runner) readOut() error {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return input.Errorf("-out", "%v", err)
 	}
-	for _, row := range kept {
+	flags := func(k Key) string {
+		if k.Closed {
+			return "-tiebreak " + k.Rule + " -closed"
+		}
+		return "-tiebreak " + k.Rule
+	}
+	want := flags(r.key(board.Board{}, board.Square{}))
+	for i, row := range kept {
+		// An -out holds the rows of one rule (and tour kind), the
+		// command's: another's beside them would be read as this one's.
+		if got := flags(row.Key()); got != want {
+			return input.Errorf("-out", "%s: line %d: a row of %s, not of this command's %s: an -out holds one rule's rows; give the same flags, or name another file",
+				r.Out, i+2, got, want)
+		}
 		r.file[row.Key()] = row
 		// A -float row is no answer to a run that wants the fraction: it
 		// is walked again, and replaced once it is.

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,6 +126,42 @@ func TestRunnerCommandBoardsInAnotherOrder(t *testing.T) {
 	if err := runner("7x7,5x5"); !input.Is(err) || !strings.Contains(err.Error(), want) {
 		t.Errorf("-sizes 7x7,5x5 after 6x6,5x5: %v, want %q", err, want)
 	}
+}
+
+// -out holds one rule's rows: a row of another rule, or of the other tour
+// kind, is refused naming the file, its line and what to do, and the file
+// is left as it was.
+func TestRunnerOutOneRule(t *testing.T) {
+	b := board.Board{Rows: 3, Cols: 4}
+	res, err := From(context.Background(), b, board.Square{}, Options{Rule: Pohl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "e.csv")
+	if err := WriteCSV(out, []Row{NewRow(res, board.Square{})}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(out)
+	for _, tc := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{Rule: Random}, out + ": line 2: a row of -tiebreak pohl, not of this command's -tiebreak random: "},
+		{Options{Rule: Pohl, Closed: true}, out + ": line 2: a row of -tiebreak pohl, not of this command's -tiebreak pohl -closed: "},
+	} {
+		_, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{Row: 1, Col: 1}}}}, Options: tc.opt, Out: out})
+		if !input.Is(err) || !strings.Contains(err.Error(), tc.want) || !strings.HasSuffix(err.Error(), "give the same flags, or name another file") {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+		if again, _ := os.ReadFile(out); !bytes.Equal(again, data) {
+			t.Errorf("the refused -out was rewritten")
+		}
+	}
+	r, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{Row: 1, Col: 1}}}}, Options: Options{Rule: Pohl}, Out: out})
+	if err != nil {
+		t.Fatalf("the same rule: %v", err)
+	}
+	r.Close()
 }
 
 // TestDetail: the progress line's figures that matter come first

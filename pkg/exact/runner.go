@@ -51,8 +51,10 @@ type Runner struct {
 	Ended func(Result)
 
 	file, done map[Key]Row
-	lock       *durable.Lock
-	left       *timeLeft
+	// lock is -work's, outLock -out's: two commands rewriting one -out
+	// whole would each drop the other's rows.
+	lock, outLock *durable.Lock
+	left          *timeLeft
 }
 
 // MaxCSVBytes bounds the -out CSV read back: a row a start, a few hundred
@@ -66,6 +68,7 @@ func NewRunner(r Runner) (*Runner, error) {
 	rn := &r
 	rn.file, rn.done, rn.left = map[Key]Row{}, map[Key]Row{}, &timeLeft{}
 	if err := rn.readOut(); err != nil {
+		rn.Close()
 		return nil, err
 	}
 	if err := rn.openWork(); err != nil {
@@ -75,8 +78,11 @@ func NewRunner(r Runner) (*Runner, error) {
 	return rn, nil
 }
 
-// Close releases -work's lock.
-func (r *Runner) Close() { r.lock.Release() }
+// Close releases the locks of -work and -out.
+func (r *Runner) Close() {
+	r.lock.Release()
+	r.outLock.Release()
+}
 
 func (r *Runner) key(b board.Board, sq board.Square) Key {
 	return Key{Board: b, Start: sq, Closed: r.Options.Closed, Rule: r.Options.Rule.String()}
@@ -88,6 +94,21 @@ func (r *Runner) key(b board.Board, sq board.Square) Key {
 func (r *Runner) readOut() error {
 	if r.Out == "" {
 		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(r.Out), 0o755); err != nil {
+		return input.Errorf("-out", "%v", err)
+	}
+	var err error
+	if r.outLock, err = durable.LockBeside(r.Out); err != nil {
+		var held *durable.HeldError
+		var link *durable.LinkError
+		switch {
+		case errors.As(err, &held):
+			return input.Errorf("-out", "%v: wait for it to end, or give another -out", held)
+		case errors.As(err, &link):
+			return input.Errorf("-out", "%v", link)
+		}
+		return err
 	}
 	kept, err := ReadCSV(r.Out)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

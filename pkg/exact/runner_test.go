@@ -164,6 +164,32 @@ func TestRunnerOutOneRule(t *testing.T) {
 	r.Close()
 }
 
+// Two commands with one -out at once would each rewrite the file whole
+// from what they read, dropping the other's rows: the second is refused
+// (exit 2) naming the holder, until the first ends.
+func TestRunnerOutLocked(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "sub", "e.csv")
+	runner := func() (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: board.Board{Rows: 5, Cols: 5}, Starts: []board.Square{{}}}},
+			Options: Options{Rule: Random}, Out: out})
+	}
+	first, err := runner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = runner()
+	want := "-out: " + out + " is in use by another run (process "
+	if !input.Is(err) || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), "wait for it to end, or give another -out") {
+		t.Errorf("a second -out at once: %v, want %q", err, want)
+	}
+	first.Close()
+	second, err := runner()
+	if err != nil {
+		t.Fatalf("after the first ended: %v", err)
+	}
+	second.Close()
+}
+
 // TestDetail: the progress line's figures that matter come first
 // and fit an 80-column terminal beside the bar and the count (the line was
 // cut after the tie points, before the memory, the disk and the time

@@ -110,6 +110,12 @@ func TestJSON(t *testing.T) {
 	if _, err := UnmarshalJSON("m", data[:len(data)-5], f, &s); err == nil {
 		t.Errorf("cut: accepted")
 	}
+	// A whole object of another version, without the crc32c field, is
+	// named by its format, not called cut short.
+	other := []byte("{\n  \"format\": \"knightsweep manifest 1\",\n  \"program\": \"x\"\n}\n")
+	if _, err := UnmarshalJSON("m", other, f, &s); err == nil || err.Error() != "m: a manifest of format 1, which this build does not read (it reads format 2): remove it" {
+		t.Errorf("format 1: %v", err)
+	}
 	// Written before files were sealed: read once more, unchecked.
 	s = sample{}
 	if sealed, err := UnmarshalJSON("m", []byte("{\n  \"program\": \"y\",\n  \"rows\": 5\n}\n"), f, &s); err != nil || sealed || s != (sample{"y", 5}) {

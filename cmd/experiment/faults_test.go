@@ -174,9 +174,11 @@ func TestMergeRefusesHostileManifests(t *testing.T) {
 
 // A disk that fills up while exact writes -out: exit 1 naming the error,
 // and the starts walked before it printed first, where stdout was empty
-// (the corners of 5x5 to 8x8 walked, then lost to a 4 KiB disk).
+// (the corners of 5x5 to 8x8 walked, then lost to a full disk). The disk
+// holds two pages: -out's lock file and the file of its header; the
+// rewrite after the first walk finds no room for its temporary file.
 func TestExactDiskFull(t *testing.T) {
-	disk := mountTmpfs(t, "4k")
+	disk := mountTmpfs(t, "8k")
 	stdout, errOut, code := runCLI(t, "exact", "-sizes", "5-8", "-starts", "corners", "-workers", "2", "-out", filepath.Join(disk, "full", "e.csv"))
 	if code != 1 || !strings.Contains(errOut, "no space left on device") {
 		t.Fatalf("on a full disk: exit %d, stderr %q", code, errOut)
@@ -185,6 +187,24 @@ func TestExactDiskFull(t *testing.T) {
 	// write fails.
 	if !strings.Contains(stdout, "7x7 from 0,0 random: probability 0.7369164989 = 5867789/7962624") || !strings.Contains(errOut, "printed on stdout") {
 		t.Errorf("the starts walked are not printed:\nstdout %q\nstderr %q", stdout, errOut)
+	}
+}
+
+// A disk full before exact first writes -out is a runtime failure (exit 1
+// naming the error), not bad input (exit 2).
+func TestExactDiskFullAtStart(t *testing.T) {
+	disk := mountTmpfs(t, "16k")
+	fill, err := os.Create(filepath.Join(disk, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for err == nil {
+		_, err = fill.Write(make([]byte, 1024))
+	}
+	fill.Close()
+	_, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "0,0", "-out", filepath.Join(disk, "e.csv"))
+	if code != 1 || !strings.Contains(errOut, "no space left on device") {
+		t.Errorf("on a full disk: exit %d, stderr %q", code, errOut)
 	}
 }
 

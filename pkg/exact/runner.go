@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"knightsweep/internal/durable"
@@ -137,6 +138,10 @@ func (r *Runner) readOut() error {
 		r.done[row.Key()] = row
 	}
 	if err := WriteCSV(r.Out, kept); err != nil {
+		// A full disk is no fault of the flag's: a runtime failure.
+		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+			return fmt.Errorf("-out: %w", err)
+		}
 		return input.Errorf("-out", "%v", err)
 	}
 	return nil

@@ -260,7 +260,12 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 		d.Counts[r.Status]++
 		return nil
 	})
-	if err != nil {
+	var ce *runs.ContentError
+	switch {
+	case errors.As(err, &ce) && ce.Line > 1:
+		// The rows are the sweep's work: the line at fault alone goes.
+		return fmt.Errorf("resume from %s: %w: remove that line (-resume runs its job again) or give a new -out", path, err)
+	case err != nil:
 		return fmt.Errorf("resume from %s: %w", path, err)
 	}
 	return nil

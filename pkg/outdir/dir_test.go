@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -211,5 +212,32 @@ func TestNewName(t *testing.T) {
 	os.Mkdir(first, 0o755)
 	if second := NewName(root, now); second != first+"-2" {
 		t.Errorf("second NewName = %s", second)
+	}
+}
+
+// A damaged row in the middle of runs.csv is refused naming its line and
+// what to do; doing it (removing that line) resumes with the other rows.
+func TestResumeDamagedRowSaysWhatToDo(t *testing.T) {
+	s := settings(t, "5", 1000, "warnsdorff")
+	dir := t.TempDir()
+	fakeSweep(t, s, plan.Shard{}, dir, func(j plan.Job) bool { return j.Index < 10 })
+	path := filepath.Join(dir, RunsFile)
+	data, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[4] = "garbage\n"
+	os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644)
+	_, err := openPlan(t, s, dir, true)
+	if err == nil || !strings.Contains(err.Error(), "resume from "+path+": line 5: ") ||
+		!strings.HasSuffix(err.Error(), ": remove that line (-resume runs its job again) or give a new -out") {
+		t.Fatalf("a damaged row: %v", err)
+	}
+	os.WriteFile(path, []byte(strings.Join(slices.Delete(lines, 4, 5), "")), 0o644)
+	d, err := openPlan(t, s, dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if d.NDone != 9 {
+		t.Errorf("%d rows done, want 9", d.NDone)
 	}
 }

@@ -222,6 +222,9 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 	// Read with a bound, as every file of ours is: a manifest names its
 	// runs and tallies, kilobytes even on 11x11, never this.
 	path := filepath.Join(dir, manifestName)
+	if err := durable.NotLink(path); err != nil {
+		return m, false, err
+	}
 	data, err := durable.ReadFile(path, maxManifestBytes)
 	var tl *durable.TooLargeError
 	switch {

@@ -11,8 +11,9 @@ import (
 	"knightsweep/pkg/board"
 )
 
-// A -work checkpoint whose runs are cut, gone or changed is refused naming
-// the run and what to do, as a damaged manifest is.
+// A -work checkpoint whose runs are cut, gone or changed, or whose
+// manifest is a link, is refused naming the file and what to do, as a
+// damaged manifest is.
 func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
 	b := board.Board{Rows: 7, Cols: 7}
 	o := Options{Workers: 2, Method: MethodFrontier, MemLimit: 64 << 10}
@@ -28,6 +29,14 @@ func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
 			data[len(data)-1] ^= 1
 			os.WriteFile(path, data, 0o644)
 		}, "the file is corrupt"},
+		// A link planted as the manifest is refused as one, not read
+		// through as the walk's.
+		{"manifest a link", func(path string, r run) {
+			m := filepath.Join(filepath.Dir(path), manifestName)
+			target := m + ".elsewhere"
+			os.Rename(m, target)
+			os.Symlink(target, m)
+		}, manifestName + " is a symbolic link"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := o
@@ -50,8 +59,12 @@ func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
 			}
 			tc.change(filepath.Join(dir, m.Runs[0].Name), m.Runs[0])
 			err = CheckWork(b, board.Square{}, o)
-			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasSuffix(err.Error(), ": "+workFormat.Advice) {
-				t.Errorf("CheckWork = %v, want %q and %q", err, tc.want, workFormat.Advice)
+			advice := workFormat.Advice
+			if tc.name == "manifest a link" {
+				advice = "remove it" // the link's own words
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), advice) {
+				t.Errorf("CheckWork = %v, want %q and %q", err, tc.want, advice)
 			}
 		})
 	}

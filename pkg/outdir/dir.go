@@ -102,6 +102,11 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 				return nil, input.Errorf("-resume", "%s holds no sweep to resume: its %s is not a file; give a new -out", dir, name)
 			}
 		}
+		// A link planted as the manifest is refused as one, not read
+		// through to whatever it leads to.
+		if err := durable.NotLink(filepath.Join(dir, ManifestFile)); err != nil {
+			return nil, RefuseLink("-out", err, "")
+		}
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
 		case err == nil:

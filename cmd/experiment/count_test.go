@@ -155,7 +155,7 @@ func TestCountCheckpoint(t *testing.T) {
 	}
 	os.WriteFile(ck, saved, 0o644)
 	_, errOut, code = runCLI(t, "count", "-rows", "5", "-cols", "8", "-start", "0,0", "-method", "frontier", "-checkpoint", ck)
-	if code != 2 || !strings.Contains(errOut, "(5x8 open, every start together (-total), not 5x8 open, from 0,0)") {
+	if code != 2 || !strings.Contains(errOut, "belongs to another count, 5x8, every start together (-rows 5 -cols 8 -total), not this one, 5x8 from 0,0 (-rows 5 -cols 8 -starts 0,0): run that count to resume it") {
 		t.Errorf("-start 0,0 on -total's checkpoint: exit %d: %s", code, errOut)
 	}
 	out, errOut, code = runCLI(t, args...)

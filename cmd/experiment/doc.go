@@ -386,11 +386,13 @@
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,
-//	                   fail_length, states, time_ns; docs/strategies.md),
-//	                   replaced whole (atomically) as each start ends, so
-//	                   that a crash never leaves part of a row; run again,
-//	                   the starts it holds are not walked again (resume); a
-//	                   damaged file is refused (exit 2)
+//	                   fail_length, states, time_ns, crc32c;
+//	                   docs/strategies.md), replaced whole (atomically) as
+//	                   each start ends, so that a crash never leaves part
+//	                   of a row; run again, the starts it holds are not
+//	                   walked again (resume); a damaged or edited row (its
+//	                   crc32c), or a row of another -tiebreak or -closed,
+//	                   is refused (exit 2)
 //	-json              one JSON object a start, a line each: rows, cols,
 //	                   start_row, start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,

@@ -378,7 +378,7 @@ func TestExactShards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return regexp.MustCompile(`,\d+\r?\n`).ReplaceAllString(string(data), ",\n")
+		return regexp.MustCompile(`,\d+,[0-9a-f]{8}\r?\n`).ReplaceAllString(string(data), ",\n")
 	}
 	m1, m2 := filepath.Join(dir, "m1.csv"), filepath.Join(dir, "m2.csv")
 	for merged, args := range map[string][]string{
@@ -427,13 +427,14 @@ func TestExactShards(t *testing.T) {
 // (SIGKILL) once some classes have ended, then the same command: it walks
 // only the classes left, keeps the rows written before as they were
 // (time_ns too), says which class it walks of all and how many are done,
-// and ends with the bytes of an uninterrupted run's CSV, time_ns aside.
+// and ends with the bytes of an uninterrupted run's CSV, time_ns and the
+// row's crc32c over it aside.
 func TestExactInterruptResume(t *testing.T) {
 	size, squares, classes := "8", 64, "10"
 	if testing.Short() {
 		size, squares, classes = "6", 36, "6"
 	}
-	blank := regexp.MustCompile(`,\d+\r?\n`)
+	blank := regexp.MustCompile(`,\d+,[0-9a-f]{8}\r?\n`)
 	dir := t.TempDir()
 	ref := filepath.Join(dir, "ref.csv")
 	if _, errOut, code := runCLI(t, "exact", "-sizes", size, "-starts", "all", "-out", ref); code != 0 {

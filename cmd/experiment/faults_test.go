@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -89,9 +90,11 @@ func TestDiskFull(t *testing.T) {
 	}
 }
 
-// A kill during the first write of the manifest leaves it empty or cut
-// short: -resume with the sweep's flags rebuilds it and finishes the sweep,
-// rather than refusing for ever.
+// The manifest is written by rename, so one empty or cut short is damage:
+// -resume refuses it (exit 2), naming the file and what to do, rather than
+// rebuild it from flags that may describe another sweep (here a second
+// strategy). Doing what it says (removing manifest.json, -resume with the
+// sweep's flags) rebuilds the manifest and finishes the sweep.
 func TestResumeAfterTornManifest(t *testing.T) {
 	flags := []string{"run", "-sizes", "5,6", "-strategies", "warnsdorff,dfs", "-max-nodes", "2000", "-quiet", "-no-report"}
 	ref := filepath.Join(t.TempDir(), "ref")
@@ -107,11 +110,23 @@ func TestResumeAfterTornManifest(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "sweep")
 			os.MkdirAll(dir, 0o755)
-			os.WriteFile(filepath.Join(dir, "manifest.json"), torn, 0o644)
+			path := filepath.Join(dir, "manifest.json")
+			os.WriteFile(path, torn, 0o644)
 			// Ten rows written, then a row cut short.
 			os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(strings.Join(lines[:11], "")+lines[11][:20]), 0o644)
-			_, errOut, code := runCLI(t, append(flags, "-out", dir, "-resume")...)
-			if code != 0 || !strings.Contains(errOut, "manifest.json was empty or cut short") {
+			other := slices.Clone(flags)
+			other[4] = "warnsdorff,dfs,warnsdorff-bt"
+			_, errOut, code := runCLI(t, append(other, "-out", dir, "-resume")...)
+			if code != 2 || !strings.Contains(errOut, "-resume: "+dir+" holds no sweep to resume: "+path+": ") ||
+				!strings.Contains(errOut, "remove manifest.json and -resume with the sweep's flags") {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if got, _ := os.ReadFile(path); !bytes.Equal(got, torn) {
+				t.Fatalf("the refused manifest was rewritten")
+			}
+			os.Remove(path)
+			_, errOut, code = runCLI(t, append(flags, "-out", dir, "-resume")...)
+			if code != 0 || !strings.Contains(errOut, "manifest.json was missing") {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
 			if _, got := readCSV(t, filepath.Join(dir, "runs.csv")); !slices.Equal(got, want) {
@@ -159,9 +174,11 @@ func TestMergeRefusesHostileManifests(t *testing.T) {
 
 // A disk that fills up while exact writes -out: exit 1 naming the error,
 // and the starts walked before it printed first, where stdout was empty
-// (the corners of 5x5 to 8x8 walked, then lost to a 4 KiB disk).
+// (the corners of 5x5 to 8x8 walked, then lost to a full disk). The disk
+// holds two pages: -out's lock file and the file of its header; the
+// rewrite after the first walk finds no room for its temporary file.
 func TestExactDiskFull(t *testing.T) {
-	disk := mountTmpfs(t, "4k")
+	disk := mountTmpfs(t, "8k")
 	stdout, errOut, code := runCLI(t, "exact", "-sizes", "5-8", "-starts", "corners", "-workers", "2", "-out", filepath.Join(disk, "full", "e.csv"))
 	if code != 1 || !strings.Contains(errOut, "no space left on device") {
 		t.Fatalf("on a full disk: exit %d, stderr %q", code, errOut)
@@ -170,6 +187,27 @@ func TestExactDiskFull(t *testing.T) {
 	// write fails.
 	if !strings.Contains(stdout, "7x7 from 0,0 random: probability 0.7369164989 = 5867789/7962624") || !strings.Contains(errOut, "printed on stdout") {
 		t.Errorf("the starts walked are not printed:\nstdout %q\nstderr %q", stdout, errOut)
+	}
+}
+
+// A disk full when exact first writes -out is a runtime failure (exit 1
+// naming the error), not bad input (exit 2).
+func TestExactDiskFullAtStart(t *testing.T) {
+	disk := mountTmpfs(t, "16k")
+	fill, err := os.Create(filepath.Join(disk, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for err == nil {
+		_, err = fill.Write(make([]byte, 1024))
+	}
+	// One page left: for -out's lock file, not for -out.
+	st, _ := fill.Stat()
+	fill.Truncate(st.Size() - st.Size()%4096 - 4096)
+	fill.Close()
+	_, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "0,0", "-out", filepath.Join(disk, "e.csv"))
+	if code != 1 || !strings.Contains(errOut, "no space left on device") {
+		t.Errorf("on a full disk: exit %d, stderr %q", code, errOut)
 	}
 }
 

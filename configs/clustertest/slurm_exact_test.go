@@ -121,10 +121,11 @@ func TestSlurmExact(t *testing.T) {
 }
 
 // sameExact fails the test unless the merged exact CSV has the bytes of
-// the single run's, time_ns (the last column) aside, and n rows.
+// the single run's, time_ns and the row's crc32c over it (the last two
+// columns) aside, and n rows.
 func sameExact(t *testing.T, merged, single string, n int) {
 	t.Helper()
-	blank := regexp.MustCompile(`,\d+\r?\n`)
+	blank := regexp.MustCompile(`,\d+,[0-9a-f]{8}\r?\n`)
 	got := blank.ReplaceAll(readFile(t, merged), []byte(",\n"))
 	want := blank.ReplaceAll(readFile(t, single), []byte(",\n"))
 	if string(got) != string(want) || strings.Count(string(got), "\n") != n+1 {

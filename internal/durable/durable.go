@@ -136,10 +136,9 @@ func open(fh *os.File, path string, f Format, max int64) (*File, error) {
 	refuse := func(reason string, err error) error {
 		return &Error{Path: path, Reason: reason, Advice: f.Advice, Err: err}
 	}
-	if st.Size() > max {
-		tl := &TooLargeError{Max: max}
-		return nil, refuse(fmt.Sprintf("%d bytes, %v: not a %s", st.Size(), tl, f.Name), tl)
-	}
+	// The head is read before the size is bounded: a file of another
+	// format, larger than this one's bound, is named for what it is, not
+	// called damaged.
 	first := make([]byte, 256)
 	n, _ := fh.ReadAt(first, 0)
 	line, _, _ := bytes.Cut(first[:n], []byte("\n"))
@@ -147,16 +146,19 @@ func open(fh *os.File, path string, f Format, max int64) (*File, error) {
 	found, ok := parseHead(line)
 	switch {
 	case !ok && LooksSealed(fh, st.Size()):
-		return nil, refuse(fmt.Sprintf("its first line is not a %s's (damaged?)", f.Name), nil)
+		return nil, refuse(fmt.Sprintf("its first line is not %s's (damaged?)", A(f.Name)), nil)
 	case !ok:
-		return nil, &Error{Path: path, Reason: "not a " + f.Name + " (it does not start with " + strconv.Quote(strings.TrimSuffix(f.Head(), "\n")) + ")",
+		return nil, &Error{Path: path, Reason: "not " + A(f.Name) + " (it does not start with " + strconv.Quote(strings.TrimSuffix(f.Head(), "\n")) + ")",
 			Advice: "give the file this program wrote, or another name"}
 	case found.Name != f.Name:
-		return nil, &Error{Path: path, Reason: fmt.Sprintf("a %s, not a %s", found.Name, f.Name), Found: found,
-			Advice: "give a " + f.Name + ", or another name"}
+		return nil, &Error{Path: path, Reason: fmt.Sprintf("%s, not %s", A(found.Name), A(f.Name)), Found: found,
+			Advice: "give " + A(f.Name) + ", or another name"}
 	case found.Version != f.Version:
-		return nil, &Error{Path: path, Reason: fmt.Sprintf("a %s of format %d, which this build does not read (it reads format %d)", f.Name, found.Version, f.Version),
+		return nil, &Error{Path: path, Reason: fmt.Sprintf("%s of format %d, which this build does not read (it reads format %d)", A(f.Name), found.Version, f.Version),
 			Found: found, Advice: f.Advice}
+	case st.Size() > max:
+		tl := &TooLargeError{Max: max}
+		return nil, refuse(fmt.Sprintf("damaged: %d bytes, %v for %s", st.Size(), tl, A(f.Name)), tl)
 	}
 	sum, err := NewReader(fh, st.Size())
 	if err != nil {
@@ -239,6 +241,15 @@ func Read(path string, f Format, max int64) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// A returns name with its indefinite article: "a frontier checkpoint", "an
+// enumeration checkpoint".
+func A(name string) string {
+	if name != "" && strings.ContainsRune("aeiouAEIOU", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // IsNotExist reports whether err says a file is missing.

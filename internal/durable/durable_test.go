@@ -62,7 +62,10 @@ func TestReadRefuses(t *testing.T) {
 		{"plain", "plain", []byte("hello, world\n"), 1 << 10, "not a test file"},
 		{"too large", "good", nil, 10, "larger than 10 bytes"},
 		{"other version", "other", nil, 1 << 10, "format 1, which this build does not read (it reads format 2): delete it"},
-		{"other format", "foreign", nil, 1 << 10, "a other file, not a test file"},
+		{"other format", "foreign", nil, 1 << 10, "an other file, not a test file"},
+		// The head is read first: another format's file, whatever its
+		// size, is named for what it is rather than called damaged.
+		{"other format larger than the bound", "foreign", nil, 10, "an other file, not a test file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(dir, c.path)
@@ -106,6 +109,12 @@ func TestJSON(t *testing.T) {
 	}
 	if _, err := UnmarshalJSON("m", data[:len(data)-5], f, &s); err == nil {
 		t.Errorf("cut: accepted")
+	}
+	// A whole object of another version, without the crc32c field, is
+	// named by its format, not called cut short.
+	other := []byte("{\n  \"format\": \"knightsweep manifest 1\",\n  \"program\": \"x\"\n}\n")
+	if _, err := UnmarshalJSON("m", other, f, &s); err == nil || err.Error() != "m: a manifest of format 1, which this build does not read (it reads format 2): remove it" {
+		t.Errorf("format 1: %v", err)
 	}
 	// Written before files were sealed: read once more, unchecked.
 	s = sample{}

@@ -69,21 +69,36 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 			return false, refuse("damaged: its first field is not \"format\"")
 		}
 		if err := json.Unmarshal(data, v); err != nil {
-			return false, &Error{Path: path, Reason: err.Error(), Advice: f.Advice, Err: err}
+			return false, &Error{Path: path, Reason: "damaged: " + err.Error(), Advice: f.Advice, Err: err}
 		}
 		return false, nil
 	}
 	sumLen := len(jsonSumPrefix) + 8 + len(jsonSumSuffix)
 	cut := &Error{Path: path, Reason: "cut short: it does not end in its \"crc32c\" field", Advice: f.Advice, Cut: true}
+	// A whole JSON object without the field is named by its "format":
+	// another format or version is not a file cut short.
+	notCut := func() error {
+		var head struct {
+			Format string `json:"format"`
+		}
+		if json.Unmarshal(data, &head) != nil {
+			return cut
+		}
+		found, ok := parseHead([]byte(head.Format + "\n"))
+		if err := foreign(path, found, ok, f); err != nil {
+			return err
+		}
+		return cut
+	}
 	if len(data) < len(jsonFormatPrefix)+sumLen {
-		return true, cut
+		return true, notCut()
 	}
 	body, last := data[:len(data)-sumLen], data[len(data)-sumLen:]
 	hex, ok := bytes.CutPrefix(last, []byte(jsonSumPrefix))
 	hex, ok2 := bytes.CutSuffix(hex, []byte(jsonSumSuffix))
 	want, perr := strconv.ParseUint(string(hex), 16, 32)
 	if !ok || !ok2 || perr != nil {
-		return true, cut
+		return true, notCut()
 	}
 	if got := crc32.Checksum(body, table()); uint32(want) != got {
 		return true, refuse(fmt.Sprintf("damaged: its CRC-32C is %08x, its \"crc32c\" field says %08x (edited by hand?)", got, want))
@@ -95,17 +110,29 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 		return true, refuse("damaged: " + err.Error())
 	}
 	found, ok := parseHead([]byte(head.Format + "\n"))
-	switch {
-	case !ok:
+	if !ok {
 		return true, refuse(fmt.Sprintf("format %q is not one of this program's", head.Format))
-	case found.Name != f.Name:
-		return true, &Error{Path: path, Reason: fmt.Sprintf("a %s, not a %s", found.Name, f.Name), Found: found, Advice: "give a " + f.Name}
-	case found.Version != f.Version:
-		return true, &Error{Path: path, Reason: fmt.Sprintf("a %s of format %d, which this build does not read (it reads format %d)", f.Name, found.Version, f.Version),
-			Found: found, Advice: f.Advice}
+	}
+	if err := foreign(path, found, true, f); err != nil {
+		return true, err
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return true, &Error{Path: path, Reason: err.Error(), Advice: f.Advice, Err: err}
+		return true, &Error{Path: path, Reason: "damaged: " + err.Error(), Advice: f.Advice, Err: err}
 	}
 	return true, nil
+}
+
+// foreign returns the *Error of a file at path whose head names found (if
+// ok), another format or version than f; nil if it names f or nothing.
+func foreign(path string, found Format, ok bool, f Format) error {
+	switch {
+	case !ok:
+		return nil
+	case found.Name != f.Name:
+		return &Error{Path: path, Reason: fmt.Sprintf("%s, not %s", A(found.Name), A(f.Name)), Found: found, Advice: "give " + A(f.Name)}
+	case found.Version != f.Version:
+		return &Error{Path: path, Reason: fmt.Sprintf("%s of format %d, which this build does not read (it reads format %d)", A(f.Name), found.Version, f.Version),
+			Found: found, Advice: f.Advice}
+	}
+	return nil
 }

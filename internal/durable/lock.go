@@ -43,8 +43,19 @@ func (e *HeldError) Error() string {
 // lock file is opened without following a symbolic link: one planted
 // there is a *LinkError, so that taking the lock never writes the file a
 // link leads to.
-func LockDir(dir string) (*Lock, error) {
-	path := filepath.Join(dir, LockFile)
+func LockDir(dir string) (*Lock, error) { return lock(dir, filepath.Join(dir, LockFile)) }
+
+// LockBeside locks the file at path against other processes that rewrite
+// it whole (exact's -out), as LockDir locks a directory: by a lock file
+// beside it, "." + its name + ".lock". The file itself cannot hold the
+// lock: each rewrite renames a new file over it.
+func LockBeside(path string) (*Lock, error) {
+	return lock(path, filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock"))
+}
+
+// lock takes the lock file at path for dir, the directory or file it
+// guards.
+func lock(dir, path string) (*Lock, error) {
 	if err := NotLink(path); err != nil {
 		return nil, err
 	}

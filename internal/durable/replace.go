@@ -192,6 +192,23 @@ func Target(path string) (string, error) {
 	return way[len(way)-1], err
 }
 
+// RemoveTemps removes the temporary files that writes of path by Replace
+// left behind, killed mid-write: "." and path's name, then digits. The
+// caller holds path's lock, so that no write of it is under way.
+func RemoveTemps(path string) {
+	dir, base := filepath.Dir(path), "."+filepath.Base(path)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), base)
+		if ok && rest != "" && strings.Trim(rest, "0123456789") == "" && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
 // IsTemp reports whether the file name is a temporary file of Replace's, left
 // behind by a process killed mid-write: "." and a name, then digits.
 func IsTemp(name string) bool {

@@ -89,8 +89,7 @@ func (j *frontierJob) header(m *meeting) checkpointHeader {
 func (ck *checkpoint) matches(j *frontierJob) error {
 	want := j.header(nil)
 	if ck.Rows != want.Rows || ck.Cols != want.Cols || ck.Closed != want.Closed || !slices.Equal(ck.Passes, want.Passes) {
-		return unusable("checkpoint %s belongs to another count (%s, not %s): remove it or name another file",
-			j.opt.Checkpoint, ck.describe(), want.describe())
+		return anotherCount(j.opt.Checkpoint, ck.describe(), j.describe())
 	}
 	n := j.plan.n
 	if ck.Front.Done < 0 || ck.Back.Done < 0 || ck.Front.Done+ck.Back.Done > n || len(ck.Counts) > len(ck.Passes) ||
@@ -101,25 +100,56 @@ func (ck *checkpoint) matches(j *frontierJob) error {
 	return nil
 }
 
-// describe says which count a header is of, as the user asked for it: its
-// board, open or closed tours, and its passes' start squares (-total: one
-// pass with none; -starts all: one for each class of squares).
+// describe says which count j is, as the user asked for it: a count from
+// one start keeps that start in its words even where the colour rule
+// leaves it no pass to make.
+func (j *frontierJob) describe() string {
+	if j.asked != "" {
+		return j.asked
+	}
+	h := j.header(nil)
+	return h.describe()
+}
+
+// describe says which count a header is of, in words and in the flags
+// that ask for it: its board, open or closed tours, and its passes' start
+// squares (-total: one pass with none; -starts all: one for each class of
+// squares).
 func (h *checkpointHeader) describe() string {
-	s := fmt.Sprintf("%dx%d open", h.Rows, h.Cols)
-	if h.Closed {
-		s = fmt.Sprintf("%dx%d closed", h.Rows, h.Cols)
-	}
 	switch {
+	case h.Closed:
+		return fmt.Sprintf("%s closed tours (%s -closed)", boardWords(h.Rows, h.Cols), boardFlags(h.Rows, h.Cols))
 	case len(h.Passes) == 1 && h.Passes[0] < 0:
-		if !h.Closed {
-			s += ", every start together (-total)"
-		}
+		return fmt.Sprintf("%s, every start together (%s -total)", boardWords(h.Rows, h.Cols), boardFlags(h.Rows, h.Cols))
 	case len(h.Passes) == 1 && h.Cols > 0:
-		s += fmt.Sprintf(", from %d,%d", h.Passes[0]/h.Cols, h.Passes[0]%h.Cols)
-	default:
-		s += fmt.Sprintf(", every start in %d passes (-starts all)", len(h.Passes))
+		return startWords(h.Rows, h.Cols, h.Passes[0]/h.Cols, h.Passes[0]%h.Cols, false)
 	}
-	return s
+	return fmt.Sprintf("%s, every start (%s -starts all)", boardWords(h.Rows, h.Cols), boardFlags(h.Rows, h.Cols))
+}
+
+// startWords describes the count of one board's tours from square r,c:
+// "7x7 from 0,0 (-sizes 7 -starts 0,0)".
+func startWords(rows, cols, r, c int, closed bool) string {
+	if closed {
+		return fmt.Sprintf("%s closed tours from %d,%d (%s -closed -starts %d,%d)", boardWords(rows, cols), r, c, boardFlags(rows, cols), r, c)
+	}
+	return fmt.Sprintf("%s from %d,%d (%s -starts %d,%d)", boardWords(rows, cols), r, c, boardFlags(rows, cols), r, c)
+}
+
+func boardWords(rows, cols int) string { return fmt.Sprintf("%dx%d", rows, cols) }
+
+// boardFlags are the flags that name a board: -sizes N for a square one.
+func boardFlags(rows, cols int) string {
+	if rows == cols {
+		return fmt.Sprintf("-sizes %d", rows)
+	}
+	return fmt.Sprintf("-rows %d -cols %d", rows, cols)
+}
+
+// anotherCount is the refusal of a checkpoint that another count saved:
+// it is that count's work, which its own command resumes.
+func anotherCount(path, its, this string) error {
+	return unusable("checkpoint %s belongs to another count, %s, not this one, %s: run that count to resume it, or name another file", path, its, this)
 }
 
 // damagedCheckpoint is the refusal of a checkpoint whose content fails a
@@ -138,23 +168,56 @@ func notCheckpoint(path, method string) error {
 // checkpointRefused turns durable's refusal of a checkpoint of format f
 // into the count's words: the other method's checkpoint (other), an
 // earlier version's, another file named by mistake, or a damaged one.
-func checkpointRefused(path string, err error, f, other durable.Format, method string) error {
+// this describes the count that read it. The other method's checkpoint is
+// named for what it is, whatever its size: it is another count's work,
+// not damage.
+func checkpointRefused(path string, err error, f, other durable.Format, method, this string) error {
 	var de *durable.Error
 	switch {
 	case !errors.As(err, &de):
 		return err
 	case de.Found.Name == other.Name:
-		if other.Name == frontierFormat.Name {
-			return unusable("checkpoint %s is a frontier count's: give -method frontier, or remove it", path)
+		kind, flag := "a frontier count's", "-method frontier"
+		if other.Name == enumFormat.Name {
+			kind, flag = "an enumeration's", "-method enumerate"
 		}
-		return unusable("checkpoint %s is an enumeration's: give -method enumerate, or remove it", path)
+		its := describeCheckpoint(path)
+		switch {
+		case its == "":
+			return unusable("checkpoint %s is %s checkpoint: give %s, or name another file", path, kind, flag)
+		case its == this:
+			return unusable("checkpoint %s is %s checkpoint of %s: give %s, or name another file", path, kind, its, flag)
+		}
+		return unusable("checkpoint %s is %s checkpoint of %s, not of this count, %s: run that count with %s to resume it, or name another file",
+			path, kind, its, this, flag)
 	case de.Found.Name == f.Name && de.Found.Version < f.Version:
 		return unusable("checkpoint %s was written by an earlier version of %s (format %d, without a checksum to tell it whole from damaged), "+
 			"which this one does not resume: delete it to count from the start", path, map[bool]string{true: "the frontier method", false: "enumeration"}[f.Name == frontierFormat.Name], de.Found.Version)
-	case strings.HasPrefix(de.Reason, "not a "):
+	case strings.HasPrefix(de.Reason, "not a"):
 		return notCheckpoint(path, method)
 	}
 	return damagedCheckpoint(path, strings.TrimPrefix(de.Reason, "damaged: "))
+}
+
+// describeCheckpoint says which count the checkpoint at path is of, from
+// its header, or "" if it cannot tell. It reads the header alone, not the
+// states a frontier checkpoint holds.
+func describeCheckpoint(path string) string {
+	if f, err := durable.Open(path, frontierFormat, math.MaxInt64); err == nil {
+		defer f.Close()
+		var h checkpointHeader
+		line, err := durable.ReadLine(f.Reader(), checkpointHeaderMax)
+		if err != nil || json.Unmarshal(line, &h) != nil || h.Rows <= 0 || h.Cols <= 0 {
+			return ""
+		}
+		return h.describe()
+	}
+	body, err := durable.Read(path, enumFormat, enumCheckpointMax)
+	var ck enumCheckpoint
+	if err != nil || json.Unmarshal(body, &ck) != nil || ck.Rows <= 0 || ck.Cols <= 0 {
+		return ""
+	}
+	return ck.describe()
 }
 
 // meeting returns the pass under way that ck holds, nil if it holds none,
@@ -268,14 +331,14 @@ func unusable(format string, args ...any) error {
 // readCheckpoint reads path, or returns nil if there is no such file. A
 // checkpoint whose states would take more than limit bytes (if positive)
 // is refused with a *MemoryError before they are read; squares is the
-// board's, for the error.
-func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) {
+// board's, for the error; this describes the count that reads it.
+func readCheckpoint(path string, squares int, limit int64, this string) (*checkpoint, error) {
 	f, err := durable.Open(path, frontierFormat, math.MaxInt64)
 	if durable.IsNotExist(err) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, checkpointRefused(path, err, frontierFormat, enumFormat, "a frontier count's")
+		return nil, checkpointRefused(path, err, frontierFormat, enumFormat, "a frontier count's", this)
 	}
 	defer f.Close()
 	damaged := func(why string) error { return damagedCheckpoint(path, why) }
@@ -320,7 +383,7 @@ func readCheckpoint(path string, squares int, limit int64) (*checkpoint, error) 
 		return nil, err
 	}
 	if err := f.Check(); err != nil {
-		return nil, checkpointRefused(path, err, frontierFormat, enumFormat, "a frontier count's")
+		return nil, checkpointRefused(path, err, frontierFormat, enumFormat, "a frontier count's", this)
 	}
 	return ck, nil
 }

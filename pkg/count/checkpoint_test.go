@@ -3,8 +3,10 @@ package count
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -121,7 +123,7 @@ func TestFrontierCheckpointDamage(t *testing.T) {
 			}
 			opt := Options{Method: Frontier, Checkpoint: filepath.Join(t.TempDir(), "ck"), CheckpointEvery: time.Hour, joinChunk: 64}
 			data := stoppedCheckpoint(t, tc.count, b, opt, tc.stopAt)
-			if ck, err := readCheckpoint(opt.Checkpoint, b.Squares(), 0); err != nil || (ck.Join.Chunks > 0) != tc.joining {
+			if ck, err := readCheckpoint(opt.Checkpoint, b.Squares(), 0, ""); err != nil || (ck.Join.Chunks > 0) != tc.joining {
 				t.Fatalf("checkpoint in a join: %v, want %v (%v)", ck != nil && ck.Join.Chunks > 0, tc.joining, err)
 			}
 			header := len(frontierFormat.Head())
@@ -182,27 +184,113 @@ func TestFrontierCheckpointWithoutChecksum(t *testing.T) {
 	}
 }
 
-// A count refuses another count's checkpoint saying what each is, where
-// they differ: -total's and one start's on the same board read
-// "(5x6 open, every start together (-total), not 5x6 open, from 0,0)", not
-// the same words twice.
+// A count refuses another count's checkpoint saying what each is, in
+// words and in the flags that ask for it, and not telling the user to
+// remove the other count's work.
 func TestFrontierCheckpointOfAnotherCount(t *testing.T) {
 	b := board.Board{Rows: 5, Cols: 6}
 	opt := Options{Method: Frontier, Checkpoint: filepath.Join(t.TempDir(), "ck"), CheckpointEvery: time.Hour}
 	stoppedCheckpoint(t, totalCounter, b, opt, 14)
+	total := "5x6, every start together (-rows 5 -cols 6 -total)"
 	for _, tc := range []struct {
 		count counter
 		b     board.Board
 		want  string
 	}{
-		{cornerCounter, b, "(5x6 open, every start together (-total), not 5x6 open, from 0,0)"},
-		{allCounter, b, "(5x6 open, every start together (-total), not 5x6 open, every start in 9 passes (-starts all))"},
-		{totalCounter, board.Board{Rows: 6, Cols: 5}, "(5x6 open, every start together (-total), not 6x5 open, every start together (-total))"},
+		{cornerCounter, b, total + ", not this one, 5x6 from 0,0 (-rows 5 -cols 6 -starts 0,0)"},
+		{allCounter, b, total + ", not this one, 5x6, every start (-rows 5 -cols 6 -starts all)"},
+		{totalCounter, board.Board{Rows: 6, Cols: 5}, total + ", not this one, 6x5, every start together (-rows 6 -cols 5 -total)"},
 	} {
 		_, _, err := tc.count(context.Background(), tc.b, opt)
-		if err == nil || !strings.Contains(err.Error(), "belongs to another count "+tc.want) {
+		if err == nil || !strings.Contains(err.Error(), "belongs to another count, "+tc.want+": run that count to resume it, or name another file") {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
+	}
+}
+
+// A count from a start the colour rule leaves without a tour (0,1 of 5x5)
+// has no pass to make; another count's checkpoint is still refused naming
+// the start the user gave, not "every start in 0 passes".
+func TestFrontierCheckpointOfAnotherStart(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 5}
+	opt := Options{Method: Frontier, Checkpoint: filepath.Join(t.TempDir(), "ck"), CheckpointEvery: time.Hour}
+	stoppedCheckpoint(t, cornerCounter, b, opt, 10)
+	_, err := From(context.Background(), b, board.Square{Row: 0, Col: 1}, opt)
+	want := "belongs to another count, 5x5 from 0,0 (-sizes 5 -starts 0,0), not this one, 5x5 from 0,1 (-sizes 5 -starts 0,1)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// A frontier count's checkpoint given to an enumeration is named for what
+// it is, whatever its size (larger than an enumeration checkpoint's bound
+// too), and never called damaged: deleting it would lose the frontier
+// count's work. The same holds the other way round.
+func TestCheckpointOfTheOtherMethod(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 5}
+	dir := t.TempDir()
+	frontier := Options{Method: Frontier, Checkpoint: filepath.Join(dir, "frontier"), CheckpointEvery: time.Hour}
+	data := stoppedCheckpoint(t, cornerCounter, b, frontier, 10)
+	// The same checkpoint with states added past the enumeration's bound:
+	// the header's count of states and the checksum made to agree.
+	body := data[len(frontierFormat.Head()) : len(data)-durable.TrailerSize]
+	line, states, _ := bytes.Cut(body, []byte("\n"))
+	var h checkpointHeader
+	if err := json.Unmarshal(line, &h); err != nil {
+		t.Fatal(err)
+	}
+	extra := enumCheckpointMax/24 + 1
+	h.Back.States += int64(extra)
+	line, _ = json.Marshal(h)
+	large := filepath.Join(dir, "large")
+	err := durable.Write(large, frontierFormat, func(w io.Writer) error {
+		w.Write(append(line, '\n'))
+		w.Write(states)
+		_, err := w.Write(make([]byte, 24*extra))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(large); st.Size() <= enumCheckpointMax {
+		t.Fatalf("%d bytes, want more than %d", st.Size(), enumCheckpointMax)
+	}
+	enumerate := Options{Method: Enumerate, Checkpoint: filepath.Join(dir, "enum")}
+	ctx, cancel := context.WithCancel(context.Background())
+	enumerate.Progress = func(done, total int) {
+		if done > 0 {
+			cancel()
+		}
+	}
+	if _, err := From(ctx, b, board.Square{}, enumerate); err != nil {
+		t.Fatal(err)
+	}
+	enumerate.Progress = nil
+	for _, tc := range []struct {
+		name string
+		path string
+		opt  Options
+		at   board.Square
+		want string
+	}{
+		{"frontier's", frontier.Checkpoint, enumerate, board.Square{},
+			"checkpoint " + frontier.Checkpoint + " is a frontier count's checkpoint of 5x5 from 0,0 (-sizes 5 -starts 0,0): give -method frontier, or name another file"},
+		{"frontier's, larger than an enumeration's bound", large, enumerate, board.Square{},
+			"checkpoint " + large + " is a frontier count's checkpoint of 5x5 from 0,0 (-sizes 5 -starts 0,0): give -method frontier, or name another file"},
+		{"frontier's, of another start", large, enumerate, board.Square{Row: 1, Col: 2},
+			"checkpoint " + large + " is a frontier count's checkpoint of 5x5 from 0,0 (-sizes 5 -starts 0,0), not of this count, 5x5 from 1,2 (-sizes 5 -starts 1,2): run that count with -method frontier to resume it, or name another file"},
+		{"enumeration's", enumerate.Checkpoint, frontier, board.Square{},
+			"checkpoint " + enumerate.Checkpoint + " is an enumeration's checkpoint of 5x5 from 0,0 (-sizes 5 -starts 0,0): give -method enumerate, or name another file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := tc.opt
+			opt.Checkpoint = tc.path
+			_, err := From(context.Background(), b, tc.at, opt)
+			var ue *UnusableError
+			if !errors.As(err, &ue) || err.Error() != tc.want {
+				t.Errorf("got %v\nwant %s", err, tc.want)
+			}
+		})
 	}
 }
 

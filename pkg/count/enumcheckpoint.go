@@ -51,8 +51,12 @@ type enumCheckpoint struct {
 func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
 	if ck.Rows != want.Rows || ck.Cols != want.Cols || !slices.Equal(ck.Searches, want.Searches) ||
 		ck.Pieces != want.Pieces || ck.Hash != want.Hash {
-		return unusable("checkpoint %s belongs to another count (%dx%d, %d searches, %d subtrees; this one is %dx%d, %d searches, %d subtrees): remove it or name another file",
-			path, ck.Rows, ck.Cols, len(ck.Searches), ck.Pieces, want.Rows, want.Cols, len(want.Searches), want.Pieces)
+		its, this := ck.describe(), want.describe()
+		if its == this {
+			its += fmt.Sprintf(" split into %d subtrees", ck.Pieces)
+			this += fmt.Sprintf(" split into %d", want.Pieces)
+		}
+		return anotherCount(path, its, this)
 	}
 	n := len(want.Searches)
 	if len(ck.Done) != ck.Pieces || len(ck.Tours) != n || len(ck.Nodes) != n || len(ck.ByEnd) != n {
@@ -60,6 +64,21 @@ func (ck *enumCheckpoint) matches(want *enumCheckpoint, path string) error {
 			len(ck.Done), ck.Pieces, len(ck.Tours), len(ck.Nodes), len(ck.ByEnd), n))
 	}
 	return nil
+}
+
+// describe says which count ck is of, in words and in the flags that ask
+// for it: one search is a count from its start, more are -starts all's
+// (-total's are the same searches).
+func (ck *enumCheckpoint) describe() string {
+	if len(ck.Searches) == 1 && ck.Cols > 0 {
+		s := ck.Searches[0]
+		return startWords(ck.Rows, ck.Cols, s.Start/ck.Cols, s.Start%ck.Cols, s.Closed)
+	}
+	closed := ""
+	if len(ck.Searches) > 0 && ck.Searches[0].Closed {
+		closed = " closed tours"
+	}
+	return fmt.Sprintf("%s%s, every start (%s -starts all)", boardWords(ck.Rows, ck.Cols), closed, boardFlags(ck.Rows, ck.Cols))
 }
 
 func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
@@ -72,14 +91,15 @@ func writeEnumCheckpoint(path string, ck *enumCheckpoint) error {
 	return nil
 }
 
-// readEnumCheckpoint reads path, or returns nil if there is no such file.
-func readEnumCheckpoint(path string) (*enumCheckpoint, error) {
+// readEnumCheckpoint reads path, or returns nil if there is no such file;
+// this describes the count that reads it.
+func readEnumCheckpoint(path, this string) (*enumCheckpoint, error) {
 	body, err := durable.Read(path, enumFormat, enumCheckpointMax)
 	switch {
 	case durable.IsNotExist(err):
 		return nil, nil
 	case err != nil:
-		return nil, checkpointRefused(path, err, enumFormat, frontierFormat, "an enumeration's")
+		return nil, checkpointRefused(path, err, enumFormat, frontierFormat, "an enumeration's", this)
 	}
 	ck := &enumCheckpoint{}
 	dec := json.NewDecoder(bytes.NewReader(body))

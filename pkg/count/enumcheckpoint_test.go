@@ -127,7 +127,7 @@ func TestEnumerationCheckpointRefused(t *testing.T) {
 		path   string
 		want   string
 	}{
-		{"another board", board.Board{Rows: 5, Cols: 6}, false, ck55, "belongs to another count (5x5"},
+		{"another board", board.Board{Rows: 5, Cols: 6}, false, ck55, "belongs to another count, 5x5, every start (-sizes 5 -starts all), not this one, 5x6"},
 		{"closed tours", board.Board{Rows: 5, Cols: 5}, true, ck55, "belongs to another count"},
 		{"damaged", board.Board{Rows: 5, Cols: 5}, false, damaged, "is damaged"},
 		{"a frontier count's", board.Board{Rows: 5, Cols: 5}, false, frontier, "is a frontier count's"},

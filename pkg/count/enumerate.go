@@ -122,7 +122,7 @@ func openEnumCheckpoint(g *graph, searches []search, pieces []piece, path string
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return ck, false, &CheckpointError{Path: path, Err: err}
 	}
-	old, err := readEnumCheckpoint(path)
+	old, err := readEnumCheckpoint(path, ck.describe())
 	if err != nil || old == nil {
 		return ck, false, err
 	}

@@ -150,7 +150,7 @@ func TestFrontierCheckpoint(t *testing.T) {
 			if err != nil || part.AllComplete || !part.Kept {
 				t.Fatalf("stopped count: complete %v, checkpoint kept %v, %v", part.AllComplete, part.Kept, err)
 			}
-			ck, err := readCheckpoint(path, 30, 0)
+			ck, err := readCheckpoint(path, 30, 0, "")
 			if err != nil || ck == nil {
 				t.Fatalf("no checkpoint after a stop: %v", err)
 			}
@@ -187,12 +187,12 @@ func TestFrontierCheckpoint(t *testing.T) {
 		if _, err := All(ctx, b, opt); err != nil {
 			t.Fatal(err)
 		}
-		ck, err := readCheckpoint(path, 30, 0)
+		ck, err := readCheckpoint(path, 30, 0, "")
 		if err != nil || ck == nil || ck.Front.States == 0 {
 			t.Fatal(ck, err)
 		}
 		states := ck.Front.States + ck.Back.States
-		if _, err := readCheckpoint(path, 30, states*entryBytes-1); !errors.As(err, new(*MemoryError)) {
+		if _, err := readCheckpoint(path, 30, states*entryBytes-1, ""); !errors.As(err, new(*MemoryError)) {
 			t.Errorf("checkpoint over the memory bound: %v", err)
 		}
 		// No end made, every square free but the last, which holds a

@@ -65,6 +65,9 @@ type frontierJob struct {
 	saved   time.Time
 	// kept is true once a stopped count's checkpoint is written.
 	kept bool
+	// asked describes a count from one start as the user asked for it
+	// (see describe); "" for the others.
+	asked string
 }
 
 func newFrontierJob(b board.Board, opt Options, passes []frontierPass) *frontierJob {
@@ -85,7 +88,7 @@ func (j *frontierJob) run(ctx context.Context) error {
 		if err := os.MkdirAll(filepath.Dir(j.opt.Checkpoint), 0o755); err != nil {
 			return &CheckpointError{Path: j.opt.Checkpoint, Err: err}
 		}
-		ck, err := readCheckpoint(j.opt.Checkpoint, j.plan.n, j.opt.MemLimit)
+		ck, err := readCheckpoint(j.opt.Checkpoint, j.plan.n, j.opt.MemLimit, j.describe())
 		switch {
 		case err != nil:
 			return err
@@ -220,6 +223,9 @@ func frontierFrom(ctx context.Context, b board.Board, start board.Square, opt Op
 		passes = []frontierPass{{start: sq}}
 	}
 	j := newFrontierJob(b, opt, passes)
+	if !opt.Closed {
+		j.asked = startWords(b.Rows, b.Cols, start.Row, start.Col, false)
+	}
 	err := j.run(ctx)
 	res.Nodes, res.PeakStates, res.Resumed, res.Kept, res.Elapsed = j.stats.expanded, j.stats.peakStates, j.resumed, j.kept, time.Since(t0)
 	if err != nil && !partial(err) {

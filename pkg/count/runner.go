@@ -2,9 +2,13 @@ package count
 
 import (
 	"context"
+	"errors"
 	"math/big"
+	"os"
+	"path/filepath"
 	"time"
 
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 )
@@ -79,6 +83,13 @@ func (r Request) Run(ctx context.Context) (ans Answer, grid Grid, kept bool, err
 		percent = frontierGCPercent
 	}
 	defer memlimit.SetGC(r.Options.MemLimit, percent)()
+	if ck := r.Options.Checkpoint; ck != "" {
+		lock, err := lockCheckpoint(ck)
+		if err != nil {
+			return ans, grid, false, err
+		}
+		defer lock.Release()
+	}
 	b, opt := r.Board, r.Options
 	ans = Answer{Rows: b.Rows, Cols: b.Cols, Closed: opt.Closed, Method: opt.Method.For(b).String()}
 	if r.Mode == CountOne {
@@ -102,4 +113,26 @@ func (r Request) Run(ctx context.Context) (ans Answer, grid Grid, kept bool, err
 		ans.PeakStates, ans.Resumed = grid.PeakStates, grid.Resumed
 	}
 	return ans, grid, grid.Kept, err
+}
+
+// lockCheckpoint locks the checkpoint at path against another count (two
+// would each save over the other's work) and removes the temporary files
+// that a count killed while saving left beside it.
+func lockCheckpoint(path string) (*durable.Lock, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, &CheckpointError{Path: path, Err: err}
+	}
+	lock, err := durable.LockBeside(path)
+	var held *durable.HeldError
+	var link *durable.LinkError
+	switch {
+	case errors.As(err, &held):
+		return nil, unusable("%v: wait for it to end, or name another file", held)
+	case errors.As(err, &link):
+		return nil, unusable("%v", link)
+	case err != nil:
+		return nil, &CheckpointError{Path: path, Err: err}
+	}
+	durable.RemoveTemps(path)
+	return lock, nil
 }

@@ -211,7 +211,7 @@ func checkCRC(dir string, r run) error {
 		return fmt.Errorf("%s: run %s: %w", dir, r.Name, err)
 	}
 	if h.Sum32() != r.CRC {
-		return fmt.Errorf("%s: run %s: its CRC-32C is %08x, the manifest says %08x: the file is corrupt", dir, r.Name, h.Sum32(), r.CRC)
+		return fmt.Errorf("%s: run %s: its CRC-32C is %08x, the manifest says %08x: the file is corrupt: %s", dir, r.Name, h.Sum32(), r.CRC, workFormat.Advice)
 	}
 	return nil
 }
@@ -222,6 +222,9 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 	// Read with a bound, as every file of ours is: a manifest names its
 	// runs and tallies, kilobytes even on 11x11, never this.
 	path := filepath.Join(dir, manifestName)
+	if err := durable.NotLink(path); err != nil {
+		return m, false, err
+	}
 	data, err := durable.ReadFile(path, maxManifestBytes)
 	var tl *durable.TooLargeError
 	switch {
@@ -246,15 +249,15 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 		return m, false, fmt.Errorf("%s holds the walk of %s, not of %s", dir, have, want)
 	}
 	if m.Depth < 0 || m.Depth > b.Squares() {
-		return m, false, fmt.Errorf("%s: depth %d out of range", dir, m.Depth)
+		return m, false, fmt.Errorf("%s: depth %d out of range: %s", dir, m.Depth, workFormat.Advice)
 	}
 	for _, r := range m.Runs {
 		st, err := os.Stat(filepath.Join(dir, r.Name))
 		if err != nil {
-			return m, false, fmt.Errorf("%s: a run it names: %v", dir, err)
+			return m, false, fmt.Errorf("%s: a run it names: %v: %s", dir, err, workFormat.Advice)
 		}
 		if st.Size() != r.Bytes || r.Depth < m.Depth || r.Depth >= b.Squares() || r.Bytes%int64(max(m.RecordBytes, 1)) != 0 {
-			return m, false, fmt.Errorf("%s: run %s has %d bytes, the manifest says %d at depth %d (corrupt?)", dir, r.Name, st.Size(), r.Bytes, r.Depth)
+			return m, false, fmt.Errorf("%s: run %s has %d bytes, the manifest says %d at depth %d (damaged): %s", dir, r.Name, st.Size(), r.Bytes, r.Depth, workFormat.Advice)
 		}
 	}
 	return m, true, nil

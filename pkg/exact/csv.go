@@ -200,7 +200,77 @@ func (r Row) Fails() ([]Fail, error) {
 }
 
 // Header is the first line of an exact CSV.
-const Header = "rows,cols,start_row,start_col,closed,rule,probability,probability_fraction,error_bound,tours,walks,fail_length,states,time_ns"
+const Header = unsealedHeader + ",crc32c"
+
+// unsealedHeader is the header of the figures' columns, without crc32c:
+// the whole header of a file written before rows were sealed.
+const unsealedHeader = "rows,cols,start_row,start_col,closed,rule,probability,probability_fraction,error_bound,tours,walks,fail_length,states,time_ns"
+
+// A row is sealed: its last column, crc32c, is the CRC-32C of the bytes
+// of the line before that column's comma, in hexadecimal, so that a
+// figure edited by hand (a count that no other column contradicts) or a
+// line cut short is refused, naming its line, while the file stays a CSV
+// that people and their tools read, and rows copied from one file to
+// another keep their seal. A file written before rows were sealed (its
+// header without crc32c) is read once more, each row checked against
+// itself, and written back sealed.
+const csvSumDigits = 8
+
+// csvAdvice says what to do with a damaged line of an exact CSV.
+const csvAdvice = "remove the line (the same exact command walks its start again) or name another file"
+
+// seal returns the lines of data, a CSV of unsealedHeader's columns, each
+// ending in its crc32c column.
+func seal(data []byte) []byte {
+	var out bytes.Buffer
+	for i, line := range bytes.SplitAfter(data, []byte("\n")) {
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		if len(line) == 0 {
+			continue
+		}
+		out.Write(line)
+		if i == 0 {
+			out.WriteString(",crc32c\n")
+			continue
+		}
+		fmt.Fprintf(&out, ",%08x\n", durable.Update(0, line))
+	}
+	return out.Bytes()
+}
+
+// unseal checks every row's crc32c in data, a sealed exact CSV named name
+// (its header checked), and returns the file without that column.
+func unseal(name string, data []byte) ([]byte, error) {
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	out := bytes.NewBuffer(make([]byte, 0, len(data)))
+	out.WriteString(unsealedHeader + "\n")
+	for i, line := range lines[1:] {
+		n := i + 2
+		whole := bytes.HasSuffix(line, []byte("\n"))
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) == 0 {
+			if whole {
+				out.WriteByte('\n') // lines keep their numbers
+			}
+			continue
+		}
+		j := bytes.LastIndexByte(line, ',')
+		if !whole || j < 0 || len(line)-j-1 != csvSumDigits {
+			if !whole {
+				return nil, fmt.Errorf("%s: line %d: cut short (it does not end in its crc32c and a newline): remove the last line (the same exact command walks its start again) or name another file", name, n)
+			}
+			return nil, fmt.Errorf("%s: line %d: damaged: it does not end in its crc32c: %s", name, n, csvAdvice)
+		}
+		want, err := strconv.ParseUint(string(line[j+1:]), 16, 32)
+		got := durable.Update(0, line[:j])
+		if err != nil || uint32(want) != got {
+			return nil, fmt.Errorf("%s: line %d: damaged: its CRC-32C is %08x, its crc32c column says %s (edited by hand?): %s", name, n, got, line[j+1:], csvAdvice)
+		}
+		out.Write(line[:j])
+		out.WriteByte('\n')
+	}
+	return out.Bytes(), nil
+}
 
 // ReadCSV reads an exact CSV, of at most MaxCSVBytes; a missing file is
 // an error that satisfies errors.Is(err, fs.ErrNotExist).
@@ -223,7 +293,18 @@ func ParseCSV(name string, data []byte) ([]Row, error) {
 		return nil, nil // an empty file, such as mktemp makes: no rows yet
 	}
 	first, _, _ := bytes.Cut(data, []byte("\n"))
-	if got := strings.TrimRight(string(first), "\r"); got != Header {
+	switch got := strings.TrimRight(string(first), "\r"); got {
+	case Header:
+		var err error
+		if data, err = unseal(name, data); err != nil {
+			return nil, err
+		}
+	case unsealedHeader:
+		if !bytes.HasSuffix(data, []byte("\n")) {
+			return nil, fmt.Errorf("%s: line %d: cut short (no newline at its end): remove the last line (the same exact command walks its start again) or name another file",
+				name, bytes.Count(data, []byte("\n"))+1)
+		}
+	default:
 		return nil, fmt.Errorf("%s: not an exact CSV (experiment exact -out): its header is %q, want %q", name, truncate(got), Header)
 	}
 	var rows []Row
@@ -325,7 +406,7 @@ func WriteCSV(path string, rows []Row) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := durable.ReplaceBytes(path, buf.Bytes()); err != nil {
+	if err := durable.ReplaceBytes(path, seal(buf.Bytes())); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
@@ -341,5 +422,5 @@ func boolCompare(a, b bool) int {
 	return -1
 }
 
-// Columns returns the exact CSV's column names.
+// Columns returns the exact CSV's column names, crc32c last.
 func Columns() []string { return strings.Split(Header, ",") }

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"knightsweep/internal/durable"
@@ -60,8 +64,10 @@ type Runner struct {
 	// it (Several), so that a class's figures are the same whether the
 	// run is whole, resumed or a shard.
 	classes int
-	lock    *durable.Lock
-	left    *timeLeft
+	// lock is -work's, outLock -out's: two commands rewriting one -out
+	// whole would each drop the other's rows.
+	lock, outLock *durable.Lock
+	left          *timeLeft
 }
 
 // MaxCSVBytes bounds the -out CSV read back: a row a start, a few hundred
@@ -86,6 +92,7 @@ func NewRunner(r Runner) (*Runner, error) {
 		}
 	}
 	if err := rn.readOut(); err != nil {
+		rn.Close()
 		return nil, err
 	}
 	if err := rn.openWork(); err != nil {
@@ -95,8 +102,11 @@ func NewRunner(r Runner) (*Runner, error) {
 	return rn, nil
 }
 
-// Close releases -work's lock.
-func (r *Runner) Close() { r.lock.Release() }
+// Close releases the locks of -work and -out.
+func (r *Runner) Close() {
+	r.lock.Release()
+	r.outLock.Release()
+}
 
 func (r *Runner) key(b board.Board, sq board.Square) Key {
 	return Key{Board: b, Start: sq, Closed: r.Options.Closed, Rule: r.Options.Rule.String()}
@@ -109,11 +119,39 @@ func (r *Runner) readOut() error {
 	if r.Out == "" {
 		return nil
 	}
+	if err := os.MkdirAll(filepath.Dir(r.Out), 0o755); err != nil {
+		return input.Errorf("-out", "%v", err)
+	}
+	var err error
+	if r.outLock, err = durable.LockBeside(r.Out); err != nil {
+		var held *durable.HeldError
+		var link *durable.LinkError
+		switch {
+		case errors.As(err, &held):
+			return input.Errorf("-out", "%v: wait for it to end, or give another -out", held)
+		case errors.As(err, &link):
+			return input.Errorf("-out", "%v", link)
+		}
+		return err
+	}
 	kept, err := ReadCSV(r.Out)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return input.Errorf("-out", "%v", err)
 	}
-	for _, row := range kept {
+	flags := func(k Key) string {
+		if k.Closed {
+			return "-tiebreak " + k.Rule + " -closed"
+		}
+		return "-tiebreak " + k.Rule
+	}
+	want := flags(r.key(board.Board{}, board.Square{}))
+	for i, row := range kept {
+		// An -out holds the rows of one rule (and tour kind), the
+		// command's: another's beside them would be read as this one's.
+		if got := flags(row.Key()); got != want {
+			return input.Errorf("-out", "%s: line %d: a row of %s, not of this command's %s: an -out holds one rule's rows; give the same flags, or name another file",
+				r.Out, i+2, got, want)
+		}
 		r.file[row.Key()] = row
 		// A -float row is no answer to a run that wants the fraction: it
 		// is walked again, and replaced once it is.
@@ -123,6 +161,10 @@ func (r *Runner) readOut() error {
 		r.done[row.Key()] = row
 	}
 	if err := WriteCSV(r.Out, kept); err != nil {
+		// A full disk is no fault of the flag's: a runtime failure.
+		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+			return fmt.Errorf("-out: %w", err)
+		}
 		return input.Errorf("-out", "%v", err)
 	}
 	return nil
@@ -303,6 +345,32 @@ func (c WorkCommand) String() string {
 	return s
 }
 
+// set returns c with its boards as a set, each as ROWSxCOLS, sorted and
+// without repeats: the walks a command asks for do not depend on the order
+// of -sizes, as they do not on that of a -starts list (plan sorts it). A
+// value it cannot read is left as it is.
+func (c WorkCommand) set() WorkCommand {
+	var bs []board.Board
+	for part := range strings.SplitSeq(c.Sizes, ",") {
+		var b board.Board
+		if _, err := fmt.Sscanf(part, "%dx%d", &b.Rows, &b.Cols); err != nil {
+			n, err := strconv.Atoi(part)
+			if err != nil {
+				return c
+			}
+			b = board.Board{Rows: n, Cols: n}
+		}
+		bs = append(bs, b)
+	}
+	slices.SortFunc(bs, func(a, b board.Board) int { return cmp.Or(cmp.Compare(a.Rows, b.Rows), cmp.Compare(a.Cols, b.Cols)) })
+	names := make([]string, 0, len(bs))
+	for _, b := range slices.Compact(bs) {
+		names = append(names, b.String())
+	}
+	c.Sizes = strings.Join(names, ",")
+	return c
+}
+
 const commandFile = "command.json"
 
 // commandFormat is command.json's: a sealed JSON file of durable. One
@@ -318,7 +386,7 @@ const maxCommandBytes = 64 << 10
 // one of another command.
 func (r *Runner) checkCommand(path string) error {
 	write := func() error {
-		data, err := durable.MarshalJSON(commandFormat, r.Command)
+		data, err := durable.MarshalJSON(commandFormat, r.Command.set())
 		if err == nil {
 			err = durable.ReplaceBytes(path, data, durable.NoFollow)
 		}
@@ -342,9 +410,9 @@ func (r *Runner) checkCommand(path string) error {
 	if err != nil {
 		return input.Errorf("-work", "%v", err)
 	}
-	if had != r.Command {
+	if had.set() != r.Command.set() {
 		return input.Errorf("-work", "%s holds the walks of another command (%s), not of this one (%s): give the same -sizes, -starts, -tiebreak, -closed and -float, or another -work",
-			r.Options.Work, had, r.Command)
+			r.Options.Work, had.set(), r.Command.set())
 	}
 	if !sealed {
 		return write()

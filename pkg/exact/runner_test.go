@@ -2,6 +2,7 @@ package exact
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,7 +85,7 @@ func TestRunnerCommand(t *testing.T) {
 	}
 	cmd.Closed = false
 	edited, _ := os.ReadFile(path)
-	os.WriteFile(path, bytes.Replace(edited, []byte(`"sizes": "5"`), []byte(`"sizes": "6"`), 1), 0o644)
+	os.WriteFile(path, bytes.Replace(edited, []byte(`"sizes": "5x5"`), []byte(`"sizes": "6x6"`), 1), 0o644)
 	if _, err := runner(work); !input.Is(err) || !strings.Contains(err.Error(), path+": damaged: its CRC-32C") {
 		t.Errorf("an edited command.json: %v", err)
 	}
@@ -99,6 +100,94 @@ func TestRunnerCommand(t *testing.T) {
 	if data, _ := os.ReadFile(target); string(data) != "keep" {
 		t.Errorf("target now holds %q", data)
 	}
+}
+
+// A -work resumes whatever the order of -sizes, as of a -starts list: its
+// identity is the set of walks; other boards are still refused.
+func TestRunnerCommandBoardsInAnotherOrder(t *testing.T) {
+	work := t.TempDir()
+	runner := func(sizes string) error {
+		r, err := NewRunner(Runner{Jobs: []Job{{Board: board.Board{Rows: 5, Cols: 5}, Starts: []board.Square{{}}}},
+			Options: Options{Rule: Random, Work: work}, Command: WorkCommand{Sizes: sizes, Starts: "0,0", Tiebreak: "random"}})
+		if err == nil {
+			r.Close()
+		}
+		return err
+	}
+	if err := runner("6x6,5x5"); err != nil {
+		t.Fatal(err)
+	}
+	for _, sizes := range []string{"5x5,6x6", "6x6,5x5", "5,6", "6x6,5x5,6x6"} {
+		if err := runner(sizes); err != nil {
+			t.Errorf("-sizes %s after 6x6,5x5: %v", sizes, err)
+		}
+	}
+	want := "holds the walks of another command (-sizes 5x5,6x6 -starts 0,0 -tiebreak random), not of this one (-sizes 5x5,7x7 -starts 0,0 -tiebreak random)"
+	if err := runner("7x7,5x5"); !input.Is(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("-sizes 7x7,5x5 after 6x6,5x5: %v, want %q", err, want)
+	}
+}
+
+// -out holds one rule's rows: a row of another rule, or of the other tour
+// kind, is refused naming the file, its line and what to do, and the file
+// is left as it was.
+func TestRunnerOutOneRule(t *testing.T) {
+	b := board.Board{Rows: 3, Cols: 4}
+	res, err := From(context.Background(), b, board.Square{}, Options{Rule: Pohl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "e.csv")
+	if err := WriteCSV(out, []Row{NewRow(res, board.Square{})}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(out)
+	for _, tc := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{Rule: Random}, out + ": line 2: a row of -tiebreak pohl, not of this command's -tiebreak random: "},
+		{Options{Rule: Pohl, Closed: true}, out + ": line 2: a row of -tiebreak pohl, not of this command's -tiebreak pohl -closed: "},
+	} {
+		_, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{Row: 1, Col: 1}}}}, Options: tc.opt, Out: out})
+		if !input.Is(err) || !strings.Contains(err.Error(), tc.want) || !strings.HasSuffix(err.Error(), "give the same flags, or name another file") {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+		if again, _ := os.ReadFile(out); !bytes.Equal(again, data) {
+			t.Errorf("the refused -out was rewritten")
+		}
+	}
+	r, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{Row: 1, Col: 1}}}}, Options: Options{Rule: Pohl}, Out: out})
+	if err != nil {
+		t.Fatalf("the same rule: %v", err)
+	}
+	r.Close()
+}
+
+// Two commands with one -out at once would each rewrite the file whole
+// from what they read, dropping the other's rows: the second is refused
+// (exit 2) naming the holder, until the first ends.
+func TestRunnerOutLocked(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "sub", "e.csv")
+	runner := func() (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: board.Board{Rows: 5, Cols: 5}, Starts: []board.Square{{}}}},
+			Options: Options{Rule: Random}, Out: out})
+	}
+	first, err := runner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = runner()
+	want := "-out: " + out + " is in use by another run (process "
+	if !input.Is(err) || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), "wait for it to end, or give another -out") {
+		t.Errorf("a second -out at once: %v, want %q", err, want)
+	}
+	first.Close()
+	second, err := runner()
+	if err != nil {
+		t.Fatalf("after the first ended: %v", err)
+	}
+	second.Close()
 }
 
 // TestDetail: the progress line's figures that matter come first

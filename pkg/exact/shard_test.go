@@ -89,8 +89,11 @@ func withoutTimes(t *testing.T, path string) string {
 	}
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
+		// time_ns and the row's crc32c over it: the last two columns.
 		if j := strings.LastIndexByte(l, ','); j >= 0 && i > 0 {
-			lines[i] = l[:j+1]
+			if k := strings.LastIndexByte(l[:j], ','); k >= 0 {
+				lines[i] = l[:k+1]
+			}
 		}
 	}
 	return strings.Join(lines, "\n")

@@ -33,8 +33,8 @@ type Dir struct {
 	Runs *os.File
 	// Prev is the manifest of the sweep being resumed, or nil.
 	Prev *Manifest
-	// Recovered says why the manifest was rebuilt from the flags given: the
-	// one there was missing, empty or cut short. "" if it was not.
+	// Recovered says why the manifest was rebuilt from the flags given:
+	// there was none beside runs.csv. "" if it was not.
 	Recovered string
 	// Done marks the jobs that already have a row; NDone counts them, and
 	// Counts holds their statuses.
@@ -63,9 +63,11 @@ type OpenOptions struct {
 // Its runs.csv is checked row by row against the plan; a torn last line is
 // cut off, and the rows there mark their jobs done.
 //
-// A manifest that a kill left empty or cut short is rebuilt from the flags
-// given (Recovered), provided every row of runs.csv belongs to their plan:
-// the flags say what the sweep is. Errors in what the user gave are
+// A manifest missing beside runs.csv (a kill before its first write) is
+// rebuilt from the flags given (Recovered), provided every row of runs.csv
+// belongs to their plan: the flags say what the sweep is. One empty, cut
+// short or edited is damaged (it is written by rename, whole or not at
+// all) and refused, naming it. Errors in what the user gave are
 // input.Errors.
 func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir, err error) {
 	if dir == "" {
@@ -100,6 +102,11 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 				return nil, input.Errorf("-resume", "%s holds no sweep to resume: its %s is not a file; give a new -out", dir, name)
 			}
 		}
+		// A link planted as the manifest is refused as one, not read
+		// through to whatever it leads to.
+		if err := durable.NotLink(filepath.Join(dir, ManifestFile)); err != nil {
+			return nil, RefuseLink("-out", err, "")
+		}
 		prev, err := ReadManifest(filepath.Join(dir, ManifestFile))
 		switch {
 		case err == nil:
@@ -112,9 +119,8 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 				}
 			}
 			d.Prev = prev
-		case (errors.Is(err, ErrNoManifest) || errors.Is(err, fs.ErrNotExist)) && exists(filepath.Join(dir, RunsFile)):
-			d.Recovered = fmt.Sprintf("manifest.json was %s (a run killed while writing it): rebuilt from the flags given, every row checked against them",
-				map[bool]string{true: "missing", false: "empty or cut short"}[errors.Is(err, fs.ErrNotExist)])
+		case errors.Is(err, fs.ErrNotExist) && exists(filepath.Join(dir, RunsFile)):
+			d.Recovered = "manifest.json was missing (a run killed before writing it): rebuilt from the flags given, every row checked against them"
 		default:
 			return nil, input.Errorf("-resume", "%s holds no sweep to resume: %w", dir, err)
 		}
@@ -259,7 +265,12 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 		d.Counts[r.Status]++
 		return nil
 	})
-	if err != nil {
+	var ce *runs.ContentError
+	switch {
+	case errors.As(err, &ce) && ce.Line > 1:
+		// The rows are the sweep's work: the line at fault alone goes.
+		return fmt.Errorf("resume from %s: %w: remove that line (-resume runs its job again) or give a new -out", path, err)
+	case err != nil:
 		return fmt.Errorf("resume from %s: %w", path, err)
 	}
 	return nil

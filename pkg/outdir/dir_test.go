@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,10 +89,12 @@ func TestResumeRefusesCorruptFile(t *testing.T) {
 	}
 }
 
-// A kill during the first manifest write leaves it missing, empty or cut
-// short, perhaps with the writer's temporary file beside it: -resume
-// rebuilds it from the flags given, provided the rows are theirs; rows of
-// other flags are refused.
+// A kill before the first manifest write leaves it missing, perhaps with
+// the writer's temporary file beside it: -resume rebuilds it from the
+// flags given, provided the rows are theirs; rows of other flags are
+// refused. The manifest is written by rename, so one empty or cut short is
+// damaged, as an edited one is: refused, naming the file and what to do,
+// never rebuilt from flags that may describe another sweep.
 func TestResumeRecoversManifest(t *testing.T) {
 	s := settings(t, "5", 1000, "warnsdorff")
 	ref := filepath.Join(t.TempDir(), "ref")
@@ -101,11 +104,13 @@ func TestResumeRecoversManifest(t *testing.T) {
 		name     string
 		manifest []byte // nil: no file
 		temp     bool
+		refused  string // "": rebuilt
 	}{
-		{"empty", []byte{}, false},
-		{"cut", manifest[:100], false},
-		{"missing", nil, true},
-		{"empty with a temp file", []byte{}, true},
+		{"missing", nil, false, ""},
+		{"missing with a temp file", nil, true, ""},
+		{"empty", []byte{}, false, "manifest.json: damaged: empty"},
+		{"empty with a temp file", []byte{}, true, "manifest.json: damaged: empty"},
+		{"cut", manifest[:100], false, "manifest.json: cut short: it does not end in its \"crc32c\" field"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -118,6 +123,16 @@ func TestResumeRecoversManifest(t *testing.T) {
 				os.WriteFile(filepath.Join(dir, ".manifest.json1234567"), manifest[:50], 0o600)
 			}
 			d, err := openPlan(t, s, dir, true)
+			if tt.refused != "" {
+				advice := ": if runs.csv is whole, remove manifest.json and -resume with the sweep's flags, which rebuilds it"
+				if d != nil {
+					d.Close()
+				}
+				if !input.Is(err) || !strings.Contains(err.Error(), filepath.Join(dir, tt.refused)) || !strings.HasSuffix(err.Error(), advice) {
+					t.Errorf("got %v, want it refused: %s...%s", err, tt.refused, advice)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +148,7 @@ func TestResumeRecoversManifest(t *testing.T) {
 	// Other flags than the rows': refused, naming the row.
 	dir := t.TempDir()
 	copyDir(t, ref, dir)
-	os.WriteFile(filepath.Join(dir, ManifestFile), nil, 0o644)
+	os.Remove(filepath.Join(dir, ManifestFile))
 	other := settings(t, "5", 2000, "warnsdorff")
 	if d, err := openPlan(t, other, dir, true); err == nil || !strings.Contains(err.Error(), "line 2: budget max_nodes=1000") {
 		if d != nil {
@@ -197,5 +212,32 @@ func TestNewName(t *testing.T) {
 	os.Mkdir(first, 0o755)
 	if second := NewName(root, now); second != first+"-2" {
 		t.Errorf("second NewName = %s", second)
+	}
+}
+
+// A damaged row in the middle of runs.csv is refused naming its line and
+// what to do; doing it (removing that line) resumes with the other rows.
+func TestResumeDamagedRowSaysWhatToDo(t *testing.T) {
+	s := settings(t, "5", 1000, "warnsdorff")
+	dir := t.TempDir()
+	fakeSweep(t, s, plan.Shard{}, dir, func(j plan.Job) bool { return j.Index < 10 })
+	path := filepath.Join(dir, RunsFile)
+	data, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[4] = "garbage\n"
+	os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644)
+	_, err := openPlan(t, s, dir, true)
+	if err == nil || !strings.Contains(err.Error(), "resume from "+path+": line 5: ") ||
+		!strings.HasSuffix(err.Error(), ": remove that line (-resume runs its job again) or give a new -out") {
+		t.Fatalf("a damaged row: %v", err)
+	}
+	os.WriteFile(path, []byte(strings.Join(slices.Delete(lines, 4, 5), "")), 0o644)
+	d, err := openPlan(t, s, dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if d.NDone != 9 {
+		t.Errorf("%d rows done, want 9", d.NDone)
 	}
 }

@@ -10,12 +10,13 @@ import (
 	"knightsweep/pkg/plan"
 )
 
-// A symbolic link planted where a sweep writes (its lock, its runs.csv)
-// is refused as bad input naming the link, and the file it leads to is
-// left as it was: the sweep never writes through it.
+// A symbolic link planted where a sweep writes or reads (its lock, its
+// runs.csv, its manifest.json) is refused as bad input naming the link,
+// and the file it leads to is left as it was: the sweep never writes
+// through it, nor reads it as the sweep's.
 func TestPlantedLinksRefused(t *testing.T) {
 	p, _ := plan.New(settings(t, "5", 1000, "dfs"))
-	for _, name := range []string{LockFile, RunsFile} {
+	for _, name := range []string{LockFile, RunsFile, ManifestFile} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			target := filepath.Join(t.TempDir(), "precious")

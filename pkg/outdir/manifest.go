@@ -3,7 +3,6 @@ package outdir
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -71,7 +70,7 @@ type Manifest struct {
 	// Error says why a failed session stopped.
 	Error string `json:"error,omitempty"`
 	// Recovered says why this session rebuilt the manifest from the flags
-	// given (the earlier one was missing, empty or cut short).
+	// given (there was none beside runs.csv).
 	Recovered string    `json:"recovered,omitempty"`
 	Sessions  []Session `json:"sessions"`
 	// Merged lists the shard directories experiment merge combined into
@@ -221,7 +220,7 @@ const reserve = 8 << 10
 // the disk is full), it overwrites the existing file in place within the
 // room the file already holds, so that a manifest is not left saying
 // "running" by a process that has ended. A crash during such an overwrite
-// leaves a cut manifest, which -resume recovers from the flags given.
+// leaves a damaged manifest, which -resume refuses, naming it.
 //
 // A manifest larger than MaxManifestBytes, room included, is not written:
 // no reader would take it back.
@@ -284,10 +283,6 @@ func ReadManifest(path string) (*Manifest, error) {
 	return parseManifest(path, data)
 }
 
-// ErrNoManifest marks a manifest that is empty or cut short: what a kill
-// during its first write leaves.
-var ErrNoManifest = errors.New("empty or cut short")
-
 // ParseManifest reads and checks a manifest.
 func ParseManifest(data []byte) (*Manifest, error) {
 	m, err := parseManifest(ManifestFile, data)
@@ -314,18 +309,14 @@ func decodeManifest(path string, data []byte) (*Manifest, error) {
 	if len(data) > MaxManifestBytes {
 		return nil, fmt.Errorf("%s: %w: not a manifest", path, &durable.TooLargeError{Max: MaxManifestBytes})
 	}
+	// The manifest is written by rename, whole or not at all: one that is
+	// empty or cut short is damaged, as one edited is, and is not taken
+	// for a sweep the flags given could rebuild.
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("%s: %w", path, ErrNoManifest)
+		return nil, &durable.Error{Path: path, Reason: "damaged: empty", Advice: manifestFormat.Advice, Cut: true}
 	}
 	var m Manifest
-	_, err := durable.UnmarshalJSON(path, data, manifestFormat, &m)
-	var de *durable.Error
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &de) && de.Cut,
-		errors.As(err, &se) && strings.Contains(err.Error(), "unexpected end of JSON input"):
-		return nil, fmt.Errorf("%s: %w: %v", path, ErrNoManifest, err)
-	case err != nil:
+	if _, err := durable.UnmarshalJSON(path, data, manifestFormat, &m); err != nil {
 		return nil, err
 	}
 	return &m, nil

@@ -129,11 +129,16 @@ func TestManifestSealed(t *testing.T) {
 
 // Manifests that are not a sweep's are refused before anything is sized by
 // them: the shard counts and job counts that made merge panic or run out
-// of memory, oversized files, and empty or cut ones (ErrNoManifest).
+// of memory, oversized files, and empty or cut ones (damaged: a manifest
+// is written by rename, whole or not at all).
 func TestParseManifestRejects(t *testing.T) {
 	p, _ := plan.New(settings(t, "5", 1000, "dfs"))
 	good, _ := json.Marshal(NewManifest(nil, p, p.Select(plan.Shard{Index: 1, Count: 3}), 2, memlimit.Limit{}, nil, t0))
 	if _, err := ParseManifest(good); err != nil {
+		t.Fatal(err)
+	}
+	sealed, err := NewManifest(nil, p, p.Select(plan.Shard{Index: 1, Count: 3}), 2, memlimit.Limit{}, nil, t0).encode()
+	if err != nil {
 		t.Fatal(err)
 	}
 	swap := func(old, new string) []byte { return []byte(strings.Replace(string(good), old, new, 1)) }
@@ -148,9 +153,10 @@ func TestParseManifestRejects(t *testing.T) {
 		{"index past count", swap(`"index":1`, `"index":3`), "shard 3/3"},
 		{"negative jobs", swap(`"jobs":`, `"jobs":-1,"x":`), "-1 jobs"},
 		{"huge sizes", swap(`"sizes":["5x5"]`, `"sizes":["1-20000","20000x1","20000x2"]`), "more than 268435456 jobs"},
-		{"empty", nil, "empty or cut short"},
-		{"spaces", []byte("   \n"), "empty or cut short"},
-		{"cut", good[:len(good)/2], "empty or cut short"},
+		{"empty", nil, "damaged: empty"},
+		{"spaces", []byte("   \n"), "damaged: empty"},
+		{"cut", good[:len(good)/2], "damaged: unexpected end of JSON input"},
+		{"sealed, cut", sealed[:len(sealed)/2], "cut short: it does not end in its \"crc32c\" field: if runs.csv is whole, remove manifest.json"},
 		{"not json", []byte("hello"), "not a JSON object"},
 		{"too big", make([]byte, MaxManifestBytes+1), "larger than"},
 	} {

@@ -1,0 +1,71 @@
+package exact
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/board"
+)
+
+// A -work checkpoint whose runs are cut, gone or changed, or whose
+// manifest is a link, is refused naming the file and what to do, as a
+// damaged manifest is.
+func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
+	b := board.Board{Rows: 7, Cols: 7}
+	o := Options{Workers: 2, Method: MethodFrontier, MemLimit: 64 << 10}
+	for _, tc := range []struct {
+		name   string
+		change func(path string, r run)
+		want   string
+	}{
+		{"run cut", func(path string, r run) { os.Truncate(path, r.Bytes-1) }, "the manifest says"},
+		{"run gone", func(path string, r run) { os.Remove(path) }, "a run it names"},
+		{"run changed", func(path string, r run) {
+			data, _ := os.ReadFile(path)
+			data[len(data)-1] ^= 1
+			os.WriteFile(path, data, 0o644)
+		}, "the file is corrupt"},
+		// A link planted as the manifest is refused as one, not read
+		// through as the walk's.
+		{"manifest a link", func(path string, r run) {
+			m := filepath.Join(filepath.Dir(path), manifestName)
+			target := m + ".elsewhere"
+			os.Rename(m, target)
+			os.Symlink(target, m)
+		}, manifestName + " is a symbolic link"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := o
+			o.Work = t.TempDir()
+			ctx, cancel := context.WithCancel(context.Background())
+			o.Tick = func(p Progress) {
+				if p.Depth == 20 {
+					cancel()
+				}
+			}
+			if _, err := From(ctx, b, board.Square{}, o); !errors.Is(err, context.Canceled) {
+				t.Fatalf("From = %v, want the context's error", err)
+			}
+			cancel()
+			o.Tick = nil
+			dir := WorkDir(o.Work, b, board.Square{})
+			m, ok, err := readWork(dir, b, board.Square{}, o)
+			if !ok || err != nil || len(m.Runs) == 0 {
+				t.Fatalf("its checkpoint: %v, %d runs, %v", ok, len(m.Runs), err)
+			}
+			tc.change(filepath.Join(dir, m.Runs[0].Name), m.Runs[0])
+			err = CheckWork(b, board.Square{}, o)
+			advice := workFormat.Advice
+			if tc.name == "manifest a link" {
+				advice = "remove it" // the link's own words
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), advice) {
+				t.Errorf("CheckWork = %v, want %q and %q", err, tc.want, advice)
+			}
+		})
+	}
+}

@@ -37,10 +37,12 @@ type HeadToHead struct {
 	Board   string `csv:"board"`
 	SeriesA string `csv:"series_a"`
 	SeriesB string `csv:"series_b"`
-	// Pairs counts the paired runs.
-	Pairs  int `csv:"pairs"`
-	AFound int `csv:"a_found"`
-	BFound int `csv:"b_found"`
+	// Pairs counts the paired runs; ErrorPairs the pairs left out because
+	// a run of them ended in error (status error), which says nothing.
+	Pairs      int `csv:"pairs"`
+	ErrorPairs int `csv:"-"`
+	AFound     int `csv:"a_found"`
+	BFound     int `csv:"b_found"`
 	// AOnly and BOnly count the pairs where only A, or only B, found a
 	// tour: the discordant pairs.
 	AOnly int `csv:"a_only"`
@@ -388,6 +390,12 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		}
 		i++
 		j++
+		if x.errored() || y.errored() {
+			// A run that ended in error says nothing: its pair is left
+			// out of every test.
+			h.ErrorPairs++
+			continue
+		}
 		h.Pairs++
 		fa, fb := x.found(), y.found()
 		pc := cost
@@ -515,6 +523,7 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.h.Pairs += h.Pairs
 	p.h.AFound += h.AFound
 	p.h.BFound += h.BFound
+	p.h.ErrorPairs += h.ErrorPairs
 	p.h.AOnly += h.AOnly
 	p.h.BOnly += h.BOnly
 	p.h.BothFound += h.BothFound

@@ -150,6 +150,7 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead, families 
 	next := rows[1]
 	h, boards, bIsBest := pairOf(hs, best.Label, next.Label)
 	var out []string
+	named := false
 	ahead := int64(best.Found)*int64(next.Runs) > int64(next.Found)*int64(best.Runs)
 	switch {
 	case ahead:
@@ -171,9 +172,17 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead, families 
 				level = append(level, r.Label)
 			}
 		}
-		out = append(out, fmt.Sprintf("%s%s find a tour equally often, in %s of runs from starts with a tour.", kind, words.List(level), format.Percent(best.Rate)))
+		same := fmt.Sprintf("%s%s find a tour equally often, in %s of runs from starts with a tour.", kind, words.List(level), format.Percent(best.Rate))
+		if stopped := !slices.ContainsFunc(rows, func(r LeadRow) bool { return r.Found > 0 || r.Stopped < r.Runs }); stopped {
+			same = fmt.Sprintf("%sEvery run from a start with a tour was stopped by its budget before it found one: the budget, not %s, decided the rates; a larger -max-nodes or -timeout would tell them apart.",
+				kind, words.List(level))
+		}
+		out = append(out, same)
+		// Among more than two level series, the cost sentence names the
+		// two it compares.
+		named = len(level) > 2
 	}
-	if c := costSentence(best, next, h, bIsBest, families[1]); c != "" {
+	if c := costSentence(best, next, h, bIsBest, families[1], named); c != "" {
 		out = append(out, c)
 	}
 	return out
@@ -247,8 +256,9 @@ func whereSuccess(boards []stats.HeadToHead, bIsBest bool) string {
 // one: the median of the paired ratios, best over next, and the
 // signed-rank test after Holm's adjustment. Costs measured differently (a
 // built-in strategy's thread CPU time against an external solver's
-// process) are said to be, and not compared.
-func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool, family int) string {
+// process) are said to be, and not compared. named names the two series
+// where the sentence before left them unclear.
+func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool, family int, named bool) string {
 	if h == nil || h.CostBy == stats.CostNone || h.CostPairs == 0 {
 		return ""
 	}
@@ -263,14 +273,18 @@ func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool, family 
 	if !bIsBest {
 		r = 1 / r
 	}
-	s := fmt.Sprintf("Where both found one (%s), %s needed %s the %s of %s in the median pair", words.Count(h.CostPairs, "pair"), best.Label, format.Ratio(r), unit, next.Label)
+	where := "Where both found one"
+	if named {
+		where = fmt.Sprintf("Where %s and %s both found one", best.Label, next.Label)
+	}
+	s := fmt.Sprintf("%s (%s), %s needed %s the %s of %s in the median pair", where, words.Count(h.CostPairs, "pair"), best.Label, format.Ratio(r), unit, next.Label)
 	among := ""
 	switch {
 	case h.CostTied == h.CostPairs:
-		return fmt.Sprintf("Where both found one (%s), they needed the same %s in every pair.", words.Count(h.CostPairs, "pair"), unit)
+		return fmt.Sprintf("%s (%s), they needed the same %s in every pair.", where, words.Count(h.CostPairs, "pair"), unit)
 	case 2*h.CostTied >= h.CostPairs:
 		// The median pair ties; the test speaks of the pairs that differ.
-		s = fmt.Sprintf("Where both found one (%s), %d needed the same %s", words.Count(h.CostPairs, "pair"), h.CostTied, unit)
+		s = fmt.Sprintf("%s (%s), %d needed the same %s", where, words.Count(h.CostPairs, "pair"), h.CostTied, unit)
 		among = " in the others"
 	}
 	fewer := map[bool]string{true: "fewer", false: "less"}[unit == "nodes"] + " " + unit

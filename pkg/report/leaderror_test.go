@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,5 +66,41 @@ func TestLeadErrors(t *testing.T) {
 		if h.LabelA == "warnsdorff-bt" || h.LabelB == "warnsdorff-bt" {
 			t.Errorf("warnsdorff-bt compared on %s with %s", h.Board, h.LabelA+h.LabelB)
 		}
+	}
+}
+
+// Series found equally often: where a budget stopped every run from a
+// start with a tour, the lead says the budget decided the rates; among
+// more than two level series, the cost sentence names the two it
+// compares. From 12 starts of 6x6: dfs and warnsdorff-bt stopped at 10
+// nodes every time; then warnsdorff, warnsdorff-bt and dfs each found a
+// tour from every start, in 36, 36 and 5000 nodes.
+func TestLeadLevel(t *testing.T) {
+	lead := func(nodes map[string]int64, st status.Status) *Lead {
+		var rows []runs.Row
+		for i := range 12 {
+			for _, name := range []string{"dfs", "warnsdorff", "warnsdorff-bt"} {
+				n, ok := nodes[name]
+				if !ok {
+					continue
+				}
+				r := runs.Row{Strategy: name, Status: st, Nodes: runs.Count(n), Verified: st == status.Found,
+					Rows: 6, Cols: 6, StartRow: i / 6, StartCol: i % 6, Tiebreak: "first", Solvable: "yes", MaxNodes: 10, TimeNS: n}
+				if st == status.Found {
+					r.MaxNodes = 100000
+				}
+				rows = append(rows, r)
+			}
+		}
+		return generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{}).Lead
+	}
+	l := lead(map[string]int64{"dfs": 10, "warnsdorff-bt": 10}, status.NodeLimit)
+	if want := "Every run from a start with a tour was stopped by its budget before it found one: the budget, not dfs and warnsdorff-bt, decided the rates; a larger -max-nodes or -timeout would tell them apart."; !slices.Contains(l.Sentences, want) {
+		t.Errorf("all stopped: the lead says\n%s\nnot\n%s", strings.Join(l.Sentences, "\n"), want)
+	}
+	l = lead(map[string]int64{"dfs": 5000, "warnsdorff": 36, "warnsdorff-bt": 36}, status.Found)
+	want := "Where " + l.Rows[0].Label + " and " + l.Rows[1].Label + " both found one (12 pairs), they needed the same nodes in every pair."
+	if !slices.Contains(l.Sentences, want) {
+		t.Errorf("three level: the lead says\n%s\nnot\n%s", strings.Join(l.Sentences, "\n"), want)
 	}
 }

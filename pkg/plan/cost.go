@@ -110,6 +110,8 @@ func guidedClosedMean(squares int, limit float64) float64 {
 // start that has a tour and from one that theory rules out (where a
 // complete search must exhaust), and its seconds at the model's pace.
 func (c *cell) estimate(in strategies.Info, s Settings) {
+	var corner float64
+	c.noTour, corner, c.atOnce = c.shares(s.Closed)
 	if in.External != "" {
 		// Nothing is known of an external solver: its jobs cost nothing
 		// in the estimate, which says so (Unknown), and come last.
@@ -127,8 +129,6 @@ func (c *cell) estimate(in strategies.Info, s Settings) {
 	if s.Timeout > 0 {
 		limit = min(limit, float64(s.Timeout)/c.nsPerNode)
 	}
-	var corner float64
-	c.noTour, corner, c.atOnce = c.shares(s.Closed)
 	found := float64(squares)
 	switch {
 	case in.Complete && !in.Cost.Guided && c.randomOrder:

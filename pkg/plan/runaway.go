@@ -123,3 +123,26 @@ func longDuration(sec float64) string {
 	}
 	return fmt.Sprintf("%.0f seconds", sec)
 }
+
+// Unbounded returns the jobs of external solvers that skip leaves (nil:
+// all) from starts where theory says no tour exists, when neither a node
+// nor a time budget bounds them, and the solvers' names. The cost model
+// knows nothing of an external solver (Runaway counts its jobs as none),
+// but one that searches every branch ends there only when it has tried
+// them all: the plan says so.
+func (p *Plan) Unbounded(skip func(index int64) bool) (jobs int64, names []string) {
+	if s := p.settings; s.MaxNodes > 0 || s.Timeout > 0 {
+		return 0, nil
+	}
+	var n float64
+	p.each(skip, func(c *cell, noTour int, k float64) {
+		if noTour == 0 || !c.external {
+			return
+		}
+		n += k
+		if !slices.Contains(names, c.strategy) {
+			names = append(names, c.strategy)
+		}
+	})
+	return int64(math.Round(n)), names
+}

@@ -1,12 +1,14 @@
 package plan
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"knightsweep/configs"
 	"knightsweep/pkg/progress"
+	"knightsweep/pkg/strategies"
 )
 
 // The sweeps refused without -force, and those let through. 5..12 from
@@ -127,5 +129,35 @@ func TestRunawayAtPace(t *testing.T) {
 	want := "it is expected to take " + strings.TrimPrefix(progress.Estimate(cost/2), "about ") + " on 4096 worker(s), more than 24 hours"
 	if why := p.Runaway(nil, 4096, 2); !strings.Contains(why, want) {
 		t.Errorf("at 5 times the model's time:\n%s\nwant it to say %q", why, want)
+	}
+}
+
+// An external solver's runs without a budget from starts with no tour
+// are not refused (the model knows nothing of their time) but named for
+// the plan to advise: the 24 starts of 7x7 off the corners' colour.
+func TestUnbounded(t *testing.T) {
+	t.Cleanup(func() { strategies.Unregister("mine") })
+	all, err := ParseStarts("all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, _ := ParseSizes("7")
+	for _, timeout := range []time.Duration{0, time.Second} {
+		s := Settings{Sizes: z, Starts: all, Strategies: []string{"mine", "warnsdorff"}, Timeout: timeout,
+			Solvers: []Solver{{Name: "mine", Command: "./mine {row} {col}"}}}
+		if err := s.Normalize(); err != nil {
+			t.Fatal(err)
+		}
+		p, err := New(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, names := p.Unbounded(nil)
+		if want := map[bool]int64{true: 24, false: 0}[timeout == 0]; n != want || want > 0 && !slices.Equal(names, []string{"mine"}) {
+			t.Errorf("timeout %v: %d runs of %v unbounded, want %d of mine", timeout, n, names, want)
+		}
+		if why := p.Runaway(nil, 2, 2); why != "" {
+			t.Errorf("timeout %v: refused: %s", timeout, why)
+		}
 	}
 }

@@ -117,9 +117,18 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	}
 	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
+	if n, names := p.Unbounded(skip); n > 0 {
+		defer fmt.Fprintf(w, "note: %s of %s from starts where no tour exists have neither a node nor a time budget: a solver that tries every branch may not end there; -timeout D or -starts solvable bounds them\n",
+			words.Count(n, "run"), strings.Join(names, ", "))
+	}
 	var model float64 // the model's own seconds, when a trial paced the plan
 	if trial > 0 {
 		_, model = p.Model(skip)
+	}
+	if unknown, names := p.Unknown(skip); unknown == jobs {
+		fmt.Fprintf(w, "expected: unknown on %d worker(s): every run is of %s, and the cost model knows nothing of external solvers (memory limit %s)\n",
+			o.Workers, strings.Join(names, ", "), o.MemLimit)
+		return
 	}
 	if !(model > 0) {
 		var why string

@@ -160,9 +160,9 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead, families 
 		case h == nil:
 			s += " (no paired runs to test: they share no board)."
 		case h.Significant():
-			s += fmt.Sprintf("%s, too large a gap for chance, allowing for the comparisons made (McNemar's test, %s).", whereSuccess(boards, bIsBest), holmText(h.McNemarHolm, families[0]))
+			s += fmt.Sprintf("%s, too large a gap for chance, allowing for the comparisons made (McNemar's test%s, %s).", whereSuccess(boards, bIsBest), pairedText(h, best, next), holmText(h.McNemarHolm, families[0]))
 		default:
-			s += fmt.Sprintf(", a gap chance could explain (McNemar's test, %s).", holmText(h.McNemarHolm, families[0]))
+			s += fmt.Sprintf(", a gap chance could explain (McNemar's test%s, %s).", pairedText(h, best, next), holmText(h.McNemarHolm, families[0]))
 		}
 		out = append(out, s)
 	default:
@@ -295,6 +295,26 @@ func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool, family 
 		return s + fmt.Sprintf("; %s needs %s%s, beyond chance (signed-rank test, %s).", either(*h, h.CostRatioHL < 1), fewer, among, holmText(h.CostHolm, family))
 	}
 	return s + fmt.Sprintf("; which needs %s%s, chance could explain (signed-rank test, %s).", fewer, among, holmText(h.CostHolm, family))
+}
+
+// pairedText says how many pairs the test rests on where they are fewer
+// than the runs the rates rest on: trials of a randomised series against
+// a deterministic one run once a start (" on the 125 pairs of runs from
+// one start and trial, of 625 and 125 runs"), or pairs left out because
+// a run of them ended in error (" on 20 pairs, leaving out 4 where a run
+// ended in error"); "" otherwise.
+func pairedText(h *stats.HeadToHead, best, next LeadRow) string {
+	var out string
+	if h.Pairs+h.ErrorPairs < max(best.Runs, next.Runs) {
+		out = fmt.Sprintf(" on the %s of runs from one start and trial, of %d and %d runs", words.Count(h.Pairs, "pair"), best.Runs, next.Runs)
+	}
+	if h.ErrorPairs > 0 {
+		if out == "" {
+			out = " on " + words.Count(h.Pairs, "pair")
+		}
+		out += fmt.Sprintf(", leaving out %d where a run ended in error", h.ErrorPairs)
+	}
+	return out
 }
 
 // holmText writes a p-value after Holm's adjustment with the number of

@@ -83,13 +83,16 @@ func (p *Plan) Runaway(skip func(index int64) bool, workers int, parallel float6
 	if len(why) == 0 {
 		return ""
 	}
-	return strings.Join(why, "; and ") + ". " + bounds(s)
+	var noTour bool
+	p.each(skip, func(c *cell, i int, _ float64) { noTour = noTour || i == 1 })
+	return strings.Join(why, "; and ") + ". " + bounds(s, noTour)
 }
 
-// bounds advises the bounds not already in force, and -force.
-func bounds(s Settings) string {
+// bounds advises the bounds not already in force, and -force: -starts
+// solvable only for a sweep that holds starts with no tour (noTour).
+func bounds(s Settings, noTour bool) string {
 	var b []string
-	if s.Starts.Kind() != SolvableStarts {
+	if noTour && s.Starts.Kind() != SolvableStarts {
 		b = append(b, "-starts solvable (only starts with a tour)")
 	}
 	switch {

@@ -18,13 +18,19 @@ import (
 // -max-nodes 1000000 it takes seconds. Plain dfs on 5x5 from every start
 // without a budget exhausts 5x5 in about 10^6 nodes a start: let through.
 // dfs on 10x10 from every start with a node budget of 10^12 is expected to
-// take years: refused for its time alone. Every preset is let through.
+// take years: refused for its time alone, and -starts solvable, which
+// would change nothing (every start of 10x10 has a tour), not advised.
+// Every preset is let through.
 func TestRunaway(t *testing.T) {
 	all, err := ParseStarts("all")
 	if err != nil {
 		t.Fatal(err)
 	}
 	solvable, err := ParseStarts("solvable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	corner, err := ParseStarts("0,0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +67,7 @@ func TestRunaway(t *testing.T) {
 		{"5..12 solvable starts, no budget", sweep("5-12", solvable, 0, 0, "warnsdorff", "warnsdorff-bt"), nil, nil},
 		{"5x5 every start, dfs, no budget", sweep("5", all, 0, 0, "dfs"), nil, nil},
 		{"10x10 every start, dfs, 10^12 nodes", sweep("10", all, 1_000_000_000_000, 0, "dfs"),
-			[]string{"it is expected to take", "on 2 worker(s), more than 24 hours", "-starts solvable", "a lower -max-nodes than 1000000000000 or -timeout D", "-force"}, []string{"-max-nodes N"}},
+			[]string{"it is expected to take", "on 2 worker(s), more than 24 hours", "a lower -max-nodes than 1000000000000 or -timeout D", "-force"}, []string{"-max-nodes N", "-starts solvable"}},
 		// The colour rule rules out the 24 starts of 7x7 off the corners'
 		// colour, and every closed tour of 7x7: a pruned search ends each
 		// at its first node (solve -sizes 7 -starts 0,1 -strategy dfs
@@ -75,6 +81,9 @@ func TestRunaway(t *testing.T) {
 			[]string{"it holds 1 search by warnsdorff-bt", "which ends only", "-starts solvable", "-max-nodes N or -timeout D"}, []string{"1 searches", "each of which"}},
 		{"8x8 solvable starts, dfs, no budget", sweep("8", solvable, 0, 0, "dfs"),
 			[]string{"more than a year on 2 worker(s)", "-max-nodes N or -timeout D"}, []string{"-starts solvable"}},
+		// 0,0 has a tour: -starts solvable would change nothing.
+		{"8x8 from 0,0, dfs, no budget", sweep("8", corner, 0, 0, "dfs"),
+			[]string{"on 2 worker(s), more than 24 hours", "-max-nodes N or -timeout D"}, []string{"-starts solvable"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, err := New(tt.s)

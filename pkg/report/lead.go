@@ -288,6 +288,12 @@ func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool, family 
 		among = " in the others"
 	}
 	fewer := map[bool]string{true: "fewer", false: "less"}[unit == "nodes"] + " " + unit
+	if among != "" {
+		// The pairs that differ, both ways, before the test that weighs
+		// by how much: a majority one way can be outweighed the other.
+		s += fmt.Sprintf("; of the other %d, %s needed %s in %d, %s in %d", h.CostPairs-h.CostTied, h.LabelA, fewer, h.CostBothALess, h.LabelB, h.CostBothBLess)
+		among = ""
+	}
 	switch {
 	case math.IsNaN(float64(h.CostHolm)):
 		return s + "."

@@ -76,6 +76,11 @@ type HeadToHead struct {
 	// estimate rest on the others alone.
 	CostTied int `csv:"-"`
 	TimeTied int `csv:"-"`
+	// CostBothALess and CostBothBLess count the pairs of BothFound in
+	// which A, or B, needed fewer nodes (or less CPU time): the signs of
+	// the pairs the signed-rank test ranks.
+	CostBothALess int `csv:"-"`
+	CostBothBLess int `csv:"-"`
 	// BothCensored counts the pairs whose runs a budget stopped, both:
 	// where it is every pair, neither series found a tour because
 	// neither was let finish a search.
@@ -491,6 +496,15 @@ func (h *HeadToHead) finish(c costs) {
 	h.TimeRatioMedian, h.TimeRatioHL, h.TimeP = ratioTest(c.timeRatios, c.time)
 	h.CostTied, h.TimeTied = len(c.nodes)-len(ranked(c.nodes)), len(c.time)-len(ranked(c.time))
 	h.CostPairs = len(c.nodes)
+	h.CostBothALess, h.CostBothBLess = 0, 0
+	for _, d := range c.nodes { // the logarithm of B's cost over A's
+		switch {
+		case d > 0:
+			h.CostBothALess++
+		case d < 0:
+			h.CostBothBLess++
+		}
+	}
 }
 
 // ratioTest returns the median of the paired ratios, their Hodges–Lehmann

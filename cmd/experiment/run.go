@@ -74,12 +74,17 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := p.CheckMemory(o.MemLimit.Bytes, memlimit.Format); err != nil {
 		return err
 	}
-	// A runaway sweep is refused before any work; -plan gives the advice.
-	runaway := p.Runaway(p.Left(o.Shard, done), sweep.Parallel(o.Workers))
+	// The pace trial comes before the runaway check, so that the plan's
+	// estimate and the refusal say one figure, this machine's; it writes
+	// nothing. A runaway sweep is refused before any work; -plan gives
+	// the advice.
+	trial, err := sweep.Pace(ctx, p, o)
+	if err != nil {
+		return errInterrupted
+	}
+	runaway := p.Runaway(p.Left(o.Shard, done), o.Workers, sweep.Parallel(o.Workers))
 	if f.planOnly {
-		if err := showPlan(ctx, stdout, p, o, done); err != nil {
-			return err
-		}
+		sweep.ShowPlan(stdout, p, o, done, trial)
 		d.printLimit(stdout)
 		if runaway != "" && !f.force {
 			fmt.Fprintf(stdout, "run would refuse this sweep: %s\n", runaway)
@@ -99,9 +104,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !f.quiet {
 		o.Progress, o.Terminal = stderr, isTerminal(stderr)
-		if err := showPlan(ctx, stderr, p, o, done); err != nil {
-			return err
-		}
+		sweep.ShowPlan(stderr, p, o, done, trial)
 		d.printLimit(stderr)
 	}
 	o.Notes = stderr
@@ -227,16 +230,4 @@ func programName() string {
 		return "experiment"
 	}
 	return p
-}
-
-// showPlan prints the plan (sweep.ShowPlan); an interrupt during its pace
-// trial is errInterrupted: nothing has been written yet.
-func showPlan(ctx context.Context, w io.Writer, p *plan.Plan, o sweep.Options, done plan.JobSet) error {
-	if err := sweep.ShowPlan(ctx, w, p, o, done); err != nil {
-		if ctx.Err() != nil {
-			return errInterrupted
-		}
-		return err
-	}
-	return nil
 }

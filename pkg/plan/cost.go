@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/theory"
 )
@@ -109,6 +110,8 @@ func guidedClosedMean(squares int, limit float64) float64 {
 // start that has a tour and from one that theory rules out (where a
 // complete search must exhaust), and its seconds at the model's pace.
 func (c *cell) estimate(in strategies.Info, s Settings) {
+	var corner float64
+	c.noTour, corner, c.atOnce = c.shares(s.Closed)
 	if in.External != "" {
 		// Nothing is known of an external solver: its jobs cost nothing
 		// in the estimate, which says so (Unknown), and come last.
@@ -126,8 +129,6 @@ func (c *cell) estimate(in strategies.Info, s Settings) {
 	if s.Timeout > 0 {
 		limit = min(limit, float64(s.Timeout)/c.nsPerNode)
 	}
-	var corner float64
-	c.noTour, corner = c.shares(s.Closed)
 	found := float64(squares)
 	switch {
 	case in.Complete && !in.Cost.Guided && c.randomOrder:
@@ -157,6 +158,15 @@ func (c *cell) estimate(in strategies.Info, s Settings) {
 		// An attempt proves that no tour starts at the square only if its
 		// cutoff lets it exhaust the tree: a capped policy's never does.
 		c.nodes[1] = capped(seriesNodes(c.policy, fixedLength(exhaustNodes(squares)), limit))
+		if c.prune && c.atOnce > 0 {
+			// A pruned search applies the colour rule at its start: a
+			// start the rule rules out costs one node, the others a
+			// complete search.
+			c.nodes[1] = c.atOnce + (1-c.atOnce)*c.nodes[1]
+			if c.atOnce == 1 {
+				c.nodes[1] = 1
+			}
+		}
 	}
 	c.timeout = s.Timeout
 	c.cost, c.costAvg = c.seconds(1)
@@ -187,18 +197,22 @@ func (c *cell) seconds(pace float64) (cost [2]float64, avg float64) {
 }
 
 // shares returns the fraction of the cell's starts from which theory
-// says no tour exists, and the fraction of the others that are corners,
+// says no tour exists, the fraction of the others that are corners, and
+// the fraction of the first that the colour rule rules out (colourRules),
 // from a sample of at most 1024 starts.
-func (c *cell) shares(closed bool) (noTour, corner float64) {
+func (c *cell) shares(closed bool) (noTour, corner, colour float64) {
 	n := c.starts()
 	step := max(1, n/1024)
 	corners := c.board.Corners()
-	var no, all, corn int
+	var no, all, corn, col int
 	for i := 0; i < n; i += step {
 		sq := c.start(i)
 		switch {
 		case theory.From(c.board.Rows, c.board.Cols, sq.Row, sq.Col, closed) == theory.No:
 			no++
+			if colourRules(c.board.Squares(), sq, closed) {
+				col++
+			}
 		case slices.Contains(corners, sq):
 			corn++
 		}
@@ -207,5 +221,16 @@ func (c *cell) shares(closed bool) (noTour, corner float64) {
 	if no < all {
 		corner = float64(corn) / float64(all-no)
 	}
-	return float64(no) / float64(all), corner
+	if no > 0 {
+		colour = float64(col) / float64(no)
+	}
+	return float64(no) / float64(all), corner, colour
+}
+
+// colourRules reports whether the colour rule alone rules out a tour from
+// sq of a board of squares squares: every move changes colour, so on a
+// board of an odd number of squares an open tour starts on the corners'
+// colour, (row+col) even, and no closed tour exists.
+func colourRules(squares int, sq board.Square, closed bool) bool {
+	return squares%2 == 1 && (closed || (sq.Row+sq.Col)%2 == 1)
 }

@@ -69,8 +69,12 @@ type cell struct {
 	// start that has a tour (noTour false) or from one theory rules out,
 	// after the budgets; noTour is the share of the cell's starts theory
 	// rules out; nsPerNode and timeout price them (cost.go).
-	nodes     [2]float64
-	noTour    float64
+	nodes  [2]float64
+	noTour float64
+	// atOnce is the share of the starts theory rules out that the colour
+	// rule rules out: a pruned search (prune) ends each of them at its
+	// first node.
+	atOnce    float64
 	nsPerNode float64
 	timeout   time.Duration
 	// cost[noTour] is the estimated seconds of one job at the model's pace;

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"knightsweep/pkg/progress"
 )
 
 // MaxExpected is the longest a sweep may be expected to take, by the cost
@@ -36,20 +38,23 @@ func (p *Plan) Left(shard Shard, done JobSet) func(index int64) bool {
 }
 
 // Runaway says why the jobs of p that skip leaves (nil: all), run by
-// workers at once, should not start unless the user insists (-force): the
-// cost model expects them to take more than MaxExpected, or they hold
-// searches with neither a node nor a time budget from starts where theory
-// says no tour exists, each of which the model expects to take more than
-// MaxUnbudgeted. It names what would bound the sweep (-starts solvable,
-// -max-nodes, -timeout) and -force; "" when nothing is amiss. The
-// estimate is the model's (at this machine's pace if SetPace set one);
-// external solvers, whose cost the model does not know, count as none.
-func (p *Plan) Runaway(skip func(index int64) bool, workers float64) string {
+// workers workers of which parallel run at once (no more than the cores),
+// should not start unless the user insists (-force): they are expected to
+// take more than MaxExpected, or they hold searches with neither a node
+// nor a time budget from starts where theory says no tour exists, each of
+// which the model expects to take more than MaxUnbudgeted. It names the
+// bounds not already in force that would bound the sweep (-starts
+// solvable, -max-nodes, -timeout) and -force; "" when nothing is amiss.
+// The expected time is the one the plan prints: Cost's, at this machine's
+// pace once SetPace has set it. External solvers, whose cost the model
+// does not know, count as none; a search the colour rule ends at once
+// (-prune) as the one node it is.
+func (p *Plan) Runaway(skip func(index int64) bool, workers int, parallel float64) string {
 	s := p.settings
 	var why []string
-	if _, cost := p.Cost(skip); cost/max(workers, 1) > MaxExpected.Seconds() {
-		why = append(why, fmt.Sprintf("the cost model expects it to take %s on %g worker(s), more than %s",
-			longDuration(cost/max(workers, 1)), max(workers, 1), longDuration(MaxExpected.Seconds())))
+	if _, cost := p.Cost(skip); cost/max(parallel, 1) > MaxExpected.Seconds() {
+		why = append(why, fmt.Sprintf("it is expected to take %s on %d worker(s), more than %s",
+			strings.TrimPrefix(progress.Estimate(cost/max(parallel, 1)), "about "), workers, longDuration(MaxExpected.Seconds())))
 	}
 	if s.MaxNodes == 0 && s.Timeout == 0 {
 		var strategies, boards []string
@@ -67,14 +72,40 @@ func (p *Plan) Runaway(skip func(index int64) bool, workers float64) string {
 			}
 		})
 		if jobs > 0 {
-			why = append(why, fmt.Sprintf("it holds %.0f searches by %s with neither a node nor a time budget from starts where no tour exists (on %s), each of which ends only when it has tried every branch: more than %s each by the cost model",
-				math.Round(jobs), strings.Join(strategies, ", "), strings.Join(boards, ", "), longDuration(MaxUnbudgeted.Seconds())))
+			searches, which := fmt.Sprintf("%.0f searches", math.Round(jobs)), "each of which"
+			if math.Round(jobs) == 1 {
+				searches, which = "1 search", "which"
+			}
+			why = append(why, fmt.Sprintf("it holds %s by %s with neither a node nor a time budget from starts where no tour exists (on %s), %s ends only when it has tried every branch: more than %s each by the cost model",
+				searches, strings.Join(strategies, ", "), strings.Join(boards, ", "), which, longDuration(MaxUnbudgeted.Seconds())))
 		}
 	}
 	if len(why) == 0 {
 		return ""
 	}
-	return strings.Join(why, "; and ") + ". Bound it with -starts solvable (only starts with a tour), -max-nodes N or -timeout D (a budget for each search), or add -force to run it anyway"
+	var noTour bool
+	p.each(skip, func(c *cell, i int, _ float64) { noTour = noTour || i == 1 })
+	return strings.Join(why, "; and ") + ". " + bounds(s, noTour)
+}
+
+// bounds advises the bounds not already in force, and -force: -starts
+// solvable only for a sweep that holds starts with no tour (noTour).
+func bounds(s Settings, noTour bool) string {
+	var b []string
+	if noTour && s.Starts.Kind() != SolvableStarts {
+		b = append(b, "-starts solvable (only starts with a tour)")
+	}
+	switch {
+	case s.MaxNodes == 0 && s.Timeout == 0:
+		b = append(b, "-max-nodes N or -timeout D (a budget for each search)")
+	case s.MaxNodes == 0:
+		b = append(b, fmt.Sprintf("-max-nodes N or a shorter -timeout than %v", s.Timeout))
+	case s.Timeout == 0:
+		b = append(b, fmt.Sprintf("a lower -max-nodes than %d or -timeout D", s.MaxNodes))
+	default:
+		b = append(b, fmt.Sprintf("a lower -max-nodes than %d or a shorter -timeout than %v", s.MaxNodes, s.Timeout))
+	}
+	return "Bound it with " + strings.Join(b, ", ") + ", or add -force to run it anyway"
 }
 
 // longDuration writes seconds in the largest unit that keeps the figure
@@ -94,4 +125,27 @@ func longDuration(sec float64) string {
 		return fmt.Sprintf("%.0f minutes", sec/60)
 	}
 	return fmt.Sprintf("%.0f seconds", sec)
+}
+
+// Unbounded returns the jobs of external solvers that skip leaves (nil:
+// all) from starts where theory says no tour exists, when neither a node
+// nor a time budget bounds them, and the solvers' names. The cost model
+// knows nothing of an external solver (Runaway counts its jobs as none),
+// but one that searches every branch ends there only when it has tried
+// them all: the plan says so.
+func (p *Plan) Unbounded(skip func(index int64) bool) (jobs int64, names []string) {
+	if s := p.settings; s.MaxNodes > 0 || s.Timeout > 0 {
+		return 0, nil
+	}
+	var n float64
+	p.each(skip, func(c *cell, noTour int, k float64) {
+		if noTour == 0 || !c.external {
+			return
+		}
+		n += k
+		if !slices.Contains(names, c.strategy) {
+			names = append(names, c.strategy)
+		}
+	})
+	return int64(math.Round(n)), names
 }

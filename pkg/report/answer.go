@@ -35,10 +35,14 @@ type ranking struct {
 }
 
 // rankings returns the rankings of the Answer: one for each tour kind
-// with at least minRanked series.
+// with at least minRanked series that ran a search (not every run in
+// error).
 func rankings(res *stats.Results) []*ranking {
 	byKind := map[bool][]stats.Series{}
-	for _, s := range res.Series {
+	for i, s := range res.Series {
+		if res.Totals[i].AllErrors() {
+			continue // no search to rank: the lead says so
+		}
 		byKind[s.Key.Closed] = append(byKind[s.Key.Closed], s)
 	}
 	var out []*ranking

@@ -356,3 +356,26 @@ func atof(t *testing.T, s string) float64 {
 	}
 	return v
 }
+
+// Two users' solvers with names of 115 characters beside warnsdorff: the
+// answer's table wraps the names, so that every series' success rate
+// stays on the first screen, not off its right edge. Screenshot:
+// results/screenshots/long-first.png.
+func TestBrowserLongNames(t *testing.T) {
+	dir := t.TempDir()
+	dead := filepath.Join(dir, "dead.sh")
+	if err := os.WriteFile(dead, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a, b := strings.Repeat("a", 115), strings.Repeat("b", 115)
+	args := []string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", a + "," + b + ",warnsdorff", "-solver", a + "=" + dead, "-solver", b + "=" + dead,
+		"-quiet", "-no-report", "-out", filepath.Join(dir, "long")}
+	if out, err := exec.Command(experimentBinary(t), args...).CombinedOutput(); err != nil {
+		t.Fatalf("experiment %v: %v\n%s", args, err, out)
+	}
+	out, err := GenerateWith(context.Background(), []string{filepath.Join(dir, "long", "runs.csv")}, Options{OutDir: filepath.Join(dir, "report")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstScreen(t, out.HTML, "long-first.png")
+}

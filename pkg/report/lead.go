@@ -34,12 +34,18 @@ type LeadRow struct {
 	// Stopped counts the runs of Runs that a budget stopped.
 	Stopped int
 	Cost    stats.TourCost
+	// AllErrors is set when every run of the series ended in error: it
+	// holds no search, and is neither ranked nor compared.
+	AllErrors bool
 }
 
 // CostText writes the median cost to a tour with its unit: "64 nodes",
-// "4.12ms CPU"; "-" where half the runs or more found none.
+// "4.12ms CPU"; "-" where half the runs or more found none; "every run
+// ended in error" for a series that ran no search.
 func (r LeadRow) CostText() string {
 	switch {
+	case r.AllErrors:
+		return "every run ended in error"
 	case !r.Cost.Known:
 		return "-"
 	case r.Cost.Measure == stats.ByCPU:
@@ -57,7 +63,8 @@ func newLead(res *stats.Results, hs []stats.HeadToHead) *Lead {
 	for i, s := range res.Series {
 		t := res.Totals[i]
 		l.Rows = append(l.Rows, LeadRow{Label: s.Label, Closed: s.Key.Closed, Found: t.TourFound, Runs: t.TourAttempts,
-			Rate: float64(t.TourRate), Lo: float64(t.TourLo), Hi: float64(t.TourHi), Stopped: t.TourCensored, Cost: res.TourCostOf(s)})
+			Rate: float64(t.TourRate), Lo: float64(t.TourLo), Hi: float64(t.TourHi), Stopped: t.TourCensored, Cost: res.TourCostOf(s),
+			AllErrors: t.AllErrors()})
 	}
 	slices.SortStableFunc(l.Rows, func(a, b LeadRow) int { return better(a, b) })
 	for _, closed := range []bool{false, true} {
@@ -73,26 +80,39 @@ func newLead(res *stats.Results, hs []stats.HeadToHead) *Lead {
 			}
 		}
 		var rows []LeadRow
+		var failed []string
 		for _, r := range l.Rows {
-			if r.Closed == closed {
+			switch {
+			case r.Closed != closed:
+			case r.AllErrors:
+				failed = append(failed, r.Label)
+			default:
 				rows = append(rows, r)
 			}
 		}
 		kind := ""
-		if len(rows) < len(l.Rows) {
+		if len(rows)+len(failed) < len(l.Rows) {
 			kind = map[bool]string{false: "Open tours: ", true: "Closed tours: "}[closed]
 		}
-		l.Sentences = append(l.Sentences, leadSentences(kind, rows, hs)...)
+		if len(rows) > 0 {
+			l.Sentences = append(l.Sentences, leadSentences(kind, rows, hs, stats.HolmFamilies(hs))...)
+		}
+		for _, f := range failed {
+			l.Sentences = append(l.Sentences, fmt.Sprintf("%sEvery run of %s ended in error: it ran no search to rank or compare.", kind, f))
+		}
 	}
 	return l
 }
 
-// better orders two rows best first: open tours before closed, then the
-// higher success rate (found over runs, compared exactly), then the lower
+// better orders two rows best first: open tours before closed, a series
+// whose every run ended in error last, then the higher success rate (found over runs, compared exactly), then the lower
 // median cost where both are in one unit.
 func better(a, b LeadRow) int {
 	if a.Closed != b.Closed {
 		return cmp.Compare(boolInt(a.Closed), boolInt(b.Closed))
+	}
+	if a.AllErrors != b.AllErrors {
+		return cmp.Compare(boolInt(a.AllErrors), boolInt(b.AllErrors)) // a series with no search last
 	}
 	if a.Runs == 0 || b.Runs == 0 {
 		return cmp.Compare(b.Runs, a.Runs) // a series with no run from a start with a tour last
@@ -116,8 +136,10 @@ func boolInt(b bool) int {
 // leadSentences says, for the series of one tour kind (best first), which
 // is best and by how much against the next, how sure McNemar's test (for
 // success) or the signed-rank test (for cost) is after Holm's adjustment,
-// and on which boards the difference in success lies.
-func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead) []string {
+// and on which boards the difference in success lies. families are the
+// sizes of Holm's families (stats.HolmFamilies), said beside each p-value:
+// the same runs read differently beside more comparisons.
+func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead, families stats.HolmCounts) []string {
 	best := rows[0]
 	if best.Runs == 0 {
 		return []string{kind + "no run started from a square with a tour: no success rate to compare."}
@@ -128,6 +150,7 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead) []string 
 	next := rows[1]
 	h, boards, bIsBest := pairOf(hs, best.Label, next.Label)
 	var out []string
+	named := false
 	ahead := int64(best.Found)*int64(next.Runs) > int64(next.Found)*int64(best.Runs)
 	switch {
 	case ahead:
@@ -137,9 +160,9 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead) []string 
 		case h == nil:
 			s += " (no paired runs to test: they share no board)."
 		case h.Significant():
-			s += fmt.Sprintf("%s, too large a gap for chance, allowing for the comparisons made (McNemar's test with Holm's adjustment: %s).", whereSuccess(boards, bIsBest), format.P(float64(h.McNemarHolm)))
+			s += fmt.Sprintf("%s, too large a gap for chance, allowing for the comparisons made (McNemar's test%s, %s).", whereSuccess(boards, bIsBest), pairedText(h, best, next), holmText(h.McNemarHolm, families.McNemar))
 		default:
-			s += fmt.Sprintf(", a gap chance could explain (McNemar's test with Holm's adjustment: %s).", format.P(float64(h.McNemarHolm)))
+			s += fmt.Sprintf(", a gap chance could explain (McNemar's test%s, %s).", pairedText(h, best, next), holmText(h.McNemarHolm, families.McNemar))
 		}
 		out = append(out, s)
 	default:
@@ -149,9 +172,17 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead) []string 
 				level = append(level, r.Label)
 			}
 		}
-		out = append(out, fmt.Sprintf("%s%s find a tour equally often, in %s of runs from starts with a tour.", kind, words.List(level), format.Percent(best.Rate)))
+		same := fmt.Sprintf("%s%s find a tour equally often, in %s of runs from starts with a tour.", kind, words.List(level), format.Percent(best.Rate))
+		if stopped := !slices.ContainsFunc(rows, func(r LeadRow) bool { return r.Found > 0 || r.Stopped < r.Runs }); stopped {
+			same = fmt.Sprintf("%sEvery run from a start with a tour was stopped by its budget before it found one: the budget, not %s, decided the rates; a larger -max-nodes or -timeout would tell them apart.",
+				kind, words.List(level))
+		}
+		out = append(out, same)
+		// Among more than two level series, the cost sentence names the
+		// two it compares.
+		named = len(level) > 2
 	}
-	if c := costSentence(best, next, h, bIsBest); c != "" {
+	if c := costSentence(best, next, h, bIsBest, families.Cost, named); c != "" {
 		out = append(out, c)
 	}
 	return out
@@ -225,8 +256,9 @@ func whereSuccess(boards []stats.HeadToHead, bIsBest bool) string {
 // one: the median of the paired ratios, best over next, and the
 // signed-rank test after Holm's adjustment. Costs measured differently (a
 // built-in strategy's thread CPU time against an external solver's
-// process) are said to be, and not compared.
-func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool) string {
+// process) are said to be, and not compared. named names the two series
+// where the sentence before left them unclear.
+func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool, family int, named bool) string {
 	if h == nil || h.CostBy == stats.CostNone || h.CostPairs == 0 {
 		return ""
 	}
@@ -241,24 +273,66 @@ func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool) string 
 	if !bIsBest {
 		r = 1 / r
 	}
-	s := fmt.Sprintf("Where both found one (%s), %s needed %s the %s of %s in the median pair", words.Count(h.CostPairs, "pair"), best.Label, format.Ratio(r), unit, next.Label)
+	where := "Where both found one"
+	if named {
+		where = fmt.Sprintf("Where %s and %s both found one", best.Label, next.Label)
+	}
+	s := fmt.Sprintf("%s (%s), %s needed %s the %s of %s in the median pair", where, words.Count(h.CostPairs, "pair"), best.Label, format.Ratio(r), unit, next.Label)
 	among := ""
 	switch {
 	case h.CostTied == h.CostPairs:
-		return fmt.Sprintf("Where both found one (%s), they needed the same %s in every pair.", words.Count(h.CostPairs, "pair"), unit)
+		return fmt.Sprintf("%s (%s), they needed the same %s in every pair.", where, words.Count(h.CostPairs, "pair"), unit)
 	case 2*h.CostTied >= h.CostPairs:
 		// The median pair ties; the test speaks of the pairs that differ.
-		s = fmt.Sprintf("Where both found one (%s), %d needed the same %s", words.Count(h.CostPairs, "pair"), h.CostTied, unit)
+		s = fmt.Sprintf("%s (%s), %d needed the same %s", where, words.Count(h.CostPairs, "pair"), h.CostTied, unit)
 		among = " in the others"
 	}
 	fewer := map[bool]string{true: "fewer", false: "less"}[unit == "nodes"] + " " + unit
+	if among != "" {
+		// The pairs that differ, both ways, before the test that weighs
+		// by how much: a majority one way can be outweighed the other.
+		s += fmt.Sprintf("; of the other %d, %s needed %s in %d, %s in %d", h.CostPairs-h.CostTied, h.LabelA, fewer, h.CostBothALess, h.LabelB, h.CostBothBLess)
+		among = ""
+	}
 	switch {
 	case math.IsNaN(float64(h.CostHolm)):
 		return s + "."
 	case h.CostSignificant():
-		return s + fmt.Sprintf("; %s needs %s%s, beyond chance (signed-rank test with Holm's adjustment: %s).", either(*h, h.CostRatioHL < 1), fewer, among, format.P(float64(h.CostHolm)))
+		return s + fmt.Sprintf("; %s needs %s%s, beyond chance (signed-rank test, %s).", either(*h, h.CostRatioHL < 1), fewer, among, holmText(h.CostHolm, family))
 	}
-	return s + fmt.Sprintf("; which needs %s%s, chance could explain (signed-rank test with Holm's adjustment: %s).", fewer, among, format.P(float64(h.CostHolm)))
+	return s + fmt.Sprintf("; which needs %s%s, chance could explain (signed-rank test, %s).", fewer, among, holmText(h.CostHolm, family))
+}
+
+// pairedText says how many pairs the test rests on where they are fewer
+// than the runs the rates rest on: trials of a randomised series against
+// a deterministic one run once a start (" on the 125 pairs of runs from
+// one start and trial, of 625 and 125 runs"), or pairs left out because
+// a run of them ended in error (" on 20 pairs, leaving out 4 where a run
+// ended in error"); "" otherwise.
+func pairedText(h *stats.HeadToHead, best, next LeadRow) string {
+	var out string
+	if h.Pairs+h.ErrorPairs < max(best.Runs, next.Runs) {
+		out = fmt.Sprintf(" on the %s of runs from one start and trial, of %d and %d runs", words.Count(h.Pairs, "pair"), best.Runs, next.Runs)
+	}
+	if h.ErrorPairs > 0 {
+		if out == "" {
+			out = " on " + words.Count(h.Pairs, "pair")
+		}
+		out += fmt.Sprintf(", leaving out %d where a run ended in error", h.ErrorPairs)
+	}
+	return out
+}
+
+// holmText writes a p-value after Holm's adjustment with the number of
+// tests it ran over: "p=0.0195 after Holm's adjustment over 15 tests"
+// (McNemar's tests over every board and every two series, with the
+// boards pooled), so that a reader sees why the same runs read
+// differently beside more series or boards.
+func holmText(p stats.Float, tests int) string {
+	if tests <= 1 {
+		return format.P(float64(p)) + ", the only such test"
+	}
+	return fmt.Sprintf("%s after Holm's adjustment over %s", format.P(float64(p)), words.Count(tests, "test"))
 }
 
 // WriteText prints the Lead for a terminal: the table, then the
@@ -274,11 +348,14 @@ func (l *Lead) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "%-*s  %7s  %-13s  %11s  %s\n", width, "series", "success", "95% CI", "found/runs", "median cost to a tour")
 	for _, r := range l.Rows {
-		ci := "-"
+		rate, ci := format.Percent(r.Rate), "-"
 		if r.Runs > 0 {
 			ci = strings.TrimSuffix(format.Percent(r.Lo), "%") + "-" + format.Percent(r.Hi)
 		}
-		fmt.Fprintf(&b, "%-*s  %7s  %-13s  %11s  %s\n", width, r.Label, format.Percent(r.Rate), ci, fmt.Sprintf("%d/%d", r.Found, r.Runs), r.CostText())
+		if r.AllErrors {
+			rate, ci = "-", "-"
+		}
+		fmt.Fprintf(&b, "%-*s  %7s  %-13s  %11s  %s\n", width, r.Label, rate, ci, fmt.Sprintf("%d/%d", r.Found, r.Runs), r.CostText())
 	}
 	b.WriteString("(runs from starts with a tour; a run that found none counts as costliest)\n")
 	for _, s := range l.Sentences {

@@ -203,10 +203,11 @@ func (c *Collector) add(r *runs.Row, src int, name string, line int) error {
 	}
 	found := r.Status == status.Found
 	if r.Status == status.Error {
-		// A failure, not a search that ended, yet it counts as not found:
-		// whoever reads the rates must know.
-		c.warn.add(name, line, "run", "of %s ended in error"+causesHere+": they count as not found, so %s's rates and comparisons rest "+
-			"in part on runs that failed, not on searches that ended", r.Strategy, r.Strategy).cause(errorCause(r.Strategy, r.Error))
+		// A failure, not a search that ended, yet it counts as not found
+		// in the rates: whoever reads them must know. The comparisons and
+		// rankings leave it out.
+		c.warn.add(name, line, "run", "of %s ended in error"+causesHere+": they count as not found in %s's rates, which rest "+
+			"in part on runs that failed, not on searches that ended; the comparisons leave them out", r.Strategy, r.Strategy).cause(errorCause(r.Strategy, r.Error))
 	}
 	if r.Status == status.Exhausted && r.Solvable == theory.Yes.String() {
 		// "No tour starts here" where theory proves one does: an external
@@ -278,6 +279,7 @@ type sample struct {
 func (s sample) found() bool    { return status.All[s.st] == status.Found }
 func (s sample) censored() bool { return status.All[s.st].Censored() }
 func (s sample) final() bool    { return status.All[s.st].Final() }
+func (s sample) errored() bool  { return status.All[s.st] == status.Error }
 
 // accum gathers one group's runs.
 type accum struct {

@@ -41,10 +41,12 @@ type HeadToHead struct {
 	Pooled  bool   `csv:"-"`
 	SeriesA string `csv:"series_a"`
 	SeriesB string `csv:"series_b"`
-	// Pairs counts the paired runs.
-	Pairs  int `csv:"pairs"`
-	AFound int `csv:"a_found"`
-	BFound int `csv:"b_found"`
+	// Pairs counts the paired runs; ErrorPairs the pairs left out because
+	// a run of them ended in error (status error), which says nothing.
+	Pairs      int `csv:"pairs"`
+	ErrorPairs int `csv:"-"`
+	AFound     int `csv:"a_found"`
+	BFound     int `csv:"b_found"`
 	// AOnly and BOnly count the pairs where only A, or only B, found a
 	// tour: the discordant pairs.
 	AOnly int `csv:"a_only"`
@@ -78,6 +80,11 @@ type HeadToHead struct {
 	// estimate rest on the others alone.
 	CostTied int `csv:"-"`
 	TimeTied int `csv:"-"`
+	// CostBothALess and CostBothBLess count the pairs of BothFound in
+	// which A, or B, needed fewer nodes (or less CPU time): the signs of
+	// the pairs the signed-rank test ranks.
+	CostBothALess int `csv:"-"`
+	CostBothBLess int `csv:"-"`
 	// BothCensored counts the pairs whose runs a budget stopped, both:
 	// where it is every pair, neither series found a tour because
 	// neither was let finish a search.
@@ -415,6 +422,12 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 		}
 		i++
 		j++
+		if x.errored() || y.errored() {
+			// A run that ended in error says nothing: its pair is left
+			// out of every test.
+			h.ErrorPairs++
+			continue
+		}
 		h.Pairs++
 		fa, fb := x.found(), y.found()
 		pc := cost
@@ -510,6 +523,15 @@ func (h *HeadToHead) finish(c costs) {
 	h.TimeRatioMedian, h.TimeRatioHL, h.TimeP = ratioTest(c.timeRatios, c.time)
 	h.CostTied, h.TimeTied = len(c.nodes)-len(ranked(c.nodes)), len(c.time)-len(ranked(c.time))
 	h.CostPairs = len(c.nodes)
+	h.CostBothALess, h.CostBothBLess = 0, 0
+	for _, d := range c.nodes { // the logarithm of B's cost over A's
+		switch {
+		case d > 0:
+			h.CostBothALess++
+		case d < 0:
+			h.CostBothBLess++
+		}
+	}
 }
 
 // ratioTest returns the median of the paired ratios, their Hodges–Lehmann
@@ -542,6 +564,7 @@ func (p *pooledPairs) add(h HeadToHead, c costs) {
 	p.h.Pairs += h.Pairs
 	p.h.AFound += h.AFound
 	p.h.BFound += h.BFound
+	p.h.ErrorPairs += h.ErrorPairs
 	p.h.AOnly += h.AOnly
 	p.h.BOnly += h.BOnly
 	p.h.BothFound += h.BothFound

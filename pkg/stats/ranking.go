@@ -86,6 +86,10 @@ type Ranking struct {
 	// or a file without the column). Blocks is 0 when every instance was:
 	// there is then no ranking by that cost.
 	Unknown int
+	// Errors counts the instances every series ran that were left out
+	// because a run of one ended in error (status error), which says
+	// nothing.
+	Errors int
 	// Order lists the indices of Series by mean rank, best first (ties in
 	// the order given).
 	Order []int
@@ -246,6 +250,10 @@ func (r *Ranking) tally(res *Results) *rankTally {
 		for joinNext(groups, heads, smp) {
 			if !hasTour(smp[0].start) {
 				r.NoTour++
+				continue
+			}
+			if slices.ContainsFunc(smp, sample.errored) {
+				r.Errors++
 				continue
 			}
 			if m != BySuccess && !allKnown(smp, measure) {

@@ -399,6 +399,9 @@ func TestRankMedianAgreesWithSignTest(t *testing.T) {
 		res := rankResultsCPU(t, rs, cpu)
 		for _, m := range []Measure{ByNodes, ByCPU} {
 			r := Rank(res, res.Series, m)
+			if r.Blocks == 0 {
+				continue // every instance holds a run in error: no ranking
+			}
 			for i := range r.Series {
 				for j := range r.Series {
 					if i == j {

@@ -187,7 +187,14 @@ type Total struct {
 	// Label is the series' name in one word (Series.Label); Series keeps
 	// the name with commas that files before it had.
 	Label string `csv:"label"`
+	// Errors counts the runs that ended in error (status error): failures
+	// of the run, not searches that ended.
+	Errors int `csv:"-"`
 }
+
+// AllErrors reports whether every run of the series ended in error: a
+// series with no search to rank or compare.
+func (t Total) AllErrors() bool { return t.Attempts > 0 && t.Errors == t.Attempts }
 
 func totals(res *Results) []Total {
 	var out []Total
@@ -202,6 +209,7 @@ func totals(res *Results) []Total {
 			t.WitnessStarts += g.WitnessStarts
 			t.Censored += g.Censored
 			t.TourCensored += g.tourCensored
+			t.Errors += g.Error
 		}
 		t.TourRate, t.TourLo, t.TourHi = rateAndInterval(t.TourFound, t.TourAttempts)
 		out = append(out, t)

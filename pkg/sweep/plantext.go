@@ -46,20 +46,33 @@ func pace(ctx context.Context, p *plan.Plan, o Options) (time.Duration, bool) {
 // many searches at once, and measures what sharing the cores costs).
 func Parallel(workers int) float64 { return float64(min(workers, runtime.GOMAXPROCS(0))) }
 
-// ShowPlan measures this machine's pace when the sweep is worth it (pace)
-// and prints the plan to w: what it will run, where it writes and how long
-// it is expected to take. An interrupt during the trial is ctx's error:
-// nothing has been written yet.
-func ShowPlan(ctx context.Context, w io.Writer, p *plan.Plan, o Options, done plan.JobSet) error {
-	trial, measured := pace(ctx, p, o)
-	if trial > 0 && ctx.Err() != nil {
-		return ctx.Err()
+// A Trial is what Pace did: how long it took, 0 when the sweep is
+// too short to be worth one, and whether it measured anything.
+type Trial struct {
+	Took     time.Duration
+	Measured bool
+}
+
+// Pace measures this machine's pace when the sweep is worth it
+// (pace) and sets it on p, so that Cost, the plan's estimate and the
+// runaway check (plan.Runaway) all say the same figure. An interrupt
+// during the trial is ctx's error: nothing has been written yet.
+func Pace(ctx context.Context, p *plan.Plan, o Options) (Trial, error) {
+	took, measured := pace(ctx, p, o)
+	if took > 0 && ctx.Err() != nil {
+		return Trial{}, ctx.Err()
 	}
-	if !measured {
-		trial = -trial // a trial that measured nothing: the model's estimate, and why
+	return Trial{took, measured}, nil
+}
+
+// ShowPlan prints the plan to w: what it will run, where it writes and
+// how long it is expected to take, at the pace trial measured.
+func ShowPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial Trial) {
+	t := trial.Took
+	if !trial.Measured {
+		t = -t // a trial that measured nothing: the model's estimate, and why
 	}
-	printPlan(w, p, o, done, trial)
-	return nil
+	printPlan(w, p, o, done, t)
 }
 
 // printPlan says, before a sweep starts, what it will run, where it writes
@@ -105,9 +118,18 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	}
 	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
+	if n, names := p.Unbounded(skip); n > 0 {
+		defer fmt.Fprintf(w, "note: %s of %s from starts where no tour exists have neither a node nor a time budget: a solver that tries every branch may not end there; -timeout D or -starts solvable bounds them\n",
+			words.Count(n, "run"), strings.Join(names, ", "))
+	}
 	var model float64 // the model's own seconds, when a trial paced the plan
 	if trial > 0 {
 		_, model = p.Model(skip)
+	}
+	if unknown, names := p.Unknown(skip); unknown == jobs {
+		fmt.Fprintf(w, "expected: unknown on %d worker(s): every run is of %s, and the cost model knows nothing of external solvers (memory limit %s)\n",
+			o.Workers, strings.Join(names, ", "), o.MemLimit)
+		return
 	}
 	if !(model > 0) {
 		var why string

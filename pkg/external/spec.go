@@ -10,7 +10,7 @@ import (
 )
 
 // StdioPrefix begins a COMMAND that runs one process a worker.
-const StdioPrefix = "stdio:"
+const StdioPrefix = strategies.StdioPrefix
 
 // A Spec is a declared solver: its name and its command, split into words
 // with the placeholders still in them.

@@ -3,7 +3,6 @@ package report
 import (
 	"strings"
 
-	"knightsweep/pkg/external"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/strategies"
 )
@@ -32,7 +31,7 @@ func measuredBy(strategy string, sweeps []sweep) string {
 			if sv.Name != strategy {
 				continue
 			}
-			if strings.HasPrefix(strings.TrimPrefix(sv.Command, "random:"), external.StdioPrefix) {
+			if strings.HasPrefix(strings.TrimPrefix(sv.Command, strategies.RandomPrefix), strategies.StdioPrefix) {
 				return measuredStdio
 			}
 			return measuredProcess

@@ -228,6 +228,10 @@ func ExternalInfo(name, decl string) Info {
 // its mode (random:stdio:python3 s.py).
 const RandomPrefix = "random:"
 
+// StdioPrefix begins the COMMAND of an external solver that answers over
+// a pipe, one process a worker (after RandomPrefix, if both are given).
+const StdioPrefix = "stdio:"
+
 // ExternalRandom reports whether the solver declared as decl
 // (NAME=COMMAND) is randomised: COMMAND begins with RandomPrefix or holds
 // {seed} ({{seed}} is a brace, not the placeholder).

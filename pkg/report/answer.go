@@ -32,6 +32,11 @@ type ranking struct {
 	Diagram, Matrix figureSlot
 	// suffix tells the charts of closed tours apart.
 	suffix string
+	// mixed names the ways the series' CPU times were measured
+	// ("in-process against stdio") where they differ and Cost ranks by
+	// CPU time: such ranks compare more than the searches, and no verdict
+	// rests on them.
+	mixed string
 }
 
 // rankings returns the rankings of the Answer: one for each tour kind
@@ -144,7 +149,28 @@ func (r *ranking) Lead() string {
 	if r.noCost() {
 		return leadOf(r.Success, "success") + " No ranking by CPU time: some series record no nodes, and no instance has the CPU time of every series' run."
 	}
+	if r.mixed != "" {
+		return leadOf(r.Success, "success") + fmt.Sprintf(" By CPU time to a tour: no verdict, as the series' CPU times are measured differently (%s).", r.mixed)
+	}
 	return leadOf(r.Success, "success") + " " + leadOf(r.Cost, r.Cost.Measure.String()+" to a tour")
+}
+
+// labelMixed sets each ranking's mixed from the ways its series were timed.
+func labelMixed(rs []*ranking, sweeps []sweep) {
+	for _, r := range rs {
+		if r.Cost == nil || r.Cost.Measure != stats.ByCPU {
+			continue
+		}
+		var ways []string
+		for _, s := range r.Cost.Series {
+			if w := measuredBy(s.Key.Strategy, sweeps); !slices.Contains(ways, w) {
+				ways = append(ways, w)
+			}
+		}
+		if len(ways) > 1 {
+			r.mixed = strings.Join(ways, " against ")
+		}
+	}
 }
 
 func leadOf(rk *stats.Ranking, what string) string {

@@ -70,3 +70,44 @@ func TestMeasuredDifferently(t *testing.T) {
 		}
 	}
 }
+
+// Three series ranked by CPU time, two built-in and a solver over stdio
+// (which reports no nodes): the ranks by CPU time compare an in-process
+// thread clock with a pipe's process clock, so the Ranks section gives
+// no verdict by them and says why; the ranking by success stands.
+func TestRanksByCPUMeasuredDifferently(t *testing.T) {
+	var base map[string]any
+	if err := json.Unmarshal([]byte(readString(t, "testdata/sweep/manifest.json")), &base); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var rows []runs.Row
+	for i := range 25 {
+		for _, r := range []runs.Row{
+			{Strategy: "warnsdorff", Nodes: 64, Backtracks: 0, TimeNS: int64(10_000 + i), CPUNS: runs.Count(9_000 + i)},
+			{Strategy: "warnsdorff-bt", Nodes: 64, Backtracks: 0, TimeNS: int64(20_000 + i), CPUNS: runs.Count(19_000 + i)},
+			{Strategy: "x", Nodes: runs.Unknown, Backtracks: runs.Unknown, TimeNS: int64(4_000_000 + 1000*i), CPUNS: runs.Count(3_600_000 + 1000*i)},
+		} {
+			r.Rows, r.Cols, r.StartRow, r.StartCol, r.Tiebreak, r.Status, r.Solvable, r.Verified, r.RestartPolicy = 8, 8, i/8, i%8, "first", status.Found, "yes", true, runs.NoRestarts
+			rows = append(rows, r)
+		}
+	}
+	m := maps.Clone(base)
+	settings := maps.Clone(base["settings"].(map[string]any))
+	settings["strategies"], settings["solvers"] = []string{"warnsdorff", "warnsdorff-bt", "x"}, []any{map[string]any{"name": "x", "command": "stdio:python3 x.py", "path": "/usr/bin/python3", "sha256": "ab"}}
+	m["settings"] = settings
+	data, _ := json.Marshal(m)
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := readString(t, generate(t, []string{writeRuns(t, dir, rows)}, Options{}).HTML)
+	if !strings.Contains(page, "By CPU time to a tour: no verdict, as the series&#39; CPU times are measured differently (in-process against stdio).") {
+		t.Error("the Ranks section does not say that ranks by CPU time compare times measured differently")
+	}
+	if strings.Contains(page, "By CPU time to a tour, ") {
+		t.Error("the Ranks section gives a verdict by CPU time measured differently")
+	}
+	if !strings.Contains(page, "By success, ") {
+		t.Error("the ranking by success is gone")
+	}
+}

@@ -185,6 +185,7 @@ func newPage(res *stats.Results, comparisons []stats.HeadToHead, csvPaths []stri
 	}
 	p.Lead = newLead(res, comparisons)
 	p.Rankings = rankings(res)
+	labelMixed(p.Rankings, sweeps)
 	p.Verdicts = verdicts(byKind(comparisons))
 	p.Comparisons = comparisonCounts(comparisons)
 	p.RunLengths = runLengthBoards(res)

@@ -1,11 +1,9 @@
 # knightsweep. The two everyday commands:
 #   make run    build bin/experiment and run the quick sweep, with its report
-#   make test   vet and the fast tests (go test -short): everything that
-#               needs nothing but Go, with the long variants left out
-#               (< 2 min from a fresh clone with an empty build cache on
-#               2 cores: 52 s of wall, 100 s of CPU, about 60 of them
-#               compiling, against 120 s and 189 s before; what runs where and how
-#               long: docs/performance.md, "How long the tests take")
+#   make test   the fast tests (go test -short): everything that needs
+#               nothing but Go, with the long variants left out (under
+#               2 minutes from a fresh clone with an empty build cache on
+#               2 cores; the latest figure is in docs/performance.md)
 # and for CI (.ci/run) or before a release:
 #   make test-all   make test, then the long tests (make test-long: the whole
 #                   suite without -short, about 160 s of CPU), staticcheck, the race

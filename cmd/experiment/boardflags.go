@@ -92,7 +92,7 @@ func (s *startFlags) register(fs *flag.FlagSet, def, usage string) {
 	fs.StringVar(&s.start, "start", def, "the start square `row,col`: -starts row,col")
 }
 
-// given reports whether -starts or -start was given.
+// given reports whether the command line sets -starts or its alias -start.
 func (s *startFlags) given(fs *flag.FlagSet) bool {
 	set := setFlags(fs)
 	return set["starts"] || set["start"]

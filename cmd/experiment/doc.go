@@ -34,9 +34,9 @@
 // message names the flag and what it accepts, and nothing already written is
 // lost); 130 when interrupted by Ctrl-C or SIGTERM (a sweep prints the command
 // that resumes it); 1 for a runtime failure, such as a full disk (every row
-// already written stays, and the sweep can be resumed). When stdout's reader
-// leaves (experiment theory ... | head -1), 0 if the output asked for was
-// written, else 130 as for an interrupt; never SIGPIPE's 141. An unknown
+// already written stays, and the sweep can be resumed). Where stdout's reader
+// stops reading (experiment theory ... | head -1): 0 if the output asked for
+// is complete, else 130 as for an interrupt; never SIGPIPE's 141. An unknown
 // strategy, flag or preset is refused with the nearest name ("did you mean
 // centre?").
 //

@@ -191,8 +191,8 @@ func (req *exactRequest) runner() (*exact.Runner, error) {
 		Shard: req.shard, Build: buildinfo.Build()})
 }
 
-// walk walks every start -out lacks, and returns every start's row (those
-// -out held too), also when an error stopped it: what was walked before.
+// walk walks every start -out lacks, and returns the rows of every start
+// -out holds or a walk ended; after an error, those that ended before it.
 func (req *exactRequest) walk(ctx context.Context, rn *exact.Runner, stderr io.Writer) (map[exact.Key]exact.Row, error) {
 	tasks := rn.Tasks()
 	_, memo := exact.Shares(req.mem.Bytes)

@@ -425,7 +425,7 @@ func TestExactShards(t *testing.T) {
 // TestExactInterruptResume: every start of 6x6 (8x8 without -short) with
 // -work and -out, a real process interrupted (SIGINT, exit 130) or killed
 // (SIGKILL) once some classes have ended, then the same command: it walks
-// only the classes left, keeps the rows written before as they were
+// only the classes left, keeps the rows already in -out byte for byte
 // (time_ns too), says which class it walks of all and how many are done,
 // and ends with the bytes of an uninterrupted run's CSV, time_ns and the
 // row's crc32c over it aside.

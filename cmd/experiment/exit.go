@@ -18,7 +18,7 @@ import (
 //	2    bad input: a flag, a file or a directory the command cannot use;
 //	     nothing already written is lost
 //	130  interrupted by Ctrl-C or SIGTERM, or stdout's reader gone
-//	     (| head); what was finished is kept
+//	     (| head) before the output was complete; finished work is kept
 const (
 	exitDone        = 0
 	exitFailure     = 1

@@ -220,9 +220,9 @@ func Biggest(tasks []Task) board.Board {
 }
 
 // Run walks tasks (r.Tasks), the collector's limit set to the runtime's
-// share of the memory, writing -out as each ends, and returns every
-// start's row (those -out held too), also when an error stopped it: what
-// was walked before.
+// share of the memory, writing -out as each ends, and returns the rows of
+// every start -out holds or a walk ended; after an error, those that ended
+// before it.
 func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	opt := r.Options
 	var runtime int64

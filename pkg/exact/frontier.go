@@ -427,8 +427,42 @@ func (f *frontier[K, P]) remove(rs []run) {
 // and of the workers' buffers, in batches to the workers, whose walks add
 // deeper records.
 func (f *frontier[K, P]) depth(d int) error {
-	var mem [][]rec[K, P]
-	var memBytes int64
+	mem, memBytes, err := f.takeBuffers(d)
+	if err != nil {
+		return err
+	}
+	runs, err := f.takeRuns(d)
+	if err != nil {
+		return err
+	}
+	srcs, err := f.sources(mem, runs)
+	defer func() {
+		for _, s := range srcs {
+			s.close()
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	for _, fw := range f.fws {
+		fw.share = f.shareOf(memBytes, len(f.fws))
+	}
+	keys, err := f.walkMerged(d, newMerger(&f.mergeComb, srcs))
+	if err != nil {
+		return err
+	}
+	f.account(-memBytes)
+	f.drop(runs)
+	f.states += keys
+	f.perDepth[d] = keys
+	return nil
+}
+
+// takeBuffers takes the workers' buffers of depth d, each sorted with its
+// equal keys added, and the bytes they hold. Buffers too big to keep while
+// the depth's walks add records are written as runs instead, and merged
+// from disk like the rest (no buffer is returned then).
+func (f *frontier[K, P]) takeBuffers(d int) (mem [][]rec[K, P], memBytes int64, err error) {
 	for _, fw := range f.fws {
 		b := fw.bufs[d]
 		if len(b) > 0 {
@@ -439,57 +473,61 @@ func (f *frontier[K, P]) depth(d int) error {
 		fw.bufs[d] = nil
 	}
 	if f.budget > 0 && memBytes > f.budget/2 {
-		// Too big to keep while the depth's walks add records: spilled,
-		// and merged from disk like the rest.
 		for i, b := range mem {
 			if err := f.write(d, sortMerge(&f.fws[i%len(f.fws)].c, b)); err != nil {
-				return err
+				return nil, 0, err
 			}
 		}
-		mem = nil
 		f.account(-memBytes)
-		memBytes = 0
-	} else {
-		var wg sync.WaitGroup
-		for i := range mem {
-			wg.Go(func() { mem[i] = sortMerge(&f.fws[i].c, mem[i]) })
-		}
-		wg.Wait()
+		return nil, 0, nil
 	}
+	var wg sync.WaitGroup
+	for i := range mem {
+		wg.Go(func() { mem[i] = sortMerge(&f.fws[i].c, mem[i]) })
+	}
+	wg.Wait()
+	return mem, memBytes, nil
+}
+
+// takeRuns takes depth d's runs on disk, merged into at most fanIn first.
+func (f *frontier[K, P]) takeRuns(d int) ([]run, error) {
 	f.mu.Lock()
 	runs := f.runs[d]
 	f.runs[d] = nil
 	f.mu.Unlock()
-	// More runs than a merge takes at once: merged into fewer first.
 	for len(runs) > f.fanIn {
 		r, err := f.premerge(d, runs[:f.fanIn])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		f.drop(runs[:f.fanIn])
 		runs = append(runs[f.fanIn:], r)
 	}
+	return runs, nil
+}
+
+// sources opens the buffers and runs as the merge's sources; on an error,
+// the ones opened are returned too, for the caller to close.
+func (f *frontier[K, P]) sources(mem [][]rec[K, P], runs []run) ([]*source[K, P], error) {
 	srcs := make([]*source[K, P], 0, len(mem)+len(runs))
 	for _, b := range mem {
 		srcs = append(srcs, memSource(b))
 	}
-	defer func() {
-		for _, s := range srcs {
-			s.close()
-		}
-	}()
 	for _, r := range runs {
 		s, err := openRun[K, P](f.dir, r, f.ioBuf)
 		if err != nil {
-			return err
+			return srcs, err
 		}
 		srcs = append(srcs, s)
 	}
-	for _, fw := range f.fws {
-		fw.share = f.shareOf(memBytes, len(f.fws))
-	}
-	m := newMerger(&f.mergeComb, srcs)
+	return srcs, nil
+}
 
+// walkMerged hands m's records in batches to the workers, which walk on
+// from each, and returns how many keys depth d held. One goroutine feeds
+// the batches; keys is its count, read after the workers have drained the
+// channel it closes.
+func (f *frontier[K, P]) walkMerged(d int, m *merger[K, P]) (int64, error) {
 	work := make(chan []rec[K, P], len(f.fws))
 	free := make(chan []rec[K, P], 2*len(f.fws)+2)
 	for range cap(free) {
@@ -527,19 +565,15 @@ func (f *frontier[K, P]) depth(d int) error {
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return err
+		return 0, err
 	}
 	if m.err != nil {
-		return m.err
+		return 0, m.err
 	}
 	if err := f.firstErr(); err != nil {
-		return err
+		return 0, err
 	}
-	f.account(-memBytes)
-	f.drop(runs)
-	f.states += keys
-	f.perDepth[d] = keys
-	return nil
+	return keys, nil
 }
 
 // notePending keeps the most records pending at a depth boundary.

@@ -194,7 +194,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 		return fmt.Errorf("report of %s (the table above was computed; every row is kept; retry with %s): %w", sum.Runs, again, err)
 	}
 	fmt.Fprintf(stdout, "\n%s", stats.TableLegendOf(res.Summaries()))
-	if err := printLead(stdout, res, out); err != nil {
+	if err := printLead(stdout, res, out, sum.Runs); err != nil {
 		return err
 	}
 	for _, w := range res.Warnings {

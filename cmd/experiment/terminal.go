@@ -19,14 +19,17 @@ func isTerminal(w io.Writer) bool {
 
 // printLead prints the answer the report opens with (report.Lead): the
 // series best first, and what the paired tests say, after a blank line.
-// Without a report (out nil: run -no-report) it is computed from res.
-func printLead(w io.Writer, res *stats.Results, out *report.Output) error {
-	l := report.LeadOf
+// Without a report (out nil: run -no-report) it is computed from res,
+// read from csvPaths.
+func printLead(w io.Writer, res *stats.Results, out *report.Output, csvPaths ...string) error {
+	var l *report.Lead
 	if out != nil && out.Lead != nil {
-		l = func(*stats.Results) *report.Lead { return out.Lead }
+		l = out.Lead
+	} else {
+		l = report.LeadOf(res, csvPaths)
 	}
 	if _, err := io.WriteString(w, "\n"); err != nil {
 		return err
 	}
-	return l(res).WriteText(w)
+	return l.WriteText(w)
 }

@@ -54,9 +54,15 @@ func (r LeadRow) CostText() string {
 	return format.Count(r.Cost.Median) + " nodes"
 }
 
-// LeadOf returns the Lead of res, comparing its series (stats.Compare):
-// for the end of a sweep that writes no report.
-func LeadOf(res *stats.Results) *Lead { return newLead(res, stats.Compare(res)) }
+// LeadOf returns the Lead of res, comparing its series (stats.Compare)
+// with their times labelled as the manifests beside csvPaths say they were
+// measured, as the report labels them: for the end of a sweep that writes
+// no report.
+func LeadOf(res *stats.Results, csvPaths []string) *Lead {
+	hs := stats.Compare(res)
+	labelMeasured(hs, readSweeps(csvPaths))
+	return newLead(res, hs)
+}
 
 func newLead(res *stats.Results, hs []stats.HeadToHead) *Lead {
 	l := &Lead{}

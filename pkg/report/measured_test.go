@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"encoding/json"
 	"maps"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats"
 	"knightsweep/pkg/status"
 )
 
@@ -47,7 +49,8 @@ func TestMeasuredDifferently(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "manifest.json"), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out := generate(t, []string{writeRuns(t, dir, rows)}, Options{})
+		path := writeRuns(t, dir, rows)
+		out := generate(t, []string{path}, Options{})
 		csv := readString(t, out.Tables[2])
 		header, body, _ := strings.Cut(csv, "\n")
 		if !strings.HasSuffix(strings.TrimSpace(header), ",measured") || !strings.Contains(body, ","+tt.measured+"\n") {
@@ -67,6 +70,15 @@ func TestMeasuredDifferently(t *testing.T) {
 		lead := strings.Join(out.Lead.Sentences, " ")
 		if !strings.Contains(lead, "measured differently") || strings.Contains(lead, "signed-rank") {
 			t.Errorf("%s: the lead draws a conclusion from times measured differently: %s", tt.command, lead)
+		}
+		// The terminal's lead at the end of run -no-report, made without
+		// the page, labels the pair the same way.
+		fresh, err := stats.ReadFiles(context.Background(), []string{path}, stats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(LeadOf(fresh, []string{path}).Sentences, " "); got != lead {
+			t.Errorf("%s: the lead without a report says\n%s\nthe report's\n%s", tt.command, got, lead)
 		}
 	}
 }

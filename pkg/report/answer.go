@@ -157,13 +157,14 @@ func (r *ranking) Lead() string {
 
 // labelMixed sets each ranking's mixed from the ways its series were timed.
 func labelMixed(rs []*ranking, sweeps []sweep) {
+	of := measuredWays(sweeps)
 	for _, r := range rs {
 		if r.Cost == nil || r.Cost.Measure != stats.ByCPU {
 			continue
 		}
 		var ways []string
 		for _, s := range r.Cost.Series {
-			if w := measuredBy(s.Key.Strategy, sweeps); !slices.Contains(ways, w) {
+			if w := of(s.Key.Strategy); !slices.Contains(ways, w) {
 				ways = append(ways, w)
 			}
 		}

@@ -73,6 +73,7 @@ func newLead(res *stats.Results, hs []stats.HeadToHead) *Lead {
 			AllErrors: t.AllErrors()})
 	}
 	slices.SortStableFunc(l.Rows, func(a, b LeadRow) int { return better(a, b) })
+	families := stats.HolmFamilies(hs)
 	for _, closed := range []bool{false, true} {
 		first := slices.IndexFunc(l.Rows, func(r LeadRow) bool { return r.Closed == closed })
 		if first < 0 {
@@ -101,7 +102,7 @@ func newLead(res *stats.Results, hs []stats.HeadToHead) *Lead {
 			kind = map[bool]string{false: "Open tours: ", true: "Closed tours: "}[closed]
 		}
 		if len(rows) > 0 {
-			l.Sentences = append(l.Sentences, leadSentences(kind, rows, hs, stats.HolmFamilies(hs))...)
+			l.Sentences = append(l.Sentences, leadSentences(kind, rows, hs, families)...)
 		}
 		for _, f := range failed {
 			l.Sentences = append(l.Sentences, fmt.Sprintf("%sEvery run of %s ended in error: it ran no search to rank or compare.", kind, f))
@@ -272,7 +273,7 @@ func costSentence(best, next LeadRow, h *stats.HeadToHead, bIsBest bool, family 
 	if h.CostBy == stats.CostCPU {
 		unit = "CPU time"
 		if h.Unlike() {
-			return fmt.Sprintf("Their CPU times are measured differently (%s), so their costs are not compared here.", strings.ReplaceAll(h.Measured, "/", " against "))
+			return fmt.Sprintf("Their CPU times are measured differently (%s), so their costs are not compared here.", measuredText(*h))
 		}
 	}
 	r := float64(h.CostRatioMedian) // B over A

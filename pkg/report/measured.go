@@ -47,20 +47,29 @@ func measuredBy(strategy string, sweeps []sweep) string {
 // series were timed the same way, else the two ways, A's first
 // ("in-process/stdio").
 func labelMeasured(hs []stats.HeadToHead, sweeps []sweep) {
-	memo := map[string]string{}
-	of := func(s string) string {
-		m, ok := memo[s]
-		if !ok {
-			m = measuredBy(s, sweeps)
-			memo[s] = m
-		}
-		return m
-	}
+	of := measuredWays(sweeps)
 	for i := range hs {
 		a, b := of(hs[i].A.Key.Strategy), of(hs[i].B.Key.Strategy)
 		hs[i].Measured = stats.MeasuredAlike
 		if a != b {
 			hs[i].Measured = a + "/" + b
 		}
+	}
+}
+
+// measuredText says how a pair's times were measured, in words
+// ("in-process against stdio").
+func measuredText(h stats.HeadToHead) string { return strings.ReplaceAll(h.Measured, "/", " against ") }
+
+// measuredWays returns measuredBy over sweeps, each strategy looked up once.
+func measuredWays(sweeps []sweep) func(strategy string) string {
+	memo := map[string]string{}
+	return func(s string) string {
+		m, ok := memo[s]
+		if !ok {
+			m = measuredBy(s, sweeps)
+			memo[s] = m
+		}
+		return m
 	}
 }

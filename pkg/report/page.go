@@ -256,7 +256,7 @@ func lead(h stats.HeadToHead, where string, boards []stats.HeadToHead) string {
 	fewer := costWords(h)
 	switch {
 	case h.CostBy == stats.CostCPU && h.Unlike():
-		v += fmt.Sprintf("; their CPU times are measured differently (%s): not compared.", strings.ReplaceAll(h.Measured, "/", " against "))
+		v += fmt.Sprintf("; their CPU times are measured differently (%s): not compared.", measuredText(h))
 	case h.CostBy == stats.CostNone:
 		v += "; no cost to compare."
 	case h.CostALess+h.CostBLess == 0:
@@ -426,7 +426,7 @@ func costVerdict(h stats.HeadToHead, boards []stats.HeadToHead, cost, differ str
 		// estimate shares; the median ratio may lie on the other side.
 		switch {
 		case h.CostBy == stats.CostCPU && h.Unlike():
-			v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (signed-rank test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostHolm)))
+			v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (signed-rank test %s after Holm).", measuredText(h), format.P(float64(h.CostHolm)))
 		case h.CostSignificant():
 			more := "more"
 			if h.CostRatioHL < 1 {
@@ -455,7 +455,7 @@ func orderVerdict(h stats.HeadToHead, boards []stats.HeadToHead, cost string) st
 			strings.ToUpper(cost[:1]), cost[1:], h.LabelA, less, h.CostALess, h.LabelB, h.CostBLess, h.Pairs-h.CostUnknown-ordered)
 		switch {
 		case h.CostBy == stats.CostCPU && h.Unlike():
-			v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (exact sign test %s after Holm).", strings.ReplaceAll(h.Measured, "/", " against "), format.P(float64(h.CostOrderHolm)))
+			v += fmt.Sprintf("; measured differently (%s), so no verdict rests on it (exact sign test %s after Holm).", measuredText(h), format.P(float64(h.CostOrderHolm)))
 		case h.CostOrderSignificant():
 			v += fmt.Sprintf("; %s needs %s more often (exact sign test, %s after Holm)%s.", either(h, h.CostBLess > h.CostALess), less, format.P(float64(h.CostOrderHolm)),
 				carried(boards, stats.HeadToHead.CostOrderSignificant, func(b stats.HeadToHead) bool { return b.CostBLess > b.CostALess }, h.CostBLess > h.CostALess))

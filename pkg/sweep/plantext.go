@@ -126,7 +126,8 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	if trial > 0 {
 		_, model = p.Model(skip)
 	}
-	if unknown, names := p.Unknown(skip); unknown == jobs {
+	unknown, names := p.Unknown(skip)
+	if unknown == jobs {
 		fmt.Fprintf(w, "expected: unknown on %d worker(s): every run is of %s, and the cost model knows nothing of external solvers (memory limit %s)\n",
 			o.Workers, strings.Join(names, ", "), o.MemLimit)
 		return
@@ -137,12 +138,12 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 			why = fmt.Sprintf(": its trial measured nothing, every run it tried ending within %s nodes", format.Round(PaceMinNodes))
 		}
 		fmt.Fprintf(w, "expected: %s on %d worker(s), by the cost model%s (memory limit %s)%s\n",
-			progress.Estimate(cost/Parallel(o.Workers)), o.Workers, why, o.MemLimit, plan.UnknownText(p.Unknown(skip)))
+			progress.Estimate(cost/Parallel(o.Workers)), o.Workers, why, o.MemLimit, plan.UnknownText(unknown, names))
 		return
 	}
 	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial (memory limit %s)%s\n",
 		progress.Estimate(cost/Parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/Parallel(o.Workers)), "about "),
-		cost/model, trial.Round(10*time.Millisecond), o.MemLimit, plan.UnknownText(p.Unknown(skip)))
+		cost/model, trial.Round(10*time.Millisecond), o.MemLimit, plan.UnknownText(unknown, names))
 }
 
 // randomisation names, for the plan's line, a random move order and the

@@ -62,7 +62,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := report.CheckExact(opt, outDir); err != nil {
 		return usagef("%v", err)
 	}
-	defer gcFor(mem, false)()
+	defer memlimit.SetGC(mem.Bytes, 0)()
 	start := time.Now()
 	if *png {
 		opt.Formats = append(opt.Formats, "png")

@@ -214,10 +214,6 @@ func memLimitFlag(v string) (memlimit.Limit, error) {
 
 func getenv(name string) string { return os.Getenv(name) }
 
-// gcFor sets the collector's memory limit to mem's for a command's work
-// and returns what restores it (memlimit.SetGC); count's and exact's
-// runners set their own.
-func gcFor(mem memlimit.Limit, _ bool) func() { return memlimit.SetGC(mem.Bytes, 0) }
 
 // isBuiltIn reports whether name is a registered strategy.
 func isBuiltIn(name string) bool {

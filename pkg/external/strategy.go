@@ -112,20 +112,21 @@ func (s *search) Run(ctx context.Context) solver.Result {
 	if o.Answer.Backtracks != nil {
 		res.Backtracks = *o.Answer.Backtracks
 	}
-	if why := s.contradiction(res, limits); why != "" {
+	r := s.row(res, limits)
+	if why := contradiction(r); why != "" {
 		res.Status, res.Err = status.Error, why
 	}
 	if res.Status != status.Found {
-		return s.believable(res, limits)
+		return believable(res, r)
 	}
 	b := s.p.Board
 	if err := s.check.Validate(b.Rows, b.Cols, s.p.StartIndex(), o.Answer.Tour, s.p.Closed); err != nil {
 		res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
-		return s.believable(res, limits)
+		return believable(res, r)
 	}
 	if err := s.path.SetSquares(b.Rows, b.Cols, o.Answer.Tour); err != nil {
 		res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
-		return s.believable(res, limits)
+		return believable(res, r)
 	}
 	res.Tour = &s.path
 	return res
@@ -138,9 +139,8 @@ func (s *search) Run(ctx context.Context) solver.Result {
 // contradict each other), applied here so that a sweep never writes such
 // a row. A found answer is checked as verified: the validator passes or
 // refuses its tour next.
-func (s *search) contradiction(res solver.Result, limits Limits) string {
-	r := s.row(res, limits)
-	r.Verified = res.Status == status.Found
+func contradiction(r runs.Row) string {
+	r.Verified = r.Status == status.Found
 	if err := r.Check(); err != nil {
 		return "the solver's answer contradicts its run: " + err.Error()
 	}
@@ -162,9 +162,10 @@ func (s *search) row(res solver.Result, limits Limits) runs.Row {
 
 // believable returns res with its counts dropped where they contradict
 // each other (an error row keeps its reason, not a solver's garbled
-// counts), so that even an error row passes runs.Row.Check.
-func (s *search) believable(res solver.Result, limits Limits) solver.Result {
-	if r := s.row(res, limits); res.Status == status.Error && r.Check() != nil {
+// counts), so that even an error row passes runs.Row.Check. r is res's
+// row (search.row) before its status was changed.
+func believable(res solver.Result, r runs.Row) solver.Result {
+	if r.Status = res.Status; res.Status == status.Error && r.Check() != nil {
 		res.Nodes, res.Backtracks = -1, -1
 	}
 	return res

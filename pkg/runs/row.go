@@ -275,9 +275,9 @@ func (r *Row) CheckNodes() error {
 }
 
 // CheckNodes is Row.CheckNodes's rule for a run of status st on a rows x
-// cols board that reported nodes under the budget maxNodes (0: none): the
-// one rule, which the external harness applies as an answer arrives, so
-// that a sweep never writes a row the report then refuses.
+// cols board that reported nodes under the budget maxNodes (0: none).
+// Row.Check applies it with the other rules, in the readers and in the
+// external harness as an answer arrives.
 func CheckNodes(st status.Status, rows, cols int, nodes Count, maxNodes int64) error {
 	squares := Count(rows) * Count(cols)
 	switch {

@@ -214,7 +214,6 @@ func memLimitFlag(v string) (memlimit.Limit, error) {
 
 func getenv(name string) string { return os.Getenv(name) }
 
-
 // isBuiltIn reports whether name is a registered strategy.
 func isBuiltIn(name string) bool {
 	_, err := strategies.Lookup(name)

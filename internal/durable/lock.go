@@ -121,3 +121,20 @@ func describeOwner(s string) string {
 	}
 	return "process " + pid + " on " + host
 }
+
+// Refused says what to tell the user when LockDir or LockBeside failed
+// because another process holds the lock ("...: wait for it to end, or "
+// followed by another, such as "give another -work") or because a
+// symbolic link stands where the lock file goes; ok is false for any other
+// error, which is no refusal but a failure.
+func Refused(err error, another string) (msg string, ok bool) {
+	var held *HeldError
+	var link *LinkError
+	switch {
+	case errors.As(err, &held):
+		return held.Error() + ": wait for it to end, or " + another, true
+	case errors.As(err, &link):
+		return link.Error(), true
+	}
+	return "", false
+}

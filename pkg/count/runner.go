@@ -2,7 +2,6 @@ package count
 
 import (
 	"context"
-	"errors"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -123,14 +122,10 @@ func lockCheckpoint(path string) (*durable.Lock, error) {
 		return nil, &CheckpointError{Path: path, Err: err}
 	}
 	lock, err := durable.LockBeside(path)
-	var held *durable.HeldError
-	var link *durable.LinkError
-	switch {
-	case errors.As(err, &held):
-		return nil, unusable("%v: wait for it to end, or name another file", held)
-	case errors.As(err, &link):
-		return nil, unusable("%v", link)
-	case err != nil:
+	if msg, ok := durable.Refused(err, "name another file"); ok {
+		return nil, unusable("%s", msg)
+	}
+	if err != nil {
 		return nil, &CheckpointError{Path: path, Err: err}
 	}
 	durable.RemoveTemps(path)

@@ -124,13 +124,8 @@ func (r *Runner) readOut() error {
 	}
 	var err error
 	if r.outLock, err = durable.LockBeside(r.Out); err != nil {
-		var held *durable.HeldError
-		var link *durable.LinkError
-		switch {
-		case errors.As(err, &held):
-			return input.Errorf("-out", "%v: wait for it to end, or give another -out", held)
-		case errors.As(err, &link):
-			return input.Errorf("-out", "%v", link)
+		if msg, ok := durable.Refused(err, "give another -out"); ok {
+			return input.Errorf("-out", "%s", msg)
 		}
 		return err
 	}
@@ -296,13 +291,8 @@ func (r *Runner) openWork() error {
 	}
 	var err error
 	if r.lock, err = durable.LockDir(dir); err != nil {
-		var held *durable.HeldError
-		var link *durable.LinkError
-		switch {
-		case errors.As(err, &held):
-			return input.Errorf("-work", "%v: wait for it to end, or give another -work", held)
-		case errors.As(err, &link):
-			return input.Errorf("-work", "%v", link)
+		if msg, ok := durable.Refused(err, "give another -work"); ok {
+			return input.Errorf("-work", "%s", msg)
 		}
 		return err
 	}

@@ -23,12 +23,11 @@ func LockDir(dir string) (*Lock, error) { return Locked(dir, "-out") }
 // symbolic link planted as its lock file, is an input.Error naming flag.
 func Locked(dir, flag string) (*Lock, error) {
 	l, err := durable.LockDir(dir)
-	var held *durable.HeldError
-	if errors.As(err, &held) {
-		return nil, input.Errorf(flag, "%v: wait for it to end, or give another %s", held, flag)
+	if msg, ok := durable.Refused(err, "give another "+flag); ok {
+		return nil, input.Errorf(flag, "%s", msg)
 	}
 	if err != nil {
-		return nil, RefuseLink(flag, err, "")
+		return nil, err
 	}
 	return l, nil
 }

@@ -199,12 +199,6 @@ func (f *File) Read(p []byte) (int, error) { return f.br.Read(p) }
 // Reader is the body's buffered reader, for reading it line by line.
 func (f *File) Reader() *bufio.Reader { return f.br }
 
-// Damaged returns the *Error of a file whose content is wrong: it names
-// the file, says why, and what to do.
-func (f *File) Damaged(reason string) error {
-	return &Error{Path: f.path, Reason: "damaged: " + reason, Advice: f.want.Advice}
-}
-
 // Check reads what is left of the body and checks the last line: an
 // *Error unless it holds the CRC of every byte before it.
 func (f *File) Check() error {

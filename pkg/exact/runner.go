@@ -230,9 +230,13 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 		mine += len(Tasks(j.Board, j.Starts, r.Options.Rule))
 	}
 	prior := max(mine-len(tasks), 0)
-	class := map[string]int{}
+	type walkKey struct {
+		b board.Board
+		s board.Square
+	}
+	class := map[walkKey]int{}
 	for i, t := range tasks {
-		class[fmt.Sprint(t.Board, t.Start)] = prior + i + 1
+		class[walkKey{t.Board, t.Start}] = prior + i + 1
 	}
 	var ended int
 	var mu sync.Mutex // walks at once tick at once
@@ -242,7 +246,7 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 			left := r.left.smoothed(p, now)
 			all.tick(p, left, now)
 			mu.Lock()
-			o := Overall{Class: class[fmt.Sprint(p.Board, p.Start)], Classes: prior + len(tasks), Ended: prior + ended, Left: all.words(now)}
+			o := Overall{Class: class[walkKey{p.Board, p.Start}], Classes: prior + len(tasks), Ended: prior + ended, Left: all.words(now)}
 			mu.Unlock()
 			r.Tick(p, leftWords(left), o)
 		}

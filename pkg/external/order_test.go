@@ -67,6 +67,10 @@ func TestAnswerKeysExact(t *testing.T) {
 		{`{"STATUS":"dead_end"}`, `key "STATUS" is not "status"`},
 		{`{"status":"dead_end","Nodes":3}`, `key "Nodes" is not "nodes"`},
 		{`{"status":"dead_end","nodes":3,"note":"x"}`, ""},
+		{`{"status":"dead_end","error":"STATUS"}`, ""},
+		{`{"status":"dead_end","status":"found","STATUS":"x","tour":[0]}`, `key "STATUS" is not "status"`},
+		{`{"\u0053TATUS":"dead_end"}`, `key "STATUS" is not "status"`},
+		{`{"status":"dead_end","ſtatus":"x"}`, `key "ſtatus" is not "status"`},
 	} {
 		_, err := external.ParseAnswer([]byte(tt.line))
 		switch {

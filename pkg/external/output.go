@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"knightsweep/pkg/status"
 )
@@ -73,8 +74,10 @@ func ParseAnswer(line []byte) (Answer, error) {
 	if d.More() {
 		return Answer{}, fmt.Errorf("JSON answer: more than one object: %s", quote(string(line)))
 	}
-	if err := exactKeys(line); err != nil {
-		return Answer{}, err
+	if mayFoldKeys(line) {
+		if err := exactKeys(line); err != nil {
+			return Answer{}, err
+		}
 	}
 	switch {
 	case a.Status == "":
@@ -110,6 +113,35 @@ func exactKeys(line []byte) error {
 	}
 	return nil
 }
+
+// mayFoldKeys reports whether line may hold a key that matches one of an
+// Answer's only when case is ignored, so that exactKeys need decode it a
+// second time only then: where it holds a non-ASCII byte (encoding/json
+// folds "ſ" to "s") or an escape ("\u0053TATUS"), or where lowering its
+// ASCII letters makes more quoted answer keys than it spells exactly.
+func mayFoldKeys(line []byte) bool {
+	for _, c := range line {
+		if c >= utf8.RuneSelf || c == '\\' {
+			return true
+		}
+	}
+	lower := bytes.ToLower(line)
+	for _, k := range quotedAnswerKeys {
+		if bytes.Count(lower, k) != bytes.Count(line, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedAnswerKeys are answerKeys in quotes, as they stand in a line.
+var quotedAnswerKeys = func() [][]byte {
+	q := make([][]byte, len(answerKeys))
+	for i, k := range answerKeys {
+		q[i] = []byte(`"` + k + `"`)
+	}
+	return q
+}()
 
 func statusWords() string {
 	w := make([]string, len(status.All))

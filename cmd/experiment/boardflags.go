@@ -6,6 +6,7 @@ import (
 	"iter"
 	"strings"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/plan"
 )
@@ -158,7 +159,7 @@ func givenSizes(v, example string) (plan.GivenSizes, error) {
 // (def).
 func givenStarts(v string, sizes plan.Sizes, def string) (plan.GivenStarts, error) {
 	if strings.TrimSpace(v) == "" {
-		return plan.GivenStarts{}, usagef("-starts: empty; want all, corners, solvable or row,col squares separated by semicolons (leave -starts out for %s)", def)
+		return plan.GivenStarts{}, emptyStarts(def)
 	}
 	starts, err := plan.ParseGivenStarts(v)
 	if err != nil {
@@ -190,4 +191,10 @@ func startsOn(b board.Board, starts plan.GivenStarts, closed bool) iter.Seq[boar
 			}
 		}
 	}
+}
+
+// emptyStarts refuses an empty -starts, naming what leaving the flag out
+// gives (def), for every command alike.
+func emptyStarts(def string) error {
+	return input.Errorf("-starts", "empty; want all, corners, solvable or row,col squares separated by semicolons (leave -starts out for %s)", def)
 }

@@ -108,7 +108,7 @@ func (f *runFlags) settings() (plan.Settings, error) {
 		}
 	}
 	if strings.TrimSpace(f.starts) == "" {
-		return s, input.Errorf("-starts", "empty; want all, corners, solvable or row,col squares separated by semicolons (leave -starts out for all)")
+		return s, emptyStarts("all")
 	}
 	starts, err := plan.ParseStarts(f.starts)
 	if err != nil {

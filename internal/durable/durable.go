@@ -63,6 +63,9 @@ type Error struct {
 	// Cut says the file ends before its checksum: what a kill during a
 	// write in place leaves.
 	Cut bool
+	// Foreign says the file does not start with any format's head: no
+	// file this program wrote.
+	Foreign bool
 	// Err is what the reason rests on (a *ChecksumError, a
 	// *TooLargeError), if anything.
 	Err error
@@ -149,7 +152,7 @@ func open(fh *os.File, path string, f Format, max int64) (*File, error) {
 		return nil, refuse(fmt.Sprintf("its first line is not %s's (damaged?)", A(f.Name)), nil)
 	case !ok:
 		return nil, &Error{Path: path, Reason: "not " + A(f.Name) + " (it does not start with " + strconv.Quote(strings.TrimSuffix(f.Head(), "\n")) + ")",
-			Advice: "give the file this program wrote, or another name"}
+			Advice: "give the file this program wrote, or another name", Foreign: true}
 	case found.Name != f.Name:
 		return nil, &Error{Path: path, Reason: fmt.Sprintf("%s, not %s", A(found.Name), A(f.Name)), Found: found,
 			Advice: "give " + A(f.Name) + ", or another name"}

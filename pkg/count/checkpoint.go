@@ -193,7 +193,7 @@ func checkpointRefused(path string, err error, f, other durable.Format, method, 
 	case de.Found.Name == f.Name && de.Found.Version < f.Version:
 		return unusable("checkpoint %s was written by an earlier version of %s (format %d, without a checksum to tell it whole from damaged), "+
 			"which this one does not resume: delete it to count from the start", path, map[bool]string{true: "the frontier method", false: "enumeration"}[f.Name == frontierFormat.Name], de.Found.Version)
-	case strings.HasPrefix(de.Reason, "not a"):
+	case de.Foreign:
 		return notCheckpoint(path, method)
 	}
 	return damagedCheckpoint(path, strings.TrimPrefix(de.Reason, "damaged: "))

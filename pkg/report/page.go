@@ -413,14 +413,12 @@ func costVerdict(h stats.HeadToHead, boards []stats.HeadToHead, cost, differ str
 			v += fmt.Sprintf(" (%d of the %d tie: no Hodges–Lehmann estimate, which would rest on the other %d alone)", h.CostTied, h.CostPairs, h.CostPairs-h.CostTied)
 		default:
 			v += fmt.Sprintf(", Hodges–Lehmann estimate %s (the shift the signed-rank test measures)", plainRatio(h.CostRatioHL))
-		}
-		switch {
-		case h.CostTied == h.CostPairs || 2*h.CostTied >= h.CostPairs:
-		case h.CostTied > 0:
-			// The estimate and the test leave tied pairs out: an
-			// estimate from 78 pairs of 900 is not the pair's effect.
-			v += fmt.Sprintf(" (from the %s whose %s, as the signed-rank test; %d of the %d tie)",
-				words.Count(h.CostPairs-h.CostTied, "pair"), differ, h.CostTied, h.CostPairs)
+			if h.CostTied > 0 {
+				// The estimate and the test leave tied pairs out: an
+				// estimate from 78 pairs of 900 is not the pair's effect.
+				v += fmt.Sprintf(" (from the %s whose %s, as the signed-rank test; %d of the %d tie)",
+					words.Count(h.CostPairs-h.CostTied, "pair"), differ, h.CostTied, h.CostPairs)
+			}
 		}
 		// The direction is the test's, which the Hodges–Lehmann
 		// estimate shares; the median ratio may lie on the other side.

@@ -124,13 +124,19 @@ func better(a, b LeadRow) int {
 	if a.Runs == 0 || b.Runs == 0 {
 		return cmp.Compare(b.Runs, a.Runs) // a series with no run from a start with a tour last
 	}
-	if c := cmp.Compare(int64(b.Found)*int64(a.Runs), int64(a.Found)*int64(b.Runs)); c != 0 {
+	if c := cmpRate(b, a); c != 0 {
 		return c
 	}
 	if a.Cost.Measure == b.Cost.Measure && a.Cost.Known && b.Cost.Known {
 		return cmp.Compare(a.Cost.Median, b.Cost.Median)
 	}
 	return cmp.Compare(boolInt(!a.Cost.Known), boolInt(!b.Cost.Known))
+}
+
+// cmpRate compares a's success rate with b's exactly, found over runs
+// cross-multiplied: -1 if a's is lower, 0 if equal, +1 if higher.
+func cmpRate(a, b LeadRow) int {
+	return cmp.Compare(int64(a.Found)*int64(b.Runs), int64(b.Found)*int64(a.Runs))
 }
 
 func boolInt(b bool) int {
@@ -158,7 +164,7 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead, families 
 	h, boards, bIsBest := pairOf(hs, best.Label, next.Label)
 	var out []string
 	named := false
-	ahead := int64(best.Found)*int64(next.Runs) > int64(next.Found)*int64(best.Runs)
+	ahead := cmpRate(best, next) > 0
 	switch {
 	case ahead:
 		s := fmt.Sprintf("%s%s finds a tour most often, in %s of runs from starts with a tour: %.1f points more than %s",
@@ -175,7 +181,7 @@ func leadSentences(kind string, rows []LeadRow, hs []stats.HeadToHead, families 
 	default:
 		var level []string
 		for _, r := range rows {
-			if int64(r.Found)*int64(best.Runs) == int64(best.Found)*int64(r.Runs) {
+			if cmpRate(r, best) == 0 {
 				level = append(level, r.Label)
 			}
 		}

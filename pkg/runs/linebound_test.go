@@ -59,3 +59,23 @@ func TestTimeZeroIsARow(t *testing.T) {
 		t.Error("time_ns -1: no error")
 	}
 }
+
+// TestTooLongNamesItsLine: a line refused as too long is named by its own
+// number, a record in quotes by the line it starts on, not the line read
+// before it.
+func TestTooLongNamesItsLine(t *testing.T) {
+	const row = "5,5,0,0,dfs,first,false,0,0,error,yes,,,0,false,34261578,x\n"
+	long := strings.Repeat("x", MaxLineBytes+1)
+	for name, body := range map[string]string{
+		"plain line":    row + row + long + "\n",
+		"quoted record": row + row + "5,5,0,0,dfs,first,false,0,0,error,yes,,,0,false,34261578,\"y\n" + long + "\"\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			err := ForEach(strings.NewReader(header16+",error\n"+body), func(*Row, int) error { return nil })
+			ce := (*ContentError)(nil)
+			if !errors.As(err, &ce) || ce.Line != 4 {
+				t.Errorf("got %v, want line 4 named", err)
+			}
+		})
+	}
+}

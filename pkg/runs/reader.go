@@ -129,7 +129,7 @@ func (rd *Reader) Read(row *Row) error {
 		return &TornError{Line: line}
 	case err == errTooLong:
 		rd.done = true
-		return &ContentError{Line: rd.recs.line, Err: err}
+		return &ContentError{Line: rd.recs.tooLongAt, Err: err}
 	case err != nil:
 		rd.done = true
 		if pe := parseError(err); pe != nil {

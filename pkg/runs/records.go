@@ -18,8 +18,10 @@ import (
 // whole. A differential fuzz test holds the two to the same records.
 type records struct {
 	br *bufio.Reader
-	// line is the number of the last line read.
-	line int
+	// line is the number of the last line read; tooLongAt the line a
+	// record refused as too long starts on.
+	line      int
+	tooLongAt int
 	// long holds a line longer than the read buffer; acc a quoted record
 	// of several lines.
 	long   []byte
@@ -44,6 +46,9 @@ var errTooLong = fmt.Errorf("a line longer than %d bytes: not a runs.csv", MaxLi
 func (rs *records) next() (fields [][]byte, start int, torn bool, err error) {
 	for {
 		line, err := rs.readLine()
+		if err == errTooLong {
+			rs.tooLongAt = rs.line + 1
+		}
 		if err == io.EOF {
 			if len(line) == 0 {
 				return nil, 0, false, io.EOF
@@ -120,10 +125,11 @@ func (rs *records) quotedRecord(first []byte, start int) ([][]byte, int, bool, e
 			rs.line++
 			return nil, start, true, nil
 		}
-		if err != nil {
+		if err != nil && err != errTooLong {
 			return nil, 0, false, err
 		}
-		if len(rec)+len(line) > MaxLineBytes {
+		if err == errTooLong || len(rec)+len(line) > MaxLineBytes {
+			rs.tooLongAt = start
 			return nil, 0, false, errTooLong
 		}
 		rs.line++

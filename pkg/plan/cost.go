@@ -77,6 +77,22 @@ func meanCapped(median, decades, limit float64) float64 {
 
 func normalCDF(z float64) float64 { return math.Erfc(-z/math.Sqrt2) / 2 }
 
+// likelyMost returns the most nodes that one of n searches is likely to
+// enter, for nodes log-normal with the given median and spread in
+// decades: the 1-1/(2n) quantile, the median for one search. A sweep's
+// time is the sum of its searches', and the rare start that takes years
+// (one in a hundred on 8x8) makes the mean of one search years long; a
+// sweep of one start, or of a few, is unlikely to meet it, and its time
+// is priced by what its own searches are likely to reach. A sweep of
+// many starts meets the tail and is priced by it.
+func likelyMost(median, decades, n float64) float64 {
+	if n <= 1 {
+		return median
+	}
+	z := math.Sqrt2 * math.Erfinv(1-1/n)
+	return median * math.Pow(10, decades*z)
+}
+
 // guidedClosedNodes guesses the nodes warnsdorff-bt enters before it
 // closes a tour when it does so readily: a tour's worth on 6x6, then
 // tenfold every 30 squares (measured medians: 177 on 8x8, 15,700 on 10x10).
@@ -142,7 +158,9 @@ func (c *cell) estimate(in strategies.Info, s Settings) {
 			}
 		}
 	case in.Complete && !in.Cost.Guided:
-		found = meanCapped(findNodes(squares), findSpread(squares), min(limit, exhaustNodes(squares)))
+		median, spread := findNodes(squares), findSpread(squares)
+		reach := likelyMost(median, spread, float64(c.jobs())*(1-c.noTour))
+		found = meanCapped(median, spread, min(limit, exhaustNodes(squares), reach))
 	case in.Complete && s.Closed:
 		found = guidedClosedMean(squares, limit)
 	}

@@ -333,3 +333,19 @@ func TestPresetNodes(t *testing.T) {
 		})
 	}
 }
+
+// TestLikelyMost: one search is priced by its median; n searches by the
+// 1-1/(2n) quantile, worked by hand: n=2, the upper quartile, 0.6745
+// standard deviations above the median (with a spread of 2 decades,
+// 10^1.349 = 22.3 times the median); n=50, the 0.99 quantile, 2.3263 above.
+func TestLikelyMost(t *testing.T) {
+	for _, tt := range []struct {
+		n, want float64
+	}{{1, 1e6}, {0.5, 1e6}, {2, 1e6 * math.Pow(10, 2*0.67449)}, {50, 1e6 * math.Pow(10, 2*2.32635)}} {
+		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
+			if got := likelyMost(1e6, 2, tt.n); math.Abs(got/tt.want-1) > 1e-4 {
+				t.Errorf("likelyMost(1e6, 2, %v) = %.6g, want %.6g", tt.n, got, tt.want)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
 )
 
@@ -17,6 +18,9 @@ type Solver struct {
 	limits Limits
 	// session is the stdio process, when the solver is one.
 	session *session
+	// orderText is order's written form, the last run's move order.
+	order     board.Order
+	orderText string
 }
 
 // NewSolver returns a Solver for exe under limits.

@@ -66,9 +66,9 @@ func newPipes() (p *pipes, stdin, stdout *os.File, err error) {
 }
 
 // watch makes the exit of a process (closing exited, after setting *at)
-// end the pipes' waits, reads then waiting exitLinger at most: what is
-// left in the pipe, not a process that left its group (setsid) and holds
-// it open.
+// end the pipes' waits, which then wait exitLinger at most: for what is
+// left in the pipe, not for a process that left its group (setsid) and
+// holds it open.
 func (p *pipes) watch(exited <-chan struct{}, at *time.Time) {
 	p.exited, p.exitAt = exited, at
 	go func() {
@@ -148,15 +148,15 @@ func (p *pipes) write(b []byte, by time.Time) error {
 
 // wait waits until fd is ready for events, or has an error or a hang-up.
 // It returns os.ErrDeadlineExceeded at the deadline by (zero: none), when
-// the run's context is done, and, for a read, exitLinger after the
-// process exited.
+// the run's context is done, and exitLinger after the process exited (a
+// grandchild that holds the pipe holds no wait).
 func (p *pipes) wait(fd int, events int16, by time.Time) error {
 	fds := [2]unix.PollFd{{Fd: int32(fd), Events: events}, {Fd: int32(p.wake), Events: unix.POLLIN}}
 	for {
 		if done(p.ctx) {
 			return os.ErrDeadlineExceeded
 		}
-		if events == unix.POLLIN && closed(p.exited) {
+		if closed(p.exited) {
 			if linger := p.exitAt.Add(exitLinger); by.IsZero() || linger.Before(by) {
 				by = linger
 			}

@@ -1,8 +1,6 @@
 package external
 
 import (
-	"strconv"
-
 	"knightsweep/pkg/status"
 )
 
@@ -144,21 +142,31 @@ func (p *fastParser) letters() ([]byte, bool) {
 
 // int reads an integer as JSON writes one, of bits bits.
 func (p *fastParser) int(bits int) (int64, bool) {
-	i := p.i
-	p.byte('-')
+	neg := p.byte('-')
 	j := p.i
+	var v uint64
 	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		if p.i-j >= 19 { // beyond any int64: encoding/json says why
+			return 0, false
+		}
+		v = v*10 + uint64(p.b[p.i]-'0')
 		p.i++
 	}
-	digits := p.b[j:p.i]
-	if len(digits) == 0 || len(digits) > 1 && digits[0] == '0' {
+	digits := p.i - j
+	if digits == 0 || digits > 1 && p.b[j] == '0' {
 		return 0, false
 	}
 	if p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
 		return 0, false
 	}
-	v, err := strconv.ParseInt(string(p.b[i:p.i]), 10, bits)
-	return v, err == nil
+	limit := uint64(1) << (bits - 1) // the magnitude of the least integer
+	switch {
+	case neg && v <= limit:
+		return -int64(v), true
+	case !neg && v < limit:
+		return int64(v), true
+	}
+	return 0, false
 }
 
 // ints reads an array of integers of 32 bits, appended to tour.

@@ -28,7 +28,8 @@ type session struct {
 	br    *bufio.Reader
 	// req is the request's line, written again for each request.
 	req []byte
-	// line holds an answer's line that the reader's buffer could not.
+	// line is kept for lines that the reader's buffer does not hold
+	// whole, up to lineKept bytes.
 	line []byte
 	// id numbers the requests of the current process.
 	id int64
@@ -36,6 +37,10 @@ type session struct {
 	// answer must then carry its own.
 	ids bool
 }
+
+// lineKept is the most a session keeps of a line between reads: a tour
+// of a board of tens of thousands of squares, not LineCap.
+const lineKept = 1 << 20
 
 // errLineCap is a line longer than the output cap.
 var errLineCap = errors.New("answer line over the output cap")
@@ -158,7 +163,9 @@ func (s *session) readLine() ([]byte, error) {
 			return chunk, nil // valid until the next read
 		}
 		buf = append(buf, chunk...)
-		s.line = buf[:0]
+		if cap(buf) <= lineKept {
+			s.line = buf[:0]
+		}
 		switch {
 		case err == bufio.ErrBufferFull:
 			continue

@@ -24,7 +24,7 @@ type pipes struct {
 	mu   sync.Mutex
 	wake int
 	// ctx is the run's context: a wait ends, as at its deadline, once it
-	// is done. exited is the process's exit, after which a read waits
+	// is done. exited is the process's exit, after which a wait lasts
 	// exitLinger at most.
 	ctx    context.Context
 	exited <-chan struct{}

@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"time"
 
+	"golang.org/x/sys/unix"
+
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
 )
 
@@ -17,6 +22,9 @@ type Solver struct {
 	limits Limits
 	// session is the stdio process, when the solver is one.
 	session *session
+	// orderText is order's written form, the last run's move order.
+	order     board.Order
+	orderText string
 }
 
 // NewSolver returns a Solver for exe under limits.
@@ -52,7 +60,11 @@ func (s *Solver) Close() {
 func (s *Solver) once(ctx context.Context, r Request) Outcome {
 	limit := s.limits.output(r.Rows, r.Cols)
 	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", MiB(limit), r.Rows, r.Cols)}
-	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), bytes.NewReader(wire(r)), out, s.limits.Memory)
+	stdin := requestIn(wire(r))
+	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), stdin, out, s.limits.Memory)
+	if f, ok := stdin.(*os.File); ok {
+		f.Close()
+	}
 	if err != nil {
 		return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err))
 	}
@@ -102,6 +114,25 @@ func (s *Solver) once(ctx context.Context, r Request) Outcome {
 		o.Reason = p.failure(nil, u, "the solver reports an error: "+orDash(a.Error), 0)
 	}
 	return o
+}
+
+// requestIn returns what a process reads on its stdin: the request,
+// written whole into a pipe and the pipe closed, where it fits, so that
+// no goroutine copies it while the process runs; else a reader, which
+// os/exec copies.
+func requestIn(req []byte) io.Reader {
+	var fds [2]int
+	if len(req) > 4096 || unix.Pipe2(fds[:], unix.O_CLOEXEC) != nil {
+		return bytes.NewReader(req)
+	}
+	// A pipe holds a page at least: the write does not block.
+	n, err := unix.Write(fds[1], req)
+	unix.Close(fds[1])
+	if err != nil || n != len(req) {
+		unix.Close(fds[0])
+		return bytes.NewReader(req)
+	}
+	return os.NewFile(uintptr(fds[0]), "request")
 }
 
 func orDash(s string) string {

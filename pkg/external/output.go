@@ -66,16 +66,10 @@ type numbers struct {
 
 // ParseAnswer reads one JSON answer.
 func ParseAnswer(line []byte) (Answer, error) {
-	var a Answer
-	d := json.NewDecoder(bytes.NewReader(line))
-	if err := d.Decode(&a); err != nil {
-		return Answer{}, fmt.Errorf("JSON answer: %v: %s", err, quote(string(line)))
-	}
-	if d.More() {
-		return Answer{}, fmt.Errorf("JSON answer: more than one object: %s", quote(string(line)))
-	}
-	if mayFoldKeys(line) {
-		if err := exactKeys(line); err != nil {
+	a, ok := fastAnswer(line)
+	if !ok {
+		var err error
+		if a, err = decodeAnswer(line); err != nil {
 			return Answer{}, err
 		}
 	}
@@ -88,6 +82,25 @@ func ParseAnswer(line []byte) (Answer, error) {
 		return Answer{}, fmt.Errorf("JSON answer: status found without a tour")
 	case a.Nodes != nil && *a.Nodes < 0 || a.Backtracks != nil && *a.Backtracks < 0:
 		return Answer{}, fmt.Errorf("JSON answer: negative nodes or backtracks")
+	}
+	return a, nil
+}
+
+// decodeAnswer reads one JSON answer by encoding/json, its keys matched
+// exactly.
+func decodeAnswer(line []byte) (Answer, error) {
+	var a Answer
+	d := json.NewDecoder(bytes.NewReader(line))
+	if err := d.Decode(&a); err != nil {
+		return Answer{}, fmt.Errorf("JSON answer: %v: %s", err, quote(string(line)))
+	}
+	if d.More() {
+		return Answer{}, fmt.Errorf("JSON answer: more than one object: %s", quote(string(line)))
+	}
+	if mayFoldKeys(line) {
+		if err := exactKeys(line); err != nil {
+			return Answer{}, err
+		}
 	}
 	return a, nil
 }

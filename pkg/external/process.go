@@ -43,25 +43,29 @@ type process struct {
 // between fork and exec, so the child is started traced (PTRACE_TRACEME),
 // which stops it at its exec, before the program's first instruction; the
 // limit is set then and the child let go (limitAtExec). That costs tens of
-// microseconds, where /bin/sh's "ulimit -v" and exec cost milliseconds, all
-// counted as the solver's. Where tracing is not allowed (a seccomp policy),
-// the shell does it (startShell).
+// microseconds, where /bin/sh's "ulimit -v" and exec cost milliseconds.
+// A child is traced with or without a limit, so that its time counts from
+// the same moment, its own exec, either way: not the harness's fork, nor
+// its pipes. Where tracing is not allowed (a seccomp policy), the time
+// counts from the fork, and a shell sets the limit (startShell), its
+// start counted as the solver's.
 func start(path string, argv []string, stdin io.Reader, stdout io.Writer, mem int64) (*process, error) {
+	p, err := startCmd(&exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}, true, mem)
+	if !errors.Is(err, syscall.EPERM) {
+		return p, err
+	}
 	if mem <= 0 {
-		return startCmd(&exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}, 0)
+		return startCmd(&exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}, false, 0)
 	}
-	p, err := startCmd(&exec.Cmd{Path: path, Args: argv, Stdin: stdin, Stdout: stdout}, mem)
-	if errors.Is(err, syscall.EPERM) {
-		limit := strconv.FormatInt(max(mem>>10, 1), 10) // KiB
-		args := append([]string{"sh", "-c", `ulimit -v ` + limit + ` && exec "$0" "$@"`, path}, argv[1:]...)
-		return startCmd(&exec.Cmd{Path: shell, Args: args, Stdin: stdin, Stdout: stdout}, 0)
-	}
-	return p, err
+	limit := strconv.FormatInt(max(mem>>10, 1), 10) // KiB
+	args := append([]string{"sh", "-c", `ulimit -v ` + limit + ` && exec "$0" "$@"`, path}, argv[1:]...)
+	return startCmd(&exec.Cmd{Path: shell, Args: args, Stdin: stdin, Stdout: stdout}, false, 0)
 }
 
-// startCmd starts cmd as a solver process; with traced > 0, stopped at its
-// exec and given an address-space limit of traced bytes before it runs.
-func startCmd(cmd *exec.Cmd, traced int64) (*process, error) {
+// startCmd starts cmd as a solver process; traced, stopped at its exec,
+// its clock started then and given an address-space limit of mem bytes
+// (0: none) before it runs.
+func startCmd(cmd *exec.Cmd, traced bool, mem int64) (*process, error) {
 	p := &process{cmd: cmd, exited: make(chan struct{}), stderr: &tail{}}
 	cmd.Stderr = p.stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{
@@ -69,12 +73,12 @@ func startCmd(cmd *exec.Cmd, traced int64) (*process, error) {
 		// The solver dies with the harness, even a harness killed by
 		// SIGKILL, which has no chance to end it.
 		Pdeathsig: syscall.SIGKILL,
-		Ptrace:    traced > 0,
+		Ptrace:    traced,
 	}
 	// A grandchild that left the group could hold stdout or stderr open
 	// after the group is gone: Wait then gives up on the pipes.
 	cmd.WaitDelay = time.Second
-	if traced > 0 {
+	if traced {
 		// The thread that starts a traced child is its tracer, the only
 		// one that may let it go.
 		runtime.LockOSThread()
@@ -85,8 +89,8 @@ func startCmd(cmd *exec.Cmd, traced int64) (*process, error) {
 		return nil, err
 	}
 	p.pid = cmd.Process.Pid
-	if traced > 0 {
-		if err := limitAtExec(p.pid, traced); err != nil {
+	if traced {
+		if err := p.limitAtExec(mem); err != nil {
 			_ = syscall.Kill(-p.pid, syscall.SIGKILL)
 			_ = cmd.Wait()
 			return nil, err
@@ -97,12 +101,13 @@ func startCmd(cmd *exec.Cmd, traced int64) (*process, error) {
 	return p, nil
 }
 
-// limitAtExec waits for the traced child pid to stop at its exec, sets its
-// address-space limit to mem bytes and lets it run, no longer traced.
-func limitAtExec(pid int, mem int64) error {
+// limitAtExec waits for the traced child to stop at its exec, sets its
+// address-space limit to mem bytes (0: none), starts its clock and lets
+// it run, no longer traced.
+func (p *process) limitAtExec(mem int64) error {
 	var ws unix.WaitStatus
 	for {
-		_, err := unix.Wait4(pid, &ws, unix.WALL, nil)
+		_, err := unix.Wait4(p.pid, &ws, unix.WALL, nil)
 		if err != unix.EINTR {
 			if err != nil {
 				return err
@@ -113,11 +118,14 @@ func limitAtExec(pid int, mem int64) error {
 	if !ws.Stopped() {
 		return fmt.Errorf("the process ended before its program started (%v)", ws)
 	}
-	lim := unix.Rlimit{Cur: uint64(mem), Max: uint64(mem)}
-	if err := unix.Prlimit(pid, unix.RLIMIT_AS, &lim, nil); err != nil {
-		return fmt.Errorf("setting its memory limit: %w", err)
+	if mem > 0 {
+		lim := unix.Rlimit{Cur: uint64(mem), Max: uint64(mem)}
+		if err := unix.Prlimit(p.pid, unix.RLIMIT_AS, &lim, nil); err != nil {
+			return fmt.Errorf("setting its memory limit: %w", err)
+		}
 	}
-	return syscall.PtraceDetach(pid)
+	p.started = time.Now()
+	return syscall.PtraceDetach(p.pid)
 }
 
 // shell is the POSIX shell that sets a memory limit and execs the solver.

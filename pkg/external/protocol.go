@@ -71,11 +71,54 @@ func TimeoutMS(d time.Duration) int64 {
 	return int64((d + time.Millisecond - 1) / time.Millisecond)
 }
 
-// wire returns r as the JSON line a solver reads, its version and
-// seed_text filled in: the one place a request takes its written form.
-func wire(r Request) []byte {
-	r.Version = Version
-	r.SeedText = strconv.FormatUint(r.Seed, 10)
-	line, _ := json.Marshal(r) // a Request has nothing json cannot write
-	return append(line, '\n')
+// wire returns r as the JSON line a solver reads (appendWire).
+func wire(r Request) []byte { return appendWire(nil, r) }
+
+// appendWire appends r to b as the JSON line a solver reads, its version
+// and seed_text filled in: the one place a request takes its written
+// form. It writes what encoding/json would, field by field, without
+// reflection (TestWireIsJSON).
+func appendWire(b []byte, r Request) []byte {
+	b = append(b, `{"version":`...)
+	b = strconv.AppendInt(b, Version, 10)
+	b = append(b, `,"id":`...)
+	b = strconv.AppendInt(b, r.ID, 10)
+	b = append(b, `,"rows":`...)
+	b = strconv.AppendInt(b, int64(r.Rows), 10)
+	b = append(b, `,"cols":`...)
+	b = strconv.AppendInt(b, int64(r.Cols), 10)
+	b = append(b, `,"start":[`...)
+	b = strconv.AppendInt(b, int64(r.Start[0]), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(r.Start[1]), 10)
+	b = append(b, `],"closed":`...)
+	b = strconv.AppendBool(b, r.Closed)
+	b = append(b, `,"seed":`...)
+	b = strconv.AppendUint(b, r.Seed, 10)
+	b = append(b, `,"seed_text":"`...)
+	b = strconv.AppendUint(b, r.Seed, 10)
+	b = append(b, `","max_nodes":`...)
+	b = strconv.AppendInt(b, r.MaxNodes, 10)
+	b = append(b, `,"timeout_ms":`...)
+	b = strconv.AppendInt(b, r.TimeoutMS, 10)
+	if r.Order != "" {
+		b = append(b, `,"order":`...)
+		b = appendString(b, r.Order)
+	}
+	return append(b, "}\n"...)
+}
+
+// appendString appends s as a JSON string: as it is where it holds only
+// printable ASCII without quotes or backslashes (an order's offsets),
+// else as encoding/json writes it.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

@@ -1,14 +1,16 @@
 package external
 
 import (
-	"bufio"
-	"fmt"
+	"bytes"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strconv"
 	"sync"
 	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // The reaper outlives the harness to end what it started. A process that
@@ -35,28 +37,58 @@ func init() {
 // reap is the reaper's life: it lists the groups its stdin names until
 // the stdin ends, then kills those still listed. It ignores the signals
 // a terminal or a job's end sends the harness's group, so that it is the
-// harness's end, seen as its stdin's, that ends it.
+// harness's end, seen as its stdin's, that ends it. It reads its stdin
+// every reapEvery, not as each line is written, so that a line costs the
+// harness a write into the pipe and no wake-up of the reaper: the pipe
+// holds thousands of lines, and a harness that writes more waits for the
+// next read.
 func reap() {
 	signal.Ignore(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGPIPE)
 	groups := map[int]bool{}
-	in := bufio.NewScanner(os.Stdin)
-	for in.Scan() {
-		t := in.Text()
-		if len(t) < 2 {
+	_ = unix.SetNonblock(0, true)
+	var buf [64 << 10]byte
+	var pending []byte
+	for {
+		n, err := unix.Read(0, buf[:])
+		if n > 0 {
+			pending = append(pending, buf[:n]...)
+			for {
+				i := bytes.IndexByte(pending, '\n')
+				if i < 0 {
+					break
+				}
+				list(groups, string(pending[:i]))
+				pending = pending[i+1:]
+			}
 			continue
 		}
-		pgid, err := strconv.Atoi(t[1:])
-		if err != nil || pgid <= 1 {
+		if err == unix.EAGAIN || err == unix.EINTR {
+			time.Sleep(reapEvery)
 			continue
 		}
-		if t[0] == '+' {
-			groups[pgid] = true
-		} else {
-			delete(groups, pgid)
-		}
+		break // the end of stdin, or an error: the harness is gone
 	}
 	for pgid := range groups {
 		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	}
+}
+
+// reapEvery is how often the reaper reads its stdin.
+const reapEvery = 20 * time.Millisecond
+
+// list applies one line of the harness, "+pgid" or "-pgid", to groups.
+func list(groups map[int]bool, t string) {
+	if len(t) < 2 {
+		return
+	}
+	pgid, err := strconv.Atoi(t[1:])
+	if err != nil || pgid <= 1 {
+		return
+	}
+	if t[0] == '+' {
+		groups[pgid] = true
+	} else {
+		delete(groups, pgid)
 	}
 }
 
@@ -65,6 +97,7 @@ var reaper struct {
 	once sync.Once
 	mu   sync.Mutex
 	w    *os.File // nil where the reaper could not start
+	line []byte
 }
 
 // track tells the reaper that group pgid started (on) or was reaped (!on).
@@ -77,11 +110,15 @@ func track(pgid int, on bool) {
 	if reaper.w == nil {
 		return
 	}
-	sign := "-"
+	line := reaper.line[:0]
 	if on {
-		sign = "+"
+		line = append(line, '+')
+	} else {
+		line = append(line, '-')
 	}
-	if _, err := fmt.Fprintf(reaper.w, "%s%d\n", sign, pgid); err != nil {
+	line = append(strconv.AppendInt(line, int64(pgid), 10), '\n')
+	reaper.line = line
+	if _, err := reaper.w.Write(line); err != nil {
 		reaper.w.Close()
 		reaper.w = nil
 	}

@@ -16,16 +16,21 @@ import (
 
 // session is a stdio solver's process and its pipes, started at the first
 // request and again after it died or was ended. Its answers are read by
-// the goroutine that asks, with the pipe's deadline for its timeout: no
-// goroutine stands between the answer and the run's clock.
+// the goroutine that asks, waiting in the kernel up to its deadline
+// (pipes): nothing stands between the answer and the run's clock.
 type session struct {
 	exe    *Executable
 	limits Limits
 	p      *process
-	in     *os.File
-	// out is the read end of the process's stdout, br its reader.
-	out *os.File
-	br  *bufio.Reader
+	// pipes are the process's stdin and stdout, br the reader of its
+	// stdout.
+	pipes *pipes
+	br    *bufio.Reader
+	// req is the request's line, written again for each request.
+	req []byte
+	// line is kept for lines that the reader's buffer does not hold
+	// whole, up to lineKept bytes.
+	line []byte
 	// id numbers the requests of the current process.
 	id int64
 	// ids is set when the process's warm-up answer carried its id: every
@@ -33,37 +38,32 @@ type session struct {
 	ids bool
 }
 
+// lineKept is the most a session keeps of a line between reads: a tour
+// of a board of tens of thousands of squares, not LineCap.
+const lineKept = 1 << 20
+
 // errLineCap is a line longer than the output cap.
 var errLineCap = errors.New("answer line over the output cap")
 
 func (s *session) begin() error {
-	inR, inW, err := os.Pipe()
+	pp, inR, outW, err := newPipes()
 	if err != nil {
-		return err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
 		return err
 	}
 	p, err := start(s.exe.Path, s.exe.Spec.Args, inR, outW, s.limits.Memory)
 	inR.Close()
 	outW.Close()
 	if err != nil {
-		inW.Close()
-		outR.Close()
+		pp.close()
 		return err
 	}
-	s.p, s.in, s.out, s.id, s.ids = p, inW, outR, 0, false
-	s.br = bufio.NewReaderSize(outR, 64<<10)
-	// Once the process exits, a read waits for what is left in the pipe
-	// a moment, not for a process that left its group (setsid) and holds
-	// the pipe open.
-	go func() {
-		<-p.exited
-		_ = outR.SetReadDeadline(time.Now().Add(exitLinger))
-	}()
+	pp.watch(p.exited, &p.exitAt)
+	s.p, s.pipes, s.id, s.ids = p, pp, 0, false
+	if s.br == nil {
+		s.br = bufio.NewReaderSize(pp, 64<<10)
+	} else {
+		s.br.Reset(pp)
+	}
 	return nil
 }
 
@@ -114,7 +114,7 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 	// A second line soon after the warm-up's answer is a line printed
 	// before the first request (a banner, a stray answer): taken as the
 	// next run's answer, it would shift every answer by one.
-	_ = s.out.SetReadDeadline(time.Now().Add(quiet))
+	s.pipes.readBy = time.Now().Add(quiet)
 	extra, err := s.readLine()
 	switch {
 	case err == nil || len(extra) > 0:
@@ -148,18 +148,24 @@ func (s *session) exited() bool {
 }
 
 // readLine reads the next line that is not blank (blank lines are no
-// answers), under the deadline set on s.out. A line longer than the cap
+// answers), under the deadline set on s.pipes. A line longer than the cap
 // is errLineCap, without more than the cap ever held; a read cut short
 // returns what it read of the line with the error.
 func (s *session) readLine() ([]byte, error) {
 	limit := s.limits.lineCap()
-	var buf []byte
+	buf := s.line[:0]
 	for {
 		chunk, err := s.br.ReadSlice('\n')
 		if int64(len(buf))+int64(len(chunk)) > limit {
 			return nil, errLineCap
 		}
+		if err == nil && len(buf) == 0 && len(bytes.TrimSpace(chunk)) > 0 {
+			return chunk, nil // valid until the next read
+		}
 		buf = append(buf, chunk...)
+		if cap(buf) <= lineKept {
+			s.line = buf[:0]
+		}
 		switch {
 		case err == bufio.ErrBufferFull:
 			continue
@@ -183,16 +189,13 @@ func (s *session) pending() []byte {
 		}
 		s.br.Discard(n)
 	}
-	waiting := 0
-	if rc, err := s.out.SyscallConn(); err == nil {
-		// TIOCINQ is FIONREAD: the bytes a pipe holds.
-		_ = rc.Control(func(fd uintptr) { waiting, _ = unix.IoctlGetInt(int(fd), unix.TIOCINQ) })
-	}
-	if waiting == 0 {
+	// TIOCINQ is FIONREAD: the bytes a pipe holds.
+	waiting, _ := unix.IoctlGetInt(s.pipes.out, unix.TIOCINQ)
+	if waiting <= 0 {
 		return nil
 	}
 	// Bytes are waiting: the read does not block.
-	_ = s.out.SetReadDeadline(time.Time{})
+	s.pipes.readBy = time.Time{}
 	b, _ := s.br.Peek(min(waiting, s.br.Size()))
 	if len(bytes.TrimSpace(b)) == 0 {
 		s.br.Discard(len(b))
@@ -208,14 +211,15 @@ func (s *session) stop(why string) (*os.ProcessState, usage, *process) {
 		return nil, usage{maxRSS: -1}, nil
 	}
 	s.p = nil
-	s.in.Close()
+	s.pipes.closeIn()
 	select {
 	case <-p.exited:
 	default:
 		p.end(why, s.limits.grace())
 	}
 	st, u := p.finish()
-	s.out.Close()
+	s.pipes.close()
+	s.pipes = nil
 	return st, u, p
 }
 
@@ -292,7 +296,7 @@ func (s *session) run(ctx context.Context, r Request) Outcome {
 func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration) (o Outcome, text []byte, ok bool) {
 	s.id++
 	r.ID = s.id
-	req := wire(r)
+	s.req = appendWire(s.req[:0], r)
 	o = Outcome{MaxRSS: -1, CPU: -1}
 	// What the process wrote before this request is no answer to it: an
 	// extra line after the last answer, which would shift every later
@@ -300,7 +304,13 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	if b := s.pending(); b != nil {
 		return s.reject(stray(r.ID, b), o), nil, false
 	}
-	var deadline time.Time
+	pp := s.pipes
+	pp.ctx = ctx
+	defer func() { pp.ctx = context.Background() }()
+	stopWatch := context.AfterFunc(ctx, pp.poke)
+	defer stopWatch()
+	var writeBy time.Time
+	pp.readBy = time.Time{}
 	cpu0 := cpuClock(s.p.pid)
 	t0 := time.Now()
 	// cpu is the CPU time the process used since the request, read
@@ -317,35 +327,35 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 		s.stop("timeout")
 		return o, nil, false
 	}
+	canceled := func() (Outcome, []byte, bool) {
+		s.stop("interrupted")
+		o.Answer.Status = status.Canceled
+		return o, nil, false
+	}
 	// A process that reads nothing lets a request lie in the pipe, which
 	// holds far more than one: only a full pipe blocks, and its deadline
 	// turns that into the run's timeout.
 	if timeout > 0 {
-		deadline = t0.Add(timeout + s.limits.grace())
-		_ = s.in.SetWriteDeadline(t0.Add(timeout))
+		pp.readBy = t0.Add(timeout + s.limits.grace())
+		writeBy = t0.Add(timeout)
 	}
-	if _, err := s.in.Write(req); err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
+	if err := pp.write(s.req, writeBy); err != nil {
+		switch {
+		case done(ctx):
+			return canceled()
+		case errors.Is(err, os.ErrDeadlineExceeded):
 			return timedOut()
 		}
 		return s.ended(r.ID, o), nil, false
 	}
-	_ = s.out.SetReadDeadline(deadline)
-	if s.exited() {
-		_ = s.out.SetReadDeadline(time.Now().Add(exitLinger))
-	}
-	stopWatch := context.AfterFunc(ctx, func() { _ = s.out.SetReadDeadline(time.Now()) })
 	text, err := s.readLine()
-	stopWatch()
 	o.Wall = time.Since(t0)
 	o.CPU = cpu()
 	switch {
 	case err == nil:
 		return o, text, true
 	case done(ctx):
-		s.stop("interrupted")
-		o.Answer.Status = status.Canceled
-		return o, nil, false
+		return canceled()
 	case err == errLineCap:
 		return s.reject(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), nil, false
 	case errors.Is(err, os.ErrDeadlineExceeded) && !s.exited():

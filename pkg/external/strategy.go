@@ -81,13 +81,15 @@ type search struct {
 }
 
 // RequestOf returns the request of problem p.
-func RequestOf(p solver.Problem) Request {
-	r := Request{
+func RequestOf(p solver.Problem) Request { return requestOf(p, p.Order.String()) }
+
+// requestOf returns the request of problem p, whose move order is order.
+func requestOf(p solver.Problem, order string) Request {
+	return Request{
 		Version: Version, Rows: p.Board.Rows, Cols: p.Board.Cols, Start: [2]int{p.Start.Row, p.Start.Col},
 		Closed: p.Closed, Seed: p.Seed, MaxNodes: p.MaxNodes, TimeoutMS: TimeoutMS(p.Timeout),
-		Order: p.Order.String(),
+		Order: order,
 	}
-	return r
 }
 
 // Run implements solver.Search: one run of the solver, its answer checked
@@ -103,7 +105,10 @@ func (s *search) Run(ctx context.Context) solver.Result {
 	if sol.session != nil {
 		sol.session.limits = limits
 	}
-	o := sol.Run(ctx, RequestOf(s.p))
+	if sol.order != s.p.Order || sol.orderText == "" {
+		sol.order, sol.orderText = s.p.Order, s.p.Order.String()
+	}
+	o := sol.Run(ctx, requestOf(s.p, sol.orderText))
 	res := solver.Result{Status: o.Answer.Status, Elapsed: o.Wall, CPU: o.CPU, MaxRSS: o.MaxRSS,
 		Nodes: -1, Backtracks: -1, Err: o.Reason}
 	if o.Answer.Nodes != nil {

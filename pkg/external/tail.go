@@ -2,6 +2,7 @@ package external
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"syscall"
@@ -47,6 +48,34 @@ func (t *tail) Write(p []byte) (int, error) {
 	}
 	t.buf = append(t.buf, p...)
 	return len(p), nil
+}
+
+// ReadFrom copies r into t until r ends, through a small buffer of its
+// own: io.Copy, which os/exec copies stderr with, would allocate 32 KiB
+// for each process.
+func (t *tail) ReadFrom(r io.Reader) (int64, error) {
+	return readFrom(t, r)
+}
+
+// readFrom copies r into w through a buffer on the stack, returning what
+// io.Copy would.
+func readFrom(w io.Writer, r io.Reader) (n int64, err error) {
+	var buf [4096]byte
+	for {
+		k, rerr := r.Read(buf[:])
+		if k > 0 {
+			if _, err := w.Write(buf[:k]); err != nil {
+				return n, err
+			}
+			n += int64(k)
+		}
+		switch {
+		case rerr == io.EOF:
+			return n, nil
+		case rerr != nil:
+			return n, rerr
+		}
+	}
 }
 
 // line returns what was kept folded onto one line for an error column:
@@ -112,6 +141,11 @@ func (c *capped) end() {
 	}
 	c.proc.blame(c.why)
 	c.proc.kill(syscall.SIGKILL)
+}
+
+// ReadFrom copies r into c until r ends (see tail.ReadFrom).
+func (c *capped) ReadFrom(r io.Reader) (int64, error) {
+	return readFrom(c, r)
 }
 
 func (c *capped) bytes() ([]byte, bool) {

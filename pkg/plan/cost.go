@@ -14,7 +14,7 @@ import (
 // guess of each job's time lets the longest start first, so that no long
 // job starts last and leaves the other workers idle, and lets progress
 // predict the time left. The strategies' costs per node come from the
-// registry (strategies.Info.Cost); the growth of the searches is modelled here.
+// facts (strategies.Info.Cost); the growth of the searches is modelled here.
 
 const (
 	// nsPerSquare is the per-job cost of preparing a board's buffers and

@@ -172,7 +172,7 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		}
 		if in, err := d.set.Facts().Lookup(spec.Name); err == nil {
 			d.Close()
-			if in.External == "" {
+			if in.External == nil {
 				return nil, input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", spec.Name)
 			}
 			return nil, input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)

@@ -112,7 +112,7 @@ func guidedClosedMean(squares int, limit float64) float64 {
 func (c *cell) estimate(in strategies.Info, s Settings) {
 	var corner float64
 	c.noTour, corner, c.atOnce = c.shares(s.Closed)
-	if in.External != "" {
+	if in.External != nil {
 		// Nothing is known of an external solver: its jobs cost nothing
 		// in the estimate, which says so (Unknown), and come last.
 		c.external = true

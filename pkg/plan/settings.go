@@ -186,7 +186,7 @@ func (s *Settings) randomise(set *strategies.Set) string {
 		if slices.Contains(info(set, name).TiebreakRules(), strategies.TieRandom) {
 			tie = append(tie, name)
 		}
-		if info(set, name).External != "" {
+		if info(set, name).External != nil {
 			external = append(external, name)
 		}
 	}

@@ -100,7 +100,7 @@ func TestSolversKnownToTheirSettingsAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	set, err := declared.Known()
-	if in, lerr := set.Lookup("mine"); err != nil || lerr != nil || !in.Random || in.External != "mine=random:./mine {row} {col}" {
+	if in, lerr := set.Lookup("mine"); err != nil || lerr != nil || !in.Random || in.External.String() != "mine=random:./mine {row} {col}" {
 		t.Errorf("the declared solver's facts: %+v, %v, %v", in, err, lerr)
 	}
 	if strategies.Builtins().Has("mine") {

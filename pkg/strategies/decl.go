@@ -75,8 +75,7 @@ func (d Decl) String() string { return d.Name + "=" + d.Command }
 // numbers the harness knows of unless Random, proves nothing, and the
 // memory it takes is its own process's, not the sweep's.
 func (d Decl) Info() Info {
-	decl := d.String()
-	return Info{Name: d.Name, Summary: "external solver: " + decl, External: decl,
+	return Info{Name: d.Name, Summary: "external solver: " + d.String(), External: &d,
 		Random: d.Random, Bytes: func(int, int) int64 { return 0 }}
 }
 

@@ -57,10 +57,10 @@ type Info struct {
 	// on b (a board Boards accepts); nil means any square.
 	Starts func(b board.Board) []board.Square
 	// External is the declaration (NAME=COMMAND, the -solver flag) of a
-	// strategy an external program runs, "" for a built-in one. The cost
+	// strategy an external program runs, nil for a built-in one. The cost
 	// model knows nothing of such a program: the plan measures it or says
 	// that its time is unknown, and its runs' nodes are what it reports.
-	External string
+	External *Decl
 }
 
 // Cost is what the planner's cost model needs to know of a strategy: how

@@ -121,7 +121,7 @@ func TestParseDecl(t *testing.T) {
 				return
 			}
 			in := d.Info()
-			if in.Name != d.Name || in.External != d.String() || in.Random != d.Random || in.BytesOn(8, 8) != 0 {
+			if in.Name != d.Name || *in.External != d || in.Random != d.Random || in.BytesOn(8, 8) != 0 {
 				t.Errorf("Info = %+v", in)
 			}
 		})

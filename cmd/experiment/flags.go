@@ -133,9 +133,9 @@ func flagError(fs *flag.FlagSet, err error) error {
 	return fmt.Errorf("-%s %s: %s (-%s: %s)", m[2], strconv.Quote(m[1]), want, m[2], usage)
 }
 
-// parseStrategy checks a -strategy value.
-func parseStrategy(name string) (strategies.Info, error) {
-	info, err := strategies.Lookup(name)
+// parseStrategy checks a -strategy value against the command's strategies.
+func parseStrategy(set *strategies.Set, name string) (strategies.Info, error) {
+	info, err := set.Lookup(name)
 	if err != nil {
 		return strategies.Info{}, usagef("-strategy: %v", err)
 	}
@@ -145,12 +145,12 @@ func parseStrategy(name string) (strategies.Info, error) {
 func parseOrderFlag(s string) (board.Order, error) {
 	o, err := board.ParseOrder(s)
 	if err != nil {
-		return board.Order{}, usagef("-order: %v, or %s (%s)", err, strategies.OrderRandom, strings.Join(strategies.RandomOrders(), ", "))
+		return board.Order{}, usagef("-order: %v, or %s (%s)", err, strategies.OrderRandom, strings.Join(strategies.Builtins().RandomOrders(), ", "))
 	}
 	return o, nil
 }
 
-func strategyList() string { return strings.Join(strategies.Names(), ", ") }
+func strategyList() string { return strings.Join(strategies.Builtins().Names(), ", ") }
 
 // parseWorkers checks a -workers value that may be 0, for one per core.
 func parseWorkers(n int) error {

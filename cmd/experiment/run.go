@@ -43,7 +43,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer d.Close()
-	f.declared = d.solvers
+	f.declared, f.known = d.solvers, d.set.Facts()
+	o.Strategies = d.set
 	s, err := f.settings()
 	if err != nil {
 		return err

@@ -47,8 +47,11 @@ type runFlags struct {
 	planOnly   bool
 	force      bool
 	solvers    solverFlags
-	// declared holds the -solver declarations once checked (declare).
+	// declared holds the -solver declarations once checked (declare), and
+	// known the command's strategies, the built-in ones and theirs; nil
+	// means the built-in ones alone.
 	declared []plan.Solver
+	known    *strategies.Set
 }
 
 // shardEnv are the environment variables that "-shard auto/N" reads the
@@ -60,16 +63,16 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, configFlag, "", "read flags from `FILE` (one a line, # comments) or an embedded preset (quick, dfs-vs-warnsdorff, closed, overnight, restarts); flags on the command line override it")
 	fs.StringVar(&f.sizes, "sizes", "", "`boards`: N, A-B (every N x N from A to B) or RxC, comma-separated, such as 5-8,10,6x8")
 	fs.StringVar(&f.starts, "starts", "all", "start `squares`: all, corners, solvable (those theory does not rule out: up to 41 x 41, exactly those with a tour), or row,col squares separated by semicolons, such as \"0,0;2,3\"")
-	fs.StringVar(&f.strategies, "strategies", strings.Join(strategies.Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(strategies.Names(), ", "))
-	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: a uniformly random order at every square, drawn from the job's seed, for "+strings.Join(strategies.RandomOrders(), ", ")+" (a randomised series, with -trials); the others run the default order")
+	fs.StringVar(&f.strategies, "strategies", strings.Join(strategies.Builtins().Defaults(), ","), "comma-separated `strategies`, or all: "+strings.Join(strategies.Builtins().Names(), ", "))
+	fs.StringVar(&f.order, "order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random: a uniformly random order at every square, drawn from the job's seed, for "+strings.Join(strategies.Builtins().RandomOrders(), ", ")+" (a randomised series, with -trials); the others run the default order")
 	fs.BoolVar(&f.closed, "closed", false, "ask for closed tours (the last square a knight's move from the start)")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop each search after `N` nodes, status node_limit (0: no limit)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop each search after this `duration`, such as 30s, status timeout (0: no limit)")
-	fs.StringVar(&f.tiebreak, "tiebreak", strategies.TieFirst, "comma-separated tie-break `rules` for the strategies with ties ("+strings.Join(strategies.Accepting(strategies.TieRandom), ", ")+"): "+strings.Join(strategies.Tiebreaks, ", ")+"; each rule is a series of its own, strategies without ties run first")
-	fs.StringVar(&f.restarts, "restarts", restart.Policy{}.String(), "restart `policies`, separated by semicolons (a comma works where the next policy begins with its name), each a series of its own: "+restart.Form+"; they apply to randomised backtracking ("+strategies.RestartableList()+"), the other runs never restart")
+	fs.StringVar(&f.tiebreak, "tiebreak", strategies.TieFirst, "comma-separated tie-break `rules` for the strategies with ties ("+strings.Join(strategies.Builtins().Accepting(strategies.TieRandom), ", ")+"): "+strings.Join(strategies.Tiebreaks, ", ")+"; each rule is a series of its own, strategies without ties run first")
+	fs.StringVar(&f.restarts, "restarts", restart.Policy{}.String(), "restart `policies`, separated by semicolons (a comma works where the next policy begins with its name), each a series of its own: "+restart.Form+"; they apply to randomised backtracking ("+strategies.Builtins().RestartableList()+"), the other runs never restart")
 	fs.IntVar(&f.trials, "trials", 1, "run each randomised job (-tiebreak random, -order random) `K` times, trials 0..K-1; deterministic jobs run once")
 	fs.Uint64Var(&f.seed, "seed", 0, "base `seed` of the randomised jobs; each job's seed is a hash of it and the job, recorded in the seed column")
-	fs.BoolVar(&f.prune, "prune", false, "prune dead branches in the strategies that can ("+strings.Join(strategies.Pruning(), ", ")+"); the others run unpruned")
+	fs.BoolVar(&f.prune, "prune", false, "prune dead branches in the strategies that can ("+strings.Join(strategies.Builtins().Pruning(), ", ")+"); the others run unpruned")
 	fs.StringVar(&f.memLimit, "mem-limit", "", "bound the summed memory estimates of the searches running at once, such as 512MB or 4GiB; 0 for none (default: the tightest of half the machine's memory, the cgroup's limit and Slurm's)")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), fmt.Sprintf("run `N` searches at once, 1..%d; the default is the number of usable CPUs", sweep.MaxWorkers))
 	fs.StringVar(&f.out, "out", "", "output `directory` (default results/<timestamp>)")
@@ -85,7 +88,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 }
 
 // strategyNames returns the names -strategies lists, the keyword "all"
-// (every strategy registered, the declared solvers' among them) as it is.
+// (every strategy of the command, the declared solvers' among them) as it is.
 func (f *runFlags) strategyNames() []string {
 	var names []string
 	for name := range strings.SplitSeq(f.strategies, ",") {
@@ -114,25 +117,34 @@ func (f *runFlags) settings() (plan.Settings, error) {
 	if err != nil {
 		return s, &input.Error{Flag: "-starts", Err: err}
 	}
+	known := f.known
+	if known == nil {
+		known = strategies.Builtins()
+	}
 	var names []string
 	for _, name := range f.strategyNames() {
 		if name == strategies.All {
-			names = append(names, strategies.Names()...)
+			names = append(names, known.Names()...)
 		} else {
 			names = append(names, name)
 		}
 	}
 	// A solver no series runs would still be recorded, and a sweep
-	// resumed without it refused: it is a slip, refused here.
+	// resumed without it refused: it is a slip, refused here, or a typo
+	// where an unknown name of -strategies is near it.
+	var unnamed []string
 	for _, d := range f.declared {
 		if !slices.Contains(names, d.Name) {
-			for _, n := range names {
-				if near, ok := words.Nearest(n, []string{d.Name}); ok && !isBuiltIn(n) {
-					return s, input.Errorf("-strategies", "unknown strategy %q (did you mean %s? -solver declares it)", n, near)
-				}
-			}
-			return s, input.Errorf("-solver", "%s is declared, but -strategies does not name it: add it to -strategies or leave its -solver out", d.Name)
+			unnamed = append(unnamed, d.Name)
 		}
+	}
+	if len(unnamed) > 0 {
+		for _, n := range names {
+			if near, ok := words.Nearest(n, unnamed); ok && !known.Has(n) {
+				return s, input.Errorf("-strategies", "unknown strategy %q (did you mean %s? -solver declares it)", n, near)
+			}
+		}
+		return s, input.Errorf("-solver", "%s is declared, but -strategies does not name it: add it to -strategies or leave its -solver out", unnamed[0])
 	}
 	var tiebreaks []string
 	for tb := range strings.SplitSeq(f.tiebreak, ",") {
@@ -213,9 +225,3 @@ func memLimitFlag(v string) (memlimit.Limit, error) {
 }
 
 func getenv(name string) string { return os.Getenv(name) }
-
-// isBuiltIn reports whether name is a registered strategy.
-func isBuiltIn(name string) bool {
-	_, err := strategies.Lookup(name)
-	return err == nil
-}

@@ -44,7 +44,7 @@ func TestRunFlags(t *testing.T) {
 
 	fs, f = newTestFlags()
 	fs.Parse([]string{"-sizes", "5", "-strategies", "all"})
-	if s, err := f.settings(); err != nil || len(s.Strategies) != len(strategies.Names()) || s.Starts.String() != "all" {
+	if s, err := f.settings(); err != nil || len(s.Strategies) != len(strategies.Builtins().Names()) || s.Starts.String() != "all" {
 		t.Errorf("defaults: %+v, %v", s, err)
 	}
 }

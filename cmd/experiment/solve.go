@@ -44,13 +44,13 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	bf.register(fs)
 	var start startFlags
 	start.register(fs, "0,0", "start square `row,col`, 0-indexed from the top-left")
-	strategy := fs.String("strategy", strategies.Names()[0], "search `strategy`: "+strategyList())
-	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random (for "+strings.Join(strategies.RandomOrders(), ", ")+": a uniformly random order at every square, drawn from -seed)")
-	tiebreak := fs.String("tiebreak", strategies.TieFirst, "tie-break `rule` of "+strings.Join(strategies.Accepting(strategies.TieRandom), " and ")+": "+strings.Join(strategies.Tiebreaks, ", "))
+	strategy := fs.String("strategy", strategies.Builtins().Names()[0], "search `strategy`: "+strategyList())
+	order := fs.String("order", "", "move `order`: 8 offsets \"2,1 1,2 ...\" or digits \"34261578\" (default the classic DFS program's: "+board.DefaultOrder.String()+"), or random (for "+strings.Join(strategies.Builtins().RandomOrders(), ", ")+": a uniformly random order at every square, drawn from -seed)")
+	tiebreak := fs.String("tiebreak", strategies.TieFirst, "tie-break `rule` of "+strings.Join(strategies.Builtins().Accepting(strategies.TieRandom), " and ")+": "+strings.Join(strategies.Tiebreaks, ", "))
 	seed := fs.Uint64("seed", 0, "`seed` of the random tie-break rule and the random order (a sweep's seed column replays its run)")
-	restarts := fs.String("restarts", restart.Policy{}.String(), "restart `policy` of a randomised backtracking search ("+strategies.RestartableList()+"): "+restart.Form)
+	restarts := fs.String("restarts", restart.Policy{}.String(), "restart `policy` of a randomised backtracking search ("+strategies.Builtins().RestartableList()+"): "+restart.Form)
 	closed := fs.Bool("closed", false, "ask for a closed tour (the last square a knight's move from the start)")
-	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(strategies.Pruning(), ", ")+")")
+	prune := fs.Bool("prune", false, "cut branches whose unvisited squares cannot all be covered (strategies: "+strings.Join(strategies.Builtins().Pruning(), ", ")+")")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 30s (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the grid")
@@ -82,12 +82,12 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	info, err := parseStrategy(*strategy)
+	info, err := parseStrategy(d.set.Facts(), *strategy)
 	if err != nil {
 		return err
 	}
 	if *prune && !info.Prunes {
-		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(strategies.Pruning(), ", "))
+		return usagef("-prune: strategy %s does not prune; -prune applies to %s", *strategy, strings.Join(strategies.Builtins().Pruning(), ", "))
 	}
 	o, randomOrder, err := solveOrder(fs, *order, info)
 	if err != nil {
@@ -112,14 +112,14 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := files.check(b); err != nil {
 		return err
 	}
-	if err := checkSolveMemory(info, b, mem); err != nil {
+	if err := checkSolveMemory(d.set.Facts(), info, b, mem); err != nil {
 		return err
 	}
 
 	p := solver.Problem{Board: b, Start: sq, Strategy: *strategy, Order: o, Closed: *closed, MaxNodes: *maxNodes,
 		Timeout: *timeout, Tiebreak: *tiebreak, Seed: *seed, Prune: *prune, Threads: *workers,
 		RandomOrder: randomOrder, Restarts: policy}
-	s, err := solver.New(p)
+	s, err := d.set.New(p)
 	if err != nil {
 		return usageError{err}
 	}
@@ -162,7 +162,7 @@ func solveOrder(fs *flag.FlagSet, order string, info strategies.Info) (o board.O
 		return o, false, usagef("-order: %s uses its own published move orders; leave -order out", info.Name)
 	}
 	if random && !info.RandomOrder {
-		return o, false, usagef("-order random: %s takes no random move order; %s", info.Name, words.Do(strategies.RandomOrders()))
+		return o, false, usagef("-order random: %s takes no random move order; %s", info.Name, words.Do(strategies.Builtins().RandomOrders()))
 	}
 	return o, random, nil
 }
@@ -170,13 +170,13 @@ func solveOrder(fs *flag.FlagSet, order string, info strategies.Info) (o board.O
 // checkSolveMemory refuses a search on b by strategy info that would need
 // more than the memory limit mem, before allocating (a 20000 x 20000 dfs
 // would ask for 12 GB), naming the strategies that need less.
-func checkSolveMemory(info strategies.Info, b board.Board, mem memlimit.Limit) error {
+func checkSolveMemory(set *strategies.Set, info strategies.Info, b board.Board, mem memlimit.Limit) error {
 	need := info.BytesOn(b.Rows, b.Cols)
 	if mem.Bytes <= 0 || need <= mem.Bytes {
 		return nil
 	}
 	alt := ""
-	switch others := lean(b, info.Name, need); len(others) {
+	switch others := lean(set, b, info.Name, need); len(others) {
 	case 0:
 	case 1:
 		alt = fmt.Sprintf(" (or %s, which needs less)", others[0])
@@ -198,7 +198,7 @@ func solvePolicy(v string, info strategies.Info, tiebreak string, randomOrder bo
 		return policy, usagef("-restarts: %v", err)
 	}
 	if policy.Kind != restart.None && !info.Restartable(tiebreak, randomOrder) {
-		return policy, usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, strategies.RestartableList())
+		return policy, usagef("-restarts %v: restarts apply only to randomised backtracking: %s", policy, strategies.Builtins().RestartableList())
 	}
 	if err := policy.Check(maxNodes, timeout, b); err != nil {
 		return policy, usagef("-restarts %v: %v", policy, err)
@@ -241,13 +241,13 @@ func writeSolve(stdout, stderr io.Writer, p solver.Problem, res solver.Result, a
 
 // lean lists up to two strategies other than name that need less memory
 // than need on b, the least first.
-func lean(b board.Board, name string, need int64) []string {
+func lean(set *strategies.Set, b board.Board, name string, need int64) []string {
 	bytes := func(n string) int64 {
-		info, _ := strategies.Lookup(n)
+		info, _ := set.Lookup(n)
 		return info.BytesOn(b.Rows, b.Cols)
 	}
 	var names []string
-	for _, n := range strategies.Names() {
+	for _, n := range set.Names() {
 		if n != name && bytes(n) < need {
 			names = append(names, n)
 		}

@@ -19,21 +19,38 @@ import (
 // solvers a command may run as strategies (package external).
 type solverFlags struct {
 	// decls are the command line's declarations, file a flag file's.
-	decls, file []string
+	decls, file []solverDecl
 	filing      bool
 	memLimit    string
 }
 
+// solverDecl is a -solver value, read once (strategies.ParseDecl); a
+// declaration it refuses keeps its error for declare to report, in the
+// order the declarations were given.
+type solverDecl struct {
+	text string
+	decl strategies.Decl
+	err  error
+}
+
 // String implements flag.Value.
-func (s *solverFlags) String() string { return strings.Join(s.all(), "; ") }
+func (s *solverFlags) String() string {
+	var texts []string
+	for _, d := range s.all() {
+		texts = append(texts, d.text)
+	}
+	return strings.Join(texts, "; ")
+}
 
 // Set implements flag.Value: each -solver adds a declaration, of the
 // flag file while it is read (fileLayered), else of the command line.
 func (s *solverFlags) Set(v string) error {
+	d := solverDecl{text: v}
+	d.decl, d.err = strategies.ParseDecl(v)
 	if s.filing {
-		s.file = append(s.file, v)
+		s.file = append(s.file, d)
 	} else {
-		s.decls = append(s.decls, v)
+		s.decls = append(s.decls, d)
 	}
 	return nil
 }
@@ -45,17 +62,14 @@ func (s *solverFlags) fromFile() { s.decls, s.filing = nil, true }
 // fromCommandLine implements fileLayered.
 func (s *solverFlags) fromCommandLine() { s.filing = false }
 
-// declName is a declaration's NAME, as external.Parse reads it.
-func declName(decl string) string { n, _, _ := strings.Cut(decl, "="); return strings.TrimSpace(n) }
-
 // all returns the declarations in force: the flag file's, but for those
 // whose NAME the command line declares again (the command line overrides
 // a flag file), then the command line's. Two of one NAME on the command
 // line, or in the file, are left for declare to refuse.
-func (s *solverFlags) all() []string {
-	var out []string
+func (s *solverFlags) all() []solverDecl {
+	var out []solverDecl
 	for _, d := range s.file {
-		if !slices.ContainsFunc(s.decls, func(c string) bool { return declName(c) == declName(d) }) {
+		if !slices.ContainsFunc(s.decls, func(c solverDecl) bool { return c.decl.Name == d.decl.Name }) {
 			out = append(out, d)
 		}
 	}
@@ -71,7 +85,7 @@ func (s *solverFlags) offered(names []string) {
 	if slices.Contains(names, strategies.All) {
 		return
 	}
-	s.file = slices.DeleteFunc(s.file, func(d string) bool { return !slices.Contains(names, declName(d)) })
+	s.file = slices.DeleteFunc(s.file, func(d solverDecl) bool { return !slices.Contains(names, d.decl.Name) })
 }
 
 func (s *solverFlags) register(fs *flag.FlagSet) {
@@ -81,9 +95,11 @@ func (s *solverFlags) register(fs *flag.FlagSet) {
 }
 
 // declared is what declare found: the solvers as the plan records them,
-// and their strategies, whose processes Close ends.
+// the command's strategies (the built-in ones and the solvers'), and the
+// solvers' strategies, whose processes Close ends.
 type declared struct {
 	solvers    []plan.Solver
+	set        *solver.Set
 	strategies []*external.Strategy
 	// memory is each process's address-space limit, 0 for none.
 	memory int64
@@ -106,19 +122,19 @@ func (d *declared) printLimit(w io.Writer) {
 	fmt.Fprintf(w, "solvers: %s, %s (-solver-mem-limit)\n", strings.Join(names, ", "), limit)
 }
 
-// Close ends the solvers' processes and forgets them.
+// Close ends the solvers' processes.
 func (d *declared) Close() {
 	for _, st := range d.strategies {
 		st.Close()
-		solver.Remove(st.Exe.Spec.Name)
 	}
 }
 
-// declare checks every -solver and registers each as a strategy, under
-// limits, before any flag that names one is checked. mem is the default
-// memory limit of a solver process; Timeout is left to each run's.
+// declare checks every -solver and makes the command's set of strategies:
+// the built-in ones and each solver, under limits, before any flag that
+// names one is checked. mem is the default memory limit of a solver
+// process; Timeout is left to each run's.
 func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error) {
-	d := &declared{}
+	d := &declared{set: solver.Builtins()}
 	decls := s.all()
 	if len(decls) == 0 {
 		if strings.TrimSpace(s.memLimit) != "" {
@@ -145,19 +161,18 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 	}
 	d.memory = limits.Memory
 	for _, decl := range decls {
-		spec, err := external.Parse(decl)
+		if decl.err != nil {
+			d.Close()
+			return nil, &input.Error{Flag: "-solver", Err: decl.err}
+		}
+		spec, err := external.NewSpec(decl.decl)
 		if err != nil {
 			d.Close()
 			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
-		if in, err := strategies.Lookup(spec.Name); err == nil && in.External != "" && !hasSearch(spec.Name) {
-			// The facts a manifest read earlier in this process
-			// registered (plan.Settings.Normalize), without a search:
-			// the declaration replaces them.
-			strategies.Unregister(spec.Name)
-		} else if err == nil {
+		if in, err := d.set.Facts().Lookup(spec.Name); err == nil {
 			d.Close()
-			if in.External == "" {
+			if in.External == nil {
 				return nil, input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", spec.Name)
 			}
 			return nil, input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
@@ -168,13 +183,14 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
 		st := external.NewStrategy(exe, limits)
-		if err := solver.Add(st.Info()); err != nil {
+		set, err := d.set.With(st.Info())
+		if err != nil {
 			d.Close()
 			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
+		d.set = set
 		d.strategies = append(d.strategies, st)
-		_, command, _ := strings.Cut(spec.Decl, "=")
-		sv := plan.Solver{Name: spec.Name, Command: command, Path: exe.Path, RealPath: exe.RealPath,
+		sv := plan.Solver{Name: spec.Name, Command: spec.Command, Path: exe.Path, RealPath: exe.RealPath,
 			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256, Resolved: exe.Resolved()}
 		for _, f := range exe.Files {
 			sv.Files = append(sv.Files, plan.SolverFile(f))
@@ -182,10 +198,4 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		d.solvers = append(d.solvers, sv)
 	}
 	return d, nil
-}
-
-// hasSearch reports whether the solver can run the strategy name.
-func hasSearch(name string) bool {
-	_, err := solver.Lookup(name)
-	return err == nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -202,5 +203,27 @@ func TestSolverFaultSweep(t *testing.T) {
 	left, _ := exec.Command("pgrep", "-f", marker).Output()
 	if len(bytes.TrimSpace(left)) > 0 {
 		t.Errorf("processes left behind: %s", left)
+	}
+}
+
+// A solver is a strategy of the command that declares it, and of the
+// sweep whose manifest records it, alone: after a report has read such a
+// manifest, a command of the same process that does not declare the
+// solver refuses its name, as a fresh process does.
+func TestDeclaredSolverEndsWithItsCommand(t *testing.T) {
+	dir := t.TempDir()
+	sweep := filepath.Join(dir, "s")
+	var stdout, stderr bytes.Buffer
+	if err := run(&stdout, &stderr, []string{"run", "-quiet", "-no-report", "-out", sweep, "-sizes", "5", "-starts", "0,0",
+		"-strategies", "mine", "-solver", "mine=/bin/true {row} {col}"}); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr.String())
+	}
+	if err := run(&stdout, &stderr, []string{"report", "-out", filepath.Join(dir, "r"), filepath.Join(sweep, "runs.csv")}); err != nil {
+		t.Fatalf("report: %v\n%s", err, stderr.String())
+	}
+	stdout.Reset()
+	err := run(&stdout, &stderr, []string{"run", "-plan", "-sizes", "5", "-strategies", "mine"})
+	if code := exitCode(err, io.Discard); code != 2 || !strings.Contains(err.Error(), `-strategies: unknown strategy "mine"`) {
+		t.Errorf("run -strategies mine without -solver after a report of its sweep: exit %d, %v\n%s", code, err, stdout.String())
 	}
 }

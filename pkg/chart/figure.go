@@ -176,7 +176,8 @@ type style struct {
 
 // strategyColors are Okabe and Ito's colours, told apart by readers with
 // every common form of colour blindness; a strategy's colour is the one at
-// its place in the registry, so it is the same in every report.
+// its place in strategies.Builtin (an external solver takes a place left),
+// so it is the same in every report.
 var strategyColors = []color.RGBA{
 	{0x00, 0x72, 0xb2, 0xff}, // blue
 	{0xd5, 0x5e, 0x00, 0xff}, // vermillion

@@ -66,7 +66,7 @@ func TestContradictoryAnswers(t *testing.T) {
 					body = "while read -r l; do echo '" + tt.answer + "'; done"
 				}
 				name := script(t, body, stdio, external.Limits{Timeout: tt.timeout})
-				res, err := solver.Solve(context.Background(), solver.Problem{Board: board.Board{Rows: 1, Cols: 1},
+				res, err := solveProblem(context.Background(), solver.Problem{Board: board.Board{Rows: 1, Cols: 1},
 					Strategy: name, MaxNodes: tt.maxNodes})
 				if err != nil {
 					t.Fatal(err)
@@ -331,7 +331,7 @@ func TestSeedText(t *testing.T) {
 			body = warmUpOr(check)
 		}
 		name := script(t, body, stdio, external.Limits{Timeout: 10 * time.Second})
-		res, err := solver.Solve(context.Background(), solver.Problem{Board: board.Board{Rows: 5, Cols: 5},
+		res, err := solveProblem(context.Background(), solver.Problem{Board: board.Board{Rows: 5, Cols: 5},
 			Strategy: name, Seed: 1<<64 - 1})
 		if err != nil {
 			t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -61,14 +62,28 @@ func declare(t *testing.T, command string, stdio bool, limits external.Limits) (
 		decl = fmt.Sprintf("%s=stdio:%s %s", name, command, marker(t))
 	}
 	st := external.NewStrategy(resolve(t, decl), limits)
-	if err := solver.Add(st.Info()); err != nil {
-		t.Fatal(err)
-	}
+	declared.Store(name, st.Info())
 	t.Cleanup(func() {
 		st.Close()
 		noLeftovers(t)
 	})
 	return name, st
+}
+
+// declared maps the names declare gave to their strategies.
+var declared sync.Map // string -> solver.Info
+
+// solveProblem runs p once, with the strategy declare declared under its name
+// added to the built-in ones, as a command that declares it does.
+func solveProblem(ctx context.Context, p solver.Problem) (solver.Result, error) {
+	set := solver.Builtins()
+	if info, ok := declared.Load(p.Strategy); ok {
+		var err error
+		if set, err = set.With(info.(solver.Info)); err != nil {
+			return solver.Result{}, err
+		}
+	}
+	return set.Solve(ctx, p)
 }
 
 // resolve parses and resolves the declaration decl.
@@ -118,7 +133,7 @@ func noLeftovers(t *testing.T) {
 // solve runs name once on rows x cols from 0,0.
 func solve(t *testing.T, name string, rows, cols int, timeout time.Duration) solver.Result {
 	t.Helper()
-	res, err := solver.Solve(context.Background(), solver.Problem{Board: board.Board{Rows: rows, Cols: cols},
+	res, err := solveProblem(context.Background(), solver.Problem{Board: board.Board{Rows: rows, Cols: cols},
 		Strategy: name, Timeout: timeout})
 	if err != nil {
 		t.Fatal(err)

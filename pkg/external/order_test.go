@@ -105,7 +105,7 @@ func TestStdioSetsidGrandchild(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
 		defer cancel()
 		t0 := time.Now()
-		res, err := solver.Solve(ctx, solver.Problem{Board: board.Board{Rows: 5, Cols: 5}, Strategy: name})
+		res, err := solveProblem(ctx, solver.Problem{Board: board.Board{Rows: 5, Cols: 5}, Strategy: name})
 		if err != nil {
 			t.Fatal(err)
 		}

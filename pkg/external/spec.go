@@ -12,83 +12,49 @@ import (
 // StdioPrefix begins a COMMAND that runs one process a worker.
 const StdioPrefix = strategies.StdioPrefix
 
-// A Spec is a declared solver: its name and its command, split into words
-// with the placeholders still in them.
+// A Spec is a declared solver: its declaration as strategies.ParseDecl
+// reads it (its name, mode and randomness), and its command split into
+// words with the placeholders still in them.
 type Spec struct {
-	Name string
-	// Args is the command's words; Args[0] is the program.
+	strategies.Decl
+	// Args is the command's words, without its prefixes; Args[0] is the
+	// program.
 	Args []string
-	// Stdio is true for one process a worker.
-	Stdio bool
-	// Random is true for a randomised solver (strategies.ExternalRandom):
-	// its runs get the job's seed and repeat for -trials.
-	Random bool
-	// Decl is the declaration as given, NAME=COMMAND.
-	Decl string
 }
 
 // Parse reads a declaration NAME=COMMAND. It checks its form only: that
 // the program exists is Resolve's business.
 func Parse(decl string) (Spec, error) {
-	name, command, ok := strings.Cut(decl, "=")
-	name, command = strings.TrimSpace(name), strings.TrimSpace(command)
-	if !ok || name == "" || command == "" {
-		return Spec{}, fmt.Errorf("%q: want NAME=COMMAND, such as 'mine=./mysolver {rows} {cols} {row} {col}'", decl)
-	}
-	if err := checkName(name); err != nil {
+	d, err := strategies.ParseDecl(decl)
+	if err != nil {
 		return Spec{}, err
 	}
-	s := Spec{Name: name, Decl: name + "=" + command}
-	if rest, ok := strings.CutPrefix(command, strategies.RandomPrefix); ok {
-		s.Random, command = true, strings.TrimSpace(rest)
-	}
-	s.Random = s.Random || strategies.ExternalRandom(s.Decl)
-	if rest, ok := strings.CutPrefix(command, StdioPrefix); ok {
-		s.Stdio, command = true, strings.TrimSpace(rest)
-		if strings.HasPrefix(command, strategies.RandomPrefix) {
-			// Else "random:prog" is looked for as a program, and the
-			// error is a puzzling "no such file".
-			return Spec{}, fmt.Errorf("%s: write %s%s%s (%s goes before %s)", name, strategies.RandomPrefix, StdioPrefix,
-				strings.TrimSpace(strings.TrimPrefix(command, strategies.RandomPrefix)), strategies.RandomPrefix, StdioPrefix)
-		}
-	}
-	args, err := split(command)
+	return NewSpec(d)
+}
+
+// NewSpec splits the command of the declaration d into words and checks
+// their placeholders.
+func NewSpec(d strategies.Decl) (Spec, error) {
+	args, err := split(d.Program)
 	if err != nil {
-		return Spec{}, fmt.Errorf("%s: %w", name, err)
+		return Spec{}, fmt.Errorf("%s: %w", d.Name, err)
 	}
 	if len(args) == 0 {
-		return Spec{}, fmt.Errorf("%s: the command after %q is empty", name, StdioPrefix)
+		return Spec{}, fmt.Errorf("%s: the command after %q is empty", d.Name, StdioPrefix)
 	}
 	for _, a := range args {
 		if err := checkPlaceholders(a); err != nil {
-			return Spec{}, fmt.Errorf("%s: %w", name, err)
+			return Spec{}, fmt.Errorf("%s: %w", d.Name, err)
 		}
 	}
-	if s.Stdio {
+	if d.Stdio {
 		for _, a := range args {
 			if strings.Contains(a, "{") && checkPlaceholders(a) == nil && hasPlaceholder(a) {
-				return Spec{}, fmt.Errorf("%s: a stdio solver gets each run's values in its requests, not as placeholders (%q)", name, a)
+				return Spec{}, fmt.Errorf("%s: a stdio solver gets each run's values in its requests, not as placeholders (%q)", d.Name, a)
 			}
 		}
 	}
-	s.Args = args
-	return s, nil
-}
-
-// checkName accepts names that read well as a series and a CSV field:
-// letters, digits, '-', '_' and '.', beginning with a letter.
-func checkName(name string) error {
-	if strategies.Reserved(name) {
-		return fmt.Errorf("name %q is a keyword of -strategies (%q names every strategy): give the solver another name", name, strategies.All)
-	}
-	for i, r := range name {
-		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
-		if letter || i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			continue
-		}
-		return fmt.Errorf("name %q: want a letter, then letters, digits, '-', '_' or '.'", name)
-	}
-	return nil
+	return Spec{Decl: d, Args: args}, nil
 }
 
 // split splits command into words as a shell would, with the shell

@@ -7,7 +7,6 @@ import (
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/solver"
 	"knightsweep/pkg/status"
-	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/theory"
 	"knightsweep/pkg/tour"
 )
@@ -30,13 +29,13 @@ func NewStrategy(exe *Executable, limits Limits) *Strategy {
 	return &Strategy{Exe: exe, Limits: limits}
 }
 
-// Info returns the strategy's registry entry, which solver.Add makes known
+// Info returns the strategy as a set of the solver holds it (solver.Set.With),
 // under the solver's name. The harness knows nothing of an external
 // search: it is neither complete nor restartable, takes every board and
 // start, and runs on one core; the memory it takes is its process's, not
 // the sweep's.
 func (st *Strategy) Info() solver.Info {
-	return solver.Info{Info: strategies.ExternalInfo(st.Exe.Spec.Name, st.Exe.Spec.Decl), Strategy: st}
+	return solver.Info{Info: st.Exe.Spec.Info(), Strategy: st}
 }
 
 // Close ends the strategy's stdio processes.

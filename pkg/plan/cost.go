@@ -14,7 +14,7 @@ import (
 // guess of each job's time lets the longest start first, so that no long
 // job starts last and leaves the other workers idle, and lets progress
 // predict the time left. The strategies' costs per node come from the
-// registry (strategies.Info.Cost); the growth of the searches is modelled here.
+// facts (strategies.Info.Cost); the growth of the searches is modelled here.
 
 const (
 	// nsPerSquare is the per-job cost of preparing a board's buffers and
@@ -128,7 +128,7 @@ func guidedClosedMean(squares int, limit float64) float64 {
 func (c *cell) estimate(in strategies.Info, s Settings) {
 	var corner float64
 	c.noTour, corner, c.atOnce = c.shares(s.Closed)
-	if in.External != "" {
+	if in.External != nil {
 		// Nothing is known of an external solver: its jobs cost nothing
 		// in the estimate, which says so (Unknown), and come last.
 		c.external = true

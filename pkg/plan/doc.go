@@ -32,9 +32,10 @@
 // once, with the tie-break rule "first", whatever -tiebreak says; only
 // randomised jobs (strategies.Info.Randomised) repeat for -trials, each with a
 // seed of its own (JobSeed); a deterministic job runs once, as trial 0.
-// These rules live in the strategy registry (package strategies, which the
-// solver fills when a program links it in); the plan asks it and depends
-// on no search code.
+// These rules are the strategies' facts (package strategies: the built-in
+// ones, which the solver registers when a program links it in, and the
+// solvers the settings declare, Settings.Known); the plan asks them and
+// depends on no search code.
 //
 // # Schedule and cost
 //

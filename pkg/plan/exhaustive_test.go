@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"knightsweep/pkg/strategies"
 )
 
 // Every plan of a table of sweeps (boards, strategies with and without
@@ -76,7 +74,7 @@ func checkPlan(t *testing.T, name string, p *Plan) {
 		if idx, err := p.Index(rowOf(p, j)); err != nil || idx != i {
 			t.Fatalf("%s: Index(row of job %d) = %d, %v", name, i, idx, err)
 		}
-		in, _ := strategies.Lookup(j.Strategy)
+		in, _ := p.Strategies().Lookup(j.Strategy)
 		if in.RandomisedBy(j.Tiebreak, j.RandomOrder) {
 			if j.Trial >= p.Settings().Trials || j.Seed == 0 || seeds[j.Seed] {
 				t.Fatalf("%s: random job %+v: trial out of range, or seed 0 or repeated", name, j)

@@ -33,7 +33,9 @@ const MaxJobs = 1 << 28
 // square) that does not depend on the schedule, the shard or the worker
 // count.
 type Plan struct {
-	settings  Settings
+	settings Settings
+	// set is the strategies the settings name, with their facts.
+	set       *strategies.Set
 	order     board.Order
 	orderText string
 	cells     []cell
@@ -55,6 +57,8 @@ type cell struct {
 	pos []int
 	// trials is Settings.Trials for randomised jobs, else 1.
 	trials int
+	// randomised is true for jobs that draw random numbers.
+	randomised bool
 	// randomOrder is set for runs in a random move order; policy is the
 	// cell's restart policy (restarts its String).
 	randomOrder bool
@@ -146,7 +150,11 @@ func New(s Settings) (*Plan, error) {
 			return nil, &input.Error{Flag: "-order", Err: err}
 		}
 	}
-	p := &Plan{settings: s, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
+	known, err := s.Known()
+	if err != nil {
+		return nil, err // Normalize checked them
+	}
+	p := &Plan{settings: s, set: known, order: o, orderText: o.String(), byKey: map[cellKey]int{}}
 	empty := 0 // boards -starts solvable leaves no start on
 	for _, b := range s.Sizes {
 		set := s.Starts.On(b, s.Closed)
@@ -158,7 +166,7 @@ func New(s Settings) (*Plan, error) {
 			continue
 		}
 		for _, name := range s.Strategies {
-			in := info(name)
+			in := info(known, name)
 			pos, skip := acceptedStarts(in, b, set)
 			if skip != nil {
 				p.skipped = append(p.skipped, *skip)
@@ -171,7 +179,7 @@ func New(s Settings) (*Plan, error) {
 				c := cell{cellKey: cellKey{b, name, tb, run.policy.String()}, index: len(p.cells), first: p.total, set: set, pos: pos,
 					trials: 1, prune: s.Prune && in.Prunes, randomOrder: ro, policy: run.policy,
 					bytes: in.BytesOn(b.Rows, b.Cols), threads: in.ThreadsOn(b.Rows, b.Cols)}
-				if in.RandomisedBy(tb, ro) {
+				if c.randomised = in.RandomisedBy(tb, ro); c.randomised {
 					c.trials = s.Trials
 				}
 				c.estimate(in, s)
@@ -508,6 +516,10 @@ func (p *Plan) Schedule(skip func(index int64) bool) iter.Seq[Job] {
 	}
 }
 
+// Strategies returns the strategies the plan's settings name, with their
+// facts: the built-in ones and the solvers the settings declare.
+func (p *Plan) Strategies() *strategies.Set { return p.set }
+
 // Probes is the number of jobs of each randomised kind that Schedule
 // yields before all others.
 const Probes = 10
@@ -516,7 +528,7 @@ const Probes = 10
 // or without, or -1 if c's jobs are not randomised: their starts differ
 // in cost systematically, so its first jobs do not stand for the rest.
 func (c *cell) kind(noTour bool) int {
-	if !info(c.strategy).RandomisedBy(c.tiebreak, c.randomOrder) { // so trials is 1
+	if !c.randomised {
 		return -1
 	}
 	return 2*c.index + b2i(noTour)

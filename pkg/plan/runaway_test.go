@@ -8,7 +8,6 @@ import (
 
 	"knightsweep/configs"
 	"knightsweep/pkg/progress"
-	"knightsweep/pkg/strategies"
 )
 
 // The sweeps refused without -force, and those let through. 5..12 from
@@ -148,7 +147,6 @@ func TestRunawayAtPace(t *testing.T) {
 // are not refused (the model knows nothing of their time) but named for
 // the plan to advise: the 24 starts of 7x7 off the corners' colour.
 func TestUnbounded(t *testing.T) {
-	t.Cleanup(func() { strategies.Unregister("mine") })
 	all, err := ParseStarts("all")
 	if err != nil {
 		t.Fatal(err)

@@ -94,7 +94,8 @@ func (s *Settings) Normalize() error {
 	if err := s.Starts.Check(s.Sizes); err != nil {
 		return input.Errorf("-starts", "%v", err)
 	}
-	if err := s.registerSolvers(); err != nil {
+	set, err := s.Known()
+	if err != nil {
 		return err
 	}
 	// A set: declared in another order (a flag file's solver that the
@@ -102,14 +103,15 @@ func (s *Settings) Normalize() error {
 	// sweep.
 	slices.SortFunc(s.Solvers, func(a, b Solver) int { return cmp.Compare(a.Name, b.Name) })
 	if len(s.Strategies) == 0 {
-		return input.Errorf("-strategies", "missing: want some of %s", strings.Join(strategies.Names(), ", "))
+		return input.Errorf("-strategies", "missing: want some of %s", strings.Join(set.Names(), ", "))
 	}
 	for _, name := range s.Strategies {
-		if _, err := strategies.Lookup(name); err != nil {
+		if _, err := set.Lookup(name); err != nil {
 			return input.Errorf("-strategies", "%v", err)
 		}
 	}
-	rank := func(name string) int { return slices.Index(strategies.Names(), name) }
+	names := set.Names()
+	rank := func(name string) int { return slices.Index(names, name) }
 	slices.SortFunc(s.Strategies, func(a, b string) int { return rank(a) - rank(b) })
 	s.Strategies = slices.Compact(s.Strategies)
 
@@ -122,20 +124,20 @@ func (s *Settings) Normalize() error {
 		if !slices.Contains(strategies.Tiebreaks, tb) {
 			return input.Errorf("-tiebreak", "unknown rule %q: want a comma-separated list of %s", tb, strings.Join(strategies.Tiebreaks, ", "))
 		}
-		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(name).TiebreakRules(), tb) }) {
-			return input.Errorf("-tiebreak", "%q: no strategy of -strategies accepts it (%s)", tb, words.Do(strategies.Accepting(tb)))
+		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return slices.Contains(info(set, name).TiebreakRules(), tb) }) {
+			return input.Errorf("-tiebreak", "%q: no strategy of -strategies accepts it (%s)", tb, words.Do(set.Accepting(tb)))
 		}
 	}
 
 	if strings.TrimSpace(s.Order) == strategies.OrderRandom {
 		s.Order = strategies.OrderRandom
-		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).RandomOrder }) {
-			return input.Errorf("-order", "random: no strategy of -strategies takes a random move order (%s)", words.Do(strategies.RandomOrders()))
+		if !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(set, name).RandomOrder }) {
+			return input.Errorf("-order", "random: no strategy of -strategies takes a random move order (%s)", words.Do(set.RandomOrders()))
 		}
 	} else {
 		o, err := board.ParseOrder(s.Order)
 		if err != nil {
-			return input.Errorf("-order", "%v, or %s (%s)", err, strategies.OrderRandom, strings.Join(strategies.RandomOrders(), ", "))
+			return input.Errorf("-order", "%v, or %s (%s)", err, strategies.OrderRandom, strings.Join(set.RandomOrders(), ", "))
 		}
 		s.Order = o.String()
 	}
@@ -151,14 +153,14 @@ func (s *Settings) Normalize() error {
 	if s.Trials < 0 || s.Trials > MaxJobs {
 		return input.Errorf("-trials", "%d: want a number of trials from 1 to %d", s.Trials, MaxJobs)
 	}
-	if s.Trials > 1 && !s.randomised() {
-		return input.Errorf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add %s", s.Trials, s.randomise())
+	if s.Trials > 1 && !s.randomised(set) {
+		return input.Errorf("-trials", "%d: only randomised jobs repeat, and this sweep has none: add %s", s.Trials, s.randomise(set))
 	}
-	if err := s.normalizeRestarts(); err != nil {
+	if err := s.normalizeRestarts(set); err != nil {
 		return err
 	}
-	if s.Prune && !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(name).Prunes }) {
-		return input.Errorf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(strategies.Pruning(), ", "))
+	if s.Prune && !slices.ContainsFunc(s.Strategies, func(name string) bool { return info(set, name).Prunes }) {
+		return input.Errorf("-prune", "none of -strategies prunes: pruning applies to %s", strings.Join(set.Pruning(), ", "))
 	}
 	if s.SaveTours {
 		if b := s.Sizes[len(s.Sizes)-1]; b.Squares() > MaxTourSquares {
@@ -175,21 +177,21 @@ func (s *Settings) Normalize() error {
 // accept it, random: or {seed} in an external solver's declaration, or,
 // when -strategies has none of these, both flags with their strategies.
 // (It named -tiebreak random for dfs, which the next run then refused.)
-func (s *Settings) randomise() string {
+func (s *Settings) randomise(set *strategies.Set) string {
 	var order, tie, external []string
 	for _, name := range s.Strategies {
-		if info(name).RandomOrder {
+		if info(set, name).RandomOrder {
 			order = append(order, name)
 		}
-		if slices.Contains(info(name).TiebreakRules(), strategies.TieRandom) {
+		if slices.Contains(info(set, name).TiebreakRules(), strategies.TieRandom) {
 			tie = append(tie, name)
 		}
-		if info(name).External != "" {
+		if info(set, name).External != nil {
 			external = append(external, name)
 		}
 	}
 	if len(order) == 0 && len(tie) == 0 && len(external) == 0 {
-		order, tie = strategies.RandomOrders(), strategies.Accepting(strategies.TieRandom)
+		order, tie = set.RandomOrders(), set.Accepting(strategies.TieRandom)
 	}
 	var ways []string
 	if len(order) > 0 {
@@ -199,23 +201,23 @@ func (s *Settings) randomise() string {
 		ways = append(ways, fmt.Sprintf("-tiebreak random (for %s)", strings.Join(tie, " or ")))
 	}
 	if len(external) > 0 {
-		// A solver is randomised by its declaration (strategies.ExternalRandom).
+		// A solver is randomised by its declaration (strategies.Decl).
 		ways = append(ways, fmt.Sprintf("%s before the COMMAND of -solver %s (-solver '%s=%sCOMMAND'), or {seed} in it",
 			strategies.RandomPrefix, strings.Join(external, " or "), external[0], strategies.RandomPrefix))
 	}
 	return strings.Join(ways, " or ")
 }
 
-func (s *Settings) randomised() bool {
-	return s.anyRun(func(in strategies.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
+func (s *Settings) randomised(set *strategies.Set) bool {
+	return s.anyRun(set, func(in strategies.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
 }
 
 // anyRun reports whether f holds for some strategy and tie-break rule the
 // sweep runs.
-func (s *Settings) anyRun(f func(in strategies.Info, tiebreak string) bool) bool {
+func (s *Settings) anyRun(set *strategies.Set, f func(in strategies.Info, tiebreak string) bool) bool {
 	for _, name := range s.Strategies {
-		for _, tb := range info(name).RunsTiebreaks(s.Tiebreaks) {
-			if f(info(name), tb) {
+		for _, tb := range info(set, name).RunsTiebreaks(s.Tiebreaks) {
+			if f(info(set, name), tb) {
 				return true
 			}
 		}
@@ -268,7 +270,7 @@ func (s *Settings) policies() []restart.Policy {
 // normalizeRestarts puts -restarts in canonical form (none first, then as
 // strings sort; none alone is empty) and refuses policies that no run of
 // the sweep takes and fixed cutoffs that cannot work.
-func (s *Settings) normalizeRestarts() error {
+func (s *Settings) normalizeRestarts(set *strategies.Set) error {
 	var names []string
 	none := false
 	for _, r := range s.Restarts {
@@ -291,9 +293,9 @@ func (s *Settings) normalizeRestarts() error {
 	if len(names) == 0 {
 		return nil
 	}
-	if !s.anyRun(func(in strategies.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
+	if !s.anyRun(set, func(in strategies.Info, tb string) bool { return in.Restartable(tb, s.randomOrder(in)) }) {
 		first := names[b2i(none)] // the first policy that restarts
-		return input.Errorf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", first, strategies.RestartableList())
+		return input.Errorf("-restarts", "%v: restarts apply only to randomised backtracking (%s), and this sweep runs none; want none, or add those runs", first, set.RestartableList())
 	}
 	for _, p := range s.policies() {
 		// The largest board: a capped cutoff too small for it is refused.
@@ -302,15 +304,6 @@ func (s *Settings) normalizeRestarts() error {
 		}
 	}
 	return nil
-}
-
-// info returns a strategy known to be registered.
-func info(name string) strategies.Info {
-	i, err := strategies.Lookup(name)
-	if err != nil {
-		panic(err) // Normalize checked the names
-	}
-	return i
 }
 
 // Diff lists the settings in which s and t differ, one "-flag: was X, now

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"knightsweep/internal/input"
-	"knightsweep/pkg/strategies"
 )
 
 // settings returns normalized settings for sizes, the given strategies and
@@ -118,11 +117,6 @@ func TestSettingsJSON(t *testing.T) {
 // they are the same settings, and a resume or a merge accepts them.
 func TestNormalizeSolversOrder(t *testing.T) {
 	solvers := []Solver{{Name: "zz-mine", Command: "./mine {row} {col}"}, {Name: "aa-theirs", Command: "stdio:./theirs"}}
-	t.Cleanup(func() {
-		for _, s := range solvers {
-			strategies.Unregister(s.Name)
-		}
-	})
 	z, _ := ParseSizes("5")
 	a := Settings{Sizes: z, Strategies: []string{"zz-mine", "aa-theirs"}, Solvers: slices.Clone(solvers)}
 	b := Settings{Sizes: z, Strategies: []string{"aa-theirs", "zz-mine"}, Solvers: []Solver{solvers[1], solvers[0]}}

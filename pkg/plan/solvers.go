@@ -50,32 +50,40 @@ type SolverFile struct {
 // Decl returns the declaration, NAME=COMMAND.
 func (s Solver) Decl() string { return s.Name + "=" + s.Command }
 
-// registerSolvers makes the facts of s's solvers known where nothing has
-// registered them: a manifest read to merge shards or to write a report
-// names strategies that no -solver flag of this command declared. A name
-// that a built-in strategy or another declaration holds is refused.
-func (s *Settings) registerSolvers() error {
+// Known returns the strategies the settings may name: the built-in ones
+// and the solvers they declare, each as its declaration says. It makes
+// them known to no one else: a manifest read to merge shards or to write
+// a report names solvers that no -solver flag of the command declared. A
+// name declared twice, or one a built-in strategy holds, is refused.
+func (s *Settings) Known() (*strategies.Set, error) {
+	set := strategies.Builtins()
 	for i, sv := range s.Solvers {
 		for _, other := range s.Solvers[:i] {
 			if other.Name == sv.Name {
-				return input.Errorf("-solver", "%s is declared twice (%s and %s)", sv.Name, other.Decl(), sv.Decl())
+				return nil, input.Errorf("-solver", "%s is declared twice (%s and %s)", sv.Name, other.Decl(), sv.Decl())
 			}
 		}
-		in, err := strategies.Lookup(sv.Name)
-		switch {
-		case err == nil && in.External == "":
-			return input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", sv.Name)
-		case err == nil:
-			// Declared here, by this command's -solver, perhaps
-			// otherwise: the sweep's settings are still readable, and
-			// comparing them (Diff) says what differs.
-			continue
+		if set.Has(sv.Name) {
+			return nil, input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", sv.Name)
 		}
-		if err := strategies.Register(strategies.ExternalInfo(sv.Name, sv.Decl())); err != nil {
-			return input.Errorf("-solver", "%v", err)
+		d, err := strategies.ParseDecl(sv.Decl())
+		if err != nil {
+			return nil, &input.Error{Flag: "-solver", Err: err}
+		}
+		if set, err = set.With(d.Info()); err != nil {
+			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
 	}
-	return nil
+	return set, nil
+}
+
+// info returns the facts of a strategy of set that Normalize checked.
+func info(set *strategies.Set, name string) strategies.Info {
+	i, err := set.Lookup(name)
+	if err != nil {
+		panic(err) // Normalize checked the names
+	}
+	return i
 }
 
 // Unknown returns the jobs for which skip returns false whose time the

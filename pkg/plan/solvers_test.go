@@ -70,7 +70,6 @@ func TestDiffSolvers(t *testing.T) {
 // by flags that do nothing to it; the message offered only -order random
 // and -tiebreak random, even for a sweep of solvers alone.
 func TestTrialsNameSolversRandomisation(t *testing.T) {
-	t.Cleanup(func() { strategies.Unregister("mine"); strategies.Unregister("theirs") })
 	z, _ := ParseSizes("5")
 	for _, tt := range []struct {
 		strategies []string
@@ -85,6 +84,44 @@ func TestTrialsNameSolversRandomisation(t *testing.T) {
 		var ie *input.Error
 		if !errors.As(err, &ie) || ie.Flag != "-trials" || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: error %v, want one naming -trials saying %q", tt.strategies, err, tt.want)
+		}
+	}
+}
+
+// A solver that one sweep's settings declare is a strategy of those
+// settings alone: settings that do not declare it, checked after them in
+// the same process (a second manifest, a second command of a test), do
+// not know it, and the built-in strategies stay the solver's own.
+func TestSolversKnownToTheirSettingsAlone(t *testing.T) {
+	z, _ := ParseSizes("5")
+	declared := Settings{Sizes: z, Strategies: []string{"mine", "warnsdorff"},
+		Solvers: []Solver{{Name: "mine", Command: "random:./mine {row} {col}"}}}
+	if err := declared.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	set, err := declared.Known()
+	if in, lerr := set.Lookup("mine"); err != nil || lerr != nil || !in.Random || in.External.String() != "mine=random:./mine {row} {col}" {
+		t.Errorf("the declared solver's facts: %+v, %v, %v", in, err, lerr)
+	}
+	if strategies.Builtins().Has("mine") {
+		t.Error("Normalize made the solver a built-in strategy")
+	}
+	other := Settings{Sizes: z, Strategies: []string{"mine"}}
+	var ie *input.Error
+	if err := other.Normalize(); !errors.As(err, &ie) || ie.Flag != "-strategies" || !strings.Contains(err.Error(), `unknown strategy "mine"`) {
+		t.Errorf("settings that do not declare the solver: %v, want -strategies: unknown strategy", err)
+	}
+	for _, tt := range []struct {
+		solvers []Solver
+		want    string
+	}{
+		{[]Solver{{Name: "dfs", Command: "./x"}}, "-solver: dfs is a built-in strategy"},
+		{[]Solver{{Name: "m", Command: "./x"}, {Name: "m", Command: "./y"}}, "-solver: m is declared twice (m=./x and m=./y)"},
+		{[]Solver{{Name: "m", Command: "stdio:random:./x"}}, "-solver: m: write random:stdio:./x"},
+	} {
+		s := Settings{Sizes: z, Strategies: []string{"warnsdorff"}, Solvers: tt.solvers}
+		if err := s.Normalize(); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%v: error %v, want %q", tt.solvers, err, tt.want)
 		}
 	}
 }

@@ -31,13 +31,13 @@ func measuredBy(strategy string, sweeps []sweep) string {
 			if sv.Name != strategy {
 				continue
 			}
-			if strings.HasPrefix(strings.TrimPrefix(sv.Command, strategies.RandomPrefix), strategies.StdioPrefix) {
+			if d, err := strategies.ParseDecl(sv.Decl()); err == nil && d.Stdio {
 				return measuredStdio
 			}
 			return measuredProcess
 		}
 	}
-	if in, err := strategies.Lookup(strategy); err == nil && in.External == "" {
+	if strategies.Builtins().Has(strategy) {
 		return measuredInProcess
 	}
 	return measuredExternal

@@ -15,7 +15,7 @@ import (
 // is in docs/performance.md.)
 func TestBytesEstimates(t *testing.T) {
 	const n = 1000
-	for _, name := range strategies.Names() {
+	for _, name := range strategies.Builtins().Names() {
 		t.Run(name, func(t *testing.T) {
 			info, _ := Lookup(name)
 			b := board.Board{Rows: n, Cols: n}

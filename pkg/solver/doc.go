@@ -33,8 +33,9 @@
 //     tour of an n x n or n x (n+2) board, n even and at least 6, read from
 //     the start square; its nodes are the squares placed.
 //
-// Strategies register themselves (see Register), so new ones slot in without
-// touching the others: their facts (what they take, whether they are
+// Strategies register themselves from their init functions (see Register),
+// so new ones slot in without touching the others; a command adds the
+// external solvers it declares to a Set of its own (Builtins, Set.With): their facts (what they take, whether they are
 // randomised or complete, what a node costs) go to package strategies,
 // which the planner and the report read without linking any search.
 //

@@ -149,7 +149,7 @@ func TestPruneRefused(t *testing.T) {
 	if err == nil {
 		t.Error("warnsdorff accepted Prune")
 	}
-	if got := strategies.Pruning(); !slices.Equal(got, []string{"dfs", "warnsdorff-bt"}) {
+	if got := strategies.Builtins().Pruning(); !slices.Equal(got, []string{"dfs", "warnsdorff-bt"}) {
 		t.Errorf("Pruning() = %v", got)
 	}
 }

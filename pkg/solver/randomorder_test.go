@@ -349,7 +349,7 @@ func TestRestartsRefused(t *testing.T) {
 			t.Errorf("%s tie %q random order %v restarts %v: accepted", p.Strategy, p.Tiebreak, p.RandomOrder, p.Restarts)
 		}
 	}
-	if got := strategies.RestartableList(); got != "dfs with -order random, warnsdorff-bt with -tiebreak random" {
+	if got := strategies.Builtins().RestartableList(); got != "dfs with -order random, warnsdorff-bt with -tiebreak random" {
 		t.Errorf("RestartableList: %s", got)
 	}
 }

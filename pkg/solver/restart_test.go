@@ -17,7 +17,7 @@ import (
 // nothing once prepared.
 func TestRestartMatchesNew(t *testing.T) {
 	ctx := context.Background()
-	for _, name := range strategies.Names() {
+	for _, name := range strategies.Builtins().Names() {
 		info, _ := Lookup(name)
 		for _, b := range []board.Board{{Rows: 5, Cols: 5}, {Rows: 6, Cols: 6}, {Rows: 6, Cols: 8}, {Rows: 10, Cols: 10}} {
 			if info.Boards != nil && info.Boards(b) != nil {

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"maps"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -40,38 +41,58 @@ type Info struct {
 	Strategy
 }
 
+// registry holds the solver's own strategies, which their init functions
+// register (Register); nothing writes it after init, so that its readers
+// need no lock.
 var registry = map[string]Info{}
 
-// Register makes a strategy available by name, its facts in package
-// strategies and its search here. It panics on a duplicate name, as that
-// is a programming error.
+// Register makes a built-in strategy available by name, its facts in
+// package strategies (strategies.Builtins) and its search here. It is for
+// init functions only (the solver's, a test's), and panics on a duplicate
+// name, a programming error.
 func Register(info Info) {
-	if err := Add(info); err != nil {
-		panic("solver: " + err.Error())
+	if _, dup := registry[info.Name]; dup {
+		panic("solver: strategy " + info.Name + " is registered twice")
 	}
-}
-
-// Add makes a strategy found at run time (an external solver) available
-// by name, as Register does; a name taken is an error, not a panic.
-func Add(info Info) error {
-	if err := strategies.Register(info.Info); err != nil {
-		return err
-	}
+	strategies.Register(info.Info)
 	registry[info.Name] = info
-	return nil
 }
 
-// Remove forgets a strategy that Add made available.
-func Remove(name string) {
-	strategies.Unregister(name)
-	delete(registry, name)
+// A Set is the strategies a command runs: the built-in ones (Builtins)
+// and the external solvers it declares (With), each with its facts and
+// its search. A Set never changes once made: a command makes its own and
+// hands it to the sweep, and what it declares ends with it.
+type Set struct {
+	facts  *strategies.Set
+	search map[string]Info
 }
 
-// Lookup returns the registered strategy called name.
-func Lookup(name string) (Info, error) {
-	info, ok := registry[name]
+// Builtins returns the set of the solver's own strategies.
+func Builtins() *Set { return &Set{facts: strategies.Builtins(), search: registry} }
+
+// With returns a set of s's strategies and infos; s is left as it is. A
+// name the set holds is an error.
+func (s *Set) With(infos ...Info) (*Set, error) {
+	out := &Set{facts: s.facts, search: maps.Clone(s.search)}
+	for _, info := range infos {
+		facts, err := out.facts.With(info.Info)
+		if err != nil {
+			return nil, err
+		}
+		out.facts, out.search[info.Name] = facts, info
+	}
+	return out, nil
+}
+
+// Facts returns the facts of the set's strategies, which is all that
+// packages that plan and report without searching may know of them.
+func (s *Set) Facts() *strategies.Set { return s.facts }
+
+// Lookup returns the strategy called name.
+func (s *Set) Lookup(name string) (Info, error) {
+	info, ok := s.search[name]
 	if !ok {
-		_, err := strategies.Lookup(name) // the message names the strategies there are
+		_, err := s.facts.Lookup(name) // the message names the strategies there are
 		if err == nil {
 			err = fmt.Errorf("strategy %s is not the solver's: it has no search here", name)
 		}
@@ -79,6 +100,9 @@ func Lookup(name string) (Info, error) {
 	}
 	return info, nil
 }
+
+// Lookup returns the built-in strategy called name.
+func Lookup(name string) (Info, error) { return Builtins().Lookup(name) }
 
 // Solver runs one Problem, times it and validates what it finds. Restart
 // points it at another start square: a sweep prepares a Solver once per
@@ -101,13 +125,17 @@ type restarter interface {
 	restart(p Problem) bool
 }
 
-// New checks p and prepares its search with the registered strategy
+// New checks p and prepares its search with the built-in strategy
 // p.Strategy.
-func New(p Problem) (*Solver, error) {
+func New(p Problem) (*Solver, error) { return Builtins().New(p) }
+
+// New checks p and prepares its search with the set's strategy
+// p.Strategy.
+func (s *Set) New(p Problem) (*Solver, error) {
 	if err := p.normalize(); err != nil {
 		return nil, err
 	}
-	info, err := Lookup(p.Strategy)
+	info, err := s.Lookup(p.Strategy)
 	if err != nil {
 		return nil, err
 	}
@@ -115,21 +143,21 @@ func New(p Problem) (*Solver, error) {
 }
 
 // newSolver prepares p's search with the strategy info describes, which
-// need not be registered: tests run strategies of their own through it
-// without adding them to the registry every test shares. p is normalized.
+// need not be in a set: tests run strategies of their own through it.
+// p is normalized.
 func newSolver(info Info, p Problem) (*Solver, error) {
 	if err := info.CheckTiebreak(p.Tiebreak); err != nil {
 		return nil, err
 	}
 	if p.Prune && !info.Prunes {
 		return nil, fmt.Errorf("strategy %s does not prune; pruning applies to %s",
-			p.Strategy, strings.Join(strategies.Pruning(), ", "))
+			p.Strategy, strings.Join(strategies.Builtins().Pruning(), ", "))
 	}
 	if p.RandomOrder && !info.RandomOrder {
-		return nil, fmt.Errorf("strategy %s takes no random move order; %s do", p.Strategy, strings.Join(strategies.RandomOrders(), ", "))
+		return nil, fmt.Errorf("strategy %s takes no random move order; %s do", p.Strategy, strings.Join(strategies.Builtins().RandomOrders(), ", "))
 	}
 	if p.Restarts.Kind != restart.None && !info.Restartable(p.Tiebreak, p.RandomOrder) {
-		return nil, fmt.Errorf("restart policy %v: restarts apply to randomised backtracking only (%s)", p.Restarts, strategies.RestartableList())
+		return nil, fmt.Errorf("restart policy %v: restarts apply to randomised backtracking only (%s)", p.Restarts, strategies.Builtins().RestartableList())
 	}
 	s, err := prepare(info, p)
 	if err != nil {
@@ -303,9 +331,12 @@ func (c *deadlineCtx) Err() error {
 	return nil
 }
 
-// Solve prepares and runs p once.
-func Solve(ctx context.Context, p Problem) (Result, error) {
-	s, err := New(p)
+// Solve prepares and runs p once with a built-in strategy.
+func Solve(ctx context.Context, p Problem) (Result, error) { return Builtins().Solve(ctx, p) }
+
+// Solve prepares and runs p once with the set's strategy p.Strategy.
+func (set *Set) Solve(ctx context.Context, p Problem) (Result, error) {
+	s, err := set.New(p)
 	if err != nil {
 		return Result{}, err
 	}

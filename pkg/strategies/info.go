@@ -11,8 +11,8 @@ import (
 // Info is what is known of a strategy without running it: what it takes,
 // whether its runs draw random numbers, restart or prove anything, what
 // they cost. The planner, its cost model and the commands' help ask it;
-// only the solver (or an external program, for a strategy registered at
-// run time) knows how to search.
+// only the solver (or an external program, for a solver a command
+// declares) knows how to search.
 type Info struct {
 	Name string
 	// Summary is a one-line description for help texts.
@@ -37,7 +37,7 @@ type Info struct {
 	// RandomOrder strategies take a random move order (-order random).
 	RandomOrder bool
 	// Random strategies draw random numbers whatever their tie-break rule
-	// and order: an external solver that takes the seed (ExternalInfo).
+	// and order: an external solver that takes the seed (Decl.Random).
 	Random bool
 	// Cost guides the planner's cost model (see Cost).
 	Cost Cost
@@ -57,10 +57,10 @@ type Info struct {
 	// on b (a board Boards accepts); nil means any square.
 	Starts func(b board.Board) []board.Square
 	// External is the declaration (NAME=COMMAND, the -solver flag) of a
-	// strategy an external program runs, "" for a built-in one. The cost
+	// strategy an external program runs, nil for a built-in one. The cost
 	// model knows nothing of such a program: the plan measures it or says
 	// that its time is unknown, and its runs' nodes are what it reports.
-	External string
+	External *Decl
 }
 
 // Cost is what the planner's cost model needs to know of a strategy: how
@@ -143,7 +143,8 @@ func (i Info) RunsTiebreaks(want []string) []string {
 }
 
 // CheckTiebreak reports whether the strategy accepts rule, naming the
-// strategies that do when it does not.
+// built-in strategies that do when it does not (an external solver takes
+// no rule but TieFirst).
 func (i Info) CheckTiebreak(rule string) error {
 	if !slices.Contains(Tiebreaks, rule) {
 		return fmt.Errorf("unknown tie-break rule %q: want one of %s", rule, strings.Join(Tiebreaks, ", "))
@@ -152,7 +153,7 @@ func (i Info) CheckTiebreak(rule string) error {
 		return nil
 	}
 	return fmt.Errorf("strategy %s accepts only %s; %s is for %s",
-		i.Name, strings.Join(i.TiebreakRules(), ", "), rule, strings.Join(Accepting(rule), ", "))
+		i.Name, strings.Join(i.TiebreakRules(), ", "), rule, strings.Join(Builtins().Accepting(rule), ", "))
 }
 
 // Randomised reports whether the strategy's runs with tie-break rule draw
@@ -208,35 +209,4 @@ func squareList(sqs []board.Square) string {
 		parts[k] = sq.String()
 	}
 	return strings.Join(parts, " ")
-}
-
-// ExternalInfo returns the facts of an external solver declared as decl
-// (NAME=COMMAND): all there is to know without running it. It takes every
-// board and start, draws no random numbers the harness knows of, proves
-// nothing, and the memory it takes is its own process's, not the sweep's.
-//
-// A solver is randomised (Info.Random) when its command asks for the seed:
-// a COMMAND that begins with RandomPrefix, or one whose words hold the
-// {seed} placeholder. Its runs then repeat for -trials, each with the
-// job's seed, as a built-in's random tie-break does.
-func ExternalInfo(name, decl string) Info {
-	return Info{Name: name, Summary: "external solver: " + decl, External: decl,
-		Random: ExternalRandom(decl), Bytes: func(int, int) int64 { return 0 }}
-}
-
-// RandomPrefix begins the COMMAND of a randomised external solver, before
-// its mode (random:stdio:python3 s.py).
-const RandomPrefix = "random:"
-
-// StdioPrefix begins the COMMAND of an external solver that answers over
-// a pipe, one process a worker (after RandomPrefix, if both are given).
-const StdioPrefix = "stdio:"
-
-// ExternalRandom reports whether the solver declared as decl
-// (NAME=COMMAND) is randomised: COMMAND begins with RandomPrefix or holds
-// {seed} ({{seed}} is a brace, not the placeholder).
-func ExternalRandom(decl string) bool {
-	_, command, _ := strings.Cut(decl, "=")
-	command = strings.TrimSpace(command)
-	return strings.HasPrefix(command, RandomPrefix) || strings.Contains(strings.ReplaceAll(command, "{{", ""), "{seed}")
 }

@@ -3,73 +3,105 @@ package strategies
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"knightsweep/internal/words"
 )
 
-// The registry holds the Info of every strategy a program can run. The
-// solver registers its built-in strategies when it is linked in (a program
-// that runs sweeps imports it, through package sweep); a strategy found at
-// run time (an external solver) is added the same way, before the flags
-// or manifests that name it are checked. Packages that check settings
-// against it (plan, and outdir and report through manifests) find it
-// empty in a program without the solver: their tests link it for that.
-// Readers outnumber writers by far.
-var registry = struct {
-	sync.RWMutex
-	m map[string]Info
-}{m: map[string]Info{}}
-
-// Register adds a strategy's facts under info.Name. A name already
-// registered, or an empty one, is an error: two strategies under one name
-// would make every row of runs.csv that names it ambiguous.
-func Register(info Info) error {
-	if info.Name == "" || strings.ContainsAny(info.Name, ", \t\n") {
-		return fmt.Errorf("strategy name %q: want a name without commas or spaces", info.Name)
-	}
-	registry.Lock()
-	defer registry.Unlock()
-	if _, dup := registry.m[info.Name]; dup {
-		return fmt.Errorf("strategy %s is registered twice", info.Name)
-	}
-	registry.m[info.Name] = info
-	return nil
+// A Set is the strategies a command can run, by name, with their facts:
+// the built-in ones (Builtins) and the external solvers its -solver flags
+// declare (With). A Set never changes once made: a command makes its own
+// and hands it to what plans, runs and reports, so that nothing a command
+// declares outlives it or reaches another command in the same process (a
+// test's).
+type Set struct {
+	infos map[string]Info
+	// names are the keys of infos in the order every list shows them:
+	// the built-in ones in the order of Builtin, then the others by name.
+	names []string
 }
 
-// Unregister forgets the strategy registered as name, if any: a command
-// that declared external solvers forgets them when it ends, so that
-// another command in the same process (a test's) may declare its own.
-func Unregister(name string) {
-	registry.Lock()
-	delete(registry.m, name)
-	registry.Unlock()
+// builtins holds the facts of the solver's strategies, which it registers
+// from its init functions (Register) when a program links it in. Nothing
+// writes it after init, so its readers need no lock. Packages that check
+// settings against it (plan, and outdir and report through manifests)
+// find it empty in a program without the solver: their tests link it for
+// that.
+var builtins = &Set{infos: map[string]Info{}}
+
+// Register adds a built-in strategy's facts to Builtins. It is for init
+// functions only (the solver's, a test's), and panics on a name that is
+// empty, malformed or taken, a programming error.
+func Register(info Info) {
+	s, err := builtins.With(info)
+	if err != nil {
+		panic("strategies: " + err.Error())
+	}
+	builtins = s
 }
 
-// Names lists the registered strategies: the built-in ones in the order of
-// Builtin, then the others by name.
-func Names() []string {
-	registry.RLock()
-	names := make([]string, 0, len(registry.m))
-	for n := range registry.m {
-		names = append(names, n)
+// Builtins returns the set of the strategies registered by init functions:
+// those the program has built in.
+func Builtins() *Set { return builtins }
+
+// NewSet returns the set of the strategies infos describes.
+func NewSet(infos ...Info) (*Set, error) { return (*Set)(nil).With(infos...) }
+
+// With returns a set of s's strategies and those infos describes; s is
+// left as it is. A name already in the set, or an empty one, is an error:
+// two strategies under one name would make every row of runs.csv that
+// names it ambiguous.
+func (s *Set) With(infos ...Info) (*Set, error) {
+	out := &Set{infos: map[string]Info{}}
+	if s != nil {
+		out.infos = maps.Clone(s.infos)
 	}
-	registry.RUnlock()
-	slices.SortFunc(names, func(a, b string) int {
+	for _, info := range infos {
+		if info.Name == "" || strings.ContainsAny(info.Name, ", \t\n") {
+			return nil, fmt.Errorf("strategy name %q: want a name without commas or spaces", info.Name)
+		}
+		if _, dup := out.infos[info.Name]; dup {
+			return nil, fmt.Errorf("strategy %s is in the set twice", info.Name)
+		}
+		out.infos[info.Name] = info
+	}
+	out.names = slices.SortedFunc(maps.Keys(out.infos), func(a, b string) int {
 		return cmp.Or(cmp.Compare(Rank(a), Rank(b)), cmp.Compare(a, b))
 	})
-	return names
+	return out, nil
 }
 
-// Lookup returns the facts of the strategy registered as name.
-func Lookup(name string) (Info, error) {
-	registry.RLock()
-	info, ok := registry.m[name]
-	registry.RUnlock()
+// Names lists the set's strategies: the built-in ones in the order of
+// Builtin, then the others by name.
+func (s *Set) Names() []string {
+	if s == nil {
+		return nil
+	}
+	return slices.Clone(s.names)
+}
+
+// Has reports whether the set holds a strategy called name.
+func (s *Set) Has(name string) bool {
+	_, ok := s.lookup(name)
+	return ok
+}
+
+func (s *Set) lookup(name string) (Info, bool) {
+	if s == nil {
+		return Info{}, false
+	}
+	info, ok := s.infos[name]
+	return info, ok
+}
+
+// Lookup returns the facts of the strategy called name, or an error that
+// names the strategies there are.
+func (s *Set) Lookup(name string) (Info, error) {
+	info, ok := s.lookup(name)
 	if !ok {
-		names := Names()
+		names := s.Names()
 		return Info{}, fmt.Errorf("unknown strategy %q%s: want one of %s (or an external solver that -solver NAME=COMMAND declares)", name, words.Suggest(name, names), strings.Join(names, ", "))
 	}
 	return info, nil
@@ -77,26 +109,26 @@ func Lookup(name string) (Info, error) {
 
 // Defaults lists the strategies a sweep runs when none are named, in Names
 // order.
-func Defaults() []string { return filter(func(i Info) bool { return i.Default }) }
+func (s *Set) Defaults() []string { return s.filter(func(i Info) bool { return i.Default }) }
 
 // Pruning lists the strategies that honour -prune, in Names order.
-func Pruning() []string { return filter(func(i Info) bool { return i.Prunes }) }
+func (s *Set) Pruning() []string { return s.filter(func(i Info) bool { return i.Prunes }) }
 
 // RandomOrders lists the strategies that take a random move order, in
 // Names order.
-func RandomOrders() []string { return filter(func(i Info) bool { return i.RandomOrder }) }
+func (s *Set) RandomOrders() []string { return s.filter(func(i Info) bool { return i.RandomOrder }) }
 
 // Accepting lists the strategies that accept tie-break rule, in Names order.
-func Accepting(rule string) []string {
-	return filter(func(i Info) bool { return slices.Contains(i.TiebreakRules(), rule) })
+func (s *Set) Accepting(rule string) []string {
+	return s.filter(func(i Info) bool { return slices.Contains(i.TiebreakRules(), rule) })
 }
 
 // RestartableList names the runs a restart policy applies to, for
 // messages: "dfs with -order random, warnsdorff-bt with -tiebreak random".
-func RestartableList() string {
+func (s *Set) RestartableList() string {
 	var runs []string
-	for _, n := range Names() {
-		i, _ := Lookup(n)
+	for _, n := range s.Names() {
+		i, _ := s.lookup(n)
 		if i.Restartable(TieFirst, true) && !i.Restartable(TieFirst, false) {
 			runs = append(runs, n+" with -order "+OrderRandom)
 		}
@@ -107,10 +139,10 @@ func RestartableList() string {
 	return strings.Join(runs, ", ")
 }
 
-func filter(keep func(Info) bool) []string {
+func (s *Set) filter(keep func(Info) bool) []string {
 	var names []string
-	for _, n := range Names() {
-		if i, _ := Lookup(n); keep(i) {
+	for _, n := range s.Names() {
+		if i, _ := s.lookup(n); keep(i) {
 			names = append(names, n)
 		}
 	}

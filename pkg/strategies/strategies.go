@@ -1,11 +1,12 @@
 // Package strategies is what is known of the search strategies without
 // running them: their names and the order every list, table and chart
-// shows them in, their tie-break rules, and the registry of their facts
-// (Info: randomised, restartable, complete, what they cost). The planner,
-// its cost model, the statistics and the report ask this package, so that
-// they depend on no search code; only the sweep and the solve command run
-// searches (package solver, which registers its strategies here, as an
-// external solver's strategies are at run time).
+// shows them in, their tie-break rules, their facts (Info: randomised,
+// restartable, complete, what they cost) and the sets of them a command
+// runs (Set: the built-in strategies, which package solver registers here
+// from its init functions, and the external solvers a command declares,
+// each read from its declaration, Decl). The planner, its cost model, the
+// statistics and the report ask this package, so that they depend on no
+// search code; only the sweep and the solve command run searches.
 package strategies
 
 import "slices"

@@ -41,44 +41,89 @@ func TestRank(t *testing.T) {
 	}
 }
 
-// A strategy registered at run time (an external solver's) takes its
-// place after the built-in ones, and every list of the registry sees it.
-func TestRegister(t *testing.T) {
-	for _, info := range []strategies.Info{
-		{Name: "zz-external", Summary: "test: registered at run time", Complete: true, Tiebreaks: []string{strategies.TieFirst, strategies.TieRandom}},
-		{Name: "warnsdorff", Default: true},
-		{Name: "dfs", Default: true, Complete: true, Prunes: true, RandomOrder: true},
-	} {
-		if err := strategies.Register(info); err != nil {
-			t.Fatal(err)
-		}
+// An external solver's strategy takes its place after the built-in ones,
+// and every list of the set sees it; the set it was added to is left as
+// it was.
+func TestSet(t *testing.T) {
+	base, err := strategies.NewSet(
+		strategies.Info{Name: "warnsdorff", Default: true},
+		strategies.Info{Name: "dfs", Default: true, Complete: true, Prunes: true, RandomOrder: true},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := base.With(strategies.Info{Name: "zz-external", Summary: "test: declared", Complete: true, Tiebreaks: []string{strategies.TieFirst, strategies.TieRandom}})
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, tc := range []struct {
 		name      string
 		got, want []string
 	}{
-		{"Names", strategies.Names(), []string{"dfs", "warnsdorff", "zz-external"}},
-		{"Defaults", strategies.Defaults(), []string{"dfs", "warnsdorff"}},
-		{"Pruning", strategies.Pruning(), []string{"dfs"}},
-		{"RandomOrders", strategies.RandomOrders(), []string{"dfs"}},
-		{"Accepting random", strategies.Accepting(strategies.TieRandom), []string{"zz-external"}},
+		{"Names", set.Names(), []string{"dfs", "warnsdorff", "zz-external"}},
+		{"Names of the base", base.Names(), []string{"dfs", "warnsdorff"}},
+		{"Defaults", set.Defaults(), []string{"dfs", "warnsdorff"}},
+		{"Pruning", set.Pruning(), []string{"dfs"}},
+		{"RandomOrders", set.RandomOrders(), []string{"dfs"}},
+		{"Accepting random", set.Accepting(strategies.TieRandom), []string{"zz-external"}},
+		{"Accepting random in the base", base.Accepting(strategies.TieRandom), nil},
 	} {
 		if !slices.Equal(tc.got, tc.want) {
 			t.Errorf("%s = %v, want %v", tc.name, tc.got, tc.want)
 		}
 	}
-	if got, want := strategies.RestartableList(), "dfs with -order random, zz-external with -tiebreak random"; got != want {
+	if got, want := set.RestartableList(), "dfs with -order random, zz-external with -tiebreak random"; got != want {
 		t.Errorf("RestartableList = %q, want %q", got, want)
 	}
 	for _, bad := range []string{"dfs", "", "a,b", "a b"} {
-		if err := strategies.Register(strategies.Info{Name: bad}); err == nil {
-			t.Errorf("Register(%q) succeeded", bad)
+		if _, err := set.With(strategies.Info{Name: bad}); err == nil {
+			t.Errorf("With(%q) succeeded", bad)
 		}
 	}
-	if _, err := strategies.Lookup("nope"); err == nil || err.Error() != `unknown strategy "nope": want one of dfs, warnsdorff, zz-external (or an external solver that -solver NAME=COMMAND declares)` {
+	if _, err := set.Lookup("nope"); err == nil || err.Error() != `unknown strategy "nope": want one of dfs, warnsdorff, zz-external (or an external solver that -solver NAME=COMMAND declares)` {
 		t.Errorf("Lookup of an unknown name: %v", err)
 	}
-	if in, err := strategies.Lookup("zz-external"); err != nil || !in.Restartable(strategies.TieRandom, false) || in.Restartable(strategies.TieFirst, false) {
+	if in, err := set.Lookup("zz-external"); err != nil || !in.Restartable(strategies.TieRandom, false) || in.Restartable(strategies.TieFirst, false) {
 		t.Errorf("Lookup(zz-external) = %+v, %v", in, err)
+	}
+	if base.Has("zz-external") || !set.Has("zz-external") {
+		t.Error("With changed the set it was called on, or left its strategy out")
+	}
+}
+
+// A declaration's name, mode and randomness are read from its prefixes
+// and placeholders; the declaration reads back as written, trimmed.
+func TestParseDecl(t *testing.T) {
+	for _, tc := range []struct {
+		decl string
+		want strategies.Decl
+		err  string
+	}{
+		{decl: " mine = ./x {rows} ", want: strategies.Decl{Name: "mine", Command: "./x {rows}", Program: "./x {rows}"}},
+		{decl: "s=./x {seed}", want: strategies.Decl{Name: "s", Command: "./x {seed}", Program: "./x {seed}", Random: true}},
+		{decl: "b=./x {{seed}}", want: strategies.Decl{Name: "b", Command: "./x {{seed}}", Program: "./x {{seed}}"}},
+		{decl: "r=random:stdio:python3 r.py", want: strategies.Decl{Name: "r", Command: "random:stdio:python3 r.py", Program: "python3 r.py", Random: true, Stdio: true}},
+		{decl: "p=stdio: python3 p.py", want: strategies.Decl{Name: "p", Command: "stdio: python3 p.py", Program: "python3 p.py", Stdio: true}},
+		{decl: "q=stdio:random:./x", want: strategies.Decl{Name: "q"}, err: "q: write random:stdio:./x (random: goes before stdio:)"},
+		{decl: "all=./x", want: strategies.Decl{Name: "all"}, err: `name "all" is a keyword of -strategies`},
+		{decl: "1x=./x", want: strategies.Decl{Name: "1x"}, err: `name "1x": want a letter`},
+		{decl: "mine", want: strategies.Decl{Name: "mine"}, err: `"mine": want NAME=COMMAND`},
+	} {
+		t.Run(tc.decl, func(t *testing.T) {
+			d, err := strategies.ParseDecl(tc.decl)
+			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)) {
+				t.Fatalf("error %v, want %q", err, tc.err)
+			}
+			if d != tc.want {
+				t.Errorf("ParseDecl = %+v, want %+v", d, tc.want)
+			}
+			if err != nil {
+				return
+			}
+			in := d.Info()
+			if in.Name != d.Name || *in.External != d || in.Random != d.Random || in.BytesOn(8, 8) != 0 {
+				t.Errorf("Info = %+v", in)
+			}
+		})
 	}
 }

@@ -79,6 +79,8 @@ const paceRounds = 3
 // trialRound runs job j for per of the clock on as many copies at once as
 // the sweep runs workers, and returns the time a node it measured, or 0.
 func trialRound(ctx context.Context, j plan.Job, workers int, memLimit int64, per time.Duration) float64 {
+	// Only the cost model's strategies, the built-in ones, are paced
+	// (plan.PaceSamples): an external solver's work has no share.
 	pr := Problem(&j)
 	// The trial stops by the clock, so that it takes its time however slow
 	// the machine is; the job's node budget may end it sooner.

@@ -116,7 +116,7 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	if !o.Shard.Whole() {
 		fmt.Fprintf(w, " (shard %s of %d)", o.Shard, p.Len())
 	}
-	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(s))
+	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(p))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
 	if n, names := p.Unbounded(skip); n > 0 {
 		defer fmt.Fprintf(w, "note: %s of %s from starts where no tour exists have neither a node nor a time budget: a solver that tries every branch may not end there; -timeout D or -starts solvable bounds them\n",
@@ -151,13 +151,14 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 // that follow a move order but take no random one run the default order,
 // as their rows' order column says; the line names them, so that a plan
 // of "dfs, warnsdorff; order random" does not read as a random warnsdorff.
-func randomisation(s plan.Settings) string {
+func randomisation(p *plan.Plan) string {
+	s := p.Settings()
 	var out string
 	if s.Order == strategies.OrderRandom {
 		out += "; order " + strategies.OrderRandom
 		var fixed []string
 		for _, name := range s.Strategies {
-			if in, err := strategies.Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
+			if in, err := p.Strategies().Lookup(name); err == nil && !in.RandomOrder && !in.OwnOrder {
 				fixed = append(fixed, name)
 			}
 		}

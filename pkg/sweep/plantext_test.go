@@ -5,14 +5,12 @@ import (
 	"testing"
 
 	"knightsweep/pkg/plan"
-	"knightsweep/pkg/strategies"
 )
 
 // A sweep of an external solver alone has no expected time the cost model
 // knows: the plan says "unknown", not "about 0s", and advises a budget for
 // its runs from the 24 starts of 7x7 where no tour exists.
 func TestPlanUnknownTime(t *testing.T) {
-	t.Cleanup(func() { strategies.Unregister("mine") })
 	z, _ := plan.ParseSizes("7")
 	all, _ := plan.ParseStarts("all")
 	s := plan.Settings{Sizes: z, Starts: all, Strategies: []string{"mine"}, Solvers: []plan.Solver{{Name: "mine", Command: "./mine {row} {col}"}}}

@@ -55,6 +55,10 @@ type Options struct {
 	Terminal bool
 	// Command is the command line, recorded in the manifest.
 	Command []string
+	// Strategies is the strategies the sweep's jobs run: the built-in
+	// ones and the external solvers the plan's settings declare. Nil
+	// means the built-in ones alone (solver.Builtins).
+	Strategies *solver.Set
 
 	// wrapRuns, if set, wraps runs.csv for the row writer: tests make it
 	// fail.
@@ -226,7 +230,7 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 	}
 	cores := semaphore.NewWeighted(int64(o.Workers))
 	for range o.Workers {
-		wk := newWorker(w.claimTour)
+		wk := newWorker(strategySet(o), w.claimTour)
 		g.Go(func() (err error) {
 			defer recoverTo(&err)
 			// The worker keeps its thread from job to job, so that one

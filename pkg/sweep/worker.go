@@ -20,6 +20,8 @@ import (
 // per board rather than once per start, and its steady state allocates
 // nothing.
 type worker struct {
+	// set is the strategies the worker runs.
+	set *solver.Set
 	// claimTour reports whether the sweep still needs a tour of a board for
 	// a picture, claiming it for this worker.
 	claimTour func(board.Board) bool
@@ -52,7 +54,17 @@ type solverKey struct {
 // walk), and its memory goes back with the job's share of -mem-limit.
 const maxKeptBytes = 64 << 20
 
-func newWorker(claimTour func(board.Board) bool) *worker { return &worker{claimTour: claimTour} }
+func newWorker(set *solver.Set, claimTour func(board.Board) bool) *worker {
+	return &worker{set: set, claimTour: claimTour}
+}
+
+// strategySet returns the strategies of o: its own, or the built-in ones.
+func strategySet(o Options) *solver.Set {
+	if o.Strategies == nil {
+		return solver.Builtins()
+	}
+	return o.Strategies
+}
 
 // result is a finished job's row, with a copy of its tour when the sweep
 // saves it for a picture.
@@ -96,7 +108,7 @@ func (w *worker) prepare(j plan.Job, threads int) (*solver.Solver, error) {
 	w.solver = nil // let a big search go before the next is prepared
 	pr := Problem(&j)
 	pr.Threads = threads
-	s, err := solver.New(pr)
+	s, err := w.set.New(pr)
 	if err != nil {
 		return nil, err
 	}

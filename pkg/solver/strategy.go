@@ -183,9 +183,10 @@ func (s *Solver) Restart(start board.Square, seed uint64) error {
 // Run searches once. A panic inside the strategy becomes an Error result; a
 // tour the validator rejects becomes an Error result naming the fault.
 //
-// Elapsed is the search's time alone: the clock stops when the strategy
-// returns, before its tour is put in the compact form and checked by the
-// validator. Both cost time in proportion to the board, only found runs
+// Elapsed is the search's time and, for a built-in strategy, the reads of
+// the thread's CPU clock inside it (CPU): the clock stops when the
+// strategy returns and the CPU clock is read, before its tour is put in
+// the compact form and checked by the validator. Both cost time in proportion to the board, only found runs
 // pay them, and only strategies that keep squares (the backtracking ones)
 // pay the first: counted, they made warnsdorff-bt look 1.2 times slower
 // than greedy warnsdorff on the same tours, where its search is 1.1.

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -131,5 +132,39 @@ func TestCarriedStartPastEnd(t *testing.T) {
 		if res.CPU != want {
 			t.Errorf("run %d: CPU %v, want %v", i, res.CPU, want)
 		}
+	}
+}
+
+// BenchmarkClockReads is the cost of a greedy 8x8 run through RunOn with
+// one read of the thread's CPU clock a run (a locked ThreadClock, as a
+// sweep's worker) and with two (unlocked): the difference is what the
+// second read costs a run. cpu-ns/op is the thread's CPU time (threadCPU),
+// which a loaded machine changes less than the wall clock.
+func BenchmarkClockReads(b *testing.B) {
+	s, err := New(Problem{Board: board.Board{Rows: 8, Cols: 8}, Strategy: "warnsdorff"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, reads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("reads=%d", reads), func(b *testing.B) {
+			// Locked to its thread either way, so that threadCPU reads
+			// the thread that runs the searches; an unlocked ThreadClock
+			// still reads twice a run.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			clk := new(ThreadClock)
+			if reads == 1 {
+				clk.Lock()
+				defer clk.Unlock()
+			}
+			ctx := context.Background()
+			cpu := threadCPU()
+			for b.Loop() {
+				s.RunOn(ctx, clk)
+			}
+			if cpu >= 0 {
+				b.ReportMetric(float64(threadCPU()-cpu)/float64(b.N), "cpu-ns/op")
+			}
+		})
 	}
 }

@@ -122,7 +122,7 @@ func (r *ranking) Measure() string {
 	if r.Cost.Measure != stats.ByCPU {
 		return "nodes"
 	}
-	m := "CPU time (some series record no nodes)"
+	m := "CPU time (some series record no nodes; " + cpuTie + ")"
 	switch u := r.Cost.Unknown; {
 	case r.noCost():
 		m = "CPU time (some series record no nodes), which no instance has for every series: no ranking by cost"

@@ -16,6 +16,7 @@ import (
 	"knightsweep/internal/buildinfo"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats"
 	"knightsweep/pkg/stats/format"
 	"knightsweep/pkg/stats/runlength"
@@ -299,10 +300,14 @@ func carried(boards []stats.HeadToHead, sig func(stats.HeadToHead) bool, dir fun
 // in for them (stats.CostCPU), which the page says wherever it compares.
 func costWords(h stats.HeadToHead) string {
 	if h.CostBy == stats.CostCPU {
-		return "less CPU time (compared by CPU time: an external solver of the pair reports no nodes)"
+		return "less CPU time (compared by CPU time: an external solver of the pair reports no nodes; " + cpuTie + ")"
 	}
 	return "fewer nodes"
 }
+
+// cpuTie says where a comparison by CPU time sees a tie
+// (runs.CPUResolution).
+var cpuTie = fmt.Sprintf("two runs less than %v apart tie, as the clock does not tell them apart", time.Duration(runs.CPUResolution))
 
 // neitherFound reports whether neither series of a pair found a tour in
 // any of its paired runs.

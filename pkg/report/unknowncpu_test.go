@@ -120,3 +120,35 @@ func dropColumn(t *testing.T, path, column string) {
 		t.Fatal(err)
 	}
 }
+
+// Two solvers that count no nodes and run the identical search, x and y,
+// whose CPU times differ by 0 to 900 ns a run (the thread clock's reads,
+// not the search): every pair ties on CPU time, and the page says where
+// ties come from.
+func TestReportCPUTie(t *testing.T) {
+	var rows []runs.Row
+	for sq := range 25 {
+		r, c := sq/5, sq%5
+		if theory.OpenFrom(5, 5, r, c) != theory.Yes {
+			continue
+		}
+		for i, s := range []string{"x", "y"} {
+			rows = append(rows, runs.Row{Rows: 5, Cols: 5, StartRow: r, StartCol: c, Strategy: s, Tiebreak: "first",
+				Status: status.Found, Solvable: "yes", Nodes: runs.Unknown, Backtracks: runs.Unknown,
+				TimeNS: 20_000, CPUNS: runs.Count(10_000 + 300*i*(sq%4)), MaxRSSBytes: runs.Unknown, Verified: true})
+		}
+	}
+	out := generate(t, []string{writeRuns(t, t.TempDir(), rows)}, Options{})
+	page := readPage(t, out.HTML)
+	want := "no pair shows which needs less CPU time (compared by CPU time: an external solver of the pair reports no nodes; two runs less than 1µs apart tie, as the clock does not tell them apart)"
+	if !strings.Contains(page, want) {
+		t.Errorf("the page lacks %q", want)
+	}
+	hs := readCSV(t, filepath.Join(out.Dir, "headtohead.csv"))
+	if len(hs) != 1 {
+		t.Fatalf("%d comparisons, want 1", len(hs))
+	}
+	if h := hs[0]; h["cost_by"] != "cpu_ns" || h["cost_a_less"] != "0" || h["cost_b_less"] != "0" || h["cost_unknown"] != "0" || h["cost_ratio_median"] != "1" {
+		t.Errorf("cost_by %q, a less %q, b less %q, unknown %q, median ratio %q; want cpu_ns, 0, 0, 0, 1", h["cost_by"], h["cost_a_less"], h["cost_b_less"], h["cost_unknown"], h["cost_ratio_median"])
+	}
+}

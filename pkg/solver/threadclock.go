@@ -7,19 +7,23 @@ import (
 
 // A ThreadClock measures the CPU time of searches run one after another on
 // one OS thread (a sweep's worker) with one read of the thread's CPU clock
-// a run, where Solver.Run alone reads it twice: a system call, of 2 to 3.5
-// µs on a virtual machine, against a greedy run of 1 to 30 µs.
+// a run, where Solver.Run alone reads it twice: a system call, of 0.26 µs
+// on one virtual machine and 2 to 3.5 µs on another, against a greedy run
+// of 1 to 30 µs.
 //
 // The clock read at the end of a run starts the next: the next run's CPU
-// clock at its start is the last read plus the wall time since, which is
-// exact while the thread runs in between (the two clocks advance together
-// on a running thread). When the time between is longer than
-// maxEstimatedGap (the worker waited, or was preempted), or the goroutine
-// left its thread (Unlock), the clock is read again at the start. A thread
-// descheduled for part of a shorter gap leaves the run's figure short by
-// that part, at most maxEstimatedGap; in the greedy 5..40 sweep under load
-// 2 to 6, 99% of the runs whose start was carried over ran through (the
-// wall and CPU time from read to read within 0.25 µs of each other).
+// clock at its start is the last read plus the wall time since the wall
+// clock taken just before that read. While the thread runs in between
+// (the two clocks advance together on a running thread) that is exact but
+// for the read's own entry into the kernel; it is never below the true
+// clock, so a run's figure is never too high. When the time between is
+// longer than maxEstimatedGap (the worker waited, or was preempted), or
+// the goroutine left its thread (Unlock), the clock is read again at the
+// start. A thread descheduled for part of a shorter gap leaves the run's
+// figure short by that part, at most maxEstimatedGap (unknown where that
+// part is longer than the run); in the greedy 5..40 sweep under load 2 to
+// 6, 99% of the runs whose start was carried over ran through (the wall
+// and CPU time from read to read within 0.25 µs of each other).
 //
 // The zero ThreadClock is unlocked: it reads twice a run, as Solver.Run.
 // Lock and Unlock are called on the goroutine that runs the searches.
@@ -55,34 +59,37 @@ func (c *ThreadClock) Unlock() {
 	runtime.UnlockOSThread()
 }
 
-// start returns the thread's CPU clock now (-1 if it cannot be read) and
-// the wall time at which the run starts: the last read carried over when
-// it is recent, else a fresh read, the wall clock taken after it so that
-// the run's wall time does not count it.
-func (c *ThreadClock) start() (time.Duration, time.Time) {
+// start returns the wall time at which the run starts and the thread's
+// CPU clock then (-1 if it cannot be read): the wall clock first, so that
+// the run's CPU interval lies inside its wall interval. The CPU clock is
+// the last read carried over when it is recent, else a fresh read. The
+// carried figure is the last read plus the wall time since the wall clock
+// taken before that read: never less than the thread's CPU clock now, as
+// a thread's CPU time cannot advance faster than the wall clock.
+func (c *ThreadClock) start() (time.Time, time.Duration) {
+	now := time.Now()
 	if c != nil && c.locked && c.ok {
-		now := time.Now()
 		if gap := now.Sub(c.wall); gap >= 0 && gap <= maxEstimatedGap {
-			return c.cpu + gap, now
+			return now, c.cpu + gap
 		}
 	}
-	cpu := readThreadClock()
-	return cpu, time.Now()
+	return now, readThreadClock()
 }
 
-// stop reads the thread's CPU clock at the end of a run and keeps the read
-// for the next run's start, paired with the wall time halfway through the
-// read (a system call: the clock is read somewhere inside it). A nil or
-// unlocked ThreadClock just reads.
-func (c *ThreadClock) stop() time.Duration {
+// stop reads the thread's CPU clock at the end of a run, then the wall
+// clock that ends the run's wall interval. A locked ThreadClock keeps the
+// read for the next run's start, paired with the wall clock taken just
+// before it (the system call reads the CPU clock somewhere inside it).
+func (c *ThreadClock) stop() (time.Duration, time.Time) {
 	if c == nil || !c.locked {
-		return readThreadClock()
+		cpu := readThreadClock()
+		return cpu, time.Now()
 	}
 	before := time.Now()
 	cpu := readThreadClock()
 	after := time.Now()
-	c.cpu, c.wall, c.ok = cpu, before.Add(after.Sub(before)/2), cpu >= 0
-	return cpu
+	c.cpu, c.wall, c.ok = cpu, before, cpu >= 0
+	return cpu, after
 }
 
 // forget drops the last read: the run that panicked since did not stop

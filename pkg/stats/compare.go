@@ -375,22 +375,43 @@ func decisiveRatio(a, b sample, v int, cost func(sample) int64) float64 {
 // at least as much; two runs stopped by budgets, or one stopped and one
 // failed for good, have no known order, and two failed for good tie. A
 // run whose measure is unknown (no CPU time) tells nothing either.
-func sooner(a, b sample, measure func(sample) int64) int {
+//
+// Two runs whose measures differ by less than tie (runs.CPUResolution for
+// CPU time, 0 for nodes) tie, unless one failed for good: the measure does
+// not tell them apart.
+func sooner(a, b sample, measure func(sample) int64, tie int64) int {
 	if status.All[a.st] == status.Error || status.All[b.st] == status.Error || !bothKnown(a, b, measure) {
 		return 0
 	}
 	fa, fb := a.found(), b.found()
+	near := within(measure(a), measure(b), tie)
 	switch {
+	case fa && fb && near:
+		return 0
 	case fa && fb:
 		return cmp.Compare(spent(a, measure), spent(b, measure))
 	case fa && b.final():
 		return -1
 	case fb && a.final():
 		return 1
+	case near:
+		return 0
 	case fa && b.censored() && measure(a) <= measure(b):
 		return -1
 	case fb && a.censored() && measure(b) <= measure(a):
 		return 1
+	}
+	return 0
+}
+
+// within reports whether x and y differ by less than tie.
+func within(x, y, tie int64) bool { return x-y < tie && y-x < tie }
+
+// tieBelow is the difference below which two costs of kind costBy tie:
+// runs.CPUResolution for CPU time, none for nodes, which are exact.
+func tieBelow(costBy string) int64 {
+	if costBy == CostCPU {
+		return runs.CPUResolution
 	}
 	return 0
 }
@@ -435,12 +456,12 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 			pc = nil // left out of the cost columns, never taken as 0
 			h.CostUnknown++
 		}
-		c.order(x, y, pc)
+		c.order(x, y, pc, tieBelow(h.CostBy))
 		sq := board.Square{Row: int(x.start) / ga.Key.Cols, Col: int(x.start) % ga.Key.Cols}
 		switch {
 		case fa && fb:
 			h.BothFound++
-			c.add(x, y, pc)
+			c.add(x, y, pc, tieBelow(h.CostBy))
 		case fa:
 			h.AOnly++
 			h.OnlyA[sq]++
@@ -463,9 +484,14 @@ func pairGroups(ga, gb *Group) (HeadToHead, costs) {
 }
 
 // add records the costs of a pair where both found a tour; its cost only
-// where cost is known (not nil), its time always.
-func (c *costs) add(a, b sample, cost func(sample) int64) {
-	if cost != nil {
+// where cost is known (not nil), its time always. Costs less than tie
+// apart record a ratio of 1: a tie, as sooner says.
+func (c *costs) add(a, b sample, cost func(sample) int64, tie int64) {
+	switch {
+	case cost == nil:
+	case within(cost(a), cost(b), tie):
+		c.nodeRatios, c.nodes = append(c.nodeRatios, 1), append(c.nodes, 0)
+	default:
 		c.nodeRatios, c.nodes = append(c.nodeRatios, costRatio(a, b, cost)), append(c.nodes, logRatio(a, b, cost))
 	}
 	c.timeRatios, c.time = append(c.timeRatios, costRatio(a, b, sampleTime)), append(c.time, logRatio(a, b, sampleTime))
@@ -490,17 +516,18 @@ func logRatio(a, b sample, cost func(sample) int64) float64 {
 	return -math.Log(float64(x) / float64(y))
 }
 
-// order counts which of a pair needed less nodes (where cost is not nil),
-// and less time, to find a tour.
-func (c *costs) order(a, b sample, cost func(sample) int64) {
+// order counts which of a pair needed less of its cost (where cost is not
+// nil; less than tie apart is a tie), and less time, to find a tour.
+func (c *costs) order(a, b sample, cost func(sample) int64, tie int64) {
 	for _, m := range []struct {
 		less    *wins
 		measure func(sample) int64
-	}{{&c.nodesLess, cost}, {&c.timeLess, sampleTime}} {
+		tie     int64
+	}{{&c.nodesLess, cost, tie}, {&c.timeLess, sampleTime, 0}} {
 		if m.measure == nil {
 			continue
 		}
-		switch sooner(a, b, m.measure) {
+		switch sooner(a, b, m.measure, m.tie) {
 		case -1:
 			m.less.a++
 		case 1:

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
 	"knightsweep/pkg/theory"
 )
 
@@ -222,9 +223,9 @@ func (r *Ranking) tally(res *Results) *rankTally {
 		case BySuccess:
 			return -cmp.Compare(b2i(a.found()), b2i(b.found()))
 		case ByNodes:
-			return sooner(a, b, sampleNodes)
+			return sooner(a, b, sampleNodes, 0)
 		}
-		return sooner(a, b, sampleCPU)
+		return sooner(a, b, sampleCPU, runs.CPUResolution)
 	}
 	measure := r.measure()
 	npairs := k * (k - 1) / 2

@@ -170,10 +170,10 @@ func TestSooner(t *testing.T) {
 		{"found against an error", run(status.Found, 5), run(status.Error, 9), 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := sooner(tt.a, tt.b, sampleNodes); got != tt.want {
+			if got := sooner(tt.a, tt.b, sampleNodes, 0); got != tt.want {
 				t.Errorf("sooner = %d, want %d", got, tt.want)
 			}
-			if got := sooner(tt.b, tt.a, sampleNodes); got != -tt.want {
+			if got := sooner(tt.b, tt.a, sampleNodes, 0); got != -tt.want {
 				t.Errorf("swapped: sooner = %d, want %d", got, -tt.want)
 			}
 		})

@@ -113,11 +113,11 @@ func TestSoonerUnknownCPU(t *testing.T) {
 	unknown := sample{st: uint8(status.Found.Index()), cpu: -1}
 	failed := sample{st: uint8(status.DeadEnd.Index()), cpu: -1}
 	for _, p := range [][2]sample{{found, unknown}, {unknown, found}, {unknown, unknown}, {found, failed}} {
-		if v := sooner(p[0], p[1], sampleCPU); v != 0 {
+		if v := sooner(p[0], p[1], sampleCPU, 0); v != 0 {
 			t.Errorf("sooner(%+v, %+v) = %d, want 0", p[0], p[1], v)
 		}
 	}
-	if v := sooner(found, sample{st: uint8(status.Found.Index()), cpu: 20}, sampleCPU); v != -1 {
+	if v := sooner(found, sample{st: uint8(status.Found.Index()), cpu: 20}, sampleCPU, 0); v != -1 {
 		t.Errorf("known CPU times: %d, want -1", v)
 	}
 }

@@ -122,7 +122,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		return Result{}, err
 	}
 	defer f.close()
-	wk, n := f.wk, f.n
+	n := f.n
 	w0 := f.fws[0].w // the start's walk, and the tally a checkpoint kept
 	from := 0
 	if f.work {
@@ -141,15 +141,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		}
 	}
 	if from == 0 {
-		var v K
-		add(&v, wk.start)
-		one := make([]uint64, wk.w)
-		one[0] = 1
-		if wk.float {
-			one[0] = math.Float64bits(1)
-		}
-		w0.t.nodes++
-		w0.follow(v, wk.start, 0, one, 1, 1, 0)
+		w0.walkStart()
 		if err := f.firstErr(); err != nil {
 			return Result{}, err
 		}
@@ -645,4 +637,20 @@ func (fw *fworker[K, P]) expand(r *rec[K, P], d int) {
 		mass[i] = r.p[i]
 	}
 	w.branch(&v, &dg, &out, t, d, mass, r.cnt, uint16(r.rc()))
+}
+
+// walkStart walks from the walk's start square, the first node: depth 0,
+// probability 1 (exactly, or as a float64), one walk, no rounding yet.
+func (w *worker[K]) walkStart() {
+	wk := w.wk
+	var v K
+	add(&v, wk.start)
+	one := make([]uint64, wk.w)
+	one[0] = 1
+	if wk.float {
+		one[0] = math.Float64bits(1)
+	}
+	w.t.nodes++
+	const depth, factor, walks, roundings = 0, 1, 1, 0
+	w.follow(v, wk.start, depth, one, factor, walks, roundings)
 }

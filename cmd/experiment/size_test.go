@@ -94,3 +94,39 @@ func TestFunctionLength(t *testing.T) {
 		}
 	}
 }
+
+// maxCommandFileLines is the most lines a non-test file of the command may
+// take: the command parses flags and prints, and the work is its
+// packages'. doc.go, the command's manual, is exempt.
+const maxCommandFileLines = 250
+
+// maxCommandLines bounds the command's non-test lines in all, doc.go
+// among them.
+const maxCommandLines = 2500
+
+// The command stays thin: no file past maxCommandFileLines, and fewer
+// than maxCommandLines in all.
+func TestCommandThin(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := strings.Count(string(data), "\n")
+		total += n
+		if n > maxCommandFileLines && f != "doc.go" {
+			t.Errorf("%s is %d lines, more than %d: move the work into the package that owns it", f, n, maxCommandFileLines)
+		}
+	}
+	if total >= maxCommandLines {
+		t.Errorf("the command's files are %d lines in all, not under %d: move the work into the packages that own it", total, maxCommandLines)
+	}
+}

@@ -517,18 +517,22 @@ func (f *frontier[K, P]) sources(mem [][]rec[K, P], runs []run) ([]*source[K, P]
 
 // walkMerged hands m's records in batches to the workers, which walk on
 // from each, and returns how many keys depth d held. One goroutine feeds
-// the batches; keys is its count, read after the workers have drained the
-// channel it closes.
+// the batches, and when it stops, closes work and sends its count of keys
+// on counted.
 func (f *frontier[K, P]) walkMerged(d int, m *merger[K, P]) (int64, error) {
 	work := make(chan []rec[K, P], len(f.fws))
 	free := make(chan []rec[K, P], 2*len(f.fws)+2)
 	for range cap(free) {
 		free <- make([]rec[K, P], 0, f.batch)
 	}
-	var keys int64
+	counted := make(chan int64, 1)
 	ctx := f.wk.ctx
 	go func() {
-		defer close(work)
+		var keys int64
+		defer func() {
+			close(work)
+			counted <- keys
+		}()
 		for ctx.Err() == nil && !f.failed.Load() {
 			b := (<-free)[:f.batch]
 			i := 0
@@ -556,6 +560,7 @@ func (f *frontier[K, P]) walkMerged(d int, m *merger[K, P]) (int64, error) {
 		})
 	}
 	wg.Wait()
+	keys := <-counted
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}

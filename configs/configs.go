@@ -10,7 +10,8 @@
 // Run one with "experiment run -config NAME"; flags on the command line
 // override the preset's. A preset's name is the preset's, even where a
 // file of that name is in the current directory: "-config ./quick" reads
-// the file. Each file's header says what it covers and costs.
+// the file. Each file's header says what it covers and costs. ParseFile
+// reads a flag file, a preset or the user's own, into its flags.
 package configs
 
 import (

@@ -2,49 +2,34 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"sync/atomic"
 	"time"
 
-	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
-	"knightsweep/pkg/board"
 	"knightsweep/pkg/count"
 	"knightsweep/pkg/memlimit"
-	"knightsweep/pkg/progress"
 )
-
-// errIncomplete reports a count stopped by -timeout: exit status 1, after
-// the partial counts are printed.
-var errIncomplete = errors.New("count incomplete")
 
 func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	req, mem, err := parseCount(args, stderr)
 	if err != nil {
 		return err
 	}
-	meter := newCountMeter(stderr, req.Frontier())
-	req.Options.Found, req.Options.Progress, req.Options.Layer = &meter.found, meter.progress, meter.layer
+	meter := count.NewMeter(stderr, isTerminal(stderr), &req.Request)
 	out, grid, kept, err := req.Run(ctx)
-	meter.finish() // before the error or the counts, which it would draw over
-	ck := req.Options.Checkpoint
-	// A count stopped by a checkpoint that could not be saved still prints
-	// what it counted, as lower bounds; any other error, nothing.
-	var unsaved *count.CheckpointError
-	if err != nil && (!errors.As(err, &unsaved) || out.Count == nil || out.Nodes == 0) {
-		return countError(err, mem, kept, ck, req.Board)
+	meter.Finish() // before the error or the counts, which it would draw over
+	if !out.Printable(err) {
+		return req.Explain(err, mem, kept)
 	}
-	if werr := printCount(stdout, req, out, grid); werr != nil {
+	if werr := out.Write(stdout, grid, req.Mode, req.asJSON); werr != nil {
 		return werr
 	}
 	switch {
 	case err != nil:
-		return countError(err, mem, kept, ck, req.Board)
+		return req.Explain(err, mem, kept)
 	case kept:
-		fmt.Fprintf(stderr, "checkpoint saved in %s: run the same command to resume\n", ck)
+		fmt.Fprintf(stderr, "checkpoint saved in %s: run the same command to resume\n", req.Options.Checkpoint)
 	}
 	switch {
 	case out.Complete:
@@ -52,7 +37,7 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case ctx.Err() != nil:
 		return errInterrupted
 	}
-	return fmt.Errorf("%w: -timeout %v passed; the counts printed are lower bounds", errIncomplete, req.Timeout)
+	return req.Incomplete()
 }
 
 // countRequest is a count as its flags describe it, checked: the runner's
@@ -60,15 +45,6 @@ func cmdCount(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 type countRequest struct {
 	count.Request
 	asJSON bool
-}
-
-// printCount prints the answer: -json's object, or the grid (with -starts
-// all) and the summary line.
-func printCount(w io.Writer, req countRequest, out count.Answer, grid count.Grid) error {
-	if req.asJSON {
-		return json.NewEncoder(w).Encode(out)
-	}
-	return out.WriteText(w, grid, req.Mode)
 }
 
 // parseCount reads and checks count's flags.
@@ -135,69 +111,4 @@ func parseCount(args []string, stderr io.Writer) (countRequest, memlimit.Limit, 
 	r.Options = count.Options{Closed: *closed, Workers: *workers, Method: method, MemLimit: mem.Bytes,
 		Checkpoint: *ckPath, CheckpointEvery: *ckEvery}
 	return r, mem, nil
-}
-
-// countMeter draws a count's progress on stderr, from its first report.
-type countMeter struct {
-	stderr io.Writer
-	unit   string
-	meter  *progress.Meter
-	found  atomic.Uint64 // tours the enumeration's searches have found
-	live   func() string
-	last   int
-}
-
-// newCountMeter returns the meter of a count by the frontier method or by
-// enumeration. Neither the squares of a frontier count nor the subtrees of
-// an enumeration cost alike (7x7: some subtrees take minutes, most
-// seconds): the meter shows no rate or time left, which would mislead.
-func newCountMeter(stderr io.Writer, frontier bool) *countMeter {
-	m := &countMeter{stderr: stderr, unit: "subtrees"}
-	if frontier {
-		m.unit = "steps" // a pass's squares, then its join as many again
-	} else {
-		m.live = func() string { return fmt.Sprintf("%d tours found", m.found.Load()) }
-	}
-	return m
-}
-
-func (m *countMeter) progress(done, total int) {
-	if m.meter == nil {
-		m.meter = progress.New(m.stderr, progress.Options{Terminal: isTerminal(m.stderr), Name: "count", Unit: m.unit, Total: int64(total),
-			NoEstimate: true, Live: m.live})
-		m.meter.Start()
-	}
-	for ; m.last < done; m.last++ {
-		m.meter.End(int64(m.last), 0, 0)
-	}
-}
-
-func (m *countMeter) layer(states int, bytes int64) {
-	m.meter.Detail(fmt.Sprintf("%d states, %s", states, memlimit.Format(bytes)))
-	m.meter.Tick(time.Now())
-}
-
-func (m *countMeter) finish() { m.meter.Finish(time.Now()) }
-
-// countError adds what to do to a count's error.
-func countError(err error, mem memlimit.Limit, kept bool, ckPath string, b board.Board) error {
-	// What a checkpoint file holds is input, as a runs.csv's is: exit 2.
-	var ue *count.UnusableError
-	if errors.As(err, &ue) {
-		return input.Errorf("-checkpoint", "%v", ue)
-	}
-	var me *count.MemoryError
-	if errors.As(err, &me) {
-		// Enumeration needs almost no memory; past 36 squares it takes
-		// hours (7x7: two or more on 2 cores, by docs/counting.md).
-		alt := ""
-		if b.Squares() <= count.MaxSquares {
-			alt = "; -method enumerate needs a few MiB but may take hours"
-		}
-		if kept {
-			return fmt.Errorf("count: %w (%s): checkpoint saved in %s: the same command with a higher -mem-limit resumes from it, if the machine has the memory%s", err, mem.Source, ckPath, alt)
-		}
-		return fmt.Errorf("count: %w (%s): raise -mem-limit if the machine has the memory, or count a smaller board%s", err, mem.Source, alt)
-	}
-	return fmt.Errorf("count: %w", err)
 }

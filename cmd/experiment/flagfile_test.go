@@ -6,63 +6,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"knightsweep/configs"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/plan"
 )
-
-func TestParseFlagFile(t *testing.T) {
-	const text = `# a preset
--sizes 5-8
-  -starts   all   # every square
---strategies=dfs,warnsdorff
-
--order "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1" # seed 003's
--closed
--note a#b "c # d"
--quoted "a \"#\" b"
--solver x=/path/cw ' #a' # a comment
--solver y=/path/cw "it's #1"
-`
-	got, err := parseFlagFile("x.flags", strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []flagLine{
-		{2, "-sizes=5-8"},
-		{3, "-starts=all"},
-		{4, "-strategies=dfs,warnsdorff"},
-		{6, "-order=2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1"},
-		{7, "-closed"},
-		{8, `-note=a#b "c # d"`},
-		{9, `-quoted=a "#" b`},
-		{10, `-solver=x=/path/cw ' #a'`},
-		{11, `-solver=y=/path/cw "it's #1"`},
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("parseFlagFile:\n got %+v\nwant %+v", got, want)
-	}
-}
-
-func TestParseFlagFileErrors(t *testing.T) {
-	for _, tt := range []struct {
-		text, want string
-	}{
-		{"sizes 5-8", `x.flags:1: "sizes 5-8": want a flag and its value`},
-		{"# ok\n---sizes 5", `x.flags:2: "---sizes 5"`},
-		{"-sizes \"5-8", `x.flags:1: -sizes: bad quoted value "5-8`},
-		{"- 5", `x.flags:1: "- 5"`},
-	} {
-		_, err := parseFlagFile("x.flags", strings.NewReader(tt.text))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%q: error %v; want %q", tt.text, err, tt.want)
-		}
-	}
-}
 
 // newTestFlags returns a flag set with experiment run's flags.
 func newTestFlags() (*flag.FlagSet, *runFlags) {
@@ -161,7 +112,7 @@ func FuzzFlagFile(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, file string) {
-		if _, err := parseFlagFile("f", strings.NewReader(file)); err != nil {
+		if _, err := configs.ParseFile("f", strings.NewReader(file)); err != nil {
 			return
 		}
 		fs, fl := newTestFlags()

@@ -3,31 +3,18 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
-	"io"
-	"regexp"
-	"strconv"
-	"strings"
-	"sync"
-	"time"
 
+	"knightsweep/internal/flagparse"
 	"knightsweep/internal/input"
-	"knightsweep/internal/words"
-	"knightsweep/pkg/board"
-	"knightsweep/pkg/strategies"
 	"knightsweep/pkg/sweep"
 )
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
-func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: experiment %s %s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
-}
+// The flag sets of every command, from package flagparse.
+var (
+	newFlagSet = flagparse.New
+	parseQuiet = flagparse.Quiet
+	setFlags   = flagparse.Set
+)
 
 // parseFlags parses args into fs; a bad flag is a usageError, -h is errHelp.
 func parseFlags(fs *flag.FlagSet, args []string) error {
@@ -54,104 +41,6 @@ func parsed(fs *flag.FlagSet, err error) error {
 	return nil
 }
 
-// parseQuiet is fs.Parse without the flag package's own report of a bad
-// flag (its message and the whole usage, some 45 lines): the error it
-// returns says in one line what the flag accepts. -h returns flag.ErrHelp
-// without printing the usage, which the caller prints.
-func parseQuiet(fs *flag.FlagSet, args []string) error {
-	usage, out := fs.Usage, fs.Output()
-	fs.Usage = func() {}
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	fs.Usage = usage
-	fs.SetOutput(out)
-	if err == nil || errors.Is(err, flag.ErrHelp) {
-		return err
-	}
-	return flagError(fs, err)
-}
-
-// flagErrors are the flag package's errors, which flagError rewrites,
-// compiled when first needed: a command that parses cleanly never needs them.
-var flagErrors = sync.OnceValue(func() (e struct{ badValue, noSuchFlag, noValue, durationTooLong *regexp.Regexp }) {
-	e.badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
-	e.noSuchFlag = regexp.MustCompile(`^flag provided but not defined: -(\S+)$`)
-	e.noValue = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
-	// A duration that is well formed, units and all, and so was refused
-	// for its size.
-	e.durationTooLong = regexp.MustCompile(`^[+]?([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`)
-	return e
-})
-
-// flagError rewrites an error of the flag package as the other flags'
-// errors read: the flag, what was given, what it accepts.
-func flagError(fs *flag.FlagSet, err error) error {
-	msg, re := err.Error(), flagErrors()
-	if m := re.noSuchFlag.FindStringSubmatch(msg); m != nil {
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, "-"+f.Name) })
-		return fmt.Errorf("-%s: no such flag%s (\"experiment %s -h\" lists them)", m[1], words.Suggest("-"+m[1], names), fs.Name())
-	}
-	if m := re.noValue.FindStringSubmatch(msg); m != nil {
-		if f := fs.Lookup(m[1]); f != nil {
-			_, usage := flag.UnquoteUsage(f)
-			return fmt.Errorf("-%s: missing its value: %s", m[1], usage)
-		}
-		return fmt.Errorf("-%s: missing its value", m[1])
-	}
-	m := re.badValue.FindStringSubmatch(msg)
-	if m == nil {
-		return err
-	}
-	f := fs.Lookup(m[2])
-	if f == nil {
-		return err
-	}
-	want := m[3] // a flag.Value of our own says what it accepts
-	if g, ok := f.Value.(flag.Getter); ok {
-		switch g.Get().(type) {
-		case time.Duration:
-			want = "want a duration with its unit, such as 30s, 5m or 1h30m"
-			if re.durationTooLong.MatchString(m[1]) {
-				// time.ParseDuration says "invalid" of 9999999h too.
-				want = "out of range; want a duration of at most 2562047h (about 292 years)"
-			}
-		case bool:
-			want = "want true or false"
-		case uint64, uint:
-			want = "want a whole number, 0 or more"
-		case int, int64:
-			want = "want a whole number"
-		case float64:
-			want = "want a number"
-		}
-		if strings.Contains(m[3], "out of range") {
-			want = "out of range; " + want
-		}
-	}
-	_, usage := flag.UnquoteUsage(f)
-	return fmt.Errorf("-%s %s: %s (-%s: %s)", m[2], strconv.Quote(m[1]), want, m[2], usage)
-}
-
-// parseStrategy checks a -strategy value against the command's strategies.
-func parseStrategy(set *strategies.Set, name string) (strategies.Info, error) {
-	info, err := set.Lookup(name)
-	if err != nil {
-		return strategies.Info{}, usagef("-strategy: %v", err)
-	}
-	return info, nil
-}
-
-func parseOrderFlag(s string) (board.Order, error) {
-	o, err := board.ParseOrder(s)
-	if err != nil {
-		return board.Order{}, usagef("-order: %v, or %s (%s)", err, strategies.OrderRandom, strings.Join(strategies.Builtins().RandomOrders(), ", "))
-	}
-	return o, nil
-}
-
-func strategyList() string { return strings.Join(strategies.Builtins().Names(), ", ") }
-
 // parseWorkers checks a -workers value that may be 0, for one per core.
 func parseWorkers(n int) error {
 	if n < 0 || n > sweep.MaxWorkers {
@@ -160,9 +49,34 @@ func parseWorkers(n int) error {
 	return nil
 }
 
-// setFlags returns the names of the flags given on the command line.
-func setFlags(fs *flag.FlagSet) map[string]bool {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return set
+// parseInterspersed parses flags that may come before, between or after the
+// positional arguments, and returns those arguments.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := parseFlagsOnly(fs, args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		if args[0] == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
+
+// parseFlagsOnly is parseFlags without the check for positional arguments.
+func parseFlagsOnly(fs *flag.FlagSet, args []string) error {
+	if err := parseQuiet(fs, args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
+			return errHelp
+		}
+		return usageError{err}
+	}
+	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -29,7 +27,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if files, ok := exactShards(inputs); ok && *out != "" {
+	if files, ok := exact.ShardFiles(inputs); ok && *out != "" {
 		return mergeExact(*out, files, stdout)
 	}
 	if *out != "" {
@@ -65,24 +63,4 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintf(stdout, "results in %s (%s, %s)\n", sum.Out, outdir.RunsFile, outdir.ManifestFile)
 	return nil
-}
-
-// exactShards returns the inputs, patterns expanded, if each is the -out
-// of exact -shard (it has exact.ShardFile beside it): merge hands them to
-// exact -merge.
-func exactShards(inputs []string) ([]string, bool) {
-	var files []string
-	for _, in := range inputs {
-		m, err := filepath.Glob(in)
-		if err != nil || len(m) == 0 {
-			return nil, false
-		}
-		for _, f := range m {
-			if _, err := os.Stat(exact.ShardFile(f)); err != nil {
-				return nil, false
-			}
-		}
-		files = append(files, m...)
-	}
-	return files, len(files) > 0
 }

@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -42,25 +39,9 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if err := checkReportInputs(paths, mem); err != nil {
-		return err
-	}
-	outDir, outFlag := *out, "-out"
-	if outDir == "" {
-		outDir, outFlag = filepath.Dir(paths[0]), "-out (default: the first runs.csv's directory)"
-	}
-	if err := report.CheckOut(outFlag, outDir); err != nil {
-		return err
-	}
-	if *exactFlag && *exactFrom != "" {
-		// Both at once would leave one of them unused without a word.
-		return usagef("-exact-from: with -exact: give one, -exact to compute the probabilities or -exact-from FILE to read them")
-	}
 	opt := report.Options{OutDir: *out, BySource: *byFile, Exact: *exactFlag, ExactFrom: *exactFrom}
-	// The exact probabilities are input too: a bad file is refused before
-	// any table is written.
-	if err := report.CheckExact(opt, outDir); err != nil {
-		return usagef("%v", err)
+	if err := report.Check(paths, opt, mem); err != nil {
+		return err
 	}
 	defer memlimit.SetGC(mem.Bytes, 0)()
 	start := time.Now()
@@ -99,67 +80,5 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fmt.Fprintf(stdout, "\n%d runs in %d groups; wrote %s, %s and %d charts in %s (%.1fs)\n",
 		res.Results.Rows, len(res.Results.Groups), strings.Join(res.Tables, ", "), res.HTML, res.Figures,
 		filepath.Join(res.Dir, "charts"), time.Since(start).Seconds())
-	return nil
-}
-
-// checkReportInputs refuses, before reading, report's paths that are not
-// files, a file given twice, and files whose rows could take more memory
-// than mem: memory grows with the rows, and a file's size bounds its rows.
-func checkReportInputs(paths []string, mem memlimit.Limit) error {
-	var size int64
-	seen := make([]os.FileInfo, 0, len(paths))
-	for i, p := range paths {
-		st, err := os.Stat(p)
-		switch {
-		case err != nil:
-			return usagef("report: %v", err)
-		case st.IsDir():
-			return usagef("report: %s is a directory: give the runs.csv in it (%s)", p, filepath.Join(p, "runs.csv"))
-		}
-		// The same file twice would read as every row repeating itself.
-		for j, prev := range seen {
-			if os.SameFile(prev, st) {
-				return usagef("report: %s and %s are the same file: give each runs.csv once", paths[j], paths[i])
-			}
-		}
-		seen = append(seen, st)
-		size += st.Size()
-	}
-	if need := stats.MemoryFor(size); mem.Bytes > 0 && need > mem.Bytes {
-		return usagef("-mem-limit: %s of runs.csv could take up to %s to report on, more than the limit of %s: raise -mem-limit, or report on fewer files at once",
-			memlimit.Format(size), memlimit.Format(need), mem)
-	}
-	return nil
-}
-
-// parseInterspersed parses flags that may come before, between or after the
-// positional arguments, and returns those arguments.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := parseFlagsOnly(fs, args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return rest, nil
-		}
-		if args[0] == "--" {
-			return append(rest, args[1:]...), nil
-		}
-		rest = append(rest, args[0])
-		args = args[1:]
-	}
-}
-
-// parseFlagsOnly is parseFlags without the check for positional arguments.
-func parseFlagsOnly(fs *flag.FlagSet, args []string) error {
-	if err := parseQuiet(fs, args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
-			return errHelp
-		}
-		return usageError{err}
-	}
 	return nil
 }

@@ -201,7 +201,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	for _, w := range res.Warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
-	printFailures(stderr, res, sum.Runs)
+	report.WriteFailures(stderr, res, sum.Runs)
 	if out != nil {
 		fmt.Fprintf(stdout, "\nreport written in %v:\n  %s\n", time.Since(start).Round(time.Millisecond), out.HTML)
 		for _, t := range out.Tables {

@@ -22,14 +22,8 @@ func isTerminal(w io.Writer) bool {
 // Without a report (out nil: run -no-report) it is computed from res,
 // read from csvPaths.
 func printLead(w io.Writer, res *stats.Results, out *report.Output, csvPaths ...string) error {
-	var l *report.Lead
-	if out != nil && out.Lead != nil {
-		l = out.Lead
-	} else {
-		l = report.LeadOf(res, csvPaths)
-	}
 	if _, err := io.WriteString(w, "\n"); err != nil {
 		return err
 	}
-	return l.WriteText(w)
+	return report.LeadFor(res, out, csvPaths).WriteText(w)
 }

@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"testing"
 
+	"knightsweep/pkg/certify"
 	"knightsweep/pkg/tour"
 )
 
@@ -26,7 +27,7 @@ func TestTheoryToursValidate(t *testing.T) {
 		}
 		yes := 0
 		for _, l := range lines {
-			var j theoryJSON
+			var j certify.VerdictJSON
 			if err := json.Unmarshal([]byte(l), &j); err != nil {
 				t.Fatalf("%v: %s", err, l)
 			}

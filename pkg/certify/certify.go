@@ -9,7 +9,9 @@
 // any square a certificate covers: the walk itself from its start, the
 // walk reversed from its end, and their images under the board's
 // reflections and half turn (and the transpose, for a board asked for
-// the other way round), each checked again by the validator.
+// the other way round), each checked again by the validator. Verdicts
+// writes "experiment theory"'s answer: each start's verdict, its
+// certificate replayed whenever it is used.
 package certify
 
 import (

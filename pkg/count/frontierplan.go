@@ -87,6 +87,25 @@ func newFrontierPlan(b board.Board) *frontierPlan {
 		p.rows, p.cols, p.transposed = p.cols, p.rows, true
 	}
 	p.n = p.rows * p.cols
+	last := p.squares()
+	// above[t] is twice the colour signs of the squares above t.
+	above := make([]int, p.n+1)
+	for t := p.n - 1; t >= 0; t-- {
+		above[t] = above[t+1] + 2*int(p.sign[t])
+	}
+	above = above[1:]
+	p.leaves = make([]int, p.n)
+	for u := range p.n {
+		p.leaves[u] = max(u, last[u])
+	}
+	p.backSteps(last, above)
+	p.fwdSteps(above)
+	return p
+}
+
+// squares fills in each square's neighbours and colour sign, and returns
+// each square's highest neighbour (-1 for none).
+func (p *frontierPlan) squares() []int {
 	p.nbr = make([][]int, p.n)
 	p.sign = make([]int8, p.n)
 	last := make([]int, p.n) // each square's highest neighbour, or -1
@@ -106,17 +125,13 @@ func newFrontierPlan(b board.Board) *frontierPlan {
 		}
 		slices.Sort(p.nbr[u])
 	}
-	// above[t] is twice the colour signs of the squares above t.
-	above := make([]int, p.n+1)
-	for t := p.n - 1; t >= 0; t-- {
-		above[t] = above[t+1] + 2*int(p.sign[t])
-	}
-	above = above[1:]
-	p.leaves = make([]int, p.n)
-	for u := range p.n {
-		p.leaves[u] = max(u, last[u])
-	}
+	return last
+}
 
+// backSteps lays out the backward pass: at each square t, the squares
+// still live (a neighbour above t), given each square's highest neighbour
+// last and the colour balance above each square.
+func (p *frontierPlan) backSteps(last, above []int) {
 	var live []int32
 	for t := range p.n {
 		st := backStep{live: live}
@@ -151,7 +166,11 @@ func newFrontierPlan(b board.Board) *frontierPlan {
 		p.back = append(p.back, st)
 		live = next
 	}
+}
 
+// fwdSteps lays out the forward pass: at each square v, the front of
+// squares reached and not yet processed.
+func (p *frontierPlan) fwdSteps(above []int) {
 	var front []int32
 	for v := range p.n {
 		st := fwdStep{front: len(front), at: slices.Index(front, int32(v))}
@@ -186,7 +205,6 @@ func newFrontierPlan(b board.Board) *frontierPlan {
 		p.fwd = append(p.fwd, st)
 		front = next
 	}
-	return p
 }
 
 // vertex returns the processing index of square sq of the board as given.

@@ -1,11 +1,29 @@
 package count
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 )
+
+// Printable reports whether the answer of a count that ended with err is
+// printed: with no error, or after a checkpoint that could not be saved,
+// as lower bounds, if anything was counted; after any other error, no.
+func (out Answer) Printable(err error) bool {
+	var unsaved *CheckpointError
+	return err == nil || errors.As(err, &unsaved) && out.Count != nil && out.Nodes != 0
+}
+
+// Write prints the answer: -json's object (asJSON), or WriteText's.
+func (out Answer) Write(w io.Writer, grid Grid, mode Mode, asJSON bool) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(out)
+	}
+	return out.WriteText(w, grid, mode)
+}
 
 // WriteText prints the answer as experiment count does: the grid (mode
 // CountAll) and the summary line. Incomplete counts carry a "+": they are

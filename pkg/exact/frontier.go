@@ -122,7 +122,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		return Result{}, err
 	}
 	defer f.close()
-	wk, n := f.wk, f.n
+	n := f.n
 	w0 := f.fws[0].w // the start's walk, and the tally a checkpoint kept
 	from := 0
 	if f.work {
@@ -141,15 +141,7 @@ func frontierFrom[K set, P num](ctx context.Context, b board.Board, start board.
 		}
 	}
 	if from == 0 {
-		var v K
-		add(&v, wk.start)
-		one := make([]uint64, wk.w)
-		one[0] = 1
-		if wk.float {
-			one[0] = math.Float64bits(1)
-		}
-		w0.t.nodes++
-		w0.follow(v, wk.start, 0, one, 1, 1, 0)
+		w0.walkStart()
 		if err := f.firstErr(); err != nil {
 			return Result{}, err
 		}
@@ -525,18 +517,22 @@ func (f *frontier[K, P]) sources(mem [][]rec[K, P], runs []run) ([]*source[K, P]
 
 // walkMerged hands m's records in batches to the workers, which walk on
 // from each, and returns how many keys depth d held. One goroutine feeds
-// the batches; keys is its count, read after the workers have drained the
-// channel it closes.
+// the batches, and when it stops, closes work and sends its count of keys
+// on counted.
 func (f *frontier[K, P]) walkMerged(d int, m *merger[K, P]) (int64, error) {
 	work := make(chan []rec[K, P], len(f.fws))
 	free := make(chan []rec[K, P], 2*len(f.fws)+2)
 	for range cap(free) {
 		free <- make([]rec[K, P], 0, f.batch)
 	}
-	var keys int64
+	counted := make(chan int64, 1)
 	ctx := f.wk.ctx
 	go func() {
-		defer close(work)
+		var keys int64
+		defer func() {
+			close(work)
+			counted <- keys
+		}()
 		for ctx.Err() == nil && !f.failed.Load() {
 			b := (<-free)[:f.batch]
 			i := 0
@@ -564,6 +560,7 @@ func (f *frontier[K, P]) walkMerged(d int, m *merger[K, P]) (int64, error) {
 		})
 	}
 	wg.Wait()
+	keys := <-counted
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -645,4 +642,20 @@ func (fw *fworker[K, P]) expand(r *rec[K, P], d int) {
 		mass[i] = r.p[i]
 	}
 	w.branch(&v, &dg, &out, t, d, mass, r.cnt, uint16(r.rc()))
+}
+
+// walkStart walks from the walk's start square, the first node: depth 0,
+// probability 1 (exactly, or as a float64), one walk, no rounding yet.
+func (w *worker[K]) walkStart() {
+	wk := w.wk
+	var v K
+	add(&v, wk.start)
+	one := make([]uint64, wk.w)
+	one[0] = 1
+	if wk.float {
+		one[0] = math.Float64bits(1)
+	}
+	w.t.nodes++
+	const depth, factor, walks, roundings = 0, 1, 1, 0
+	w.follow(v, wk.start, depth, one, factor, walks, roundings)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"knightsweep/internal/input"
 	"knightsweep/pkg/board"
 )
 
@@ -44,6 +45,23 @@ func ParseMethod(s string) (Method, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown method %q: want one of %s", s, strings.Join(methodNames[:], ", "))
+}
+
+// ParseMethodFor reads -method's name as o's method, given o's work
+// directory (-work) and Plain (-plain), which only some methods take. A
+// refusal is an input.Error naming the flag.
+func (o *Options) ParseMethodFor(name string) error {
+	m, err := ParseMethod(name)
+	switch {
+	case err != nil:
+		return input.Errorf("-method", "%v", err)
+	case o.Work != "" && (m == MethodMemo || o.Plain):
+		return input.Errorf("-work", "only the frontier method keeps a checkpoint; drop -method memo and -plain, or -work")
+	case o.Plain && m == MethodFrontier:
+		return input.Errorf("-method", "-plain walks without the memo or the frontier; drop one")
+	}
+	o.Method = m
+	return nil
 }
 
 // UsesFrontier says whether o walks b by the frontier method.

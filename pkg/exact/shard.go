@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -253,4 +254,43 @@ func ShardJobs(jobs []Job, rule Rule, s Shard) []Job {
 		}
 	}
 	return out
+}
+
+// ShardPatterns returns exact -merge's shard files, each of patterns
+// expanded where it holds a pattern (*, ? or [); a pattern that matches
+// no file is an input.Error of -merge.
+func ShardPatterns(patterns []string) ([]string, error) {
+	var files []string
+	for _, in := range patterns {
+		if !strings.ContainsAny(in, "*?[") {
+			files = append(files, in)
+			continue
+		}
+		m, err := filepath.Glob(in)
+		if err != nil || len(m) == 0 {
+			return nil, input.Errorf("-merge", "%s matches no file", in)
+		}
+		files = append(files, m...)
+	}
+	return files, nil
+}
+
+// ShardFiles returns the inputs, patterns expanded, if each is the -out
+// of exact -shard (it has ShardFile beside it): experiment merge hands
+// them to exact -merge.
+func ShardFiles(inputs []string) ([]string, bool) {
+	var files []string
+	for _, in := range inputs {
+		m, err := filepath.Glob(in)
+		if err != nil || len(m) == 0 {
+			return nil, false
+		}
+		for _, f := range m {
+			if _, err := os.Stat(ShardFile(f)); err != nil {
+				return nil, false
+			}
+		}
+		files = append(files, m...)
+	}
+	return files, len(files) > 0
 }

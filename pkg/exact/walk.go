@@ -341,16 +341,7 @@ func (wk *walker[K]) run(workers int, tick func(d int)) (tally, error) {
 			wk.layers[d] = new(layer[K])
 		}
 	}
-	var v K
-	add(&v, wk.start)
-	one := make([]uint64, wk.w)
-	if wk.float {
-		one[0] = math.Float64bits(1)
-	} else {
-		one[0] = 1
-	}
-	ws[0].t.nodes++
-	ws[0].follow(v, wk.start, 0, one, 1, 1, 0)
+	ws[0].walkStart()
 	for d := 0; d < n && wk.memo; d++ {
 		if err := wk.ctx.Err(); err != nil {
 			return tally{}, err

@@ -316,8 +316,13 @@ func readExact(opt Options, dir string) (rows []exact.Row, cache string, err err
 // CheckExact refuses, before any work, the exact probabilities that
 // GenerateWith would read with opt into dir: a bad file would otherwise be
 // refused after series.csv, the charts and headtohead.csv were written.
+// Exact and ExactFrom both set are refused too: one would go unused
+// without a word.
 func CheckExact(opt Options, dir string) error {
-	if !opt.Exact && opt.ExactFrom == "" {
+	switch {
+	case opt.Exact && opt.ExactFrom != "":
+		return errors.New("-exact-from: with -exact: give one, -exact to compute the probabilities or -exact-from FILE to read them")
+	case !opt.Exact && opt.ExactFrom == "":
 		return nil
 	}
 	_, _, err := readExact(opt, dir)

@@ -396,3 +396,12 @@ func wrap(s string, width int) string {
 	b.WriteByte('\n')
 	return b.String()
 }
+
+// LeadFor returns the Lead a report out computed, or, without one (out
+// nil: run -no-report), LeadOf(res, csvPaths).
+func LeadFor(res *stats.Results, out *Output, csvPaths []string) *Lead {
+	if out != nil && out.Lead != nil {
+		return out.Lead
+	}
+	return LeadOf(res, csvPaths)
+}

@@ -25,4 +25,10 @@
 // sessions and the counts by status; it says "running" while the sweep
 // runs and how the session ended once it has, whatever ended it: a write
 // error (a full disk) included.
+//
+// # One search
+//
+// "experiment solve" is one job run alone: WriteSolve prints its row (the
+// record a sweep would write, or the tour's grid and a line of figures),
+// and TourFiles writes its tour to a tour file and a picture.
 package sweep

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -12,12 +12,12 @@ import (
 	"knightsweep/pkg/status"
 )
 
-// printFailures says, at the end of a sweep, for each strategy with runs
+// WriteFailures says, at the end of a sweep, for each strategy with runs
 // that ended in error, how many, and the first one's reason, which holds
 // what a solver last wrote on stderr: a missing script or a traceback is
 // then on the screen, not only in runs.csv's error column. It reads
 // runsCSV only where res counts errors.
-func printFailures(w io.Writer, res *stats.Results, runsCSV string) {
+func WriteFailures(w io.Writer, res *stats.Results, runsCSV string) {
 	if !slices.ContainsFunc(res.Summaries(), func(s stats.Summary) bool { return s.Error > 0 }) {
 		return
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"iter"
 	"strings"
 
 	"knightsweep/internal/input"
@@ -169,28 +168,6 @@ func givenStarts(v string, sizes plan.Sizes, def string) (plan.GivenStarts, erro
 		return plan.GivenStarts{}, usagef("-starts: %v", err)
 	}
 	return starts, nil
-}
-
-// startsOn yields the starts of b in the order of -starts: a list's
-// squares on b in the order given, else the set's in row-major order,
-// named by index and never listed whole.
-func startsOn(b board.Board, starts plan.GivenStarts, closed bool) iter.Seq[board.Square] {
-	return func(yield func(board.Square) bool) {
-		if starts.Order != nil {
-			for _, sq := range starts.Order {
-				if b.Contains(sq.Row, sq.Col) && !yield(sq) {
-					return
-				}
-			}
-			return
-		}
-		set := starts.On(b, closed)
-		for i := range set.Len() {
-			if !yield(set.At(i)) {
-				return
-			}
-		}
-	}
 }
 
 // emptyStarts refuses an empty -starts, naming what leaving the flag out

@@ -157,7 +157,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 func (req *exactRequest) jobs() []exact.Job {
 	var jobs []exact.Job
 	for _, b := range req.sizes.Order {
-		jobs = append(jobs, exact.Job{Board: b, Starts: slices.Collect(startsOn(b, req.starts, req.opt.Closed))})
+		jobs = append(jobs, exact.Job{Board: b, Starts: slices.Collect(req.starts.InOrder(b, req.opt.Closed))})
 	}
 	return jobs
 }

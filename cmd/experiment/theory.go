@@ -60,7 +60,7 @@ func cmdTheory(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // vs, then writes vs's total.
 func theoryWrite(ctx context.Context, vs *certify.Verdicts, sizes plan.Sizes, starts plan.GivenStarts) error {
 	for _, b := range sizes {
-		for sq := range startsOn(b, starts, vs.Closed) {
+		for sq := range starts.InOrder(b, vs.Closed) {
 			if ctx.Err() != nil {
 				return errInterrupted // exit 130, as exact and report
 			}

@@ -3,6 +3,7 @@ package plan
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -320,4 +321,26 @@ func (s StartSet) Position(sq board.Square) (int, bool) {
 // compareSquares orders squares row-major.
 func compareSquares(a, b board.Square) int {
 	return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col))
+}
+
+// InOrder yields the starts of b in the order -starts gave them: a
+// list's squares on b in the order given, else the set's in row-major
+// order, named by index and never listed whole.
+func (starts GivenStarts) InOrder(b board.Board, closed bool) iter.Seq[board.Square] {
+	return func(yield func(board.Square) bool) {
+		if starts.Order != nil {
+			for _, sq := range starts.Order {
+				if b.Contains(sq.Row, sq.Col) && !yield(sq) {
+					return
+				}
+			}
+			return
+		}
+		set := starts.On(b, closed)
+		for i := range set.Len() {
+			if !yield(set.At(i)) {
+				return
+			}
+		}
+	}
 }

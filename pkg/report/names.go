@@ -51,9 +51,9 @@ var labelBreak = regexp.MustCompile(`[^/+@\[]+(?:[/+@]|$)|\[[^\]]*\]`)
 // Breakable writes a series label for a narrow table cell: in parts that
 // may go on lines of their own, each kept whole in its span, so that
 // warnsdorff-bt/random+luby:49 breaks as "warnsdorff-bt/", "random+",
-// "luby:49" and never after its hyphen. Head to head's two label columns
-// held the longest label on one line each, and with them the table was
-// wider than a 1300-pixel window. A label of one part is written as Names
+// "luby:49" and never after its hyphen: head to head's two label columns,
+// each with its longest label on one line, would make the table wider
+// than a 1300-pixel window. A label of one part is written as Names
 // writes it.
 func (p *page) Breakable(label string) template.HTML {
 	parts := labelBreak.FindAllString(label, -1)

@@ -98,9 +98,9 @@ func compareBool(a, b bool) int {
 // palette: a built-in strategy its place in package strategies; an external
 // solver, which has none, the first place that no other strategy of keys
 // holds: those of the built-in strategies the data do not hold, then those
-// past them. Every external solver had the place past the built-ins, so
-// that three users' solvers beside each other were drawn in one colour,
-// marker and line, told apart by nothing.
+// past them, so that users' solvers beside each other are told apart: one
+// place for every external solver would draw them in one colour, marker
+// and line.
 func lookPlaces(keys []SeriesKey) map[string]int {
 	places := map[string]int{}
 	taken := map[int]bool{}

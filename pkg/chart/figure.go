@@ -258,7 +258,7 @@ func seriesStyle(look stats.Look) style {
 // the colour itself, then darker and lighter by turns (mixed with black
 // or white by the fraction), so that eight to ten series of two or three
 // strategies keep the hue of their strategy and each a lightness of its
-// own. Dashes alone did not tell apart curves of one colour where they
+// own: dashes alone do not tell apart curves of one colour where they
 // overlap (the survival chart's four dfs curves, each a restart policy).
 var shadeSteps = []struct {
 	white bool

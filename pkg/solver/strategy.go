@@ -211,7 +211,7 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 	if measured {
 		if clk != nil && clk.locked {
 			// The thread only waits for the solver's process: free it
-			// meanwhile, as before the sweep locked it (a locked thread
+			// meanwhile, as an unlocked worker's is (a locked thread
 			// waits with its goroutine, and every wake-up hands over).
 			clk.Unlock()
 			defer clk.Lock()

@@ -147,8 +147,6 @@ func finishSolve(stdout, stderr io.Writer, p solver.Problem, res solver.Result, 
 	return nil
 }
 
-// solvePolicy reads and checks solve's -restarts: one policy that the
-// strategy, tie-break and order can restart, within the budgets.
 // solveOrder returns the move order -order gives strategy info, or
 // random, where it takes a uniformly random order at every square.
 func solveOrder(fs *flag.FlagSet, order string, info strategies.Info) (o board.Order, random bool, err error) {
@@ -187,6 +185,8 @@ func checkSolveMemory(info strategies.Info, b board.Board, mem memlimit.Limit) e
 		info.Name, b, memlimit.Format(need), mem, alt)
 }
 
+// solvePolicy reads and checks solve's -restarts: one policy that the
+// strategy, tie-break and order can restart, within the budgets.
 func solvePolicy(v string, info strategies.Info, tiebreak string, randomOrder bool, maxNodes int64, timeout time.Duration, b board.Board) (restart.Policy, error) {
 	if list, err := restart.ParseList(v); err == nil && len(list) > 1 {
 		// A list is run's: "49;luby:49" is not a number of nodes said

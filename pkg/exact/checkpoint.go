@@ -386,13 +386,13 @@ func (f *frontier[K, P]) markSynced() {
 	}
 }
 
-// syncRuns makes runs durable: their fsyncs at once, syncWidth at a time,
-// so that a depth's runs (some 20 on 10x10) wait on the disk together, not
-// one after another.
 // syncWidth is how many fsyncs syncRuns has in flight at once: a bound on
 // its goroutines and open files.
 const syncWidth = 8
 
+// syncRuns makes runs durable: their fsyncs at once, syncWidth at a time,
+// so that a depth's runs (some 20 on 10x10) wait on the disk together, not
+// one after another.
 func syncRuns(dir string, runs []run) error {
 	var g errgroup.Group
 	g.SetLimit(syncWidth)

@@ -225,7 +225,7 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 	defer func() {
 		if r := recover(); r != nil {
 			clk.forget()
-			res = Result{Status: status.Error, Elapsed: time.Since(start),
+			res = Result{Status: status.Error, Elapsed: time.Since(start), MaxRSS: -1,
 				Err: fmt.Sprintf("panic: %v\n%s", r, debug.Stack())}
 		}
 	}()
@@ -242,12 +242,12 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 			// counts and CPU time are unknown, not 0.
 			return Result{Status: st, Elapsed: time.Since(start), Nodes: -1, Backtracks: -1, CPU: -1, MaxRSS: -1}
 		}
-		return Result{Status: st, Elapsed: time.Since(start)}
+		return Result{Status: st, Elapsed: time.Since(start), MaxRSS: -1}
 	}
 	res = s.search.Run(ctx)
 	if !measured {
 		res.Elapsed = time.Since(start)
-		res.CPU = -1
+		res.CPU, res.MaxRSS = -1, -1
 		if end := clk.stop(); cpu >= 0 && end >= 0 {
 			// One thread's CPU time over the search is at most its wall
 			// time. The clock's reads sit just outside the wall clock's

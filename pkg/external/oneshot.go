@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/status"
 )
 
@@ -51,7 +52,7 @@ func (s *Solver) Close() {
 // once runs one process for r.
 func (s *Solver) once(ctx context.Context, r Request) Outcome {
 	limit := s.limits.output(r.Rows, r.Cols)
-	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", MiB(limit), r.Rows, r.Cols)}
+	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", memlimit.Format(limit), r.Rows, r.Cols)}
 	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), bytes.NewReader(wire(r)), out, s.limits.Memory)
 	if err != nil {
 		return failed(fmt.Sprintf("cannot start %s: %v", s.exe.Path, err))

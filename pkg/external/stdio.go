@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/status"
 )
 
@@ -347,7 +348,7 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 		o.Answer.Status = status.Canceled
 		return o, nil, false
 	case err == errLineCap:
-		return s.reject(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), nil, false
+		return s.reject(fmt.Sprintf("answer line over %s", memlimit.Format(s.limits.lineCap())), o), nil, false
 	case errors.Is(err, os.ErrDeadlineExceeded) && !s.exited():
 		return timedOut()
 	}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"knightsweep/pkg/stats"
 )
@@ -46,7 +47,10 @@ func (p *page) Names(text string) template.HTML {
 
 // labelBreak finds where a label may break in a narrow cell: after "/",
 // "+" or "@", before "[", between its parts (strategy, rule, policy).
-var labelBreak = regexp.MustCompile(`[^/+@\[]+(?:[/+@]|$)|\[[^\]]*\]`)
+// Compiled when first used, not at start-up (TestStartupInit).
+var labelBreak = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[^/+@\[]+(?:[/+@]|$)|\[[^\]]*\]`)
+})
 
 // Breakable writes a series label for a narrow table cell: in parts that
 // may go on lines of their own, each kept whole in its span, so that
@@ -56,7 +60,7 @@ var labelBreak = regexp.MustCompile(`[^/+@\[]+(?:[/+@]|$)|\[[^\]]*\]`)
 // than a 1300-pixel window. A label of one part is written as Names
 // writes it.
 func (p *page) Breakable(label string) template.HTML {
-	parts := labelBreak.FindAllString(label, -1)
+	parts := labelBreak().FindAllString(label, -1)
 	if len(parts) < 2 || strings.Join(parts, "") != label {
 		return p.Names(label)
 	}

@@ -167,8 +167,8 @@ func runLengths(g *Group) *RunLengths {
 			rl.Failed++
 		}
 	}
-	// The seed comes from the name the series had when seeds were first
-	// drawn from it (Legacy), so that a report's intervals stay as they were.
+	// The seed comes from the series' Legacy name, the one seeds are drawn
+	// from, so that a report's intervals do not change with its labels.
 	seed := runlength.SeedOf(g.Summary.Series, g.Key.Board().String())
 	switch {
 	case rl.Trials && rl.NoNodes:

@@ -184,7 +184,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 // file in brackets with -by-file ("[a]"). So "dfs/random+fixed:49" is dfs
 // with a random move order restarted every 49 nodes, a name that reads as
 // one inside a sentence, where "dfs, order random, restarts fixed:49's
-// nodes" did not.
+// nodes" does not.
 func label(k SeriesKey, tiebreaks, orders, budgets bool, source string) string {
 	var b strings.Builder
 	b.WriteString(k.Strategy)

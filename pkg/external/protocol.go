@@ -10,8 +10,8 @@ import (
 
 // Version is the protocol's version, the "version" field of every
 // request. Fields may be added to requests and answers without a new
-// version (seed_text was), so a solver should ignore fields it does not
-// know; the version changes when a field's meaning does.
+// version (seed_text is such a field), so a solver should ignore fields
+// it does not know; the version changes when a field's meaning does.
 const Version = 1
 
 // A Request asks a solver for one run. One process a run gets it on its

@@ -54,7 +54,8 @@ type Answer struct {
 	ID     int64         `json:"id,omitempty"`
 	Status status.Status `json:"status"`
 	Tour   []int32       `json:"tour,omitempty"`
-	// Nodes and Backtracks are nil when the solver does not count.
+	// Nodes and Backtracks are nil when the solver does not count; the
+	// search's Result takes -1 for them, the program's unknown.
 	Nodes      *int64 `json:"nodes,omitempty"`
 	Backtracks *int64 `json:"backtracks,omitempty"`
 	// Error is the solver's own explanation of an error status.

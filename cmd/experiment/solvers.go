@@ -117,7 +117,7 @@ func (d *declared) printLimit(w io.Writer) {
 	}
 	limit := "no memory limit"
 	if d.memory > 0 {
-		limit = "a memory limit of " + external.MiB(d.memory) + " of address space a process"
+		limit = "a memory limit of " + memlimit.Format(d.memory) + " of address space a process"
 	}
 	fmt.Fprintf(w, "solvers: %s, %s (-solver-mem-limit)\n", strings.Join(names, ", "), limit)
 }
@@ -155,7 +155,7 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 		}
 		if n != 0 && n < external.MinMemory {
 			return nil, input.Errorf("-solver-mem-limit", "%s is below the least a process can start in, %s: give %s or more, or 0 for none",
-				v, external.MiB(external.MinMemory), external.MiB(external.MinMemory))
+				v, memlimit.Format(external.MinMemory), memlimit.Format(external.MinMemory))
 		}
 		limits.Memory = n
 	}

@@ -52,7 +52,7 @@ var flagErrors = sync.OnceValue(func() (e struct{ badValue, noSuchFlag, noValue,
 	e.badValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-(\S+): (.*)$`)
 	e.noSuchFlag = regexp.MustCompile(`^flag provided but not defined: -(\S+)$`)
 	e.noValue = regexp.MustCompile(`^flag needs an argument: -(\S+)$`)
-	// A duration that is well formed, units and all, and so was refused
+	// A duration that is well formed, units and all, and so is refused
 	// for its size.
 	e.durationTooLong = regexp.MustCompile(`^[+]?([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`)
 	return e

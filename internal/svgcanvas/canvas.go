@@ -2,7 +2,7 @@
 // vgsvg writes, element for element, at a tenth of the cost. vgsvg formats
 // every coordinate through fmt and builds every style attribute as a
 // string; a report draws tens of thousands of squares (heat maps, tour
-// pictures), and those calls were most of its time. This canvas appends
+// pictures), and those calls would be most of its time. This canvas appends
 // numbers with strconv into one buffer, and caches the text of the current
 // style and font.
 //

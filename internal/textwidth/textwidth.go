@@ -2,7 +2,7 @@
 // answer. gonum's font.Face decodes the font's tables anew, into a fresh
 // buffer, for every measurement; figures measure the same few hundred
 // labels (tick numbers, step numbers, legend entries) thousands of times,
-// and that was a fifth of a report's drawing.
+// and that would be a fifth of a report's drawing.
 package textwidth
 
 import (

@@ -200,8 +200,8 @@ var strategyGlyphs = []draw.GlyphDrawer{
 // the fourth and fifth series of a strategy, whose shades are the second
 // darker and lighter ones, draw it, so that on the matrix's diagonal and
 // the ranking's axis they differ from the first darker and lighter ones in
-// shape as well (the restarts preset's fixed:49 and luby:49 were two
-// near-black discs there).
+// shape as well (the restarts preset's fixed:49 and luby:49 would
+// otherwise be two near-black discs there).
 func outline(g draw.GlyphDrawer) draw.GlyphDrawer {
 	switch g.(type) {
 	case draw.CircleGlyph:
@@ -220,7 +220,7 @@ var glyphStroke = vg.Points(1.5)
 // boldGlyph draws an outline marker (a cross, a plus, a ring, a square)
 // with strokes glyphStroke wide. gonum draws them 0.5 points wide: beside
 // the filled markers of the built-in strategies, the users' solvers that
-// took these places were faint strokes whose colour could not be told
+// take these places would be faint strokes whose colour cannot be told
 // (the matrix's diagonal, the ranking's axis).
 type boldGlyph struct{ draw.GlyphDrawer }
 
@@ -259,7 +259,7 @@ func seriesStyle(look stats.Look) style {
 // the colour itself, then darker and lighter by turns (mixed with black
 // or white by the fraction), so that eight to ten series of two or three
 // strategies keep the hue of their strategy and each a lightness of its
-// own. Dashes alone did not tell apart curves of one colour where they
+// own: dashes alone do not tell apart curves of one colour where they
 // overlap (the survival chart's four dfs curves, each a restart policy).
 var shadeSteps = []struct {
 	white bool

@@ -77,7 +77,7 @@ func HeatMap(res *stats.Results, b board.Board) (*Figure, error) {
 
 	// The colour of a count of nodes, worked out once a count: many starts
 	// share a count, and the colour map's arithmetic (powers for its
-	// colour space) was the bulk of drawing a heat map.
+	// colour space) would be the bulk of drawing a heat map.
 	colors := map[float64]color.Color{}
 	nodeColor := func(v float64) color.Color {
 		if col, ok := colors[v]; ok {

@@ -7,9 +7,9 @@ import (
 
 // noNodesNote says which series a chart in nodes leaves out because their
 // runs record no nodes (an external solver that does not count them), ""
-// when none: "not drawn: c (no nodes recorded)". Taken as -1 nodes,
-// such a series was drawn as finding every tour in 1 node, and its missing
-// medians were called zero.
+// when none: "not drawn: c, which records no nodes". Taken as -1 nodes,
+// such a series would be drawn as finding every tour in 1 node, and its
+// missing medians called zero.
 func noNodesNote(labels []string) string {
 	labels = slices.Compact(labels)
 	switch len(labels) {

@@ -108,8 +108,8 @@ func (a u256) Big() *big.Int {
 // precision past 2^53 in most readers.
 func (a u256) MarshalJSON() ([]byte, error) { return []byte(`"` + a.Big().String() + `"`), nil }
 
-// UnmarshalJSON reads a decimal string that MarshalJSON wrote (of either
-// width: a checkpoint's totals were once 128-bit).
+// UnmarshalJSON reads a decimal string that MarshalJSON wrote, or a
+// u128's: any count below 2^256.
 func (a *u256) UnmarshalJSON(b []byte) error { return a.unmarshal(b, 256) }
 
 // unmarshal reads a decimal string of a count below 2^width.

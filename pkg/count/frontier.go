@@ -202,7 +202,7 @@ func (s *state) unpack(key uint64, n int) {
 	s.ends = int(key)
 }
 
-// valid reports whether key, a state of n squares, is one a step can
+// validKey reports whether key, a state of n squares, is one a step can
 // start from: every pair label on exactly two squares, at most two ends.
 // A checkpoint's states are read from a file, and a damaged one must stop
 // the count with an error, not a panic in a worker.

@@ -9,7 +9,7 @@ const (
 	done // the tour is complete: count it
 )
 
-// ends returns the tour ends a state with made ends still has to place.
+// endsLeft returns the tour ends a state with made ends still has to place.
 func (t frontierTask) endsLeft(made int) int {
 	if t.closed {
 		return 0

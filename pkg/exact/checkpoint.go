@@ -302,7 +302,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 	return m, true, nil
 }
 
-// result is the answer a finished walk's manifest keeps.
+// doneResult is the answer a finished walk's manifest keeps.
 func doneResult[K set, P num](f *frontier[K, P], m workManifest, b board.Board, start board.Square) (Result, error) {
 	t := f.wk.newWorker().t
 	if err := m.Tally.into(&t); err != nil {
@@ -386,12 +386,16 @@ func (f *frontier[K, P]) markSynced() {
 	}
 }
 
-// syncRuns makes runs durable: their fsyncs at once, 8 at a time, where
-// one a run as it was written cost a wait on the disk each (some 20 a
-// depth on 10x10).
+// syncWidth is how many fsyncs syncRuns has in flight at once: a bound on
+// its goroutines and open files.
+const syncWidth = 8
+
+// syncRuns makes runs durable: their fsyncs at once, syncWidth at a time,
+// so that a depth's runs (some 20 on 10x10) wait on the disk together, not
+// one after another.
 func syncRuns(dir string, runs []run) error {
 	var g errgroup.Group
-	g.SetLimit(8)
+	g.SetLimit(syncWidth)
 	for _, r := range runs {
 		g.Go(func() error { return durable.Sync(filepath.Join(dir, r.Name)) })
 	}
@@ -402,15 +406,39 @@ func syncRuns(dir string, runs []run) error {
 // for the test of a failing one.
 var syncDir = durable.SyncDir
 
+// The shape of a corner's frontier walk (9x9 and 10x10 alike), from which
+// left projects the time a walk has left.
+const (
+	// peakShare is the share of the squares visited at the depth with the
+	// most tie points: up to it they grow by a steady factor (9x9: depth
+	// 69 of 81; 10x10: 86 of 100).
+	peakShare = 0.86
+	// tailFactor is how many times the largest depth's tie points the
+	// depths after it hold between them.
+	tailFactor = 3.1
+	// growthSpan is how many depths the growth is measured over: the
+	// counts alternate high and low, and one depth's ratio says little.
+	growthSpan = 10
+	// minTiePoints is the fewest tie points walked whose time is taken as
+	// a rate to project from: the first ones are too few and too quick.
+	minTiePoints = 1000
+	// recentPeak: a largest depth within this many of the last is still
+	// growing.
+	recentPeak = 4
+	// maxLeftSeconds bounds a projection (some 30 years): past it the
+	// growth measured is no guide.
+	maxLeftSeconds = 1e9
+)
+
 // left estimates the time the walk has left after depth d, from the
 // shape of the corners' walks: the tie points of a depth grow by a steady
-// factor until some 86% of the squares are visited (9x9: depth 69 of 81;
-// 10x10: 86 of 100), and the depths after the largest hold about 3.1
-// times it between them (9x9 and 10x10 alike). Before that depth the
-// growth of the last 10 depths is carried on to it; past it, what is left
-// of the 3.1 times the largest. Each tie point costs the time one took so
-// far (9x9: 4.4 s left said at 0.1 s of 4.5; 2.4 at 0.8). A guide, not a
-// bound; negative before 1,000 tie points, or without growth to go on.
+// factor up to the depth where peakShare of the squares are visited, and
+// the depths after the largest hold tailFactor times it between them.
+// Before that depth the growth of the last growthSpan depths is carried on
+// to it; past it, what is left of tailFactor times the largest. Each tie
+// point costs the time one took so far (9x9: 4.4 s left said at 0.1 s of
+// 4.5; 2.4 at 0.8). A guide, not a bound; negative before minTiePoints tie
+// points, or without growth to go on.
 func (f *frontier[K, P]) left(d int) time.Duration {
 	var done int64
 	peak, at := int64(0), 0
@@ -420,36 +448,36 @@ func (f *frontier[K, P]) left(d int) time.Duration {
 			peak, at = f.perDepth[e], e
 		}
 	}
-	if done < 1000 || d < 10 {
+	if done < minTiePoints || d < growthSpan {
 		return -1
 	}
-	top := int(0.86 * float64(f.n))
+	top := int(peakShare * float64(f.n))
 	var future float64
-	if d < top && at > d-4 {
-		// Still growing: the growth a depth over the last 10, on two
-		// depths' sums (the counts alternate, high and low).
+	if d < top && at > d-recentPeak {
+		// Still growing: the growth a depth over the last growthSpan, on
+		// two depths' sums (the counts alternate, high and low).
 		now := float64(f.perDepth[d] + f.perDepth[d-1])
-		then := float64(f.perDepth[d-10] + f.perDepth[d-11+boolInt(d == 10)])
+		then := float64(f.perDepth[d-growthSpan] + f.perDepth[d-growthSpan-1+boolInt(d == growthSpan)])
 		if then == 0 || now <= then {
 			return -1
 		}
-		g := math.Pow(now/then, 0.1)
+		g := math.Pow(now/then, 1.0/growthSpan)
 		c := now / 2
 		for e := d + 1; e <= top; e++ {
 			c *= g
 			future += c
 		}
-		future += 3.1 * c
+		future += tailFactor * c
 	} else {
 		var after float64
 		for e := at + 1; e <= d; e++ {
 			after += float64(f.perDepth[e])
 		}
-		future = max(3.1*float64(peak)-after, 0)
+		future = max(tailFactor*float64(peak)-after, 0)
 	}
 	el := f.prior + time.Since(f.t0)
 	s := el.Seconds() * future / float64(done)
-	if s > 1e9 {
+	if s > maxLeftSeconds {
 		return -1
 	}
 	return time.Duration(s * float64(time.Second))

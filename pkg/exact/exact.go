@@ -239,15 +239,30 @@ func bound(x, rel float64) float64 {
 	return math.Nextafter(x*rel*(1+1e-15)+math.Abs(x)*math.Ldexp(1, -53), math.Inf(1))
 }
 
-// EstimateBytes guesses the memo's peak memory on b from a corner start,
-// from the peaks measured on square boards (docs/performance.md: 8x8
-// 6,471 tie points at once, 9x9 201,765, 10x10 5.77 million, some 75
-// bytes each): their logarithm grows about 0.18 a square. It is a guide
-// for a warning, not a bound: the memo never passes Options.MemLimit.
+// The memo's peak on square boards from a corner start
+// (docs/performance.md: 8x8 6,471 tie points at once, 9x9 201,765, 10x10
+// 5.77 million, some 75 bytes each), the fit EstimateBytes and Cost take.
+const (
+	// tiePoints10x10 is the peak of tie points at once on 10x10.
+	tiePoints10x10 = 5.77e6
+	// tieGrowth is how much the peak's logarithm grows a square, from 8x8
+	// to 10x10.
+	tieGrowth = 0.18
+	// tieBytes is what one tie point of the memo takes.
+	tieBytes = 75
+)
+
+// tiePointsAt is the fit's peak of tie points at once on a board of n
+// squares, from a corner start.
+func tiePointsAt(n float64) float64 { return tiePoints10x10 * math.Exp(tieGrowth*(n-100)) }
+
+// EstimateBytes guesses the memo's peak memory on b from a corner start
+// (tiePointsAt, tieBytes each). It is a guide for a warning, not a
+// bound: the memo never passes Options.MemLimit.
 func EstimateBytes(b board.Board) int64 {
 	n := float64(b.Squares())
-	states := 5.77e6 * math.Exp(0.18*(n-100))
-	bytes := states * 75
+	states := tiePointsAt(n)
+	bytes := states * tieBytes
 	if bytes > math.MaxInt64/2 {
 		return math.MaxInt64 / 2
 	}

@@ -270,11 +270,15 @@ func (f *frontier[K, P]) sizeBuffers(workers int) {
 	f.reserve = int64(f.ioBuf)*int64(f.fanIn+workers+1) + batches*int64(f.batch)*f.rb
 }
 
+// noShareLimit is a worker's share of an unlimited budget: more than any
+// memory, with room below the largest int64 for arithmetic on it.
+const noShareLimit = 1 << 62
+
 // shareOf is a worker's share of the budget while a depth whose records
 // in memory take inUse bytes is merged.
 func (f *frontier[K, P]) shareOf(inUse int64, workers int) int64 {
 	if f.budget == 0 {
-		return 1 << 62
+		return noShareLimit
 	}
 	return max((f.budget-f.reserve-inUse)/int64(workers), 2*minChunk*f.rb)
 }

@@ -59,7 +59,7 @@ type combiner struct {
 // combine adds the records of g, which share a key, into g[0]: the counts
 // and the probabilities. Float64s are added pairwise, in a balanced tree,
 // so that each term takes at most ceil(log2 len(g)) roundings more than
-// the most it had (today's memo adds them one by one: up to len(g)-1).
+// the most it had (the memo adds them one by one: up to len(g)-1).
 func combine[K set, P num](c *combiner, g []rec[K, P]) {
 	for len(g) > 1 {
 		h := 0

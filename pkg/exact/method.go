@@ -25,7 +25,7 @@ const (
 	// board of more than 100 squares whose memo, by EstimateBytes, would
 	// pass the memory limit; the memo otherwise: on the boards it has
 	// walked (to 10x10) the memo is faster and holds less, and a limit
-	// too small for it keeps meaning what it did (walk on without it).
+	// too small for it means, as with MethodMemo, walk on without it.
 	MethodAuto
 )
 

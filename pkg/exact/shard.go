@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,12 +29,12 @@ func (s Shard) Whole() bool { return s.Count <= 1 }
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
 // Cost is the cost model's estimate of task t's walk, in tie points: the
-// corner's of its board (EstimateBytes's growth of about 0.18 in the
-// logarithm a square, from the corners of 8x8 to 10x10). The classes of a
+// corner's of its board (tiePointsAt, the growth of the corners' peaks
+// from 8x8 to 10x10). The classes of a
 // board weigh alike: every start of 10x10 took 1.3 times the corner's
 // time a class, the classes within some tens of percent of each other.
 func Cost(t Task) float64 {
-	return 5.77e6 * math.Exp(0.18*float64(t.Board.Squares()-100))
+	return tiePointsAt(float64(t.Board.Squares()))
 }
 
 // Deal returns the shard of each task split into count shards: the

@@ -251,8 +251,8 @@ func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16
 	off, ok := s.find(v, cur, h)
 	if !ok && 2*(s.n+1) > s.size {
 		// The new table is twice the old, and both are alive while the
-		// old is copied: held counted only the new one, and a memo at
-		// its limit took half a shard more.
+		// old is copied: both are reserved, or a memo at its limit would
+		// take half a shard more.
 		old := int64(s.size) * lay.entryBytes()
 		if !wk.reserve(2 * old) {
 			s.mu.Unlock()

@@ -191,7 +191,7 @@ func TestStdioLineCap(t *testing.T) {
 	name := script(t, "trap 'exit 0' TERM\n"+warmUpOr(`head -c 17000000 /dev/zero | tr '\0' ' '; echo`), true,
 		external.Limits{Timeout: 20 * time.Second})
 	res := solve(t, name, 5, 5, 0)
-	if want := "answer line over 16 MiB (the harness stopped it)"; res.Status != status.Error || !strings.Contains(res.Err, want) {
+	if want := "answer line over 16.0MiB (the harness stopped it)"; res.Status != status.Error || !strings.Contains(res.Err, want) {
 		t.Fatalf("%s (%s), want an error saying %q", res.Status, res.Err, want)
 	}
 }

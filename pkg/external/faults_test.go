@@ -32,7 +32,7 @@ func TestFaults(t *testing.T) {
 		{"otherstart", status.Error, []string{"invalid tour:", "start"}},
 		{"hang", status.Timeout, nil},
 		{"orphan", status.Found, nil},
-		{"flood", status.Error, []string{"output over 64.8 KiB (the cap for a 6x6 board)"}},
+		{"flood", status.Error, []string{"output over 64.8KiB (the cap for a 6x6 board)"}},
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
 			// Registered before the parallel part: the registry is
@@ -128,7 +128,7 @@ func TestStdioFaults(t *testing.T) {
 func TestMemoryLimit(t *testing.T) {
 	name, _ := strategy(t, "alloc", false, external.Limits{Timeout: 20 * time.Second, Memory: 1 << 30})
 	res := solve(t, name, 5, 5, 0)
-	if res.Status != status.Error || !strings.Contains(res.Err, "over the memory limit of 1024 MiB of address space: exit status 2; stderr: runtime: out of memory") {
+	if res.Status != status.Error || !strings.Contains(res.Err, "over the memory limit of 1.00GiB of address space: exit status 2; stderr: runtime: out of memory") {
 		t.Fatalf("%s (%s)", res.Status, res.Err)
 	}
 	if res.MaxRSS > 1<<30 {

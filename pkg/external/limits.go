@@ -1,9 +1,6 @@
 package external
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // Limits bound one run of a solver.
 type Limits struct {
@@ -72,15 +69,4 @@ func (l Limits) output(rows, cols int) int64 {
 		return l.Output
 	}
 	return OutputFor(rows, cols)
-}
-
-// MiB prints a byte count for messages, in MiB or, below one, KiB.
-func MiB(n int64) string {
-	switch {
-	case n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }

@@ -3,6 +3,8 @@ package external
 import (
 	"fmt"
 	"strings"
+
+	"knightsweep/pkg/memlimit"
 )
 
 // Under an address-space limit (RLIMIT_AS) no signal says that a process
@@ -70,7 +72,7 @@ func overMemory(mem, peak int64, stderr string) (evidence string, over bool) {
 	case saysOutOfMemory(stderr):
 		return "", true
 	case nearLimit(peak, mem):
-		return fmt.Sprintf(" (its peak resident memory %s)", MiB(peak)), true
+		return fmt.Sprintf(" (its peak resident memory %s)", memlimit.Format(peak)), true
 	}
 	return "", false
 }

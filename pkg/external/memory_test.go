@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"knightsweep/pkg/external"
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/status"
 )
 
@@ -46,7 +47,7 @@ func TestMemoryFailures(t *testing.T) {
 	for limit < 2*self.Maxrss<<10 {
 		limit *= 2
 	}
-	over := "over the memory limit of " + external.MiB(limit) + " of address space"
+	over := "over the memory limit of " + memlimit.Format(limit) + " of address space"
 	for _, tt := range []struct {
 		name    string
 		command func(t *testing.T) string
@@ -75,7 +76,7 @@ func TestMemoryFailures(t *testing.T) {
 		{name: "fixture SIGSEGV", command: func(t *testing.T) string { return fixture + " segv" }, limit: 1 << 30,
 			want: []string{"killed by signal SIGSEGV", "stderr: about to crash"}, notOver: true},
 		{name: "fixture too little to start", command: func(t *testing.T) string { return fixture + " grid" }, limit: 64 << 20,
-			want: []string{"over the memory limit of 64 MiB of address space: exit status 2; stderr: fatal error: failed to reserve"}},
+			want: []string{"over the memory limit of 64.0MiB of address space: exit status 2; stderr: fatal error: failed to reserve"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.long && testing.Short() {

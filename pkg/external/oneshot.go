@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"knightsweep/pkg/board"
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/status"
 )
 
@@ -59,7 +60,7 @@ func (s *Solver) Close() {
 // once runs one process for r.
 func (s *Solver) once(ctx context.Context, r Request) Outcome {
 	limit := s.limits.output(r.Rows, r.Cols)
-	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", MiB(limit), r.Rows, r.Cols)}
+	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", memlimit.Format(limit), r.Rows, r.Cols)}
 	stdin := requestIn(wire(r))
 	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), stdin, out, s.limits.Memory)
 	if f, ok := stdin.(*os.File); ok {

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"knightsweep/pkg/memlimit"
 )
 
 // A process is one started solver process, leader of its own process
@@ -249,7 +251,7 @@ func (p *process) failure(st *os.ProcessState, u usage, cause string, mem int64)
 	tail := p.stderr.line()
 	if own {
 		if why, over := overMemory(mem, u.maxRSS, tail); over {
-			msg = fmt.Sprintf("over the memory limit of %s of address space%s: %s", MiB(mem), why, msg)
+			msg = fmt.Sprintf("over the memory limit of %s of address space%s: %s", memlimit.Format(mem), why, msg)
 		}
 	}
 	if tail != "" {

@@ -10,8 +10,8 @@ import (
 
 // Version is the protocol's version, the "version" field of every
 // request. Fields may be added to requests and answers without a new
-// version (seed_text was), so a solver should ignore fields it does not
-// know; the version changes when a field's meaning does.
+// version (seed_text is such a field), so a solver should ignore fields
+// it does not know; the version changes when a field's meaning does.
 const Version = 1
 
 // A Request asks a solver for one run. One process a run gets it on its
@@ -54,7 +54,8 @@ type Answer struct {
 	ID     int64         `json:"id,omitempty"`
 	Status status.Status `json:"status"`
 	Tour   []int32       `json:"tour,omitempty"`
-	// Nodes and Backtracks are nil when the solver does not count.
+	// Nodes and Backtracks are nil when the solver does not count; the
+	// search's Result takes -1 for them, the program's unknown.
 	Nodes      *int64 `json:"nodes,omitempty"`
 	Backtracks *int64 `json:"backtracks,omitempty"`
 	// Error is the solver's own explanation of an error status.

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/status"
 )
 
@@ -357,7 +358,7 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	case done(ctx):
 		return canceled()
 	case err == errLineCap:
-		return s.reject(fmt.Sprintf("answer line over %s", MiB(s.limits.lineCap())), o), nil, false
+		return s.reject(fmt.Sprintf("answer line over %s", memlimit.Format(s.limits.lineCap())), o), nil, false
 	case errors.Is(err, os.ErrDeadlineExceeded) && !s.exited():
 		return timedOut()
 	}

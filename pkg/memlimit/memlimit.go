@@ -78,7 +78,8 @@ func Parse(s string) (int64, error) {
 }
 
 // Format writes n with three significant digits in the largest IEC unit
-// that keeps it at least 1: "1.50GiB".
+// that keeps it at least 1: "1.50GiB", "64.0MiB". It is the program's
+// one writer of byte sizes, in messages, plans and progress lines alike.
 func Format(n int64) string {
 	v, unit := float64(n), "B"
 	for _, u := range []string{"KiB", "MiB", "GiB", "TiB"} {

@@ -238,7 +238,7 @@ func (d *Dir) openRuns(p *plan.Plan, sel *plan.Selection) error {
 	}
 	// A spreadsheet that saved the file may have added a UTF-8 byte-order
 	// mark and CRLF line ends, which the reader accepts (rows appended
-	// now end in LF, which it accepts beside them).
+	// to it end in LF, which it accepts beside them).
 	first := make([]byte, min(size, int64(len(header)+len(runs.BOM)+1)))
 	if _, err := f.ReadAt(first, 0); err != nil {
 		return fmt.Errorf("read %s: %w", path, err)

@@ -52,8 +52,8 @@ func SaveTour(dir string, row *runs.Row, squares []int32) (SavedTour, error) {
 	t := tourfile.Tour{Rows: b.Rows, Cols: b.Cols, Closed: closed, Squares: squares}
 	// Without an fsync: a tour is a picture's, and a file a crash leaves
 	// empty fails its checksum and costs the picture, not the sweep (whose
-	// rows and manifest are synced); 36 fsyncs were a tenth of a quick
-	// sweep.
+	// rows and manifest are synced); the quick sweep's 36 fsyncs would be a
+	// tenth of its time.
 	write := func(w io.Writer) error { return tourfile.Write(w, t) }
 	if err := durable.Replace(filepath.Join(dir, rel), write, durable.NoSync, durable.NoFollow); err != nil {
 		return SavedTour{}, fmt.Errorf("save a tour of %v: %w", b, err)

@@ -53,8 +53,8 @@ func findSpread(squares int) float64 {
 // meanCapped returns the mean of min(N, limit) for N log-normal with the
 // given median and spread in decades: the expected nodes of a job whose
 // budget stops it at limit (+Inf for none). The mean, not the median, is
-// what a sweep's time adds up; a median-based guess was 140x short for
-// plain dfs on 5x5 and 6x6 without a budget.
+// what a sweep's time adds up; a median-based guess would be 140x short
+// for plain dfs on 5x5 and 6x6 without a budget.
 func meanCapped(median, decades, limit float64) float64 {
 	sigma := decades * math.Ln10
 	mu := math.Log(median)

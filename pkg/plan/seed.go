@@ -19,9 +19,9 @@ import (
 // independent of the runs of the same job without restarts, so that a
 // restart series tests the prediction those runs make for it rather than
 // repeating them (with the base's stream, 222 of 300 7x7 fixed:49 runs
-// were the very first attempts the prediction was computed from), while
+// would be the very first attempts the prediction is computed from), while
 // series of different policies still begin trial by trial alike. A job
-// without restarts hashes what it always did.
+// without restarts hashes its fields alone, without the mark.
 //
 // The hash is FNV-1a (64 bits) of the fields in a fixed binary layout,
 // finished with SplitMix64's mixer; it is part of the file format: changing

@@ -171,12 +171,11 @@ func (s *Settings) Normalize() error {
 	return nil
 }
 
-// randomised reports whether some job of the sweep draws random numbers.
 // randomise says what makes the sweep's strategies randomised: -order
 // random for those that take it (dfs), -tiebreak random for those that
 // accept it, random: or {seed} in an external solver's declaration, or,
-// when -strategies has none of these, both flags with their strategies.
-// (It named -tiebreak random for dfs, which the next run then refused.)
+// when -strategies has none of these, both flags with their strategies:
+// each flag named only for strategies that accept it.
 func (s *Settings) randomise(set *strategies.Set) string {
 	var order, tie, external []string
 	for _, name := range s.Strategies {
@@ -208,6 +207,7 @@ func (s *Settings) randomise(set *strategies.Set) string {
 	return strings.Join(ways, " or ")
 }
 
+// randomised reports whether some job of the sweep draws random numbers.
 func (s *Settings) randomised(set *strategies.Set) bool {
 	return s.anyRun(set, func(in strategies.Info, tb string) bool { return in.RandomisedBy(tb, s.randomOrder(in)) })
 }

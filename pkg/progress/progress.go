@@ -369,14 +369,15 @@ func (m *Meter) Finish(now time.Time) {
 }
 
 // credit returns the estimated seconds of work done: the items done and,
-// for each item in flight, the part its age suggests, at most 90% of it.
-// Ages are scaled to estimated seconds by what the items done since from
-// took (all of them if none has ended since): scaled by the whole run's,
-// the items in flight after a slowdown were credited too fast, reached
-// their 90% long before they ended, and the credit went in steps as they
-// ended, which the time left followed (0.88x to 1.30x of the time truly
-// left in TestTimeLeftLearnsThePace's slowdown with the items off their
-// estimates, where the recent pace keeps it within 0.90x and 1.19x).
+// for each item in flight, the part its age suggests, at most
+// inFlightShare of it. Ages are scaled to estimated seconds by what the
+// items done since from took (all of them if none has ended since):
+// scaled by the whole run's, the items in flight after a slowdown would be
+// credited too fast, reach their inFlightShare long before they end, and
+// the credit would go in steps as they end, which the time left would
+// follow (0.88x to 1.30x of the time truly left in
+// TestTimeLeftLearnsThePace's slowdown with the items off their estimates,
+// where the recent pace keeps it within 0.90x and 1.19x).
 func (m *Meter) credit(now time.Time, from sample) float64 {
 	c := m.doneCost
 	scale := m.scale(from)
@@ -397,17 +398,22 @@ func (m *Meter) scale(from sample) float64 {
 	return 1
 }
 
+// inFlightShare is the most of an item's estimate credited before it
+// ends: an item past its estimate is late, not done, and its rest is still
+// left.
+const inFlightShare = 0.9
+
 // credit is the part of the item's estimate its age suggests is done.
 func (r inFlight) credit(now time.Time, scale float64) float64 {
-	return min(0.9*r.cost, now.Sub(r.since).Seconds()/scale)
+	return min(inFlightShare*r.cost, now.Sub(r.since).Seconds()/scale)
 }
 
 // todo returns the estimated seconds of work left, credit c done. With
 // kinds, each kind's work left counts at its weight: on the restarts
-// preset the cost model priced dfs from the corner of 7x7 with a cutoff of
-// 49 nodes at 0.53x of what its runs took (1/1.88, in
-// TestTimeLeftLearnsKinds), and the last fifth of the sweep, where those
-// runs go, was told 0.71x of its time left.
+// preset the cost model prices dfs from the corner of 7x7 with a cutoff of
+// 49 nodes at 0.53x of what its runs take (1/1.88, in
+// TestTimeLeftLearnsKinds), and without the weights the last fifth of the
+// sweep, where those runs go, would be told 0.71x of its time left.
 func (m *Meter) todo(now time.Time, from sample, c float64) float64 {
 	if len(m.kinds) == 0 || m.doneCost <= 0 || m.doneReal <= 0 {
 		return max(0, m.o.TotalCost-c)
@@ -479,7 +485,7 @@ func (m *Meter) sample(now time.Time) {
 
 // remaining predicts the seconds left: the estimated cost still to run at
 // the pace of the last window. If the credit has not grown over the
-// window (a few items far over their estimates, each at its 90%), the
+// window (a few items far over their estimates, each at its inFlightShare), the
 // pace is the whole run's: the window then says nothing about it.
 func (m *Meter) remaining(now time.Time) (float64, bool) {
 	if m.o.NoEstimate || m.done == 0 || m.done >= m.o.Total {
@@ -504,8 +510,8 @@ func (m *Meter) left(now time.Time) (string, bool) {
 		return "", false
 	}
 	// Tenths of a second below a minute, as Estimate writes: in a
-	// sweep's last seconds, whole seconds alone were a quarter off ("about
-	// 3s left" for 3.49 s, where 3.9 s were left).
+	// sweep's last seconds, whole seconds alone would be a quarter off
+	// ("about 3s left" said for 3.49 s, with 3.9 s truly left).
 	return Estimate(left), true
 }
 
@@ -540,8 +546,8 @@ func (m *Meter) details() string {
 
 // fit drops the last of s's comma-separated figures until s fits width
 // columns (width <= 0: no limit), so that the bar keeps its room and the
-// figures shown are whole: a frame too long for the terminal had its bar
-// squeezed out and was cut mid-figure with "…".
+// figures shown are whole: a frame too long for the terminal would have
+// its bar squeezed out and be cut mid-figure with "…".
 func fit(s string, width int) string {
 	for width > 0 && utf8.RuneCountInString(s) > width {
 		i := strings.LastIndex(s, ", ")

@@ -112,8 +112,8 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 	}
 	sec.Source = opt.ExactFrom
 	if len(groups) == 0 {
-		// Nothing is computed, so nothing is kept: the page named an
-		// exact.csv that did not exist.
+		// Nothing is computed, so nothing is kept, and the page names no
+		// exact.csv that does not exist.
 		if cache != "" {
 			sec.Source = "none computed"
 		}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"knightsweep/pkg/stats"
 )
@@ -46,17 +47,20 @@ func (p *page) Names(text string) template.HTML {
 
 // labelBreak finds where a label may break in a narrow cell: after "/",
 // "+" or "@", before "[", between its parts (strategy, rule, policy).
-var labelBreak = regexp.MustCompile(`[^/+@\[]+(?:[/+@]|$)|\[[^\]]*\]`)
+// Compiled when first used, not at start-up (TestStartupInit).
+var labelBreak = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`[^/+@\[]+(?:[/+@]|$)|\[[^\]]*\]`)
+})
 
 // Breakable writes a series label for a narrow table cell: in parts that
 // may go on lines of their own, each kept whole in its span, so that
 // warnsdorff-bt/random+luby:49 breaks as "warnsdorff-bt/", "random+",
-// "luby:49" and never after its hyphen. Head to head's two label columns
-// held the longest label on one line each, and with them the table was
-// wider than a 1300-pixel window. A label of one part is written as Names
+// "luby:49" and never after its hyphen: head to head's two label columns,
+// each with its longest label on one line, would make the table wider
+// than a 1300-pixel window. A label of one part is written as Names
 // writes it.
 func (p *page) Breakable(label string) template.HTML {
-	parts := labelBreak.FindAllString(label, -1)
+	parts := labelBreak().FindAllString(label, -1)
 	if len(parts) < 2 || strings.Join(parts, "") != label {
 		return p.Names(label)
 	}

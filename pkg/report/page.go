@@ -199,7 +199,9 @@ func searched(g *stats.Group) bool {
 	return g.Censored > 0 || g.Exhausted > 0 || g.Found > 0 && float64(g.NodesMax) > float64(g.Rows*g.Cols)
 }
 
-var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+// nonWord matches what slug leaves out of a file name; compiled when
+// first used, not at start-up (TestStartupInit).
+var nonWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]+`) })
 
 // maxStem bounds a file-name stem made from series names, so that with a
 // number to tell two apart and an extension the name stays under 100
@@ -223,7 +225,7 @@ func pairFileName(a, b, board string) string {
 
 // slug turns a series label into a piece of a file name.
 func slug(s string) string {
-	return strings.Trim(nonWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	return strings.Trim(nonWord().ReplaceAllString(strings.ToLower(s), "-"), "-")
 }
 
 // verdict is one pair's paragraph in the Answer: a short line saying which

@@ -6,7 +6,10 @@ import "strconv"
 // external solver may not report, and cpu_ns and max_rss_bytes, which are
 // not measured for every run. Unknown (any negative value) is written as
 // an empty field and as JSON null, never as a number: a figure the run did
-// not give is never made up.
+// not give is never made up. Unknown is the program's one spelling of a
+// figure not given, from the search's result (solver.Result's -1) to the
+// file; only an external solver's answer, as decoded, leaves it out (a nil
+// pointer), and the harness turns that into -1 at once.
 type Count int64
 
 // Unknown is a Count that was not reported or measured.

@@ -266,10 +266,10 @@ func (r *Row) Validate() error {
 // enters every square, so it takes at least as many nodes as the board has
 // squares; a budget stops a run at its max_nodes, never before, and a run
 // that found a tour never spent more. The report refuses such a row as a
-// *ContentError, which it read silently before and which changed its
-// results (a node_limit run at 3 nodes of a 5M budget halved a tail index
-// and made a restart prediction vanish). Validate leaves it to the
-// report: merge and resume carry rows they do not measure.
+// *ContentError, because reading it would change the results (a node_limit
+// run at 3 nodes of a 5M budget halves a tail index and makes a restart
+// prediction vanish). Validate leaves it to the report: merge and resume
+// carry rows they do not measure.
 func (r *Row) CheckNodes() error {
 	return CheckNodes(r.Status, r.Rows, r.Cols, r.Nodes, r.MaxNodes)
 }
@@ -324,7 +324,7 @@ func Overran(st status.Status, timeNS, timeoutNS int64) bool {
 // a timeout that came well before its budget (timeShort), a run that ended
 // on its own more than TimeOverrun past its budget (Overran). An error
 // tells nothing of the budget: it is never refused. The report refuses
-// such a row as a *ContentError; it counted them before.
+// such a row as a *ContentError rather than count it.
 func (r *Row) CheckTime() error {
 	return CheckTime(r.Status, r.TimeNS, r.TimeoutNS)
 }
@@ -345,8 +345,8 @@ func CheckTime(st status.Status, timeNS, timeoutNS int64) error {
 
 // checkTour checks the form of a found run's tour column, without
 // allocating: one square index for every square of the board, each on
-// it, the first the start. A garbled or cut tour was found only when the
-// report drew it, and then said so only on the page.
+// it, the first the start, so that a garbled or cut tour is refused when
+// the file is read, not found when the report draws it.
 func (r *Row) checkTour() error {
 	squares := int64(r.Rows) * int64(r.Cols)
 	n := int64(0)
@@ -380,11 +380,11 @@ func (r *Row) checkTour() error {
 // (package theory, as of this program), or a solvable column of yes or no
 // that theory's answer contradicts. A theorem, an exact count or a
 // validated certificate is a proof, so such a row is wrong, not a
-// discovery; the report read it with a warning before, and its results
-// changed (3x7 from 1,3, whose count of tours is 0, counted as found).
-// A solvable of unknown is no contradiction: files written before theory
-// settled every start up to 41 x 41 say unknown where it now says yes or
-// no, and are read as before. Settle costs 18 to 150 ns, no allocation.
+// discovery, and reading it would change the results (3x7 from 1,3, whose
+// count of tours is 0, counted as found). A solvable of unknown is no
+// contradiction: files written before theory settled every start up to
+// 41 x 41 say unknown where theory says yes or no, and are read as they
+// are. Settle costs 18 to 150 ns, no allocation.
 func (r *Row) CheckVerdict() error {
 	v := theory.Settle(r.Rows, r.Cols, r.StartRow, r.StartCol, r.Closed)
 	claim, _ := theory.ParseAnswer(r.Solvable)

@@ -21,9 +21,9 @@ import (
 // walker64.split). Handing over the rest of the order, not a sibling
 // subtree, keeps each thread on work the one-core walk would do soon;
 // keeping an old subtree keeps the giver busy for a while, since a subtree
-// walked for long tends to last (splitting at a fixed depth instead left
-// one thread on work far past the tour: no gain on 8x8 from a corner,
-// whose every node lies below depth 33). The new segment comes right after
+// walked for long tends to last (splitting at a fixed depth instead would
+// leave one thread on work far past the tour: no gain on 8x8 from a
+// corner, whose every node lies below depth 33). The new segment comes right after
 // the giver's in the order, so
 // the segments, kept in a list in that order, always cover the search
 // exactly once: the nodes of the one-core walk up to any point are those of

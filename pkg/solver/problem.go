@@ -110,8 +110,9 @@ type Result struct {
 	// built-in strategies, the solver's and its children's user and
 	// system time for external ones; -1 when it was not measured.
 	CPU time.Duration
-	// MaxRSS is an external solver's peak resident memory in bytes; 0 or
-	// -1 when it is not known (built-in strategies share the process's).
+	// MaxRSS is an external solver's peak resident memory in bytes; -1
+	// when it is not known (built-in strategies share the process's), as
+	// every unknown figure of a Result is.
 	MaxRSS int64
 	// Restarts is how many times a search with a restart policy started
 	// afresh; Nodes, Backtracks and Elapsed are totals over its attempts.

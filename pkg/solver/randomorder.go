@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"math/bits"
+	"sync"
 
 	"knightsweep/internal/splitmix"
 	"knightsweep/pkg/strategies"
@@ -33,8 +34,9 @@ type orderRNG struct {
 	x, buf uint64
 }
 
-// newOrderRNG returns the stream of seed.
+// newOrderRNG returns the stream of seed, pickTable filled.
 func newOrderRNG(seed uint64) orderRNG {
+	pickOnce.Do(fillPickTable)
 	g := orderRNG{x: seed ^ 0x6a09e667f3bcc909} // so that seed 0 is no special state
 	g.refill()
 	return g
@@ -53,24 +55,33 @@ const pickReject = 0xff
 
 // pickTable[m][r] is the move that the random bits r pick from mask m:
 // the (r mod k)-th lowest of its k moves, or pickReject for r >= 64 - 64
-// mod k. Every move of m has the same number of entries.
-var pickTable = func() (t [256][1 << pickBits]uint8) {
+// mod k. Every move of m has the same number of entries. newOrderRNG fills
+// it on first use (pickOnce), so that a program that never draws a random
+// order does not build it at start-up (TestStartupInit).
+var pickTable [256][1 << pickBits]uint8
+
+var pickOnce sync.Once
+
+// fillPickTable fills pickTable.
+func fillPickTable() {
+	t := &pickTable
 	for m := range 256 {
-		var moves []uint8
+		var moves [8]uint8
+		k := 0
 		for b := range 8 {
 			if m>>b&1 != 0 {
-				moves = append(moves, uint8(b))
+				moves[k] = uint8(b)
+				k++
 			}
 		}
 		for r := range t[m] {
 			t[m][r] = pickReject
-			if k := len(moves); k > 0 && r < len(t[m])/k*k {
+			if k > 0 && r < len(t[m])/k*k {
 				t[m][r] = moves[r%k]
 			}
 		}
 	}
-	return t
-}()
+}
 
 // pick returns the next move to try of m (not empty): its only move, or
 // one drawn uniformly.

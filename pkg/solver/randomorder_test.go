@@ -19,6 +19,7 @@ import (
 // the rest are rejections, fewer than the mask's moves: given uniform bits,
 // a draw is exactly uniform.
 func TestPickTableExact(t *testing.T) {
+	pickOnce.Do(fillPickTable)
 	for m := 1; m < 256; m++ {
 		k := bits.OnesCount8(uint8(m))
 		count := map[uint8]int{}

@@ -240,7 +240,7 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 	if measured {
 		if clk != nil && clk.locked {
 			// The thread only waits for the solver's process: free it
-			// meanwhile, as before the sweep locked it (a locked thread
+			// meanwhile, as an unlocked worker's is (a locked thread
 			// waits with its goroutine, and every wake-up hands over).
 			clk.Unlock()
 			defer clk.Lock()
@@ -254,7 +254,7 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 	defer func() {
 		if r := recover(); r != nil {
 			clk.forget()
-			res = Result{Status: status.Error, Elapsed: time.Since(start),
+			res = Result{Status: status.Error, Elapsed: time.Since(start), MaxRSS: -1,
 				Err: fmt.Sprintf("panic: %v\n%s", r, debug.Stack())}
 		}
 	}()
@@ -271,12 +271,12 @@ func (s *Solver) RunOn(ctx context.Context, clk *ThreadClock) (res Result) {
 			// counts and CPU time are unknown, not 0.
 			return Result{Status: st, Elapsed: time.Since(start), Nodes: -1, Backtracks: -1, CPU: -1, MaxRSS: -1}
 		}
-		return Result{Status: st, Elapsed: time.Since(start)}
+		return Result{Status: st, Elapsed: time.Since(start), MaxRSS: -1}
 	}
 	res = s.search.Run(ctx)
 	if !measured {
 		end, wall := clk.stop()
-		res.Elapsed, res.CPU = wall.Sub(start), -1
+		res.Elapsed, res.CPU, res.MaxRSS = wall.Sub(start), -1, -1
 		if cpu >= 0 && end >= cpu {
 			// end < cpu only where a carried-over start overestimated
 			// (the thread waited between the runs): unknown, not 0.

@@ -54,7 +54,7 @@ type Collector struct {
 	warn    warnings
 	rows    int
 	// last is the group of the last row: rows come in long runs of one
-	// group, and hashing a key of four strings a row was a tenth of
+	// group, and hashing a key of four strings a row would be a tenth of
 	// reading a file.
 	last    *accum
 	lastKey GroupKey

@@ -474,8 +474,8 @@ func (r *Results) Summaries() []Summary {
 // starts: the data of a solved-within-budget curve and a box plot. nodes
 // is nil when some run of the group recorded no nodes (an external solver
 // that does not count them; lacksNodes, as Compare and the ranking decide),
-// whose times are still there: the runs without nodes were drawn as tours
-// found in 1 node.
+// whose times are still there: drawn, the runs without nodes would show
+// as tours found in 1 node.
 func (g *Group) FoundNodes() (nodes []int64, times []int64, attempts int) {
 	g.eachStart(func(st *Start, runs []sample) {
 		if !st.HasTour {

@@ -167,8 +167,8 @@ func runLengths(g *Group) *RunLengths {
 			rl.Failed++
 		}
 	}
-	// The seed comes from the name the series had when seeds were first
-	// drawn from it (Legacy), so that a report's intervals stay as they were.
+	// The seed comes from the series' Legacy name, the one seeds are drawn
+	// from, so that a report's intervals do not change with its labels.
 	seed := runlength.SeedOf(g.Summary.Series, g.Key.Board().String())
 	switch {
 	case rl.Trials && rl.NoNodes:
@@ -186,8 +186,8 @@ func runLengths(g *Group) *RunLengths {
 		// The starts run are all there is of a spread (every start of a
 		// board, or those chosen), not draws from a law with a tail: the
 		// quick sweep's 25 warnsdorff-bt runs on 5x5, every one a tour
-		// and their mean fixed, were called heavy-tailed, "so the mean
-		// run length grows with the budget".
+		// and their mean fixed, would be called heavy-tailed, "so the
+		// mean run length grows with the budget".
 		rl.Tail = runlength.Tail{Runs: len(all), Why: "one run a start: a spread over instances, not draws of one search's run length, has no tail to estimate"}
 	}
 	if rl.NoNodes {

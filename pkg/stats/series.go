@@ -98,9 +98,9 @@ func compareBool(a, b bool) int {
 // palette: a built-in strategy its place in package strategies; an external
 // solver, which has none, the first place that no other strategy of keys
 // holds: those of the built-in strategies the data do not hold, then those
-// past them. Every external solver had the place past the built-ins, so
-// that three users' solvers beside each other were drawn in one colour,
-// marker and line, told apart by nothing.
+// past them, so that users' solvers beside each other are told apart: one
+// place for every external solver would draw them in one colour, marker
+// and line.
 func lookPlaces(keys []SeriesKey) map[string]int {
 	places := map[string]int{}
 	taken := map[int]bool{}
@@ -184,7 +184,7 @@ func seriesOf(keys []SeriesKey, sources []string) []Series {
 // file in brackets with -by-file ("[a]"). So "dfs/random+fixed:49" is dfs
 // with a random move order restarted every 49 nodes, a name that reads as
 // one inside a sentence, where "dfs, order random, restarts fixed:49's
-// nodes" did not.
+// nodes" does not.
 func label(k SeriesKey, tiebreaks, orders, budgets bool, source string) string {
 	var b strings.Builder
 	b.WriteString(k.Strategy)

@@ -20,7 +20,7 @@ import (
 // with a tour were stopped by a budget (the expected nodes to a tour
 // without the budget are more); the series column is narrower then. A
 // randomised series without nodes (a user's solver that counts none) has
-// its ERT in time there, with its unit ("24.8ms"), where it had "-". The
+// its ERT in time there, with its unit ("24.8ms"), not "-". The
 // series is named on its first line only, or on a line of its own above
 // when its name is longer than its column. It is the end-of-run table of
 // experiment run and what experiment report prints.

@@ -6,6 +6,10 @@ import (
 	"sort"
 )
 
+// signTermsUpTo is the most pairs SignTest sums term by term from 2^-n:
+// 2^-1000 is still a normal float64. Past it, through Lgamma.
+const signTermsUpTo = 1000
+
 // SignTest returns the two-sided exact binomial test p-value for a
 // successes against b failures when each is equally likely: 2 P(X <=
 // min(a, b)) for X ~ Binomial(a+b, 1/2), capped at 1. With no trials it
@@ -18,8 +22,8 @@ func SignTest(a, b int) float64 {
 	}
 	k := min(a, b)
 	sum := 0.0
-	if n <= 1000 {
-		// C(n, i)/2^n term by term; 2^-1000 is still a normal float64.
+	if n <= signTermsUpTo {
+		// C(n, i)/2^n term by term.
 		term := math.Ldexp(1, -n)
 		for i := 0; i <= k; i++ {
 			sum += term

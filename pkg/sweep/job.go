@@ -49,10 +49,7 @@ func Record(j *plan.Job, res solver.Result) runs.Row {
 	r.Backtracks = runs.Count(res.Backtracks)
 	r.TimeNS = res.Elapsed.Nanoseconds()
 	r.CPUNS = runs.Count(res.CPU.Nanoseconds())
-	r.MaxRSSBytes = runs.Unknown
-	if res.MaxRSS > 0 {
-		r.MaxRSSBytes = runs.Count(res.MaxRSS)
-	}
+	r.MaxRSSBytes = runs.Count(res.MaxRSS)
 	r.Verified = res.Verified
 	r.Restarts = res.Restarts
 	r.Error = runs.OneLine(res.Err)

@@ -80,13 +80,13 @@ func (w *worker) run(ctx context.Context, j plan.Job, threads int) (r result, ok
 	defer func() {
 		if p := recover(); p != nil {
 			w.solver = nil // its state is not to be trusted
-			r, ok = w.result(j, solver.Result{Status: status.Error,
+			r, ok = w.result(j, solver.Result{Status: status.Error, MaxRSS: -1,
 				Err: fmt.Sprintf("panic: %v\n%s", p, debug.Stack())}), true
 		}
 	}()
 	s, err := w.prepare(j, threads)
 	if err != nil {
-		return w.result(j, solver.Result{Status: status.Error, Err: err.Error()}), true
+		return w.result(j, solver.Result{Status: status.Error, MaxRSS: -1, Err: err.Error()}), true
 	}
 	res := s.RunOn(ctx, w.clock)
 	if res.Status == status.Canceled {

@@ -78,10 +78,10 @@ func newResampler(seed uint64) resampler {
 
 // index returns a uniform index below n (n > 0): the index
 // rand.New(pcg).IntN(n) draws on a 64-bit machine (Lemire's multiply and
-// reject, or a mask for a power of two), from the PCG itself. Through
-// rand.Rand's interface the draw was half the time of a report's ERT
-// bootstraps; TestIndexIsIntN holds the two to the same numbers, so that
-// the intervals stay as they were.
+// reject, or a mask for a power of two), from the PCG itself: through
+// rand.Rand's interface the draw would be half the time of a report's ERT
+// bootstraps. TestIndexIsIntN holds the two to the same numbers, so that
+// the intervals are those rand.Rand draws.
 func (r resampler) index(n int) int {
 	un := uint64(n)
 	if un&(un-1) == 0 {

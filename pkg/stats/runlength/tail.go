@@ -61,9 +61,10 @@ const (
 // tour are events, and α = d / T. The threshold takes k as a tenth of the
 // runs (at least minTail), raised where the largest runs were censored
 // until d is a tenth of the runs (at least minTailEvents), and raised past
-// runs tied with the k-th largest, which join the tail whole. (Lowering it
-// further, for a tail spanning MinSpan, made the runs of fixed-cutoff
-// restarts, whose tail is exponential, look heavy: the body is no tail.)
+// runs tied with the k-th largest, which join the tail whole. It is not
+// lowered further for a tail spanning MinSpan: that would make the runs of
+// fixed-cutoff restarts, whose tail is exponential, look heavy (the body is
+// no tail).
 //
 // The interval: for a Pareto tail without censoring, 2αT follows a
 // chi-squared law with 2d degrees of freedom exactly (Rényi's
@@ -193,7 +194,7 @@ func (t Tail) Heavy() Heaviness {
 // budget, the threshold comes down to find tours, and the fit spans the
 // body of the distribution: a flat stretch of its first few percent, which
 // a Pareto law of tiny index and an exponential law of large mean fit
-// alike (exponential run lengths with 93% of runs stopped were called
+// alike (exponential run lengths with 93% of runs stopped fit as
 // heavy-tailed, index 0.02, in most samples). Only a larger budget shows
 // the tail.
 func (t Tail) InTail() bool {

@@ -105,7 +105,7 @@ func startCmd(cmd *exec.Cmd, traced bool, mem int64) (*process, error) {
 
 // limitAtExec waits for the traced child to stop at its exec, sets its
 // address-space limit to mem bytes (0: none), starts its clock and lets
-// it run, no longer traced.
+// it run untraced.
 func (p *process) limitAtExec(mem int64) error {
 	var ws unix.WaitStatus
 	for {

@@ -35,11 +35,9 @@ var builtins = &Set{infos: map[string]Info{}}
 // functions only (the solver's, a test's), and panics on a name that is
 // empty, malformed or taken, a programming error.
 func Register(info Info) {
-	s, err := builtins.With(info)
-	if err != nil {
+	if err := builtins.add(info); err != nil {
 		panic("strategies: " + err.Error())
 	}
-	builtins = s
 }
 
 // Builtins returns the set of the strategies registered by init functions:
@@ -56,21 +54,30 @@ func NewSet(infos ...Info) (*Set, error) { return (*Set)(nil).With(infos...) }
 func (s *Set) With(infos ...Info) (*Set, error) {
 	out := &Set{infos: map[string]Info{}}
 	if s != nil {
-		out.infos = maps.Clone(s.infos)
+		out.infos, out.names = maps.Clone(s.infos), slices.Clone(s.names)
 	}
 	for _, info := range infos {
-		if info.Name == "" || strings.ContainsAny(info.Name, ", \t\n") {
-			return nil, fmt.Errorf("strategy name %q: want a name without commas or spaces", info.Name)
+		if err := out.add(info); err != nil {
+			return nil, err
 		}
-		if _, dup := out.infos[info.Name]; dup {
-			return nil, fmt.Errorf("strategy %s is in the set twice", info.Name)
-		}
-		out.infos[info.Name] = info
 	}
-	out.names = slices.SortedFunc(maps.Keys(out.infos), func(a, b string) int {
+	return out, nil
+}
+
+// add puts info into s, its name in its place in the order of Names.
+func (s *Set) add(info Info) error {
+	if info.Name == "" || strings.ContainsAny(info.Name, ", \t\n") {
+		return fmt.Errorf("strategy name %q: want a name without commas or spaces", info.Name)
+	}
+	if _, dup := s.infos[info.Name]; dup {
+		return fmt.Errorf("strategy %s is in the set twice", info.Name)
+	}
+	s.infos[info.Name] = info
+	i, _ := slices.BinarySearchFunc(s.names, info.Name, func(a, b string) int {
 		return cmp.Or(cmp.Compare(Rank(a), Rank(b)), cmp.Compare(a, b))
 	})
-	return out, nil
+	s.names = slices.Insert(s.names, i, info.Name)
+	return nil
 }
 
 // Names lists the set's strategies: the built-in ones in the order of

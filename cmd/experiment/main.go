@@ -46,7 +46,7 @@ func run(stdout, stderr io.Writer, args []string) (err error) {
 		printUsage(stdout)
 		return nil
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	ctx, stopPipe := stopOnBrokenStdout(ctx)
 	defer stopPipe()

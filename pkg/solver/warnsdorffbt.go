@@ -81,7 +81,7 @@ type warnsdorffBT struct {
 	rng     tieRNG
 	// cov prunes (see coverage); nil for none. The loop tests it at each
 	// node rather than keeping a pruned copy of itself: a test costs
-	// BenchmarkWarnsdorffBT/stuck/n=9 0.1% of its instructions.
+	// BenchmarkWarnsdorffBT/stuck/n=9 3.6% more instructions (callgrind).
 	cov *coverage
 }
 

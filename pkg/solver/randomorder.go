@@ -134,7 +134,10 @@ func (s *dfsRand64) attempt(ctx context.Context, seed uint64, maxNodes int64) Re
 
 // chunk is walker64.chunk with the next move drawn at random: a copy, not
 // a test in walker64's loop, which is plain dfs's and would pay it at
-// every node.
+// every node. Shared, with the test, the loop took 6.7% more instructions
+// on BenchmarkDFS8x8/threads=1 and 5.1% on BenchmarkPerNode's
+// dfs/order=random/n=7; as a generic over the way the move is taken, 50%
+// and 30% (callgrind).
 func (w *walkerRand64) chunk(left int64) (int, int64, int) {
 	t := w.b
 	visited, row, m, d, buf := w.visited, w.row, w.m, w.d, w.rng.buf

@@ -17,5 +17,7 @@
 //
 // A Graph holds, for one board and one order, every square's on-board
 // neighbours in move order, computed once so that search loops read a table
-// instead of checking bounds.
+// instead of checking bounds. Bits holds a board of at most 64 squares'
+// neighbours as bit sets and the pruning rule on them, and Symmetries and
+// Images the board's symmetries: the kernels every search shares.
 package board

@@ -1,38 +1,39 @@
 package board
 
 // Symmetries returns the symmetries of b as permutations of its squares
-// (perm[s] is the image of square s): the identity, the reflections in the
-// middle row and the middle column, the half turn, and on square boards the
-// same four followed by the reflection in the main diagonal (the quarter
-// turns and the diagonal reflections). A symmetry maps the knight's graph
-// onto itself, so it maps the tours from a square one to one onto the tours
-// from its image, and a tour's end onto its image's end.
+// (perm[s] is the image of square s): the four of Images, and on square
+// boards the same four followed by the reflection in the main diagonal (the
+// quarter turns and the diagonal reflections). A symmetry maps the knight's
+// graph onto itself, so it maps the tours from a square one to one onto the
+// tours from its image, and a tour's end onto its image's end.
 func (b Board) Symmetries() [][]int {
-	rows, cols := b.Rows, b.Cols
-	flips := []func(r, c int) (int, int){
-		func(r, c int) (int, int) { return r, c },
-		func(r, c int) (int, int) { return rows - 1 - r, c },
-		func(r, c int) (int, int) { return r, cols - 1 - c },
-		func(r, c int) (int, int) { return rows - 1 - r, cols - 1 - c },
+	perms := make([][]int, 4, 8)
+	if b.Rows == b.Cols {
+		perms = perms[:8]
 	}
-	var perms [][]int
-	for _, transpose := range []bool{false, true} {
-		if transpose && rows != cols {
-			break
-		}
-		for _, f := range flips {
-			perm := make([]int, b.Squares())
-			for s := range perm {
-				r, c := f(b.RowCol(s))
-				if transpose {
-					r, c = c, r
-				}
-				perm[s] = b.Index(r, c)
+	for k := range perms {
+		perms[k] = make([]int, b.Squares())
+	}
+	for s := range b.Squares() {
+		for k, t := range b.Images(s) {
+			perms[k][s] = t
+			if len(perms) == 8 {
+				r, c := b.RowCol(t)
+				perms[4+k][s] = b.Index(c, r)
 			}
-			perms = append(perms, perm)
 		}
 	}
 	return perms
+}
+
+// Images returns the images of square sq under the identity, the
+// reflections in the middle row and in the middle column, and the half
+// turn, in that order (Symmetries' first four, without allocating), with
+// repeats where a symmetry fixes sq. Every board has these four.
+func (b Board) Images(sq int) [4]int {
+	r, c := b.RowCol(sq)
+	rr, cc := b.Rows-1-r, b.Cols-1-c
+	return [4]int{sq, b.Index(rr, c), b.Index(r, cc), b.Index(rr, cc)}
 }
 
 // Representatives maps every square of b to the smallest square index that

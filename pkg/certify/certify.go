@@ -114,12 +114,13 @@ func (rp *Replayer) Tour(rows, cols, row, col int, v theory.Verdict) ([]int32, e
 // onto maps the certificate's tour, reversed or not, by a symmetry of its
 // board so that it starts on target.
 func onto(c theory.Certificate, squares []int32, target int) ([]int32, bool) {
+	b := board.Board{Rows: c.Rows, Cols: c.Cols}
 	for _, reverse := range []bool{false, true} {
 		from := c.Start
 		if reverse {
 			from = c.End
 		}
-		for k, img := range theory.Images(c.Rows, c.Cols, from) {
+		for k, img := range b.Images(from) {
 			if img != target {
 				continue
 			}
@@ -128,7 +129,7 @@ func onto(c theory.Certificate, squares []int32, target int) ([]int32, bool) {
 				slices.Reverse(out)
 			}
 			for x, sq := range out {
-				out[x] = int32(theory.Images(c.Rows, c.Cols, int(sq))[k])
+				out[x] = int32(b.Images(int(sq))[k])
 			}
 			return out, true
 		}

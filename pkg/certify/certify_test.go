@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/certify"
 	"knightsweep/pkg/theory"
 	"knightsweep/pkg/tour"
@@ -117,7 +118,8 @@ func TestCorruptedRefused(t *testing.T) {
 	other := *v.Certificate
 	v.Certificate = &other
 	r, c := 2, 2
-	if theory.Images(good.Rows, good.Cols, r*good.Cols+c) == theory.Images(good.Rows, good.Cols, good.Start) {
+	gb := board.Board{Rows: good.Rows, Cols: good.Cols}
+	if gb.Images(r*good.Cols+c) == gb.Images(good.Start) {
 		r = 1
 	}
 	if _, err := certify.Tour(good.Rows, good.Cols, r, c, v); err == nil || !strings.Contains(err.Error(), "covers neither") {

@@ -136,7 +136,7 @@ func From(ctx context.Context, b board.Board, start board.Square, opt Options) (
 	g := newGraph(b)
 	t0 := time.Now()
 	sq := b.Index(start.Row, start.Col)
-	e, err := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.all, found: opt.Found}}, opt, false)
+	e, err := g.count(ctx, []search{{start: sq, closed: opt.Closed, ends: g.All, found: opt.Found}}, opt, false)
 	if err != nil && !e.partial {
 		return Result{}, err
 	}
@@ -200,7 +200,7 @@ func all(ctx context.Context, b board.Board, opt Options, byStart bool) (Grid, e
 	reversal := !opt.Closed && g.n > 1
 	searches := make([]search, len(searched))
 	for i, s := range searched {
-		searches[i] = search{start: s, closed: opt.Closed, ends: g.all, found: opt.Found}
+		searches[i] = search{start: s, closed: opt.Closed, ends: g.All, found: opt.Found}
 		if reversal {
 			searches[i].ends = 0
 			for q := range g.n {

@@ -109,6 +109,7 @@ func (p *frontierPlan) squares() []int {
 	p.nbr = make([][]int, p.n)
 	p.sign = make([]int8, p.n)
 	last := make([]int, p.n) // each square's highest neighbour, or -1
+	g := board.NewGraph(board.Board{Rows: p.rows, Cols: p.cols}, board.DigitMoves)
 	for u := range p.n {
 		r, c := u/p.cols, u%p.cols
 		p.sign[u] = 1
@@ -116,12 +117,9 @@ func (p *frontierPlan) squares() []int {
 			p.sign[u] = -1
 		}
 		last[u] = -1
-		for _, m := range board.DigitMoves {
-			if rr, cc := r+m.DRow, c+m.DCol; rr >= 0 && rr < p.rows && cc >= 0 && cc < p.cols {
-				v := rr*p.cols + cc
-				p.nbr[u] = append(p.nbr[u], v)
-				last[u] = max(last[u], v)
-			}
+		for _, v := range g.Neighbours(u) {
+			p.nbr[u] = append(p.nbr[u], int(v))
+			last[u] = max(last[u], int(v))
 		}
 		slices.Sort(p.nbr[u])
 	}

@@ -14,11 +14,11 @@ import (
 func completes(g *graph, u uint64, cur, start int, closed bool, ends uint64) bool {
 	if u == 0 {
 		if closed {
-			return g.nbr[start]>>cur&1 != 0
+			return g.Nbr[start]>>cur&1 != 0
 		}
 		return ends>>cur&1 != 0
 	}
-	for k := g.nbr[cur] & u; k != 0; k &= k - 1 {
+	for k := g.Nbr[cur] & u; k != 0; k &= k - 1 {
 		sq := bits.TrailingZeros64(k)
 		if completes(g, u&^(1<<sq), sq, start, closed, ends) {
 			return true
@@ -32,10 +32,10 @@ func TestDegrees(t *testing.T) {
 	for _, b := range []board.Board{{Rows: 8, Cols: 8}, {Rows: 3, Cols: 7}, {Rows: 5, Cols: 6}, {Rows: 2, Cols: 32}, {Rows: 21, Cols: 3}} {
 		g := newGraph(b)
 		for range 200 {
-			u := rng.Uint64() & g.all
-			one, two := g.degrees(u)
+			u := rng.Uint64() & g.All
+			one, two := g.Degrees(u)
 			for s := range g.n {
-				deg := bits.OnesCount64(g.nbr[s] & u)
+				deg := bits.OnesCount64(g.Nbr[s] & u)
 				if one>>s&1 != b2u(deg >= 1) || two>>s&1 != b2u(deg >= 2) {
 					t.Fatalf("%v square %d: %d neighbours in u, one=%d two=%d", b, s, deg, one>>s&1, two>>s&1)
 				}
@@ -63,7 +63,7 @@ func TestViableIsSound(t *testing.T) {
 			closed := rng.IntN(2) == 0
 			// Open tours end anywhere, or on a random half of the squares
 			// (All's searches that use reversal).
-			ends := g.all
+			ends := g.All
 			if rng.IntN(2) == 0 {
 				ends &= rng.Uint64()
 			}
@@ -73,14 +73,14 @@ func TestViableIsSound(t *testing.T) {
 			walk := []int{start}
 			visited := uint64(1) << start
 			for {
-				k := g.nbr[walk[len(walk)-1]] &^ visited
+				k := g.Nbr[walk[len(walk)-1]] &^ visited
 				if k == 0 {
 					break
 				}
 				best, bestDeg := -1, 9
 				for ; k != 0; k &= k - 1 {
 					sq := bits.TrailingZeros64(k)
-					deg := bits.OnesCount64(g.nbr[sq]&^visited) + rng.IntN(2)
+					deg := bits.OnesCount64(g.Nbr[sq]&^visited) + rng.IntN(2)
 					if deg < bestDeg {
 						best, bestDeg = sq, deg
 					}
@@ -91,12 +91,12 @@ func TestViableIsSound(t *testing.T) {
 			visited = 0
 			for _, cur := range walk {
 				visited |= 1 << cur
-				u := g.all &^ visited
+				u := g.All &^ visited
 				if bits.OnesCount64(u) > 13 {
 					continue // brute force would be slow
 				}
 				ok := completes(g, u, cur, start, closed, ends)
-				v := g.viable(u, cur, start, closed, ends)
+				v := g.Viable(u, cur, start, closed, ends)
 				if ok && !v {
 					t.Fatalf("%v start %d cur %d closed %v visited %x: completable but cut", b, start, cur, closed, visited)
 				}

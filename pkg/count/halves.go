@@ -144,7 +144,7 @@ func newHalves(g *graph, reps []int, size []uint64, byClass bool) *halves {
 			}
 		}
 		var first uint64
-		for k := g.nbr[r]; k != 0; k &= k - 1 {
+		for k := g.Nbr[r]; k != 0; k &= k - 1 {
 			n := bits.TrailingZeros64(k)
 			least := n
 			for _, perm := range fixing {
@@ -308,7 +308,7 @@ func (h *halves) count(ctx context.Context, opt Options) (tours []uint64, nodes 
 	want := max(1, piecesInAll/len(h.reps))
 	for i, r := range h.reps {
 		// The pieces stop short of the back halves, which the walks add up.
-		paths, t := g.splitTo(search{start: r, ends: g.all}, want, int8(h.b-2), h.first[i])
+		paths, t := g.splitTo(search{start: r, ends: g.All}, want, int8(h.b-2), h.first[i])
 		nodes += t.nodes
 		for _, p := range paths {
 			pieces = append(pieces, piece{i, p})
@@ -402,7 +402,7 @@ func (h *halves) walk(ctx context.Context, pc piece, ts halfTables) (int64, bool
 	visited := p.visited
 	d := p.depth
 	front, back := int8(h.a-1), int8(h.b-1)
-	at[d&63], kids[d&63] = p.at, g.nbr[p.at&63]&^visited
+	at[d&63], kids[d&63] = p.at, g.Nbr[p.at&63]&^visited
 	if d == 0 {
 		kids[0] &= h.first[pc.search]
 	}
@@ -428,7 +428,7 @@ func (h *halves) walk(ctx context.Context, pc piece, ts halfTables) (int64, bool
 			countdown = checkEvery
 		}
 		v := visited | 1<<sq
-		if !g.viable(g.all&^v, sq, 0, false, g.all) {
+		if !g.Viable(g.All&^v, sq, 0, false, g.All) {
 			continue
 		}
 		if d+1 == back {
@@ -445,7 +445,7 @@ func (h *halves) walk(ctx context.Context, pc piece, ts halfTables) (int64, bool
 		}
 		d++
 		visited = v
-		at[d&63], kids[d&63] = int8(sq), g.nbr[sq]&^v
+		at[d&63], kids[d&63] = int8(sq), g.Nbr[sq]&^v
 	}
 }
 
@@ -498,9 +498,9 @@ func (h *halves) join(ts halfTables, workers int) ([]uint64, error) {
 				}
 				key := t.keyAt(j)
 				set, e := key>>6, int(key&63)
-				rest := g.all &^ set
+				rest := g.All &^ set
 				var completions uint64
-				for f := g.nbr[e] & rest; f != 0; f &= f - 1 {
+				for f := g.Nbr[e] & rest; f != 0; f &= f - 1 {
 					k, err := paths(rest, bits.TrailingZeros64(f))
 					if err != nil {
 						return err

@@ -47,13 +47,13 @@ func (g *graph) walk(ctx context.Context, p path, sr search, byEnd *[MaxSquares]
 	)
 	start, closed, ends := sr.start, sr.closed, sr.ends
 	last := int8(g.n - 1)
-	startNbr := g.nbr[start]
+	startNbr := g.Nbr[start]
 	if closed {
 		ends = startNbr
 	}
 	visited := p.visited
 	d := p.depth
-	at[d&63], kids[d&63] = p.at, g.nbr[p.at&63]&^visited
+	at[d&63], kids[d&63] = p.at, g.Nbr[p.at&63]&^visited
 	var t tally
 	countdown := checkEvery
 	var told uint64 // tours added to sr.found
@@ -96,12 +96,12 @@ func (g *graph) walk(ctx context.Context, p path, sr search, byEnd *[MaxSquares]
 			continue
 		}
 		v := visited | 1<<sq
-		if !g.viable(g.all&^v, sq, start, closed, ends) {
+		if !g.Viable(g.All&^v, sq, start, closed, ends) {
 			continue
 		}
 		d++
 		visited = v
-		at[d&63], kids[d&63] = int8(sq), g.nbr[sq]&^v
+		at[d&63], kids[d&63] = int8(sq), g.Nbr[sq]&^v
 	}
 }
 
@@ -112,7 +112,7 @@ func (g *graph) walk(ctx context.Context, p path, sr search, byEnd *[MaxSquares]
 // to the end then counts every tour from start exactly once, and the nodes
 // add up to those of one depth-first walk, however deep the split.
 func (g *graph) split(sr search, want int) ([]path, tally) {
-	return g.splitTo(sr, want, int8(g.n-3), g.all)
+	return g.splitTo(sr, want, int8(g.n-3), g.All)
 }
 
 // splitTo is split, with paths no deeper than deepest, and only those whose
@@ -121,21 +121,21 @@ func (g *graph) splitTo(sr search, want int, deepest int8, first uint64) ([]path
 	start, closed := sr.start, sr.closed
 	t := tally{nodes: 1, complete: true}
 	root := path{at: int8(start), visited: 1 << start}
-	u := g.all &^ root.visited
+	u := g.All &^ root.visited
 	if g.n == 1 {
 		if !closed {
 			t.tours = 1
 		}
 		return nil, t
 	}
-	if !g.balanced(u, start, closed) || !g.viable(u, start, start, closed, sr.ends) {
+	if !g.balanced(u, start, closed) || !g.Viable(u, start, start, closed, sr.ends) {
 		return nil, t
 	}
 	frontier := []path{root}
 	for len(frontier) < want && len(frontier) > 0 && frontier[0].depth < deepest {
 		var next []path
 		for _, p := range frontier {
-			k := g.nbr[p.at] &^ p.visited
+			k := g.Nbr[p.at] &^ p.visited
 			if p.depth == 0 {
 				k &= first
 			}
@@ -143,7 +143,7 @@ func (g *graph) splitTo(sr search, want int, deepest int8, first uint64) ([]path
 				sq := bits.TrailingZeros64(k)
 				t.nodes++
 				v := p.visited | 1<<sq
-				if g.viable(g.all&^v, sq, start, closed, sr.ends) {
+				if g.Viable(g.All&^v, sq, start, closed, sr.ends) {
 					next = append(next, path{at: int8(sq), depth: p.depth + 1, visited: v})
 				}
 			}

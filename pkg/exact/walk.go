@@ -457,15 +457,13 @@ func newGraph[K set](b board.Board, rule Rule) *graph[K] {
 	n := b.Squares()
 	g := &graph[K]{n: n, rule: rule, refine: rule.refine(),
 		nbr: make([]K, n), list: make([][]int16, n), dist: make([]int32, n)}
+	bg := board.NewGraph(b, board.DefaultOrder)
 	for s := range n {
-		r, c := b.RowCol(s)
-		for _, m := range board.DefaultOrder {
-			if b.Contains(r+m.DRow, c+m.DCol) {
-				t := b.Index(r+m.DRow, c+m.DCol)
-				add(&g.nbr[s], t)
-				g.list[s] = append(g.list[s], int16(t))
-			}
+		for _, t := range bg.Neighbours(s) {
+			add(&g.nbr[s], int(t))
+			g.list[s] = append(g.list[s], int16(t))
 		}
+		r, c := b.RowCol(s)
 		dr, dc := 2*r-(b.Rows-1), 2*c-(b.Cols-1)
 		g.dist[s] = int32(dr*dr + dc*dc)
 	}

@@ -262,3 +262,9 @@ func BenchmarkSideBySide(b *testing.B) {
 	}
 	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(nodes[0]), "ns/node")
 }
+
+// BenchmarkWarnsdorffBTPrune is warnsdorff-bt with pruning on one core: a
+// closed tour of 6x6 from the corner, random ties, seed 3 (117,035 nodes).
+func BenchmarkWarnsdorffBTPrune(b *testing.B) {
+	benchSearch(b, Problem{Board: board.Board{Rows: 6, Cols: 6}, Closed: true, Strategy: "warnsdorff-bt", Prune: true, Tiebreak: TieRandom, Seed: 3, Threads: 1})
+}

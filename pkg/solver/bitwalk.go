@@ -3,31 +3,33 @@ package solver
 import (
 	"context"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/status"
 )
 
 // bitBoard is a board of at most 64 squares as bitboards: what the
 // searches on bitboards (dfs64, wbt64) look up, shared by all their walks.
 type bitBoard struct {
-	n int
+	// Bits holds the number of squares and each square's neighbours.
+	board.Bits
 	// to[s] packs the square that move k leads to from s into byte k (0
 	// for moves that leave the board; they are never taken).
 	to [64]uint64
-	// nbr[s] has bit t set if t is a knight's move from s.
-	nbr [64]uint64
-	g   gather
+	g  gather
 }
 
 func newBitBoard(p Problem) bitBoard {
 	b := p.Board
-	bb := bitBoard{n: b.Squares(), g: newGather(b, p.Order)}
-	for sq := range bb.n {
+	nb, err := board.NewBits(b)
+	if err != nil {
+		panic("solver: " + err.Error()) // the bitboard searches take at most 64 squares
+	}
+	bb := bitBoard{Bits: *nb, g: newGather(b, p.Order)}
+	for sq := range bb.N {
 		r, c := b.RowCol(sq)
 		for k, m := range p.Order {
 			if b.Contains(r+m.DRow, c+m.DCol) {
-				t := b.Index(r+m.DRow, c+m.DCol)
-				bb.to[sq] |= uint64(t) << (8 * k)
-				bb.nbr[sq] |= 1 << t
+				bb.to[sq] |= uint64(b.Index(r+m.DRow, c+m.DCol)) << (8 * k)
 			}
 		}
 	}
@@ -51,10 +53,10 @@ type bitWalk struct {
 func (w *bitWalk) begin(p Problem) uint64 {
 	start := uint64(p.StartIndex())
 	w.path[0], w.visited, w.d = int32(start), 1<<start, 0
-	w.last = uint8(w.b.n - 1)
+	w.last = uint8(w.b.N - 1)
 	w.closeTo = ^uint64(0)
 	if p.Closed {
-		w.closeTo = w.b.nbr[start]
+		w.closeTo = w.b.Nbr[start]
 	}
 	return start
 }
@@ -70,7 +72,7 @@ func (w *bitWalk) takePrefix(from *bitWalk, j int) {
 	w.d = uint8(j)
 }
 
-func (w *bitWalk) squares() []int32 { return w.path[:w.b.n] }
+func (w *bitWalk) squares() []int32 { return w.path[:w.b.N] }
 
 func (w *bitWalk) depth() int { return int(w.d) }
 

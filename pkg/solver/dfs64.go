@@ -55,11 +55,11 @@ func newDFS64(p Problem) *dfs64 {
 func (s *dfs64) Run(ctx context.Context) Result {
 	w := &s.main
 	start := w.begin(s.p)
-	if s.n == 1 {
+	if s.N == 1 {
 		return lone(s.p, w.path[:1])
 	}
 	w.row = s.to[start]
-	w.m = s.g.moves(start, s.nbr[start]&^w.visited)
+	w.m = s.g.moves(start, s.Nbr[start]&^w.visited)
 	return s.run(ctx, s.p, w)
 }
 
@@ -92,7 +92,7 @@ func (w *walker64) chunk(left int64) (int, int64, int) {
 		sq = row >> (8 * bits.TrailingZeros8(m)) & 63
 		m &= m - 1
 	enter:
-		free = t.nbr[sq] &^ visited
+		free = t.Nbr[sq] &^ visited
 		if free == 0 {
 			if d+1 == last && closeTo>>sq&1 != 0 {
 				d++

@@ -84,8 +84,9 @@
 // start, the colour rule. The test is necessary, never wrong, so a pruned
 // search finds the same first tour as the unpruned one, or proves there is
 // none, with fewer nodes; a pruned square counts as a node entered and left.
-// Pruned searches are separate Search implementations (dfsprune.go,
-// warnsdorffbtprune.go) over the same trees; the rule is in prune.go.
+// Pruned dfs is its own search (dfsprune.go); pruned warnsdorff-bt is
+// warnsdorff-bt's walk with the test on. The rule is board.Bits's, run on
+// boards of any size by prune.go.
 //
 // # Counting
 //

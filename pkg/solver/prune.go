@@ -3,29 +3,10 @@ package solver
 import "knightsweep/pkg/board"
 
 // Pruning (Problem.Prune) cuts a branch as soon as the squares not yet
-// visited cannot all be covered by the rest of the path. It uses only
-// degrees, so it is cheap and never wrong: it cuts no branch that holds a
-// tour, and a pruned search finds the same first tour as the unpruned one.
-//
-// Let cur be the square the path has just entered and U the k unvisited
-// squares. A completion is a path cur, u1, ..., uk through all of U; a closed
-// tour also needs uk to be a knight's move from the start. For u in U let
-// deg(u) be the number of its neighbours in U. Then:
-//
-//   - k = 1: the last square must be a neighbour of cur (and, for a closed
-//     tour, of the start).
-//   - k >= 2: u1 is a neighbour of cur in U, so cur needs one. Every u has a
-//     neighbour in U (deg(u) >= 1): u1 and uk each have one on the path,
-//     and every other ui has two. A square with deg(u) = 1 must therefore be
-//     an end of the completion, u1 or uk, so there are at most two such
-//     squares (call them the end squares). An end square can be u1 only if
-//     it is a neighbour of cur. Open tours: uk is free, so at most one end
-//     square may lie off cur's neighbourhood. Closed tours: uk must be a
-//     neighbour of the start, so every end square must neighbour cur or the
-//     start, and two end squares need one for each (a matching: both sets
-//     reached, and the two squares between them reach both cur and the
-//     start). When the start is cur itself (the first step), it serves as
-//     both ends.
+// visited cannot all be covered by the rest of the path, by the rule
+// board.Bits states; a pruned search finds the same first tour as the
+// unpruned one. coverage runs it on boards of any size by counting degrees
+// (TestCoverageIsBitsRule checks it against board.Bits.Viable).
 //
 // At the start the search also applies the colour rule: a knight's move
 // changes colour, so on a board with an odd number of squares an open tour

@@ -79,9 +79,19 @@ type warnsdorffBT struct {
 	visited []bool
 	tie     tieRule
 	rng     tieRNG
+	// cov prunes (see coverage); nil for none. The loop tests it at each
+	// node rather than keeping a pruned copy of itself: a test costs
+	// BenchmarkWarnsdorffBT/stuck/n=9 3.6% more instructions (callgrind).
+	cov *coverage
 }
 
-func (s *warnsdorffBT) restart(p Problem) bool { s.p = p; return true }
+func (s *warnsdorffBT) restart(p Problem) bool {
+	s.p = p
+	if s.cov != nil {
+		s.cov.start = int32(p.StartIndex())
+	}
+	return true
+}
 
 func (s *warnsdorffBT) Run(ctx context.Context) Result { return s.attempt(ctx, s.p.Seed, s.p.MaxNodes) }
 
@@ -89,6 +99,10 @@ func (s *warnsdorffBT) Run(ctx context.Context) Result { return s.attempt(ctx, s
 func (s *warnsdorffBT) attempt(ctx context.Context, seed uint64, maxNodes int64) Result {
 	f := freeDegrees{g: s.g, free: s.free, visited: s.visited}
 	f.reset()
+	cov := s.cov
+	if cov != nil {
+		cov.reset()
+	}
 	if s.tie == tieRandom {
 		s.rng.reseed(seed)
 	}
@@ -101,6 +115,12 @@ func (s *warnsdorffBT) attempt(ctx context.Context, seed uint64, maxNodes int64)
 	path[0] = start
 	f.visit(start)
 	s.expand(&f, 0)
+	if cov != nil {
+		cov.visit(start)
+		if !colourAllows(s.p.Board, s.p.Start, closed) || !cov.viable(start) {
+			nkids[0] = 0
+		}
+	}
 	nodes, backtracks := int64(1), int64(0)
 	d := 0
 	for {
@@ -116,17 +136,29 @@ func (s *warnsdorffBT) attempt(ctx context.Context, seed uint64, maxNodes int64)
 			}
 			sq := kids[8*d+int(next[d])]
 			next[d]++
+			nodes++
+			if cov != nil {
+				cov.visit(sq)
+				if !cov.viable(sq) {
+					// Entered and left at once: a node and a backtrack.
+					cov.leave(sq)
+					backtracks++
+					continue
+				}
+			}
 			d++
 			path[d] = sq
 			f.visit(sq)
 			s.expand(&f, d)
-			nodes++
 			continue
 		}
 		if d == 0 {
 			return Result{Status: status.Exhausted, Nodes: nodes, Backtracks: backtracks}
 		}
 		f.leave(cur)
+		if cov != nil {
+			cov.leave(cur)
+		}
 		d--
 		backtracks++
 	}

@@ -39,7 +39,7 @@ func (s *wbt64) restart(p Problem) bool { s.p = p; return true }
 func (s *wbt64) Run(ctx context.Context) Result {
 	w := &s.main
 	start := w.begin(s.p)
-	if s.n == 1 {
+	if s.N == 1 {
 		return lone(s.p, w.path[:1])
 	}
 	w.expand(0, start, w.visited)
@@ -50,7 +50,7 @@ func (s *wbt64) Run(ctx context.Context) Result {
 // onward degree, ties in move order; visited includes sq.
 func (w *walkerBT64) expand(d uint8, sq, visited uint64) {
 	t := w.b
-	free := t.nbr[sq] &^ visited
+	free := t.Nbr[sq] &^ visited
 	if free == 0 {
 		w.left[d] = 0
 		return
@@ -61,7 +61,7 @@ func (w *walkerBT64) expand(d uint8, sq, visited uint64) {
 	for ; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros8(m)
 		v := row >> (8 * i) & 63
-		key := uint8(bits.OnesCount64(t.nbr[v]&^visited))<<3 | uint8(i)
+		key := uint8(bits.OnesCount64(t.Nbr[v]&^visited))<<3 | uint8(i)
 		j := k
 		for j > 0 && keys[j-1] > key {
 			keys[j] = keys[j-1]

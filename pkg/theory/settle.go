@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/big"
 	"sync"
+
+	"knightsweep/pkg/board"
 )
 
 // MaxSettled is the longest side of the boards on which every start is
@@ -221,7 +223,7 @@ var settledData = sync.OnceValue(func() data {
 		}
 		cs.list = append(cs.list, c)
 		for _, sq := range []int{c.Start, c.End} {
-			for _, img := range Images(c.Rows, c.Cols, sq) {
+			for _, img := range (board.Board{Rows: c.Rows, Cols: c.Cols}).Images(sq) {
 				if _, ok := cs.by[img]; !ok {
 					cs.by[img] = len(cs.list) - 1
 				}
@@ -230,17 +232,3 @@ var settledData = sync.OnceValue(func() data {
 	}
 	return d
 })
-
-// Images returns the images of square sq (row*cols+col) of a rows x cols
-// board under the board's reflections and half turn, sq first, with
-// repeats where a symmetry fixes it. (Square boards' quarter turns are
-// left out: they are not needed where certificates are used.)
-func Images(rows, cols, sq int) [4]int {
-	r, c := sq/cols, sq%cols
-	return [4]int{
-		sq,
-		r*cols + cols - 1 - c,
-		(rows-1-r)*cols + c,
-		(rows-1-r)*cols + cols - 1 - c,
-	}
-}

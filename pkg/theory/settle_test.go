@@ -134,7 +134,7 @@ func TestStoredCounts(t *testing.T) {
 					if res.Tours.Cmp(stored) != 0 {
 						t.Errorf("from %d,%d: counted %v, stored %v", r, c, res.Tours, stored)
 					}
-					for _, img := range theory.Images(b.Rows, b.Cols, b.Index(r, c)) {
+					for _, img := range b.Images(b.Index(r, c)) {
 						ir, ic := b.RowCol(img)
 						if cb.Counts[ir][ic].Cmp(stored) != 0 {
 							t.Errorf("%d,%d: stored %v, its image %d,%d %v", r, c, stored, ir, ic, cb.Counts[ir][ic])

@@ -220,7 +220,7 @@ func certifyBoard(b board.Board, seeds, prefer int) ([]theory.Certificate, int, 
 	}
 	covered := make([]bool, b.Squares())
 	cover := func(sq int) {
-		for _, img := range theory.Images(b.Rows, b.Cols, sq) {
+		for _, img := range b.Images(sq) {
 			covered[img] = true
 		}
 	}

@@ -37,6 +37,8 @@ type session struct {
 	// ids is set when the process's warm-up answer carried its id: every
 	// answer must then carry its own.
 	ids bool
+	// noIDs is called when a warm-up answer carries no id (nil: nothing).
+	noIDs func()
 }
 
 // lineKept is the most a session keeps of a line between reads: a tour
@@ -111,7 +113,9 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 	} else if a.ID != 0 && a.ID != s.id {
 		return s.reject(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
 	}
-	s.ids = a.ID != 0
+	if s.ids = a.ID != 0; !s.ids && s.noIDs != nil {
+		s.noIDs()
+	}
 	// A second line soon after the warm-up's answer is a line printed
 	// before the first request (a banner, a stray answer): taken as the
 	// next run's answer, it would shift every answer by one.

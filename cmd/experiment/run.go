@@ -38,7 +38,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// The solvers are strategies before -strategies is checked; their
 	// processes end with the command.
 	f.solvers.offered(f.strategyNames())
-	d, err := f.solvers.declare(o.MemLimit, o.Workers)
+	d, err := f.solvers.declare(o.MemLimit, o.Workers, stderr)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	// The solvers are strategies before -strategy is checked.
-	d, err := sf.declare(mem, 1)
+	d, err := sf.declare(mem, 1, stderr)
 	if err != nil {
 		return err
 	}

@@ -132,8 +132,9 @@ func (d *declared) Close() {
 // declare checks every -solver and makes the command's set of strategies:
 // the built-in ones and each solver, under limits, before any flag that
 // names one is checked. mem is the default memory limit of a solver
-// process; Timeout is left to each run's.
-func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error) {
+// process; Timeout is left to each run's; notes is where the solvers'
+// notes go.
+func (s *solverFlags) declare(mem memlimit.Limit, workers int, notes io.Writer) (*declared, error) {
 	d := &declared{set: solver.Builtins()}
 	decls := s.all()
 	if len(decls) == 0 {
@@ -183,6 +184,7 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int) (*declared, error
 			return nil, &input.Error{Flag: "-solver", Err: err}
 		}
 		st := external.NewStrategy(exe, limits)
+		st.Notes = notes
 		set, err := d.set.With(st.Info())
 		if err != nil {
 			d.Close()

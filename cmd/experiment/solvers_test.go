@@ -185,21 +185,9 @@ func TestSolverFaultSweep(t *testing.T) {
 	// The orphan's tours are good whenever warnsdorff's are: it answers with
 	// them before it exits, leaving its child behind.
 	same(t, rows, "warnsdorff", "orphan", "tour")
-	// Every fourth request to the stdio solver that exits after its third
-	// answer is an error (request 5: request 1 is the warm-up); the others
-	// are answered.
-	errs := 0
-	for _, r := range rows["three"] {
-		if r["status"] == "error" {
-			errs++
-			if !strings.Contains(r["error"], "the process ended before answering request 5") {
-				t.Errorf("three: %q", r["error"])
-			}
-		}
-	}
-	if n := len(rows["three"]); errs == 0 || errs > n/4+2 {
-		t.Errorf("three: %d errors in %d runs", errs, n)
-	}
+	// The stdio solver that exits after its third answer ends between
+	// requests: the harness starts it again, and every run is answered.
+	same(t, rows, "warnsdorff", "three", "status", "tour")
 	left, _ := exec.Command("pgrep", "-f", marker).Output()
 	if len(bytes.TrimSpace(left)) > 0 {
 		t.Errorf("processes left behind: %s", left)

@@ -202,7 +202,7 @@ func TestStdioLineCap(t *testing.T) {
 // crash was recorded as the run's.
 func TestStdioWarmUpFailureNotMeasured(t *testing.T) {
 	for _, tt := range []struct{ name, body, reason string }{
-		{"crash", `sleep 0.2; echo dying >&2; exit 4`, "the process ended before answering request 1"},
+		{"crash", `sleep 0.2; echo dying >&2; exit 4`, "the process ended before reading request 1"},
 		{"garbage", `read -r l; sleep 0.2; echo garbage; sleep 30`, "warm-up request: JSON answer"},
 		{"silent", `sleep 30`, "no answer to the warm-up request"},
 	} {

@@ -52,8 +52,8 @@
 // traced (see start), to its exit (one process a run), or from the request
 // written to the answer read (stdio), so that neither counts the harness's
 // own work. CPU time is user plus system time of the solver and of the
-// children it waited for, from the kernel's accounting at exit (one process
-// a run), or the process's CPU clock read before and after a request
+// children it waited for, from the kernel's accounting at exit less what
+// it had used at its exec stop (one process a run), or the process's CPU clock read before and after a request
 // (stdio). Peak resident memory (max_rss) is the kernel's at exit, where it
 // is above the harness's own (a child's peak counts the memory of the
 // process it was started from, so one below it is unknown); a stdio

@@ -26,6 +26,9 @@ type Solver struct {
 	// orderText is order's written form, the last run's move order.
 	order     board.Order
 	orderText string
+	// noIDs is called when a stdio process's warm-up answer carries no
+	// id (nil: nothing).
+	noIDs func()
 }
 
 // NewSolver returns a Solver for exe under limits.
@@ -40,7 +43,7 @@ func (s *Solver) Run(ctx context.Context, r Request) Outcome {
 	var o Outcome
 	if s.exe.Spec.Stdio {
 		if s.session == nil {
-			s.session = &session{exe: s.exe, limits: s.limits}
+			s.session = &session{exe: s.exe, limits: s.limits, noIDs: s.noIDs}
 		}
 		o = s.session.run(ctx, r)
 	} else {
@@ -55,6 +58,19 @@ func (s *Solver) Close() {
 	if s.session != nil {
 		s.session.stop("closed")
 	}
+}
+
+// refuse returns why, the reason an answer the checks refused (an invalid
+// tour, a contradiction), and ends a stdio solver's process, which the
+// next run starts again: without ids, an answer that is not this
+// request's is most likely the previous one's, shifted by a stray line,
+// and every later answer would be shifted with it.
+func (s *Solver) refuse(why string) string {
+	if s.session == nil || s.session.p == nil {
+		return why
+	}
+	s.session.stop("its answer was refused")
+	return why + " (the harness ended the process, to start it again)"
 }
 
 // once runs one process for r.

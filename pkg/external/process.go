@@ -29,7 +29,11 @@ type process struct {
 	// exited is closed when the process has exited; exitAt is when.
 	exited chan struct{}
 	exitAt time.Time
-	stderr *tail
+	// cpuAtExec is the CPU time the child used before its program ran
+	// (the fork's side and the exec), read at its exec stop: the kernel's
+	// usage at the exit counts it, the run does not.
+	cpuAtExec time.Duration
+	stderr    *tail
 
 	mu     sync.Mutex
 	reason string // why the harness ended it, if it did
@@ -120,6 +124,7 @@ func (p *process) limitAtExec(mem int64) error {
 	if !ws.Stopped() {
 		return fmt.Errorf("the process ended before its program started (%v)", ws)
 	}
+	p.cpuAtExec = max(cpuClock(p.pid), 0)
 	if mem > 0 {
 		lim := unix.Rlimit{Cur: uint64(mem), Max: uint64(mem)}
 		if err := unix.Prlimit(p.pid, unix.RLIMIT_AS, &lim, nil); err != nil {
@@ -200,7 +205,7 @@ func (p *process) finish() (*os.ProcessState, usage) {
 	st := p.cmd.ProcessState
 	u := usage{wall: p.exitAt.Sub(p.started), maxRSS: -1}
 	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
-		u.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		u.cpu = max(time.Duration(ru.Utime.Nano()+ru.Stime.Nano())-p.cpuAtExec, 0)
 		u.maxRSS = ownRSS(ru.Maxrss << 10) // KiB on Linux
 	}
 	return st, u

@@ -37,6 +37,11 @@ type session struct {
 	// ids is set when the process's warm-up answer carried its id: every
 	// answer must then carry its own.
 	ids bool
+	// noIDs is called when a warm-up answer carries no id (nil: nothing).
+	noIDs func()
+	// unread is set when the process ended without reading the last
+	// request.
+	unread bool
 }
 
 // lineKept is the most a session keeps of a line between reads: a tour
@@ -111,7 +116,9 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 	} else if a.ID != 0 && a.ID != s.id {
 		return s.reject(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
 	}
-	s.ids = a.ID != 0
+	if s.ids = a.ID != 0; !s.ids && s.noIDs != nil {
+		s.noIDs()
+	}
 	// A second line soon after the warm-up's answer is a line printed
 	// before the first request (a banner, a stray answer): taken as the
 	// next run's answer, it would shift every answer by one.
@@ -261,12 +268,31 @@ func cpuClock(pid int) time.Duration {
 }
 
 func (s *session) run(ctx context.Context, r Request) Outcome {
-	if s.p == nil {
-		if o, ok := s.ready(ctx); !ok {
-			return o
+	// A process that ended after its last answer, with nothing more to
+	// say, ended between requests: not the next request's fault.
+	if s.p != nil && s.exited() && s.pending() == nil {
+		s.stop("ended between requests")
+	}
+	var (
+		o    Outcome
+		text []byte
+		ok   bool
+	)
+	// A process that ends without reading the request is started again
+	// once, the request sent to the new one; one that does so again is
+	// the run's error, so that a solver that always ends costs a start a
+	// run, never a loop.
+	for try := 0; try < 2; try++ {
+		if s.p == nil {
+			if o, ok := s.ready(ctx); !ok {
+				return o
+			}
+		}
+		s.unread = false
+		if o, text, ok = s.exchange(ctx, r, s.limits.Timeout); ok || !s.unread {
+			break
 		}
 	}
-	o, text, ok := s.exchange(ctx, r, s.limits.Timeout)
 	if !ok {
 		return o
 	}
@@ -347,7 +373,7 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			return timedOut()
 		}
-		return s.ended(r.ID, o), nil, false
+		return s.ended(r.ID, o, errors.Is(err, unix.EPIPE)), nil, false
 	}
 	text, err := s.readLine()
 	o.Wall = time.Since(t0)
@@ -362,17 +388,25 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	case errors.Is(err, os.ErrDeadlineExceeded) && !s.exited():
 		return timedOut()
 	}
-	return s.ended(r.ID, o), nil, false
+	// The request's bytes all still in the pipe: the process never read
+	// it (TIOCINQ counts a pipe's bytes from either end).
+	waiting, err := unix.IoctlGetInt(s.pipes.in, unix.TIOCINQ)
+	return s.ended(r.ID, o, err == nil && waiting == len(s.req)), nil, false
 }
 
 // ended ends the session of a process whose stdout closed, or stdin
 // refused request id: it is ending, on its own as a rule (a crash closes
 // its pipes a moment before the exit is seen). It has the grace period to
 // end, so that its reason is its own exit, not the harness's signal.
-func (s *session) ended(id int64, o Outcome) Outcome {
+// unread says it ended without reading the request (s.unread).
+func (s *session) ended(id int64, o Outcome, unread bool) Outcome {
 	select {
 	case <-s.p.exited:
 	case <-time.After(s.limits.grace()):
+	}
+	s.unread = unread
+	if unread {
+		return s.dead(fmt.Sprintf("the process ended before reading request %d", id), o)
 	}
 	return s.dead(fmt.Sprintf("the process ended before answering request %d", id), o)
 }

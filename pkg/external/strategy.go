@@ -2,6 +2,8 @@ package external
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"sync"
 
 	"knightsweep/pkg/runs"
@@ -19,9 +21,14 @@ type Strategy struct {
 	Exe    *Executable
 	Limits Limits
 
-	mu   sync.Mutex
-	idle []*Solver
-	all  []*Solver
+	// Notes, if set, is where the strategy says once what a user should
+	// know of the solver's answers (answers without ids).
+	Notes io.Writer
+
+	mu    sync.Mutex
+	idle  []*Solver
+	all   []*Solver
+	noIDs sync.Once
 }
 
 // NewStrategy returns the strategy that runs exe under limits.
@@ -57,8 +64,18 @@ func (st *Strategy) get() *Solver {
 		return s
 	}
 	s := NewSolver(st.Exe, st.Limits)
+	s.noIDs = st.sayNoIDs
 	st.all = append(st.all, s)
 	return s
+}
+
+// sayNoIDs says once, to Notes, that the solver's answers carry no id.
+func (st *Strategy) sayNoIDs() {
+	st.noIDs.Do(func() {
+		if st.Notes != nil {
+			fmt.Fprintf(st.Notes, "-solver %s: answers without the request's \"id\": a stray line printed late after an answer cannot be told from the next request's answer; echo \"id\" in every answer to make the match exact (docs/solvers.md)\n", st.Exe.Spec.Name)
+		}
+	})
 }
 
 func (st *Strategy) put(s *Solver) {
@@ -118,18 +135,18 @@ func (s *search) Run(ctx context.Context) solver.Result {
 	}
 	r := s.row(res, limits)
 	if why := contradiction(r); why != "" {
-		res.Status, res.Err = status.Error, why
+		res.Status, res.Err = status.Error, sol.refuse(why)
 	}
 	if res.Status != status.Found {
 		return believable(res, r)
 	}
 	b := s.p.Board
 	if err := s.check.Validate(b.Rows, b.Cols, s.p.StartIndex(), o.Answer.Tour, s.p.Closed); err != nil {
-		res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
+		res.Status, res.Err = status.Error, sol.refuse("invalid tour: "+err.Error())
 		return believable(res, r)
 	}
 	if err := s.path.SetSquares(b.Rows, b.Cols, o.Answer.Tour); err != nil {
-		res.Status, res.Err = status.Error, "invalid tour: "+err.Error()
+		res.Status, res.Err = status.Error, sol.refuse("invalid tour: "+err.Error())
 		return believable(res, r)
 	}
 	res.Tour = &s.path

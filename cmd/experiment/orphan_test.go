@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -69,5 +70,41 @@ func TestSolverChildrenDieWithKilledHarness(t *testing.T) {
 			s = append(s, strconv.Itoa(pid))
 		}
 		t.Errorf("a second after kill -KILL of experiment, its solver's processes %s are alive", strings.Join(s, ", "))
+	}
+}
+
+// The reaper's variable in a user's environment, or in a solver's that
+// runs experiment itself, does not make experiment the reaper (on main it
+// did: every command exited 0 having done nothing). Only the harness's
+// own reaper, its stdin the pipe the variable names, is one; another
+// process says it ignores the variable and does as asked. The reaper
+// itself is tested by TestSolverChildrenDieWithKilledHarness.
+func TestReaperVariableFromEnvironmentIgnored(t *testing.T) {
+	const env = "KNIGHTSWEEP_SOLVER_REAPER"
+	token := strings.Repeat("ab", 16)
+	for _, c := range []struct {
+		name, value string
+		stdin       bool // a pipe holding the token as stdin
+	}{
+		{"one", "1", false},
+		{"empty", "", false},
+		{"forged token, another pipe", "12345:" + token, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0])
+			cmd.Env = append(os.Environ(), childEnv+"=version", env+"="+c.value)
+			if c.stdin {
+				cmd.Stdin = strings.NewReader(token + "\n")
+			}
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			if err != nil || !strings.Contains(stdout.String(), "experiment") {
+				t.Errorf("experiment version with %s=%q: %v, stdout %q: want its version", env, c.value, err, stdout.String())
+			}
+			if !strings.Contains(stderr.String(), "ignoring "+env) {
+				t.Errorf("stderr %q: want it to say it ignores %s", stderr.String(), env)
+			}
+		})
 	}
 }

@@ -2,10 +2,16 @@ package external
 
 import (
 	"bytes"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -17,22 +23,59 @@ import (
 // is killed (SIGKILL) cannot end its solvers' process groups: Pdeathsig
 // ends each solver process, but not the children it started (a shell
 // adapter's `printf ... | exec prog`). So the first solver started also
-// starts this program's own binary again as the reaper, with reaperEnv
-// set: it reads from its stdin, a pipe from the harness, the process
-// groups the harness starts ("+pgid") and reaps ("-pgid"), and when the
-// pipe ends, as it does when the harness dies however it dies, it sends
-// SIGKILL to every group still listed and exits. A process that left its
-// group with setsid is beyond it, as it is beyond the harness's timeouts.
+// starts this program's own binary again as the reaper: it reads from its
+// stdin, a pipe from the harness, the process groups the harness starts
+// ("+pgid") and reaps ("-pgid"), and when the pipe ends, as it does when
+// the harness dies however it dies, it sends SIGKILL to every group still
+// listed and exits. A process that left its group with setsid is beyond
+// it, as it is beyond the harness's timeouts.
+//
+// Only the harness makes a process the reaper. reaperEnv holds the
+// proof: the inode of the pipe the harness gives the reaper as its stdin,
+// and a random token the harness wrote first into that pipe. A process
+// whose stdin is not that pipe, holding that token, is not the reaper,
+// whatever its environment says (the variable set by a user, or inherited
+// by a solver that runs experiment itself): it warns and runs as asked.
 
-// reaperEnv, set to 1 in the environment, makes this program the reaper.
+// reaperEnv, set by the harness to "INODE:TOKEN", makes this program the
+// reaper.
 const reaperEnv = "KNIGHTSWEEP_SOLVER_REAPER"
 
 func init() {
-	if os.Getenv(reaperEnv) == "1" {
+	v, ok := os.LookupEnv(reaperEnv)
+	if !ok {
+		return
+	}
+	if isReaper(v) {
 		reap()
 		os.Exit(0)
 	}
+	fmt.Fprintf(os.Stderr, "experiment: ignoring %s=%s: it is the harness's own, set only for the reaper it starts\n", reaperEnv, strconv.Quote(v))
+	os.Unsetenv(reaperEnv)
 }
+
+// isReaper reports whether this process is the reaper the harness started
+// with v as reaperEnv: its stdin is the pipe of v's inode, and the first
+// line in it v's token, which it reads. A stdin that is not that pipe is
+// not read.
+func isReaper(v string) bool {
+	ino, token, ok := strings.Cut(v, ":")
+	if !ok || len(token) != 2*tokenBytes {
+		return false
+	}
+	var st unix.Stat_t
+	if unix.Fstat(0, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFIFO || strconv.FormatUint(st.Ino, 10) != ino {
+		return false
+	}
+	line := make([]byte, len(token)+1)
+	if _, err := io.ReadFull(os.Stdin, line); err != nil {
+		return false
+	}
+	return subtle.ConstantTimeCompare(line, []byte(token+"\n")) == 1
+}
+
+// tokenBytes is the reaper's token's length in random bytes.
+const tokenBytes = 16
 
 // reap is the reaper's life: it lists the groups its stdin names until
 // the stdin ends, then kills those still listed. It ignores the signals
@@ -126,18 +169,36 @@ func track(pgid int, on bool) {
 
 // startReaper starts the reaper: this program's binary again, in a
 // process group of its own, its stdin the pipe whose write end only this
-// process holds (it is closed on exec in every child).
+// process holds (it is closed on exec in every child), and reaperEnv
+// proving it was started so (isReaper).
 func startReaper() {
 	// /proc/self/exe runs this binary even where its file was replaced
 	// or removed since it started.
 	const self = "/proc/self/exe"
+	var key [tokenBytes]byte
+	if _, err := rand.Read(key[:]); err != nil {
+		return
+	}
+	token := hex.EncodeToString(key[:])
 	r, w, err := os.Pipe()
 	if err != nil {
 		return
 	}
 	defer r.Close()
-	cmd := exec.Command(self)
-	cmd.Env = append(os.Environ(), reaperEnv+"=1")
+	var st unix.Stat_t
+	if err := unix.Fstat(int(r.Fd()), &st); err != nil {
+		w.Close()
+		return
+	}
+	// A pipe holds a page at least: the write does not block.
+	if _, err := w.Write([]byte(token + "\n")); err != nil {
+		w.Close()
+		return
+	}
+	// The reaper's arguments, never a command's: a reaper that failed
+	// its proof would run them, and refuse them (exit 2).
+	cmd := exec.Command(self, "(solver reaper)")
+	cmd.Env = append(os.Environ(), reaperEnv+"="+strconv.FormatUint(st.Ino, 10)+":"+token)
 	cmd.Stdin = r
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {

@@ -32,7 +32,7 @@
 // searches found; a search that ran, whatever its outcome); 2 for bad input
 // (a flag, a file, a flag combination that cannot mean what it asks: the
 // message names the flag and what it accepts, and nothing already written is
-// lost); 130 when interrupted by Ctrl-C, SIGTERM or SIGHUP (a sweep prints the command
+// lost); 130 when interrupted by Ctrl-C, Ctrl-\, SIGTERM or SIGHUP (a sweep prints the command
 // that resumes it); 1 for a runtime failure, such as a full disk (every row
 // already written stays, and the sweep can be resumed). Where stdout's reader
 // stops reading (experiment theory ... | head -1): 0 if the output asked for

@@ -423,7 +423,7 @@ func TestExactShards(t *testing.T) {
 }
 
 // TestExactInterruptResume: every start of 6x6 (8x8 without -short) with
-// -work and -out, a real process interrupted (SIGINT or SIGHUP, exit 130) or killed
+// -work and -out, a real process interrupted (SIGINT, SIGHUP or SIGQUIT, exit 130) or killed
 // (SIGKILL) once some classes have ended, then the same command: it walks
 // only the classes left, keeps the rows already in -out byte for byte
 // (time_ns too), says which class it walks of all and how many are done,
@@ -441,7 +441,7 @@ func TestExactInterruptResume(t *testing.T) {
 		t.Fatalf("uninterrupted: exit %d: %s", code, errOut)
 	}
 	want := blank.ReplaceAllString(string(readFileT(t, ref)), ",\n")
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGKILL} {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			work, out := filepath.Join(t.TempDir(), "work"), filepath.Join(t.TempDir(), "exact.csv")
 			args := []string{"exact", "-sizes", size, "-starts", "all", "-work", work, "-out", out, "-workers", "1"}

@@ -17,7 +17,7 @@ import (
 //	1    runtime failure: a write error, a full disk, an internal error
 //	2    bad input: a flag, a file or a directory the command cannot use;
 //	     nothing already written is lost
-//	130  interrupted by Ctrl-C, SIGTERM or SIGHUP, or stdout's reader gone
+//	130  interrupted by Ctrl-C, Ctrl-\ (SIGQUIT), SIGTERM or SIGHUP, or stdout's reader gone
 //	     (| head) before the output was complete; finished work is kept
 const (
 	exitDone        = 0
@@ -42,7 +42,7 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
-// errInterrupted reports that Ctrl-C, SIGTERM or SIGHUP stopped the work: exit 130.
+// errInterrupted reports that a signal (Ctrl-C, Ctrl-\, SIGTERM, SIGHUP) stopped the work: exit 130.
 var errInterrupted = errors.New("interrupted")
 
 // errHelp is returned after -h printed the usage.

@@ -46,7 +46,7 @@ func run(stdout, stderr io.Writer, args []string) (err error) {
 		printUsage(stdout)
 		return nil
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	ctx, stopPipe := stopOnBrokenStdout(ctx)
 	defer stopPipe()

@@ -1,8 +1,10 @@
 package external
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -106,6 +108,9 @@ func Resolve(s Spec) (*Executable, error) {
 	if e.SHA256, err = buildinfo.FileSHA256(path); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
+	if err := checkInterpreter(path); err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", s.Name, path, err)
+	}
 	for _, arg := range s.Args[1:] {
 		if hasPlaceholder(arg) {
 			e.Words = append(e.Words, arg)
@@ -134,4 +139,50 @@ func Resolve(s Spec) (*Executable, error) {
 		}
 	}
 	return e, nil
+}
+
+// checkInterpreter refuses a script whose "#!" line names an interpreter
+// that cannot run: every run would fail to start (exec's "no such file"
+// names the script, not what is missing). An interpreter run through env
+// (#!/usr/bin/env python3) is looked up in $PATH, as env will.
+func checkInterpreter(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // exec will say why
+	}
+	defer f.Close()
+	// The kernel reads the #! line from the first 256 bytes.
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	line, ok := bytes.CutPrefix(head[:n], []byte("#!"))
+	if !ok {
+		return nil
+	}
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	words := strings.Fields(string(line))
+	if len(words) == 0 {
+		return errors.New("its #! line names no interpreter")
+	}
+	interp := words[0]
+	fi, err := os.Stat(interp)
+	switch {
+	case err != nil:
+		return fmt.Errorf("its interpreter %s (its #! line) cannot run: %w", interp, errors.Unwrap(err))
+	case fi.IsDir() || fi.Mode().Perm()&0o111 == 0:
+		return fmt.Errorf("its interpreter %s (its #! line) is not an executable file", interp)
+	case filepath.Base(interp) != "env":
+		return nil
+	}
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "-") || strings.Contains(w, "=") {
+			continue // env's options (-S) and assignments
+		}
+		if _, err := exec.LookPath(w); err != nil {
+			return fmt.Errorf("its interpreter %s (its #! line runs %s) is not in $PATH", w, strings.Join(words, " "))
+		}
+		break
+	}
+	return nil
 }

@@ -77,6 +77,9 @@ func (s *Solver) refuse(why string) string {
 func (s *Solver) once(ctx context.Context, r Request) Outcome {
 	limit := s.limits.output(r.Rows, r.Cols)
 	out := &capped{max: limit, why: fmt.Sprintf("output over %s (the cap for a %dx%d board)", memlimit.Format(limit), r.Rows, r.Cols)}
+	// One process answers one request: its id is 1, as a stdio
+	// process's first.
+	r.ID = 1
 	stdin := requestIn(wire(r))
 	p, err := start(s.exe.Path, s.exe.Spec.Argv(&r), stdin, out, s.limits.Memory)
 	if f, ok := stdin.(*os.File); ok {
@@ -124,6 +127,10 @@ func (s *Solver) once(ctx context.Context, r Request) Outcome {
 	a, err := ParseOutput(r.Rows, r.Cols, data)
 	if err != nil {
 		o.Answer.Status, o.Reason = status.Error, p.failure(nil, u, err.Error(), 0)
+		return o
+	}
+	if a.ID != 0 && a.ID != r.ID {
+		o.Answer.Status, o.Reason = status.Error, p.failure(nil, u, fmt.Sprintf("answer for request %d, not for request %d: %s", a.ID, r.ID, quote(string(data))), 0)
 		return o
 	}
 	o.Answer = a

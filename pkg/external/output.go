@@ -94,8 +94,8 @@ func decodeAnswer(line []byte) (Answer, error) {
 	if err := d.Decode(&a); err != nil {
 		return Answer{}, fmt.Errorf("JSON answer: %v: %s", err, quote(string(line)))
 	}
-	if d.More() {
-		return Answer{}, fmt.Errorf("JSON answer: more than one object: %s", quote(string(line)))
+	if rest := bytes.TrimSpace(line[d.InputOffset():]); len(rest) > 0 {
+		return Answer{}, fmt.Errorf("JSON answer: %s after its object: %s", quote(string(rest)), quote(string(line)))
 	}
 	if mayFoldKeys(line) {
 		if err := exactKeys(line); err != nil {

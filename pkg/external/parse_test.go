@@ -96,7 +96,7 @@ func TestParseOutput(t *testing.T) {
 		{name: "json unknown status", out: `{"status":"won"}`, err: `unknown status "won"`},
 		{name: "json found without tour", out: `{"status":"found"}`, err: "without a tour"},
 		{name: "json broken", out: `{"status":`, err: "JSON answer"},
-		{name: "two objects", out: `{"status":"dead_end"} {"status":"dead_end"}`, err: "more than one"},
+		{name: "two objects", out: `{"status":"dead_end"} {"status":"dead_end"}`, err: "after its object"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			a, err := external.ParseOutput(3, 4, []byte(tt.out))

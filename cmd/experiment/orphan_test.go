@@ -74,8 +74,8 @@ func TestSolverChildrenDieWithKilledHarness(t *testing.T) {
 }
 
 // The reaper's variable in a user's environment, or in a solver's that
-// runs experiment itself, does not make experiment the reaper (on main it
-// did: every command exited 0 having done nothing). Only the harness's
+// runs experiment itself, does not make experiment the reaper, which
+// would exit 0 having done nothing. Only the harness's
 // own reaper, its stdin the pipe the variable names, is one; another
 // process says it ignores the variable and does as asked. The reaper
 // itself is tested by TestSolverChildrenDieWithKilledHarness.

@@ -11,8 +11,8 @@ import (
 )
 
 // A JSON answer with anything after its object is an error naming what
-// follows, in both modes: a closing bracket too many ("}}"), which
-// encoding/json's More passes over, was taken as the answer.
+// follows, in both modes, a closing bracket too many ("}}") too, which
+// encoding/json's More passes over.
 func TestAnswerWithJunkAfterItsObject(t *testing.T) {
 	for _, tt := range []struct{ name, answer, junk string }{
 		{"a word", `{"status":"dead_end"} trailing`, `"trailing"`},

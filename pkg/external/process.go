@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -139,16 +140,52 @@ func (p *process) limitAtExec(mem int64) error {
 var shell = "/bin/sh"
 
 // watch waits for the process to exit, leaving it to be reaped by finish.
+// A solver that made itself traced (ptrace(PTRACE_TRACEME), as an
+// anti-debugging check does) has this process, its parent, as its tracer:
+// at its next signal or exec it stops for the tracer, and would stay
+// stopped. That stop is reported here, as a trace stop, and the solver is
+// killed, with the reason (selfTraced).
 func (p *process) watch() {
 	var info unix.Siginfo
 	for {
 		err := unix.Waitid(unix.P_PID, p.pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
-		if err != unix.EINTR {
-			break
+		if err == unix.EINTR {
+			continue
 		}
+		if err == nil && (info.Code == cldTrapped || info.Code == cldStopped) {
+			p.blame(selfTraced(siginfoStatus(&info)))
+			p.kill(syscall.SIGKILL)
+			// Take the stop's report, so that the next wait reports the
+			// exit: WSTOPPED alone never reaps.
+			_ = unix.Waitid(unix.P_PID, p.pid, &info, unix.WSTOPPED|unix.WNOHANG, nil)
+			continue
+		}
+		break
 	}
 	p.exitAt = time.Now()
 	close(p.exited)
+}
+
+// The codes of a child's state change in a siginfo (<signal.h>).
+const (
+	cldTrapped = 4 // CLD_TRAPPED: a traced child stopped for its tracer
+	cldStopped = 5 // CLD_STOPPED
+)
+
+// siginfoStatus returns a waitid siginfo's si_status: for a stop, the
+// signal that stopped the child.
+func siginfoStatus(info *unix.Siginfo) syscall.Signal {
+	// si_pid, si_uid, si_status follow si_signo, si_errno, si_code and
+	// their padding, 16 bytes on 64-bit and 12 on 32-bit Linux.
+	off := unsafe.Sizeof(uintptr(0)) + 8
+	return syscall.Signal(*(*int32)(unsafe.Add(unsafe.Pointer(info), off+8)))
+}
+
+// selfTraced says why the harness killed a solver that stopped for its
+// tracer, at signal sig.
+func selfTraced(sig syscall.Signal) string {
+	return fmt.Sprintf("it made itself traced (ptrace PTRACE_TRACEME, as an anti-debugging check does), "+
+		"which makes the harness its debugger, and stopped at %s for it: a solver may not trace itself (the harness killed it)", unix.SignalName(sig))
 }
 
 // kill signals the process's group.
@@ -245,8 +282,13 @@ func (p *process) failure(st *os.ProcessState, u usage, cause string, mem int64)
 	case p.why() != "" && cause != "" && st != nil:
 		// The harness ended it because of cause: whether it then died of
 		// the harness's signal or exited on its own as its stdin closed,
-		// its exit says nothing of its own.
-		parts[len(parts)-1] += " (the harness stopped it)"
+		// its exit says nothing of its own. A reason of the harness's
+		// other than cause (a solver that traced itself) is said.
+		if why := p.why(); why != cause {
+			parts[len(parts)-1] += ": " + why
+		} else {
+			parts[len(parts)-1] += " (the harness stopped it)"
+		}
 	case st == nil || st.Success():
 	default:
 		parts = append(parts, exitText(st))

@@ -17,6 +17,12 @@ type Line struct {
 	Arg string
 }
 
+// Name returns the flag the line sets, with its dash: "-sizes".
+func (l Line) Name() string {
+	name, _, _ := strings.Cut(l.Arg, "=")
+	return name
+}
+
 // ParseFile reads a flag file; name is used in error messages. A flag
 // file holds command-line flags, one a line, as a preset for a
 // sweep:

@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"knightsweep/internal/input"
+	"knightsweep/internal/stdstream"
 )
 
 // The exit statuses, the same for every command (the manual lists them):
@@ -53,12 +54,12 @@ func exitCode(err error, stderr io.Writer) int {
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return exitDone
-	case errors.Is(err, syscall.EPIPE) && stdoutGone():
+	case errors.Is(err, syscall.EPIPE) && stdstream.ReaderGone():
 		// Its reader took what it wanted (| head): the output it asked
 		// for was written.
 		return exitDone
 	case errors.Is(err, errInterrupted):
-		fmt.Fprintln(stderr, "experiment: interrupted")
+		fmt.Fprintln(stderr, "experiment:", stdstream.Stopped())
 		return exitInterrupted
 	case input.Is(err):
 		fmt.Fprintln(stderr, "experiment:", err)

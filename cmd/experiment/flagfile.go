@@ -10,6 +10,7 @@ import (
 
 	"knightsweep/configs"
 	"knightsweep/internal/durable"
+	"knightsweep/internal/flagparse"
 	"knightsweep/internal/input"
 	"knightsweep/internal/words"
 )
@@ -21,23 +22,24 @@ const configFlag = "config"
 // the flags of FILE (read with open) are applied first and the command
 // line's flags then override them. fs's flags must be plain values (a later
 // Set replaces an earlier one) or fileLayered, and -config may not appear
-// in a file.
-func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, error)) error {
+// in a file. It returns where the file set the flags the command line
+// did not, for the errors of later checks of their values.
+func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, error)) (flagparse.Origins, error) {
 	if err := parseQuiet(fs, args); err != nil {
-		return err
+		return nil, err
 	}
 	cfg := fs.Lookup(configFlag)
 	if cfg == nil || cfg.Value.String() == "" {
-		return nil
+		return nil, nil
 	}
-	name := cfg.Value.String()
+	name, given, at := cfg.Value.String(), flagparse.Set(fs), flagparse.Origins{}
 	data, err := open(name)
 	if err != nil {
-		return &input.Error{Flag: "-" + configFlag, Err: err}
+		return nil, &input.Error{Flag: "-" + configFlag, Err: err}
 	}
 	lines, err := configs.ParseFile(name, bytes.NewReader(data))
 	if err != nil {
-		return &input.Error{Flag: "-" + configFlag, Err: err}
+		return nil, &input.Error{Flag: "-" + configFlag, Err: err}
 	}
 	layer := func(f func(fileLayered)) {
 		fs.VisitAll(func(fl *flag.Flag) {
@@ -49,17 +51,22 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 	layer(fileLayered.fromFile)
 	for _, l := range lines {
 		if strings.HasPrefix(l.Arg, "-"+configFlag+"=") || l.Arg == "-"+configFlag {
-			return input.Errorf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
+			return nil, input.Errorf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
+		}
+		if _, twice := at[l.Name()]; twice { // a repeated flag: which line, its error says
+			at[l.Name()] = name
+		} else if !given[strings.TrimPrefix(l.Name(), "-")] {
+			at[l.Name()] = fmt.Sprintf("%s:%d", name, l.Line)
 		}
 		if err := parseQuiet(fs, []string{l.Arg}); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				err = errors.New("-h is not a setting")
 			}
-			return input.Errorf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
+			return nil, input.Errorf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
 		}
 	}
 	layer(fileLayered.fromCommandLine)
-	return parseQuiet(fs, args)
+	return at, parseQuiet(fs, args)
 }
 
 // A fileLayered flag is repeatable and keeps a flag file's values apart

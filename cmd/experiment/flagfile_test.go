@@ -40,7 +40,7 @@ func TestParseArgsConfig(t *testing.T) {
 	}
 
 	fs, f := newTestFlags()
-	if err := parseArgs(fs, []string{"-max-nodes", "50", "-config", "p.flags", "-closed=false"}, open); err != nil {
+	if _, err := parseArgs(fs, []string{"-max-nodes", "50", "-config", "p.flags", "-closed=false"}, open); err != nil {
 		t.Fatal(err)
 	}
 	// The command line overrides the file, wherever -config stands.
@@ -57,7 +57,7 @@ func TestParseArgsConfig(t *testing.T) {
 		{"badval.flags", `-config: badval.flags:3: -max-nodes "lots": want a whole number`},
 	} {
 		fs, _ := newTestFlags()
-		err := parseArgs(fs, []string{"-config", tt.file}, open)
+		_, err := parseArgs(fs, []string{"-config", tt.file}, open)
 		var ie *input.Error
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v; want %q", tt.file, err, tt.want)
@@ -66,7 +66,7 @@ func TestParseArgsConfig(t *testing.T) {
 
 	// Without -config, parseArgs is fs.Parse.
 	fs, f = newTestFlags()
-	if err := parseArgs(fs, []string{"-sizes", "6"}, open); err != nil || f.sizes != "6" {
+	if _, err := parseArgs(fs, []string{"-sizes", "6"}, open); err != nil || f.sizes != "6" {
 		t.Errorf("no config: %v, %+v", err, f)
 	}
 }
@@ -79,7 +79,7 @@ func TestPresetFiles(t *testing.T) {
 	}
 	for _, path := range paths {
 		fs, f := newTestFlags()
-		if err := parseArgs(fs, []string{"-config", path}, os.ReadFile); err != nil {
+		if _, err := parseArgs(fs, []string{"-config", path}, os.ReadFile); err != nil {
 			t.Errorf("%s: %v", path, err)
 			continue
 		}
@@ -117,7 +117,7 @@ func FuzzFlagFile(f *testing.F) {
 		}
 		fs, fl := newTestFlags()
 		open := func(string) ([]byte, error) { return []byte(file), nil }
-		if err := parseArgs(fs, []string{"-config", "f"}, open); err != nil {
+		if _, err := parseArgs(fs, []string{"-config", "f"}, open); err != nil {
 			return
 		}
 		s, err := fl.settings()
@@ -131,4 +131,34 @@ func FuzzFlagFile(f *testing.F) {
 			t.Fatalf("error %v is not an input.Error", err)
 		}
 	})
+}
+
+// A value a flag file gives that a later check refuses (a strategy no one
+// declares, a board size, a start off the board) is named with the file
+// and its line, as a value the flag itself refuses is; the same value on
+// the command line, which overrides the file's, names no line.
+func TestConfigValueErrorNamesFileLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ name, file, want string }{
+		{"strategy", "-sizes 5\n-strategies dfs,nosuch\n", "-strategies: FILE:2: unknown strategy \"nosuch\""},
+		{"sizes", "# a comment\n-sizes x\n", "-sizes: FILE:2: \"x\": a side is missing"},
+		{"start", "-starts 9,9\n-sizes 5\n", "-starts: FILE:1: square 9,9 is off the 5x5 board"},
+		{"solver twice", "-sizes 5\n-solver a=/no/such/a\n-solver b=/no/such/b\n-strategies a,b\n", "-solver: FILE: a:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, tt.name+".flags")
+			if err := os.WriteFile(path, []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			want := strings.ReplaceAll(tt.want, "FILE", path)
+			if out, errOut, code := runCLI(t, "run", "-config", path, "-plan"); code != 2 || !strings.Contains(errOut, want) {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 saying %q", code, out, errOut, want)
+			}
+		})
+	}
+	path := filepath.Join(dir, "strategy.flags")
+	if _, errOut, code := runCLI(t, "run", "-config", path, "-strategies", "dfs,other", "-plan"); code != 2 ||
+		!strings.Contains(errOut, "-strategies: unknown strategy \"other\"") {
+		t.Errorf("exit %d, stderr %q: want the command line's value refused, no file named", code, errOut)
+	}
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"knightsweep/internal/stdstream"
 )
 
 func main() {
@@ -46,9 +48,10 @@ func run(stdout, stderr io.Writer, args []string) (err error) {
 		printUsage(stdout)
 		return nil
 	}
+	stdstream.WarnClosed(stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
-	ctx, stopPipe := stopOnBrokenStdout(ctx)
+	ctx, stopPipe := stdstream.StopOnBrokenStdout(ctx)
 	defer stopPipe()
 	// Once the first signal has cancelled ctx, restore the default
 	// behaviour so that a second Ctrl-C kills the process at once.

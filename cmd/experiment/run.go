@@ -11,8 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/flagparse"
 	"knightsweep/internal/input"
 	"knightsweep/internal/outpath"
+	"knightsweep/internal/stdstream"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
@@ -24,13 +26,15 @@ import (
 const runSynopsis = "[-config FILE] -sizes LIST [-starts all] [-strategies LIST] [flags]"
 
 // cmdRun is experiment run: a sweep over boards x starts x strategies.
-func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlagSet("run", runSynopsis, stderr)
 	var f runFlags
 	f.register(fs)
-	if err := parseRunFlags(fs, args); err != nil {
+	at, err := parseRunFlags(fs, args)
+	if err != nil {
 		return err
 	}
+	defer func() { err = at.At(err) }() // a flag file's value refused: where it is
 	o, err := f.options(getenv)
 	if err != nil {
 		return err
@@ -180,7 +184,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	case errors.Is(err, stats.ErrNoRuns):
 		return nil // nothing ran: no table, no report
 	case ctx.Err() != nil:
-		fmt.Fprintf(stderr, "report interrupted; every row is kept: make it with\n  %s\n", again)
+		fmt.Fprintf(stderr, "report %s; every row is kept: make it with\n  %s\n", stdstream.Stopped(), again)
 		return errInterrupted
 	case err != nil && res == nil:
 		return fmt.Errorf("report of %s (every row is kept; retry with %s): %w", sum.Runs, again, err)
@@ -213,9 +217,11 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	return nil
 }
 
-// parseRunFlags parses args, applying a -config flag file first.
-func parseRunFlags(fs *flag.FlagSet, args []string) error {
-	return parsed(fs, parseArgs(fs, args, readConfig))
+// parseRunFlags parses args, applying a -config flag file first, and
+// returns where the file set the flags it set.
+func parseRunFlags(fs *flag.FlagSet, args []string) (flagparse.Origins, error) {
+	at, err := parseArgs(fs, args, readConfig)
+	return at, parsed(fs, err)
 }
 
 // readConfig reads the flag file or preset name (configFile).

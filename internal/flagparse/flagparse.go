@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"knightsweep/internal/input"
 	"knightsweep/internal/words"
 )
 
@@ -113,4 +114,20 @@ func Set(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	return set
+}
+
+// Origins maps a flag, with its dash, to where a flag file set its value,
+// "FILE:LINE", for the flags the command line did not set again.
+type Origins map[string]string
+
+// At returns err saying where its flag's value was set, where err is
+// bad input about a flag (input.Error) whose value a flag file gave: a
+// value the flag itself took, but a later check refused
+// ("-sizes: quick.flags:3: ...").
+func (o Origins) At(err error) error {
+	var e *input.Error
+	if errors.As(err, &e) && o[e.Flag] != "" {
+		e.Err = fmt.Errorf("%s: %w", o[e.Flag], e.Err)
+	}
+	return err
 }

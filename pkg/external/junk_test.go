@@ -101,3 +101,17 @@ func TestScriptInterpreterMissing(t *testing.T) {
 		})
 	}
 }
+
+// A stdio solver that prints a banner before its first answer gets an
+// error that quotes the banner as a line of text and says where such
+// words go (stderr), not the JSON decoder's "invalid character". (A
+// banner already written when the first request is sent is a line before
+// that request, which says so.)
+func TestStdioBannerSaysSo(t *testing.T) {
+	body := `read -r l; echo 'My "great" solver v1.0, ready'; echo '{"status":"dead_end"}'; while read -r l; do echo '{"status":"dead_end"}'; done`
+	res := solve(t, script(t, body, true, external.Limits{}), 5, 5, 0)
+	want := `JSON answer: none but a line of text, "My \"great\" solver v1.0, ready" (a solver prints its answers alone on stdout: a banner or a message goes to stderr)`
+	if res.Status != status.Error || !strings.Contains(res.Err, want) {
+		t.Errorf("%s (%s), want an error saying %q", res.Status, res.Err, want)
+	}
+}

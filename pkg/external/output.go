@@ -64,9 +64,14 @@ type numbers struct {
 	nums []int64
 }
 
-// ParseAnswer reads one JSON answer.
+// ParseAnswer reads one JSON answer. A line that is no JSON object at all
+// is most often a solver's words on the wrong stream (a banner, a
+// progress line), which the error says.
 func ParseAnswer(line []byte) (Answer, error) {
 	a, ok := fastAnswer(line)
+	if t := bytes.TrimSpace(line); !ok && len(t) > 0 && t[0] != '{' {
+		return Answer{}, fmt.Errorf("JSON answer: none but a line of text, %s (a solver prints its answers alone on stdout: a banner or a message goes to stderr)", quote(string(line)))
+	}
 	if !ok {
 		var err error
 		if a, err = decodeAnswer(line); err != nil {

@@ -254,7 +254,7 @@ func (s *session) dead(cause string, o Outcome) Outcome {
 
 // stray says why line, read before request id was sent, is refused.
 func stray(id int64, text []byte) string {
-	return fmt.Sprintf("a line before request %d was sent, which answers no request (an extra answer, or output before the first request): %s", id, quote(string(text)))
+	return fmt.Sprintf("a line before request %d was sent, which answers no request (an extra answer, or output before the first request, such as a banner, which goes to stderr): %s", id, quote(string(text)))
 }
 
 // cpuClock returns the process's CPU time so far (all its threads), or -1.

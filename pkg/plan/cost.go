@@ -188,7 +188,7 @@ func (c *cell) estimate(in strategies.Info, s Settings) {
 	}
 	c.timeout = s.Timeout
 	c.cost, c.costAvg = c.seconds(1)
-	c.paced = c.cost
+	c.paced, c.unloaded = c.cost, c.cost
 }
 
 // seconds returns the cell's seconds a job at pace times the model's time

@@ -42,6 +42,15 @@ type Pace struct {
 	// share of the work to be worth it) and for the runner's own time a
 	// job: the mean of Factor, weighted by the groups' work.
 	Default float64
+	// Unloaded and UnloadedDefault are Factor and Default as the machine
+	// runs without other programs' load: from the trial's CPU time a
+	// node, which a search waiting for a core does not spend, in its
+	// fastest round. Factor, by the clock, counts the load of the moment,
+	// as the sweep will meet it while it lasts; Runaway decides at
+	// Unloaded, so that the same command is not refused one moment and
+	// let through the next. A group without one takes its Factor.
+	Unloaded        map[PaceKey]float64
+	UnloadedDefault float64
 }
 
 // Of returns the factor of group k.
@@ -53,6 +62,20 @@ func (p Pace) Of(k PaceKey) float64 {
 		return p.Default
 	}
 	return 1
+}
+
+// unloaded returns the factor of group k without load: Unloaded's where
+// the trial measured one below Of's, else Of's.
+func (p Pace) unloaded(k PaceKey) float64 {
+	f := p.Of(k)
+	u, ok := p.Unloaded[k]
+	if !ok {
+		u = p.UnloadedDefault
+	}
+	if u > 0 && u < f {
+		return u
+	}
+	return f
 }
 
 // String lists the factors, largest group first as measured.
@@ -129,12 +152,13 @@ func (p *Plan) PaceSamples(minShare float64) []PaceSample {
 	return out
 }
 
-// SetPace makes Cost and each Job's Cost this machine's seconds, at pace.
-// The schedule and the shards keep the model's order: they must not
-// depend on the machine.
+// SetPace makes Cost and each Job's Cost this machine's seconds, at pace,
+// and Runaway's, at pace without load. The schedule and the shards keep
+// the model's order: they must not depend on the machine.
 func (p *Plan) SetPace(pace Pace) {
 	for ci := range p.cells {
 		c := &p.cells[ci]
 		c.paced, _ = c.seconds(pace.Of(paceKey(c)))
+		c.unloaded, _ = c.seconds(pace.unloaded(paceKey(c)))
 	}
 }

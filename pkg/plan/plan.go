@@ -85,9 +85,10 @@ type cell struct {
 	// costAvg weighs them by their share of the cell's starts. They order
 	// the schedule and deal the shards, so they depend on the settings
 	// alone, never on the machine. paced is cost at this machine's pace
-	// (SetPace): what Cost and each Job's Cost say.
-	cost, paced [2]float64
-	costAvg     float64
+	// (SetPace): what Cost and each Job's Cost say; unloaded is cost at
+	// its pace without other programs' load, which Runaway decides at.
+	cost, paced, unloaded [2]float64
+	costAvg               float64
 	// external is set for an external solver's cell, whose cost is
 	// unknown: zero above.
 	external bool
@@ -380,13 +381,19 @@ func (p *Plan) Index(row *runs.Row) (int64, error) {
 // estimated seconds of work (at the pace SetPace gave, if any): divided by
 // the workers, the sweep's expected time.
 func (p *Plan) Cost(skip func(index int64) bool) (jobs int64, seconds float64) {
-	return p.sum(skip, true, nil)
+	return p.sum(skip, machinePace, nil)
 }
 
 // Model returns what Cost returns at the cost model's own pace, whatever
 // SetPace set.
 func (p *Plan) Model(skip func(index int64) bool) (jobs int64, seconds float64) {
-	return p.sum(skip, false, nil)
+	return p.sum(skip, modelPace, nil)
+}
+
+// Unloaded returns what Cost returns at this machine's pace without
+// other programs' load (Pace.Unloaded), the figure Runaway decides at.
+func (p *Plan) Unloaded(skip func(index int64) bool) (jobs int64, seconds float64) {
+	return p.sum(skip, unloadedPace, nil)
 }
 
 // CostByKind returns what Cost returns and, for each kind of job
@@ -395,20 +402,23 @@ func (p *Plan) Model(skip func(index int64) bool) (jobs int64, seconds float64) 
 // sweep visits every job).
 func (p *Plan) CostByKind(skip func(index int64) bool) (jobs int64, seconds float64, kinds []float64) {
 	kinds = make([]float64, 2*len(p.cells))
-	jobs, seconds = p.sum(skip, true, kinds)
+	jobs, seconds = p.sum(skip, machinePace, kinds)
 	return jobs, seconds, kinds
 }
 
+// The paces sum adds the jobs' seconds at.
+const (
+	modelPace    = iota // the cost model's
+	machinePace         // this machine's, load and all (SetPace)
+	unloadedPace        // this machine's without other programs' load
+)
+
 // sum returns the jobs for which skip returns false and their seconds,
-// paced or at the model's pace, adding each kind's to kinds if it is not
-// nil.
-func (p *Plan) sum(skip func(index int64) bool, paced bool, kinds []float64) (jobs int64, seconds float64) {
+// at pace, adding each kind's to kinds if it is not nil.
+func (p *Plan) sum(skip func(index int64) bool, pace int, kinds []float64) (jobs int64, seconds float64) {
 	var n float64
 	p.each(skip, func(c *cell, noTour int, k float64) {
-		cost := c.cost
-		if paced {
-			cost = c.paced
-		}
+		cost := [...][2]float64{c.cost, c.paced, c.unloaded}[pace]
 		n += k
 		seconds += k * cost[noTour]
 		if kind := c.kind(noTour == 1); kinds != nil && kind >= 0 {

@@ -45,14 +45,16 @@ func (p *Plan) Left(shard Shard, done JobSet) func(index int64) bool {
 // which the model expects to take more than MaxUnbudgeted. It names the
 // bounds not already in force that would bound the sweep (-starts
 // solvable, -max-nodes, -timeout) and -force; "" when nothing is amiss.
-// The expected time is the one the plan prints: Cost's, at this machine's
-// pace once SetPace has set it. External solvers, whose cost the model
+// The expected time is the one the plan prints, Cost's, at this machine's
+// pace once SetPace has set it, but without other programs' load
+// (Pace.Unloaded): load slows the trial of the moment, not the machine,
+// and must not turn a refusal into a run or back. External solvers, whose cost the model
 // does not know, count as none; a search the colour rule ends at once
 // (-prune) as the one node it is.
 func (p *Plan) Runaway(skip func(index int64) bool, workers int, parallel float64) string {
 	s := p.settings
 	var why []string
-	if _, cost := p.Cost(skip); cost/max(parallel, 1) > MaxExpected.Seconds() {
+	if _, cost := p.Unloaded(skip); cost/max(parallel, 1) > MaxExpected.Seconds() {
 		why = append(why, fmt.Sprintf("it is expected to take %s on %d worker(s), more than %s",
 			strings.TrimPrefix(progress.Estimate(cost/max(parallel, 1)), "about "), workers, longDuration(MaxExpected.Seconds())))
 	}

@@ -171,3 +171,42 @@ func TestUnbounded(t *testing.T) {
 		}
 	}
 }
+
+// The refusal is decided at this machine's pace without other programs'
+// load (Pace.Unloaded), while the estimate printed counts the load of the
+// moment: 8x8 dfs from every start with 10^12 nodes a run, about 10.5
+// hours on 2 workers at the model's pace, on a machine 1.2 times slower
+// than the model, is let through whether the trial ran loaded (2.5 or 4
+// times the machine's time: 26 or 42 hours printed) or not; on a machine
+// 3 times slower, 31 hours however loaded, it is refused.
+func TestRunawayStableUnderLoad(t *testing.T) {
+	s := settings(t, "8", 1_000_000_000_000, "dfs")
+	for _, tt := range []struct {
+		name           string
+		machine, trial float64 // the factors without load and in the loaded trial
+		refused        bool
+	}{
+		{"unloaded", 1.2, 1.2, false},
+		{"loaded 2.5x", 1.2, 3, false},
+		{"loaded 4x", 1.2, 4.8, false},
+		{"slow machine", 3, 3, true},
+		{"slow machine, loaded", 3, 6, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := New(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, model := p.Cost(nil)
+			key := PaceKey{Strategy: "dfs"}
+			p.SetPace(Pace{Factor: map[PaceKey]float64{key: tt.trial}, Default: tt.trial,
+				Unloaded: map[PaceKey]float64{key: tt.machine}, UnloadedDefault: tt.machine})
+			if _, cost := p.Cost(nil); cost < 0.99*tt.trial*model || cost > 1.01*tt.trial*model {
+				t.Errorf("the estimate printed is %.0f s, want the loaded trial's %g x the model's %.0f s", cost, tt.trial, model)
+			}
+			if why := p.Runaway(nil, 2, 2); (why != "") != tt.refused {
+				t.Errorf("refused %v (%q), want %v", why != "", why, tt.refused)
+			}
+		})
+	}
+}

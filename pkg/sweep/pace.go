@@ -32,10 +32,12 @@ const PaceMinNodes = 20_000
 // cores (so that the pace includes what the cores' sharing costs: two
 // searches on two cores each run slower than one alone, and more so while
 // other programs run).
-// The pace is the measured time a node over the model's. No row is
-// written. A canceled ctx ends the trial early, with what it measured.
+// The pace is the measured time a node over the model's; its Unloaded
+// factors, the CPU time a node of each group's fastest round, which
+// other programs' load does not slow. No row is written. A canceled ctx
+// ends the trial early, with what it measured.
 func MeasurePace(ctx context.Context, p *plan.Plan, workers int, memLimit int64, trial time.Duration) plan.Pace {
-	pace := plan.Pace{Factor: map[plan.PaceKey]float64{}}
+	pace := plan.Pace{Factor: map[plan.PaceKey]float64{}, Unloaded: map[plan.PaceKey]float64{}}
 	samples := p.PaceSamples(paceMinShare)
 	if len(samples) == 0 || workers < 1 {
 		return pace
@@ -46,29 +48,38 @@ func MeasurePace(ctx context.Context, p *plan.Plan, workers int, memLimit int64,
 	// estimate.
 	per := trial / time.Duration(len(samples)*paceRounds)
 	rounds := make([][]float64, len(samples))
+	cpu := make([]float64, len(samples)) // the least CPU time a node, 0: none
 	for range paceRounds {
 		for i, sm := range samples {
 			if ctx.Err() != nil {
 				break
 			}
-			if ns := trialRound(ctx, sm.Job, workers, memLimit, per); ns > 0 {
+			ns, cpuNs := trialRound(ctx, sm.Job, workers, memLimit, per)
+			if ns > 0 {
 				rounds[i] = append(rounds[i], ns/sm.NsPerNode)
+			}
+			if cpuNs > 0 && (cpu[i] == 0 || cpuNs < cpu[i]) {
+				cpu[i] = cpuNs
 			}
 		}
 	}
-	var weight, sum float64
+	var weight, sum, sumUnloaded float64
 	for i, sm := range samples {
 		if len(rounds[i]) == 0 {
 			continue
 		}
 		slices.Sort(rounds[i])
-		f := rounds[i][len(rounds[i])/2]
-		pace.Factor[sm.Key] = f
+		f, u := rounds[i][len(rounds[i])/2], rounds[i][0]
+		if cpu[i] > 0 {
+			u = min(u, cpu[i]/sm.NsPerNode)
+		}
+		pace.Factor[sm.Key], pace.Unloaded[sm.Key] = f, u
 		weight += sm.Share
 		sum += sm.Share * f
+		sumUnloaded += sm.Share * u
 	}
 	if weight > 0 {
-		pace.Default = sum / weight
+		pace.Default, pace.UnloadedDefault = sum/weight, sumUnloaded/weight
 	}
 	return pace
 }
@@ -77,8 +88,10 @@ func MeasurePace(ctx context.Context, p *plan.Plan, workers int, memLimit int64,
 const paceRounds = 3
 
 // trialRound runs job j for per of the clock on as many copies at once as
-// the sweep runs workers, and returns the time a node it measured, or 0.
-func trialRound(ctx context.Context, j plan.Job, workers int, memLimit int64, per time.Duration) float64 {
+// the sweep runs workers, and returns the time a node it measured, or 0,
+// and the CPU time a node, or 0 where a copy's CPU time is unknown or is
+// not all of its search's (a search of more than one thread).
+func trialRound(ctx context.Context, j plan.Job, workers int, memLimit int64, per time.Duration) (nsPerNode, cpuPerNode float64) {
 	// Only the cost model's strategies, the built-in ones, are paced
 	// (plan.PaceSamples): an external solver's work has no share.
 	pr := Problem(&j)
@@ -93,30 +106,42 @@ func trialRound(ctx context.Context, j plan.Job, workers int, memLimit int64, pe
 		copies = max(1, min(copies, int(memLimit/j.Bytes)))
 	}
 	var (
-		mu     sync.Mutex
-		ns, nn float64
-		wg     sync.WaitGroup
+		mu          sync.Mutex
+		ns, cpu, nn float64
+		cpuKnown    = pr.Threads == 1
+		wg          sync.WaitGroup
 	)
 	for range copies {
 		wg.Go(func() {
 			defer func() { _ = recover() }() // the sweep's own run of the job will report it
-			s, err := solver.New(pr)
-			if err != nil {
-				return
-			}
-			res := s.Run(ctx)
-			if res.Nodes < PaceMinNodes {
+			res, err := trialRun(ctx, pr)
+			if err != nil || res.Nodes < PaceMinNodes {
 				return
 			}
 			mu.Lock()
 			ns += float64(res.Elapsed.Nanoseconds())
+			cpu += float64(res.CPU.Nanoseconds())
+			cpuKnown = cpuKnown && res.CPU > 0
 			nn += float64(res.Nodes)
 			mu.Unlock()
 		})
 	}
 	wg.Wait()
 	if nn == 0 {
-		return 0
+		return 0, 0
 	}
-	return ns / nn
+	if !cpuKnown {
+		return ns / nn, 0
+	}
+	return ns / nn, cpu / nn
+}
+
+// trialRun runs one copy of a trial's search; a variable, so that a test
+// can give the trial a loaded machine's times.
+var trialRun = func(ctx context.Context, pr solver.Problem) (solver.Result, error) {
+	s, err := solver.New(pr)
+	if err != nil {
+		return solver.Result{}, err
+	}
+	return s.Run(ctx), nil
 }

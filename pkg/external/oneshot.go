@@ -38,16 +38,32 @@ func NewSolver(exe *Executable, limits Limits) *Solver {
 
 // Run asks the solver for one run of r and returns what it answered, or
 // why it did not. Every failure is an Outcome, never an error: a sweep
-// records it as a row and goes on.
+// records it as a row and goes on. A run that the harness's own stop
+// spoiled is taken again, once (absent.go).
 func (s *Solver) Run(ctx context.Context, r Request) Outcome {
 	var o Outcome
-	if s.exe.Spec.Stdio {
-		if s.session == nil {
-			s.session = &session{exe: s.exe, limits: s.limits, noIDs: s.noIDs}
+	for try := 0; ; try++ {
+		stops := continues()
+		if s.exe.Spec.Stdio {
+			if s.session == nil {
+				s.session = &session{exe: s.exe, limits: s.limits, noIDs: s.noIDs}
+			}
+			o = s.session.run(ctx, r)
+		} else {
+			o = s.once(ctx, r)
 		}
-		o = s.session.run(ctx, r)
-	} else {
-		o = s.once(ctx, r)
+		if !spoiled(o, stops) || done(ctx) {
+			break
+		}
+		if try == 1 {
+			o = spoiledTwice(o)
+			break
+		}
+		// The SIGCONT of the stop that spoiled the run reaches continues
+		// through the runtime's signal goroutine, a moment after this
+		// one ran again: let it, so that it is not taken for a stop
+		// during the retry.
+		time.Sleep(settle)
 	}
 	o.Reason = oneLine(o.Reason)
 	return o
@@ -90,15 +106,27 @@ func (s *Solver) once(ctx context.Context, r Request) Outcome {
 	}
 	out.attach(p)
 	var timeout <-chan time.Time
+	deadline := time.Now().Add(s.limits.Timeout)
 	if s.limits.Timeout > 0 {
 		t := time.NewTimer(s.limits.Timeout)
 		defer t.Stop()
 		timeout = t.C
 	}
-	timedOut, canceled := false, false
+	timedOut, canceled, late := false, false, false
 	select {
 	case <-p.exited:
+		// An exit seen well after the timer was due: this process did
+		// not run at the deadline.
+		late = s.limits.Timeout > 0 && p.exitAt.Sub(deadline) > lateSlack
 	case <-timeout:
+		late = time.Since(deadline) > lateSlack
+		// A process that exited while this one was not running (stopped,
+		// or descheduled) ended on its own: its answer is read, not
+		// called a timeout.
+		if p.hasExited() {
+			<-p.exited
+			break
+		}
 		timedOut = true
 		p.end("timeout", s.limits.grace())
 	case <-ctx.Done():
@@ -106,7 +134,7 @@ func (s *Solver) once(ctx context.Context, r Request) Outcome {
 		p.end("interrupted", s.limits.grace())
 	}
 	st, u := p.finish()
-	o := Outcome{Wall: u.wall, CPU: u.cpu, MaxRSS: u.maxRSS}
+	o := Outcome{Wall: u.wall, CPU: u.cpu, MaxRSS: u.maxRSS, late: late}
 	switch {
 	case canceled:
 		o.Answer.Status = status.Canceled

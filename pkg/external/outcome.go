@@ -21,6 +21,9 @@ type Outcome struct {
 	// measured (a process that never started).
 	Wall, CPU time.Duration
 	MaxRSS    int64
+	// late is set where the harness saw the run's deadline more than
+	// lateSlack after it passed: it was not running then (absent.go).
+	late bool
 }
 
 func failed(reason string) Outcome {

@@ -163,14 +163,13 @@ func (p *pipes) wait(fd int, events int16, by time.Time) error {
 		}
 		var ts *unix.Timespec
 		if !by.IsZero() {
-			left := time.Until(by)
-			if left <= 0 {
-				return os.ErrDeadlineExceeded
-			}
-			t := unix.NsecToTimespec(left.Nanoseconds())
+			// Past the deadline, one look at fd without waiting: what
+			// came while this process was not running (stopped, or
+			// descheduled) is read before the deadline is declared.
+			t := unix.NsecToTimespec(max(time.Until(by), 0).Nanoseconds())
 			ts = &t
 		}
-		_, err := unix.Ppoll(fds[:], ts, nil)
+		n, err := unix.Ppoll(fds[:], ts, nil)
 		switch {
 		case err == unix.EINTR:
 			continue
@@ -181,6 +180,8 @@ func (p *pipes) wait(fd int, events int16, by time.Time) error {
 		case fds[1].Revents != 0:
 			var n [8]byte
 			_, _ = unix.Read(p.wake, n[:])
+		case n == 0 && ts != nil && ts.Nano() == 0:
+			return os.ErrDeadlineExceeded
 		}
 	}
 }

@@ -166,6 +166,14 @@ func (p *process) watch() {
 	close(p.exited)
 }
 
+// hasExited reports whether the process has exited, asking the kernel
+// rather than watch, which may not have run since.
+func (p *process) hasExited() bool {
+	var info unix.Siginfo
+	err := unix.Waitid(unix.P_PID, p.pid, &info, unix.WEXITED|unix.WNOWAIT|unix.WNOHANG, nil)
+	return err == nil && info.Signo == int32(syscall.SIGCHLD) && info.Code != cldTrapped && info.Code != cldStopped
+}
+
 // The codes of a child's state change in a siginfo (<signal.h>).
 const (
 	cldTrapped = 4 // CLD_TRAPPED: a traced child stopped for its tracer

@@ -351,6 +351,7 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	timedOut := func() (Outcome, []byte, bool) {
 		o.CPU = cpu()
 		o.Answer.Status, o.Wall = status.Timeout, time.Since(t0)
+		o.late = o.Wall > timeout+s.limits.grace()+lateSlack
 		s.stop("timeout")
 		return o, nil, false
 	}
@@ -378,6 +379,9 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	text, err := s.readLine()
 	o.Wall = time.Since(t0)
 	o.CPU = cpu()
+	// A deadline seen well after it passed: this process did not run
+	// then (absent.go).
+	o.late = timeout > 0 && o.Wall > timeout+s.limits.grace()+lateSlack
 	switch {
 	case err == nil:
 		return o, text, true

@@ -98,6 +98,7 @@ var csvCases = []string{
 	"\"open\nnever closed\n", "x\r\ny\r", "a\rb,c\n", " a , b \n", "\"\"\n", "a,\"\"\n",
 	"h1,h2\n1,2\n\"3\",\"4\n5\"\n6,7\n", "a\"\nb\"\n", "é,\xff\n",
 	"x\n\"a\nb\"c\n", // a fault on line 3 in a record from line 2
+	"\",\"b\n",       // a comma before the closing quote, a byte after it
 }
 
 func TestRecordsMatchCSV(t *testing.T) {
@@ -138,5 +139,29 @@ func TestReaderAllocates(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%.1f allocations a row", allocs)
+	}
+}
+
+// TestSplitReadsEmptyQuotedField: an empty quoted field ("") has no quote
+// or newline inside, so split reads it itself, as an empty field, without
+// encoding/csv (whose reader allocates).
+func TestSplitReadsEmptyQuotedField(t *testing.T) {
+	rs := newRecords(strings.NewReader(""))
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{`"",b`, []string{"", "b"}},
+		{`a,"",b`, []string{"a", "", "b"}},
+		{`a,""`, []string{"a", ""}},
+	} {
+		fields, ok := rs.split([]byte(tt.line))
+		var got []string
+		for _, f := range fields {
+			got = append(got, string(f))
+		}
+		if !ok || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("split(%s) = %q, %v; want %q, true", tt.line, got, ok, tt.want)
+		}
 	}
 }

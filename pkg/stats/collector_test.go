@@ -1,0 +1,139 @@
+package stats
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"knightsweep/pkg/board"
+	"knightsweep/pkg/runs"
+)
+
+// limitRow is a dfs run from 0,0 of 5x5 stopped by its 40-node budget,
+// with move order order.
+func limitRow(order string, trial int) runs.Row {
+	return runs.Row{Rows: 5, Cols: 5, Strategy: "dfs", Tiebreak: "first", Order: order, Trial: trial,
+		Status: "node_limit", Solvable: "yes", Nodes: 40, TimeNS: 400, MaxNodes: 40}
+}
+
+// TestOrderSpellingsOneSeries: the classic order written as digits
+// (43218765: moves 4, 3, 2, 1, 8, 7, 6, 5 of the literature's numbering are
+// 2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1), in offsets, and in offsets with
+// two spaces, is one series of 3 runs; the vertical-first order, read
+// between them, is another of 2; a run without an order is a third, its
+// order "".
+func TestOrderSpellingsOneSeries(t *testing.T) {
+	classic, vertical := board.ClassicDFS.String(), board.VerticalFirst.String()
+	if classic != "2,1 1,2 -1,2 -2,1 -2,-1 -1,-2 1,-2 2,-1" {
+		t.Fatalf("ClassicDFS is %q", classic)
+	}
+	c := NewCollector(Options{})
+	for i, o := range []string{"43218765", vertical, classic, vertical, strings.Replace(classic, " ", "  ", 1), ""} {
+		if err := c.Add(limitRow(o, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, g := range res.Groups {
+		got[g.Key.Order] += len(g.samples)
+	}
+	if want := map[string]int{classic: 3, vertical: 2, "": 1}; !reflect.DeepEqual(got, want) {
+		t.Errorf("runs by order %v, want %v", got, want)
+	}
+}
+
+// TestAddedRowsOneSource: rows given by Add after a file was read are one
+// more input, unnamed (""), however many there are.
+func TestAddedRowsOneSource(t *testing.T) {
+	c := NewCollector(Options{})
+	if err := c.Read(context.Background(), "a.csv", strings.NewReader(runs.Header(false)+
+		"5,5,0,0,dfs,first,false,0,0,node_limit,yes,40,0,400,false,,false,,40,0,none,0,0,\n")); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if err := c.Add(limitRow("", i+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.Inputs, []string{"a.csv", ""}) || !reflect.DeepEqual(res.InputRows, []int{1, 2}) {
+		t.Errorf("inputs %q, rows %v; want [a.csv \"\"], [1 2]", res.Inputs, res.InputRows)
+	}
+}
+
+// TestReadErrors: a file with a header and no rows is ErrNoRuns, named,
+// even beside a file with rows; a file whose first row is malformed is
+// refused for that row (line 2), not as a file without rows.
+func TestReadErrors(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.csv")
+	empty := filepath.Join(dir, "empty.csv")
+	bad := filepath.Join(dir, "bad.csv")
+	row := "5,5,0,0,dfs,first,false,0,0,node_limit,yes,40,0,400,false,,false,,40,0,none,0,0,\n"
+	os.WriteFile(good, []byte(runs.Header(false)+row), 0o644)
+	os.WriteFile(empty, []byte(runs.Header(false)), 0o644)
+	os.WriteFile(bad, []byte(runs.Header(false)+strings.Replace(row, "node_limit", "nodelimit", 1)), 0o644)
+	_, err := ReadFiles(context.Background(), []string{good, empty}, Options{})
+	if !errors.Is(err, ErrNoRuns) || !strings.Contains(err.Error(), empty) {
+		t.Errorf("a file without rows: %v", err)
+	}
+	_, err = ReadFiles(context.Background(), []string{bad}, Options{})
+	if err == nil || errors.Is(err, ErrNoRuns) || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("a file whose first row is malformed: %v", err)
+	}
+}
+
+// TestToursKeptByDefault: without MaxTourSquares (0, or below 0) a
+// Collector keeps the tours of boards up to DefaultMaxTourSquares squares:
+// the 1x1 board's tour, its one square (0), is kept; with MaxTourSquares 1,
+// the board's squares, too.
+func TestToursKeptByDefault(t *testing.T) {
+	for _, tt := range []struct {
+		max  int
+		want string
+	}{{0, "0"}, {-1, "0"}, {1, "0"}} {
+		c := NewCollector(Options{MaxTourSquares: tt.max})
+		if err := c.Add(runs.Row{Rows: 1, Cols: 1, Strategy: "dfs", Tiebreak: "first", Status: "found", Solvable: "yes",
+			Nodes: 1, TimeNS: 10, Verified: true, Tour: "0"}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := c.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Tours) != 1 || res.Tours[0].Tour != tt.want {
+			t.Errorf("MaxTourSquares %d: tours %+v, want the tour %q", tt.max, res.Tours, tt.want)
+		}
+	}
+}
+
+// TestReadStopsWhenCancelled: a Read whose context is cancelled stops
+// within 4096 lines with the context's error; 5,000 rows are not read.
+func TestReadStopsWhenCancelled(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(runs.Header(false))
+	for i := range 5000 {
+		b.WriteString("5,5,0,0,dfs,first,false," + strconv.Itoa(i) + ",0,node_limit,yes,40,0,400,false,,false,,40,0,none,0,0,\n")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := NewCollector(Options{})
+	if err := c.Read(ctx, "long.csv", strings.NewReader(b.String())); !errors.Is(err, context.Canceled) {
+		t.Errorf("Read with a cancelled context: %v, want %v", err, context.Canceled)
+	}
+	if c.rows >= 4096 {
+		t.Errorf("%d rows read after the cancel, want fewer than 4096", c.rows)
+	}
+}

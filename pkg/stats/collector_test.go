@@ -137,3 +137,24 @@ func TestReadStopsWhenCancelled(t *testing.T) {
 		t.Errorf("%d rows read after the cancel, want fewer than 4096", c.rows)
 	}
 }
+
+// TestGroupSourcesFromSecondFile: a group whose first run comes from the
+// second file read names that file, and only it, as its source.
+func TestGroupSourcesFromSecondFile(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	row := "5,5,0,0,dfs,first,false,0,0,node_limit,yes,40,0,400,false,,false,,40,0,none,0,0,\n"
+	os.WriteFile(a, []byte(runs.Header(false)+row), 0o644)
+	os.WriteFile(b, []byte(runs.Header(false)+strings.Replace(row, "dfs", "warnsdorff-bt", 1)), 0o644)
+	res, err := ReadFiles(context.Background(), []string{a, b}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, g := range res.Groups {
+		got[g.Key.Strategy] = g.Sources
+	}
+	if want := map[string][]string{"dfs": {a}, "warnsdorff-bt": {b}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("sources %q, want %q", got, want)
+	}
+}

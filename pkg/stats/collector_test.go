@@ -158,3 +158,17 @@ func TestGroupSourcesFromSecondFile(t *testing.T) {
 		t.Errorf("sources %q, want %q", got, want)
 	}
 }
+
+// TestTrialBound: a report tells trials apart up to 2^31-1 (a sample
+// keeps the trial in 32 bits): that trial is filed, 2^31 refused, not
+// wrapped round to a negative trial.
+func TestTrialBound(t *testing.T) {
+	c := NewCollector(Options{})
+	if err := c.Add(limitRow("", 1<<31-1)); err != nil {
+		t.Errorf("trial 2^31-1: %v", err)
+	}
+	err := c.Add(limitRow("", 1<<31))
+	if err == nil || !strings.Contains(err.Error(), "trial 2147483648 of file 0: more than this report can tell apart") {
+		t.Errorf("trial 2^31: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package stats
 import (
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -170,5 +171,92 @@ func TestTrialBound(t *testing.T) {
 	err := c.Add(limitRow("", 1<<31))
 	if err == nil || !strings.Contains(err.Error(), "trial 2147483648 of file 0: more than this report can tell apart") {
 		t.Errorf("trial 2^31: %v", err)
+	}
+}
+
+// TestSignificantBelowAlphaOnly: a comparison holds where its adjusted
+// p-value is below Alpha: at exactly 0.05 it does not, just below it does.
+func TestSignificantBelowAlphaOnly(t *testing.T) {
+	below := math.Nextafter(Alpha, 0)
+	for _, tt := range []struct {
+		name string
+		set  func(h *HeadToHead, p Float)
+		sig  func(h HeadToHead) bool
+	}{
+		{"success", func(h *HeadToHead, p Float) { h.McNemarHolm = p }, HeadToHead.Significant},
+		{"cost", func(h *HeadToHead, p Float) { h.CostHolm = p }, HeadToHead.CostSignificant},
+		{"cost order", func(h *HeadToHead, p Float) { h.CostOrderHolm = p }, HeadToHead.CostOrderSignificant},
+		{"time", func(h *HeadToHead, p Float) { h.TimeHolm = p }, HeadToHead.TimeSignificant},
+		{"time order", func(h *HeadToHead, p Float) { h.TimeOrderHolm = p }, HeadToHead.TimeOrderSignificant},
+	} {
+		var at, under HeadToHead
+		tt.set(&at, Alpha)
+		tt.set(&under, Float(below))
+		if tt.sig(at) || !tt.sig(under) {
+			t.Errorf("%s: significant at p = 0.05: %v, just below: %v; want false, true", tt.name, tt.sig(at), tt.sig(under))
+		}
+	}
+}
+
+// TestTourKeptFromFirstRunWithTour: a board's pictured tour is the first
+// found run's that has one: a run without a tour column is kept only until
+// one with a tour comes, and a later tour does not replace it.
+func TestTourKeptFromFirstRunWithTour(t *testing.T) {
+	c := NewCollector(Options{})
+	for _, r := range []struct{ strategy, tour string }{{"dfs", ""}, {"warnsdorff", "0"}, {"warnsdorff-bt", "0"}} {
+		if err := c.Add(runs.Row{Rows: 1, Cols: 1, Strategy: r.strategy, Tiebreak: "first", Status: "found", Solvable: "yes",
+			Nodes: 1, TimeNS: 10, Verified: true, Tour: r.tour}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tours) != 1 || res.Tours[0].Strategy != "warnsdorff" || res.Tours[0].Tour != "0" {
+		t.Errorf("tours %+v, want warnsdorff's, 0", res.Tours)
+	}
+}
+
+// TestAddedRowWarningNamesNoPlace: a warning about a row given by Add (no
+// file, no line) names no place; one about a file's row names its line.
+func TestAddedRowWarningNamesNoPlace(t *testing.T) {
+	row := limitRow("", 0)
+	row.Status, row.Error = "error", "boom"
+	c := NewCollector(Options{})
+	if err := c.Add(row); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || strings.Contains(res.Warnings[0], "first at") {
+		t.Errorf("warnings %q, want one naming no place", res.Warnings)
+	}
+}
+
+// TestChunksBoundMemory: a group's runs are kept in chunks of chunkLen,
+// the first started with room for 16: 10,000 runs take chunks of 4096,
+// 4096 and 1808 runs, none with room for more than chunkLen, so that a
+// group wastes at most one chunk's spare room.
+func TestChunksBoundMemory(t *testing.T) {
+	var a accum
+	a.add(sample{})
+	if len(a.chunks) != 1 || cap(a.chunks[0]) != 16 {
+		t.Fatalf("one run: chunks of room %d, want one of 16", cap(a.chunks[0]))
+	}
+	for range 10000 - 1 {
+		a.add(sample{})
+	}
+	var lens []int
+	for _, ch := range a.chunks {
+		lens = append(lens, len(ch))
+		if cap(ch) > chunkLen {
+			t.Errorf("a chunk with room for %d runs, more than %d", cap(ch), chunkLen)
+		}
+	}
+	if !reflect.DeepEqual(lens, []int{4096, 4096, 1808}) {
+		t.Errorf("chunks of %v runs, want [4096 4096 1808]", lens)
 	}
 }

@@ -260,3 +260,23 @@ func TestChunksBoundMemory(t *testing.T) {
 		t.Errorf("chunks of %v runs, want [4096 4096 1808]", lens)
 	}
 }
+
+// TestFileBound: a report tells files apart up to 65,536 (a sample keeps
+// its file in 16 bits): a row of file 65,535 (from 0) is filed, one of
+// file 65,536 refused. The Collector starts as if 65,535 files without
+// rows had been read (reading them takes seconds).
+func TestFileBound(t *testing.T) {
+	c := NewCollector(Options{})
+	for range 1<<16 - 1 {
+		c.sources = append(c.sources, "empty.csv")
+		c.perFile = append(c.perFile, 0)
+	}
+	row := runs.Header(false) + "5,5,0,0,dfs,first,false,0,0,node_limit,yes,40,0,400,false,,false,,40,0,none,0,0,\n"
+	if err := c.Read(context.Background(), "last.csv", strings.NewReader(row)); err != nil {
+		t.Errorf("file 65,535: %v", err)
+	}
+	err := c.Read(context.Background(), "over.csv", strings.NewReader(strings.Replace(row, "dfs", "warnsdorff", 1)))
+	if err == nil || !strings.Contains(err.Error(), "of file 65536: more than this report can tell apart") {
+		t.Errorf("file 65,536: %v", err)
+	}
+}

@@ -1,11 +1,14 @@
 package external_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"knightsweep/pkg/external"
+	"knightsweep/pkg/status"
 )
 
 // TestResolveRealPathOfSymlink: a program named by a symbolic link has the
@@ -41,6 +44,27 @@ func TestResolveRealPathOfSymlink(t *testing.T) {
 		}
 		if exe.Path != tt.path || exe.RealPath != tt.want {
 			t.Errorf("%s: Path %q, RealPath %q; want %q, %q", tt.name, exe.Path, exe.RealPath, tt.path, tt.want)
+		}
+	}
+}
+
+// TestCannotStartIsUnmeasured: a run whose program is gone by the time it
+// runs (removed after Resolve) ends in error, its CPU time and peak
+// memory unknown (-1), not 0 or any other figure, for one process a run
+// and for a stdio process.
+func TestCannotStartIsUnmeasured(t *testing.T) {
+	for _, stdio := range []string{"", "stdio:"} {
+		prog := filepath.Join(t.TempDir(), "gone")
+		if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		exe := resolve(t, "gone="+stdio+prog)
+		os.Remove(prog)
+		s := external.NewSolver(exe, external.Limits{})
+		o := s.Run(context.Background(), external.Request{Version: 1, ID: 1, Rows: 5, Cols: 5})
+		s.Close()
+		if o.Answer.Status != status.Error || !strings.Contains(o.Reason, "cannot start") || o.CPU != -1 || o.MaxRSS != -1 {
+			t.Errorf("%q: status %s, reason %q, cpu %v, max_rss %d; want error, cannot start, -1, -1", stdio, o.Answer.Status, o.Reason, o.CPU, o.MaxRSS)
 		}
 	}
 }

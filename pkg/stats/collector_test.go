@@ -280,3 +280,35 @@ func TestFileBound(t *testing.T) {
 		t.Errorf("file 65,536: %v", err)
 	}
 }
+
+// TestPairsWhereOneSeriesRanMore: A ran from 0,0 of 5x5 and B from 0,0 and
+// 2,2: one pair (0,0), B's run from 2,2 left out, whichever group's runs
+// end first.
+func TestPairsWhereOneSeriesRanMore(t *testing.T) {
+	for _, more := range []string{"B", "A"} {
+		c := NewCollector(Options{})
+		add := func(strategy string, r int) {
+			t.Helper()
+			row := limitRow("", 0)
+			row.Strategy, row.StartRow, row.StartCol = strategy, r, r
+			if err := c.Add(row); err != nil {
+				t.Fatal(err)
+			}
+		}
+		add("dfs", 0)
+		add("warnsdorff", 0)
+		if more == "B" {
+			add("warnsdorff", 2)
+		} else {
+			add("dfs", 2)
+		}
+		res, err := c.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := Compare(res)
+		if len(hs) != 1 || hs[0].Pairs != 1 {
+			t.Errorf("%s ran more: %d comparisons, want 1 of 1 pair: %+v", more, len(hs), hs)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func TestParseOutput(t *testing.T) {
 		{name: "garbage", out: "no idea\n", err: `neither a grid, a list of squares nor a JSON answer: "no idea"`},
 		{name: "grid twice", out: " 1  8  5  4\n 3 10 11  2\n 7  6  9 11\n", err: "move number 11 twice"},
 		{name: "grid out of range", out: " 1  8  5  4\n 3 10 11  2\n 7  6  9 13\n", err: "outside 1..12"},
-		{name: "grid one too high", out: " 2  9  6  5\n 4 11 12  3\n 8  7 10 13\n", err: "move numbers run 2..13, one too high throughout"},
+		{name: "grid one too high", out: " 2  9  6  5\n 4 11 12  3\n 8  7 10 13\n", err: "move numbers run 2..13, one too high throughout: a 3x4 grid numbers its moves 1..12 (or 0..11)"},
 		{name: "wrong shape", out: "1 2 3\n4 5 6\n", err: "neither a 3x4 grid"},
 		{name: "grid after a header", out: "3 4\n 1  8  5  4\n 3 10 11  2\n 7  6  9 12\n", st: status.Found},
 		{name: "grid before a count", out: " 1  8  5  4\n 3 10 11  2\n 7  6  9 12\n0 0\n", st: status.Found},

@@ -79,6 +79,8 @@ func TestParseOutput(t *testing.T) {
 		{name: "grid from 1", out: " 1  8  5  4\n 3 10 11  2\n 7  6  9 12\n", st: status.Found},
 		{name: "grid from 0, with text", out: "start:\r\nfound!\n0\t7\t4\t3\t\n2\t9\t10\t1\t\n6\t5\t8\t11\t\n", st: status.Found},
 		{name: "squares", out: "0 0\n1 3\n1 0\n0 3\n0 2\n2 1\n2 0\n0 1\n2 2\n1 1\n1 2\n2 3\n", st: status.Found},
+		{name: "square one column past the right edge", out: "0 0\n0 4\n1 0\n0 3\n0 2\n2 1\n2 0\n0 1\n2 2\n1 1\n1 2\n2 3\n", err: "square 1 (0,4, output line 2) is off the 3x4 board"},
+		{name: "square one row past the bottom edge", out: "0 0\n3 0\n1 0\n0 3\n0 2\n2 1\n2 0\n0 1\n2 2\n1 1\n1 2\n2 3\n", err: "square 1 (3,0, output line 2) is off the 3x4 board"},
 		{name: "squares with commas", out: "0,0\n1,3\n1,0\n0,3\n0,2\n2,1\n2,0\n0,1\n2,2\n1,1\n1,2\n2,3\n", st: status.Found},
 		{name: "json", out: `{"status":"found","tour":[0,7,4,3,2,9,8,1,10,5,6,11],"nodes":12}` + "\n", st: status.Found},
 		{name: "json no tour", out: `{"status":"dead_end","nodes":5}`, st: status.DeadEnd},

@@ -23,6 +23,11 @@ var otherLines = []string{
 	`{"status":"found","tour":null}`, `{"nodes":1.0}`, `{"nodes":1e3}`, `{"nodes":01}`, `{"nodes":9223372036854775808}`,
 	`{"tour":[2147483648]}`, `{"status":"dead\u005fend"}`, `{"status":"found"}{"status":"found"}`, `{"status":"found",}`,
 	`{"id":1 "status":"found"}`, `{"tour":[1,]}`, `{"tour":[,1]}`, `["status"]`, ``, `{"nodes":-}`, `{"extra":1}`,
+	// Cut short within a word and within a number: refused, not read past
+	// the end.
+	`{"status":"fou`, `{"nodes":12`,
+	// 2^64 + 1, 20 digits: out of range, not wrapped round to 1.
+	`{"nodes":18446744073709551617}`,
 }
 
 // The fast path reads an answer as encoding/json does, or leaves it to

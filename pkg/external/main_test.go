@@ -100,9 +100,12 @@ func resolve(t *testing.T, decl string) *external.Executable {
 	return exe
 }
 
-// marker is the test's mark in its processes' command lines.
+// marker is the test's mark in its processes' command lines. It holds
+// the test binary's process id: two runs of the suite at once (make
+// mutate's workers, two checkouts) must not take each other's processes
+// for leftovers.
 func marker(t *testing.T) string {
-	return "marker-" + strings.ReplaceAll(t.Name(), "/", "-")
+	return fmt.Sprintf("marker-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-"))
 }
 
 // noLeftovers fails the test if a process with its marker is alive.

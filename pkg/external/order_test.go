@@ -71,6 +71,8 @@ func TestAnswerKeysExact(t *testing.T) {
 		{`{"status":"dead_end","status":"found","STATUS":"x","tour":[0]}`, `key "STATUS" is not "status"`},
 		{`{"\u0053TATUS":"dead_end"}`, `key "STATUS" is not "status"`},
 		{`{"status":"dead_end","ſtatus":"x"}`, `key "ſtatus" is not "status"`},
+		// Every key in capitals: no key is spelt exactly.
+		{`{"ID":1,"STATUS":"found","TOUR":[0],"NODES":1,"BACKTRACKS":0,"ERROR":""}`, `(keys are matched exactly)`},
 	} {
 		_, err := external.ParseAnswer([]byte(tt.line))
 		switch {

@@ -53,7 +53,8 @@ func viaRecords(s string) (out []record, torn bool, err error) {
 }
 
 // checkAgainstCSV holds records to encoding/csv on s: the same records on
-// the same lines, and the same error on the same line. A file that does not
+// the same lines, and the same error at the same place (the record's first
+// line, and the line and column of the fault). A file that does not
 // end in a newline ends in a torn line instead, after the same records.
 func checkAgainstCSV(t *testing.T, s string) {
 	t.Helper()
@@ -84,7 +85,8 @@ func checkAgainstCSV(t *testing.T, s string) {
 	case (err == nil) != (wantErr == nil):
 		t.Fatalf("%q: error %v, encoding/csv's %v", s, err, wantErr)
 	case errors.As(wantErr, &wpe):
-		if !errors.As(err, &pe) || pe.Err != wpe.Err || pe.StartLine != wpe.StartLine {
+		if !errors.As(err, &pe) || pe.Err != wpe.Err || pe.StartLine != wpe.StartLine ||
+			pe.Line != wpe.Line || pe.Column != wpe.Column {
 			t.Fatalf("%q: error %v, encoding/csv's %v", s, err, wantErr)
 		}
 	}
@@ -95,6 +97,8 @@ var csvCases = []string{
 	`"a","b ""x"" c"` + "\n", "\"a\nb\",c\nd\n", "\"a\r\nb\",c\r\n", "a,b\"c\n", "\"a\"b\n",
 	"\"open\nnever closed\n", "x\r\ny\r", "a\rb,c\n", " a , b \n", "\"\"\n", "a,\"\"\n",
 	"h1,h2\n1,2\n\"3\",\"4\n5\"\n6,7\n", "a\"\nb\"\n", "é,\xff\n",
+	"x\n\"a\nb\"c\n", // a fault on line 3 in a record from line 2
+	"\",\"b\n",       // a comma before the closing quote, a byte after it
 }
 
 func TestRecordsMatchCSV(t *testing.T) {
@@ -135,5 +139,29 @@ func TestReaderAllocates(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%.1f allocations a row", allocs)
+	}
+}
+
+// TestSplitReadsEmptyQuotedField: an empty quoted field ("") has no quote
+// or newline inside, so split reads it itself, as an empty field, without
+// encoding/csv (whose reader allocates).
+func TestSplitReadsEmptyQuotedField(t *testing.T) {
+	rs := newRecords(strings.NewReader(""))
+	for _, tt := range []struct {
+		line string
+		want []string
+	}{
+		{`"",b`, []string{"", "b"}},
+		{`a,"",b`, []string{"a", "", "b"}},
+		{`a,""`, []string{"a", ""}},
+	} {
+		fields, ok := rs.split([]byte(tt.line))
+		var got []string
+		for _, f := range fields {
+			got = append(got, string(f))
+		}
+		if !ok || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("split(%s) = %q, %v; want %q, true", tt.line, got, ok, tt.want)
+		}
 	}
 }

@@ -292,6 +292,23 @@ func TestFormatTour(t *testing.T) {
 	}
 }
 
+// TestFormatTourSizesItsBufferOnce: the squares of an 8x8 tour, 0 to 63,
+// take 10 one-digit and 54 two-digit numbers and 63 spaces, 181 bytes; the
+// buffer is sized for them before the first is written, so FormatTour
+// allocates twice (the buffer and the string), not once per doubling.
+func TestFormatTourSizesItsBufferOnce(t *testing.T) {
+	squares := make([]int32, 64)
+	for i := range squares {
+		squares[i] = int32(i)
+	}
+	if got := len(FormatTour(squares)); got != 181 {
+		t.Fatalf("%d bytes, want 181", got)
+	}
+	if a := testing.AllocsPerRun(100, func() { FormatTour(squares) }); a > 2 {
+		t.Errorf("%.0f allocations, want at most 2", a)
+	}
+}
+
 func TestOneLine(t *testing.T) {
 	if got := OneLine("panic: x\n\tstack\nmore\r\n"); got != "panic: x stack | more | " {
 		t.Errorf("OneLine = %q", got)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"knightsweep/internal/words"
@@ -313,7 +312,11 @@ func (a *accum) add(s sample) {
 	}
 	c := &a.chunks[n-1]
 	if len(*c) == cap(*c) {
-		*c = slices.Grow(*c, len(*c)) // double, up to chunkLen
+		// Double, up to chunkLen; made, not grown by append, whose size
+		// classes would round the last doubling past chunkLen.
+		g := make([]sample, len(*c), min(2*len(*c), chunkLen))
+		copy(g, *c)
+		*c = g
 	}
 	*c = append(*c, s)
 }

@@ -113,6 +113,17 @@ func TestFriedmanByHand(t *testing.T) {
 			t.Errorf("got %+v", f)
 		}
 	})
+	t.Run("one swap in three blocks", func(t *testing.T) {
+		// Ranks 1 2 3, 1 2 3, 2 1 3: rank sums 4, 5, 9 about n(k+1)/2
+		// = 6, squares 4+1+9 = 14; spread 2 a block, 6: chi-square =
+		// 2*14/6 = 14/3, p = exp(-7/3). F = 2 (14/3) / (6 - 14/3) = 7 on
+		// 2 and 4 degrees of freedom: p = (1 + 2*7/4)^-2 = 1/20.25.
+		f := FriedmanTest([][]float64{{1, 2, 3}, {1, 2, 3}, {2, 1, 3}})
+		if math.Abs(f.ChiSquare-14.0/3) > 1e-12 || math.Abs(f.ChiSquareP-math.Exp(-7.0/3)) > 1e-12 ||
+			math.Abs(f.F-7) > 1e-12 || math.Abs(f.FP-1/20.25) > 1e-12 {
+			t.Errorf("got %+v", f)
+		}
+	})
 	t.Run("one block", func(t *testing.T) {
 		f := FriedmanTest([][]float64{{1, 2}})
 		if f.FP != 1 || !math.IsNaN(f.F) {

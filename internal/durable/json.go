@@ -136,3 +136,10 @@ func foreign(path string, found Format, ok bool, f Format) error {
 	}
 	return nil
 }
+
+// LooksSealedJSON reports whether data looks like a sealed JSON file, whole
+// or not: it starts with the "format" field or holds a "crc32c" one. Such
+// a file that fails UnmarshalJSON is damaged, not another program's JSON.
+func LooksSealedJSON(data []byte) bool {
+	return bytes.HasPrefix(data, []byte(jsonFormatPrefix)) || bytes.Contains(data, []byte("\n"+jsonSumPrefix))
+}

@@ -123,6 +123,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	// Not among the page's provenance notes alone: a series that mixes
 	// two programs is an oddity the terminal prints too.
 	res.Warnings = append(res.Warnings, sharedNames(sweeps, csvPaths, res, opt.BySource)...)
+	res.Warnings = append(res.Warnings, manifestWarnings(sweeps)...)
 	page := newPage(res, comparisons, csvPaths, sweeps, opt)
 	out.Lead = page.Lead
 	page.Exact = exactSec

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/outdir"
 )
 
 func TestFlattenJSON(t *testing.T) {
@@ -97,5 +99,63 @@ func TestReadManifest(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(big), 0o644)
 	if m, _ := readManifest(dir); m.Err != "" || len(m.Fields) != 1+4*12+1 {
 		t.Errorf("a merge of 7,000 shards: %d fields, %q", len(m.Fields), m.Err)
+	}
+}
+
+// A sealed manifest edited by one byte is damaged: the report shows none of
+// its values as fact, warns on the terminal naming the file, and uses
+// nothing it records; the same manifest intact is shown and used.
+func TestDamagedManifestNotTrusted(t *testing.T) {
+	m, err := outdir.ReadManifest("testdata/sweep/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := m.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	csv, err := os.ReadFile("testdata/sweep/runs.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runs.csv"), csv, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{filepath.Join(dir, "runs.csv")}
+	intact := generate(t, paths, Options{})
+	if page := readString(t, intact.HTML); !strings.Contains(page, "AMD EPYC") {
+		t.Fatal("the intact manifest's cpu is not on the page")
+	}
+	for _, w := range intact.Results.Warnings {
+		if strings.Contains(w, "manifest.json") {
+			t.Errorf("intact manifest: warning %q", w)
+		}
+	}
+	path := filepath.Join(dir, "manifest.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), `"cpu": "AMD EPYC"`, `"cpu": "AMD EPYX"`, 1)
+	if edited == string(data) {
+		t.Fatal("the written manifest has no cpu field to edit")
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	damaged := generate(t, paths, Options{})
+	page := readString(t, damaged.HTML)
+	if strings.Contains(page, "AMD EPYX") {
+		t.Error("the page shows an edited value of a damaged manifest as fact")
+	}
+	if !strings.Contains(page, "damaged") {
+		t.Error("the page does not say the manifest is damaged")
+	}
+	warned := false
+	for _, w := range damaged.Results.Warnings {
+		warned = warned || strings.Contains(w, path) && strings.Contains(w, "damaged")
+	}
+	if !warned {
+		t.Errorf("no terminal warning names %s as damaged: %q", path, damaged.Results.Warnings)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/stats"
@@ -30,7 +31,32 @@ func readSweeps(csvPaths []string) []sweep {
 		shown, data := readManifest(dir)
 		out[i] = sweep{dir: dir, shown: shown}
 		if data != nil {
-			out[i].man, _ = outdir.ParseManifest(data)
+			m, err := outdir.ParseManifest(data)
+			if err != nil && durable.LooksSealedJSON(data) {
+				// A sealed manifest that fails its checks is not shown as
+				// fact: its values may be edited, its tours not the sweep's.
+				out[i].shown.Fields = nil
+				out[i].shown.Err = damagedManifest(dir, err)
+			}
+			out[i].man = m
+		}
+	}
+	return out
+}
+
+// damagedManifest says what the page and the terminal tell of a manifest
+// that fails its checks.
+func damagedManifest(dir string, err error) string {
+	return fmt.Sprintf("%s: %v; the report leaves out what it records (builds, machines, saved tours)", filepath.Join(dir, outdir.ManifestFile), err)
+}
+
+// manifestWarnings names each sweep whose manifest fails its checks, for
+// the terminal.
+func manifestWarnings(sweeps []sweep) []string {
+	var out []string
+	for _, sw := range sweeps {
+		if sw.shown.Found && sw.man == nil && sw.shown.Err != "" {
+			out = append(out, sw.shown.Err)
 		}
 	}
 	return out

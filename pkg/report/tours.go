@@ -78,7 +78,7 @@ func tourFigure(b board.Board, sample *stats.TourSample, saved savedTour, haveSa
 		squares, closed = t.Squares, t.Closed
 		caption = fmt.Sprintf("found by %s in the sweep from %s, trial %d (%s)", stats.Who(saved.Strategy, saved.Tiebreak), saved.Start, saved.Trial, saved.File)
 	default:
-		return nil, fmt.Errorf("no tour of %v to draw: the sweep found none, or saved none (sweeps before this version did not)", b)
+		return nil, fmt.Errorf("no tour of %v to draw: the sweep found none, or saved none (sweeps before this version did not), or its manifest.json was left out as damaged", b)
 	}
 	pic, err := tourimage.New(b.Rows, b.Cols, squares, closed)
 	if err != nil {

@@ -67,7 +67,9 @@ type Runner struct {
 	// lock is -work's, outLock -out's: two commands rewriting one -out
 	// whole would each drop the other's rows.
 	lock, outLock *durable.Lock
-	left          *timeLeft
+	// outWrites counts the writes of -out by Run.
+	outWrites int
+	left      *timeLeft
 }
 
 // MaxCSVBytes bounds the -out CSV read back: a row a start, a few hundred
@@ -251,6 +253,22 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 			r.Tick(p, leftWords(left), o)
 		}
 	}
+	// -out is rewritten whole as walks end, but not more often than keeps
+	// its writing under 1/outShare of the time: many quick walks would
+	// otherwise write bytes growing with the square of the rows. A kill
+	// loses at most the walks since the last write, which a resume walks
+	// again; every other way out writes the last rows.
+	var (
+		saved, unsaved = time.Time{}, false
+		saving         time.Duration
+	)
+	save := func() error {
+		t0 := time.Now()
+		err := WriteCSV(r.Out, slices.Collect(maps.Values(r.file)))
+		saved, saving, unsaved = time.Now(), time.Since(t0), false
+		r.outWrites++
+		return err
+	}
 	results := map[Key]Row{}
 	err := runLaid(ctx, tasks, opt, Several(r.classes, opt.Workers), func(t Task, res Result) error {
 		all.ended(t)
@@ -265,10 +283,18 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 			r.Ended(res)
 		}
 		if r.Out != "" {
-			return WriteCSV(r.Out, slices.Collect(maps.Values(r.file)))
+			unsaved = true
+			if time.Since(saved) >= outShare*saving {
+				return save()
+			}
 		}
 		return nil
 	})
+	if unsaved {
+		if serr := save(); err == nil {
+			err = serr
+		}
+	}
 	// The rows -out held of the starts asked for (it may hold others).
 	for _, j := range r.Jobs {
 		for _, sq := range j.Starts {
@@ -282,6 +308,10 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	}
 	return results, err
 }
+
+// outShare is how many times the time of the last write of -out passes
+// before it is written again (see Run).
+const outShare = 10
 
 // openWork locks -work (made if missing) and checks it: a directory of
 // this command's walks, and each start's checkpoint one of its walk.

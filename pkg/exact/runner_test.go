@@ -264,3 +264,35 @@ func TestAllLeft(t *testing.T) {
 		t.Errorf("Detail: %q", d)
 	}
 }
+
+// Quick walks do not rewrite -out after each one: an -out of n rows
+// written after each of n walks writes bytes growing as n squared. The
+// rows all reach the file by the end.
+func TestRunnerOutWrittenNotAfterEveryQuickWalk(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "x.csv")
+	var jobs []Job
+	for n := 5; n <= 12; n++ {
+		b := board.Board{Rows: n, Cols: n}
+		jobs = append(jobs, Job{Board: b, Starts: all(b)})
+	}
+	r, err := NewRunner(Runner{Jobs: jobs, Options: Options{Rule: First, Workers: 1}, Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	tasks := r.Tasks()
+	rows, err := r.Run(context.Background(), tasks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.outWrites*4 > len(tasks) {
+		t.Errorf("-out written %d times for %d quick walks", r.outWrites, len(tasks))
+	}
+	back, err := ReadCSV(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != len(rows) || len(rows) != 5*5+6*6+7*7+8*8+9*9+10*10+11*11+12*12 {
+		t.Errorf("%d rows in -out, %d walked", len(back), len(rows))
+	}
+}

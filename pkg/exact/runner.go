@@ -67,6 +67,8 @@ type Runner struct {
 	// lock is -work's, outLock -out's: two commands rewriting one -out
 	// whole would each drop the other's rows.
 	lock, outLock *durable.Lock
+	// kept are the rows -out held, written back by writeOut.
+	kept []Row
 	// outWrites counts the writes of -out by Run.
 	outWrites int
 	left      *timeLeft
@@ -85,6 +87,9 @@ func NewRunner(r Runner) (*Runner, error) {
 	for _, j := range rn.Jobs {
 		rn.classes += len(Tasks(j.Board, j.Starts, rn.Options.Rule))
 	}
+	if rn.Out != "" && rn.Options.Work != "" && samePath(rn.Out, rn.Options.Work) {
+		return nil, input.Errorf("-out", "%s is -work's directory too: give -out a file of its own", rn.Out)
+	}
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
 		if rn.Out != "" {
@@ -98,6 +103,10 @@ func NewRunner(r Runner) (*Runner, error) {
 		return nil, err
 	}
 	if err := rn.openWork(); err != nil {
+		rn.Close()
+		return nil, err
+	}
+	if err := rn.writeOut(); err != nil {
 		rn.Close()
 		return nil, err
 	}
@@ -157,13 +166,25 @@ func (r *Runner) readOut() error {
 		}
 		r.done[row.Key()] = row
 	}
-	if err := WriteCSV(r.Out, kept); err != nil {
+	r.kept = kept
+	return nil
+}
+
+// writeOut writes what -out held back, sealed, once every check has
+// passed: so that -out can be written before any walk, and a refused
+// command leaves no -out it did not find.
+func (r *Runner) writeOut() error {
+	if r.Out == "" {
+		return nil
+	}
+	if err := WriteCSV(r.Out, r.kept); err != nil {
 		// A full disk is no fault of the flag's: a runtime failure.
 		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
 			return fmt.Errorf("-out: %w", err)
 		}
 		return input.Errorf("-out", "%v", err)
 	}
+	r.kept = nil
 	return nil
 }
 
@@ -442,4 +463,11 @@ func (r *Runner) checkCommand(path string) error {
 		return write()
 	}
 	return nil
+}
+
+// samePath reports whether a and b name one path, as absolute paths.
+func samePath(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }

@@ -3,6 +3,8 @@ package exact
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -294,5 +296,35 @@ func TestRunnerOutWrittenNotAfterEveryQuickWalk(t *testing.T) {
 	}
 	if len(back) != len(rows) || len(rows) != 5*5+6*6+7*7+8*8+9*9+10*10+11*11+12*12 {
 		t.Errorf("%d rows in -out, %d walked", len(back), len(rows))
+	}
+}
+
+// An exact refused for its -work leaves no -out it did not find, and an
+// -out that is -work itself is refused by name.
+func TestRunnerRefusedLeavesNoOut(t *testing.T) {
+	dir := t.TempDir()
+	work, out := filepath.Join(dir, "w"), filepath.Join(dir, "x.csv")
+	b := board.Board{Rows: 5, Cols: 5}
+	runner := func(cmd WorkCommand, out, work string) error {
+		r, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{}}}},
+			Options: Options{Rule: Random, Work: work}, Out: out, Command: cmd})
+		if err == nil {
+			r.Close()
+		}
+		return err
+	}
+	if err := runner(WorkCommand{Sizes: "5", Starts: "corners", Tiebreak: "random"}, "", work); err != nil {
+		t.Fatal(err)
+	}
+	if err := runner(WorkCommand{Sizes: "5", Starts: "0,0", Tiebreak: "random"}, out, work); !input.Is(err) {
+		t.Fatalf("another command's -work: %v", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused exact left -out behind: %v", err)
+	}
+	same := filepath.Join(dir, "both")
+	err := runner(WorkCommand{Sizes: "5", Starts: "0,0", Tiebreak: "random"}, same, same)
+	if !input.Is(err) || !strings.Contains(err.Error(), "is -work's directory too") {
+		t.Errorf("-out and -work one path: %v", err)
 	}
 }

@@ -494,6 +494,9 @@ func newGraph[K set](b board.Board, rule Rule) *graph[K] {
 		add(&g.all, s)
 	}
 	g.shifts, g.nearShifts = shifts[K](b)
+	if g.nearShifts {
+		g.near = nearOf(g.shifts)
+	}
 	g.moves = make([]moves, n)
 	for s, l := range g.list {
 		m := &g.moves[s]

@@ -77,14 +77,27 @@ func radixPass[K set, P num](b []rec[K, P], j, width int, end, next []int) ([]re
 		end[d] = sum
 	}
 	// Each record goes to its digit's bucket, swapped along a cycle until
-	// the record in hand belongs where it was taken from.
+	// the record in hand belongs where it was taken from. Two records in
+	// hand, x and y, take turns: each step copies a record out and one in,
+	// not a third time between them.
 	for d := range end {
 		for next[d] < end[d] {
 			x := b[next[d]]
 			e := int(keyWord(&x, j) >> shift & mask)
 			for e != d {
-				b[next[e]], x = x, b[next[e]]
+				i := next[e]
 				next[e]++
+				y := b[i]
+				b[i] = x
+				e = int(keyWord(&y, j) >> shift & mask)
+				if e == d {
+					x = y
+					break
+				}
+				i = next[e]
+				next[e]++
+				x = b[i]
+				b[i] = y
 				e = int(keyWord(&x, j) >> shift & mask)
 			}
 			b[next[d]] = x

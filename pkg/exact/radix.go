@@ -55,8 +55,15 @@ func radixPass[K set, P num](b []rec[K, P], j, width int, end, next []int) ([]re
 	for ; j <= len(k); j++ {
 		x := keyWord(&b[0], j)
 		diff = 0
-		for i := range b {
-			diff |= keyWord(&b[i], j) ^ x
+		if j < len(k) {
+			w := len(k) - 1 - j
+			for i := range b {
+				diff |= b[i].k[w] ^ x
+			}
+		} else {
+			for i := range b {
+				diff |= b[i].tag&0xFFFF ^ x
+			}
 		}
 		if diff != 0 {
 			break
@@ -67,8 +74,16 @@ func radixPass[K set, P num](b []rec[K, P], j, width int, end, next []int) ([]re
 	}
 	shift := uint(max(63-bits.LeadingZeros64(diff)-width+1, 0))
 	mask := uint64(len(end) - 1)
-	for i := range b {
-		end[keyWord(&b[i], j)>>shift&mask]++
+	// The digits' counts, word j read without keyWord's test in the loop.
+	if j < len(k) {
+		w := len(k) - 1 - j
+		for i := range b {
+			end[b[i].k[w]>>shift&mask]++
+		}
+	} else {
+		for i := range b {
+			end[b[i].tag&0xFFFF>>shift&mask]++
+		}
 	}
 	sum := 0
 	for d := range end {

@@ -49,7 +49,7 @@ func allocsOfWalk[K set](b board.Board, float, keep bool) float64 {
 	w := wk.newWorker()
 	kept := 0
 	if keep {
-		w.keep = func(v K, cur, d int, p []uint64, cnt uint64, rc uint16) { kept++ }
+		w.keep = func(K, int, int, []uint64, uint64, uint16) { kept++ }
 	}
 	one := make([]uint64, wk.w)
 	one[0] = 1
@@ -57,8 +57,8 @@ func allocsOfWalk[K set](b board.Board, float, keep bool) float64 {
 		one[0] = math.Float64bits(1)
 	}
 	return testing.AllocsPerRun(10, func() {
-		var v K
-		add(&v, wk.start)
-		w.follow(v, wk.start, 0, one, 1, 1, 0)
+		at := point[K]{cur: wk.start}
+		add(&at.v, wk.start)
+		w.follow(at, reach{p: one, cnt: 1})
 	})
 }

@@ -68,17 +68,21 @@ func (g *graph[K]) degreesOf1(v *K) degrees[K] {
 }
 
 // degreesOf2 is degreesOf on a board of two words (to 11x11) whose moves
-// shift by less than a word (nearShifts).
+// shift by less than a word (nearShifts), from g.near: each move a shift
+// of one direction by a count the compiler sees is below 64, so that it
+// neither masks the count nor shifts the other way by 0.
 func (g *graph[K]) degreesOf2(v *K) degrees[K] {
 	all, x := (*[2]uint64)(unsafe.Pointer(&g.all)), (*[2]uint64)(unsafe.Pointer(v))
 	u0, u1 := all[0]&^x[0], all[1]&^x[1]
 	var p00, p01, p10, p11, p20, p21 uint64 // plane, word
-	for i := range g.shifts {
-		sh := &g.shifts[i]
-		from := (*[2]uint64)(unsafe.Pointer(&sh.from))
-		// Shifts in Go past 63 bits give 0: a move of 0 mod 64 is whole.
-		a0 := (u0>>sh.right | u1<<(64-sh.right)) << sh.left & from[0]
-		a1 := (u1>>sh.right<<sh.left | u0>>(64-sh.left)) & from[1]
+	for i := range g.near.n {
+		sh := &g.near.s[i&7]
+		var a0, a1 uint64
+		if n := sh.n & 63; sh.up {
+			a0, a1 = (u0>>n|u1<<((64-n)&63))&sh.from[0], u1>>n&sh.from[1]
+		} else {
+			a0, a1 = u0<<n&sh.from[0], (u1<<n|u0>>((64-n)&63))&sh.from[1]
+		}
 		c0, c1 := p00&a0, p01&a1
 		p00 ^= a0
 		p01 ^= a1
@@ -91,6 +95,39 @@ func (g *graph[K]) degreesOf2(v *K) degrees[K] {
 	d := (*[3][2]uint64)(unsafe.Pointer(&dg))
 	d[0][0], d[0][1], d[1][0], d[1][1], d[2][0], d[2][1] = p00, p01, p10, p11, p20, p21
 	return dg
+}
+
+// nearMoves are a board of two words' moves that reach a square, each
+// less than a word, for degreesOf2.
+type nearMoves struct {
+	n int
+	s [8]nearShift
+}
+
+// A nearShift is a move of n squares (1..63), up (to a higher square) or
+// down: the square s reaches s+n or s-n, when s is in from.
+type nearShift struct {
+	n    uint
+	up   bool
+	from [2]uint64
+}
+
+// nearOf lays out shs, each less than a word, on a board of two words;
+// the moves that no square takes are left out.
+func nearOf[K set](shs []shift[K]) nearMoves {
+	var ns nearMoves
+	for _, sh := range shs {
+		if len(sh.from) != 2 {
+			return nearMoves{}
+		}
+		from := *(*[2]uint64)(unsafe.Pointer(&sh.from))
+		if from == [2]uint64{} {
+			continue
+		}
+		ns.s[ns.n] = nearShift{n: uint(max(sh.by, -sh.by)), up: sh.by > 0, from: from}
+		ns.n++
+	}
+	return ns
 }
 
 // A shift is one of the knight's moves as the sets see it: the square s

@@ -307,19 +307,21 @@ func (f *frontier[K, P]) account(b int64) {
 	}
 }
 
-// keep appends a tie point at depth d to the worker's buffer.
+// keep appends the tie point (v, cur) at depth d to the worker's buffer:
+// cnt walks, of probability p, with rc roundings (a reach's fields: Go
+// passes a struct argument through memory, and keep takes every record).
 func (fw *fworker[K, P]) keep(v K, cur, d int, p []uint64, cnt uint64, rc uint16) {
 	if len(fw.bufs[d]) == cap(fw.bufs[d]) {
 		fw.grow(d)
 	}
-	var r rec[K, P]
-	r.k = v
-	r.tag = uint64(cur) | uint64(rc)<<16
-	r.cnt = cnt
-	for i, x := range p {
-		r.p[i] = x
+	var x rec[K, P]
+	x.k = v
+	x.tag = uint64(cur) | uint64(rc)<<16
+	x.cnt = cnt
+	for i, y := range p {
+		x.p[i] = y
 	}
-	fw.bufs[d] = append(fw.bufs[d], r)
+	fw.bufs[d] = append(fw.bufs[d], x)
 }
 
 // grow makes room in depth d's buffer: twice the room, or, if that would
@@ -645,7 +647,7 @@ func (fw *fworker[K, P]) expand(r *rec[K, P], d int) {
 	for i := range min(len(mass), len(r.p)) {
 		mass[i] = r.p[i]
 	}
-	w.branch(&v, &dg, &out, t, d, mass, r.cnt, uint16(r.rc()))
+	w.branch(&v, &dg, &out, t, d, reach{p: mass, cnt: r.cnt, rc: uint16(r.rc())})
 }
 
 // walkStart walks from the walk's start square, the first node: depth 0,
@@ -660,6 +662,5 @@ func (w *worker[K]) walkStart() {
 		one[0] = math.Float64bits(1)
 	}
 	w.t.nodes++
-	const depth, factor, walks, roundings = 0, 1, 1, 0
-	w.follow(v, wk.start, depth, one, factor, walks, roundings)
+	w.follow(point[K]{v: v, cur: wk.start}, reach{p: one, cnt: 1})
 }

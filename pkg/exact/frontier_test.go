@@ -614,9 +614,9 @@ func TestFrontierStopsOnFailure(t *testing.T) {
 	}
 	defer f.close()
 	w := f.fws[0].w
-	var v [1]uint64
-	add(&v, f.wk.start)
-	w.follow(v, f.wk.start, 0, []uint64{math.Float64bits(1)}, 1, 1, 0)
+	at := point[[1]uint64]{cur: f.wk.start}
+	add(&at.v, f.wk.start)
+	w.follow(at, reach{p: []uint64{math.Float64bits(1)}, cnt: 1})
 	d := 0
 	for len(f.fws[0].bufs[d]) == 0 {
 		d++

@@ -55,8 +55,15 @@ func radixPass[K set, P num](b []rec[K, P], j, width int, end, next []int) ([]re
 	for ; j <= len(k); j++ {
 		x := keyWord(&b[0], j)
 		diff = 0
-		for i := range b {
-			diff |= keyWord(&b[i], j) ^ x
+		if j < len(k) {
+			w := len(k) - 1 - j
+			for i := range b {
+				diff |= b[i].k[w] ^ x
+			}
+		} else {
+			for i := range b {
+				diff |= b[i].tag&0xFFFF ^ x
+			}
 		}
 		if diff != 0 {
 			break
@@ -67,8 +74,16 @@ func radixPass[K set, P num](b []rec[K, P], j, width int, end, next []int) ([]re
 	}
 	shift := uint(max(63-bits.LeadingZeros64(diff)-width+1, 0))
 	mask := uint64(len(end) - 1)
-	for i := range b {
-		end[keyWord(&b[i], j)>>shift&mask]++
+	// The digits' counts, word j read without keyWord's test in the loop.
+	if j < len(k) {
+		w := len(k) - 1 - j
+		for i := range b {
+			end[b[i].k[w]>>shift&mask]++
+		}
+	} else {
+		for i := range b {
+			end[b[i].tag&0xFFFF>>shift&mask]++
+		}
 	}
 	sum := 0
 	for d := range end {
@@ -77,14 +92,27 @@ func radixPass[K set, P num](b []rec[K, P], j, width int, end, next []int) ([]re
 		end[d] = sum
 	}
 	// Each record goes to its digit's bucket, swapped along a cycle until
-	// the record in hand belongs where it was taken from.
+	// the record in hand belongs where it was taken from. Two records in
+	// hand, x and y, take turns: each step copies a record out and one in,
+	// not a third time between them.
 	for d := range end {
 		for next[d] < end[d] {
 			x := b[next[d]]
 			e := int(keyWord(&x, j) >> shift & mask)
 			for e != d {
-				b[next[e]], x = x, b[next[e]]
+				i := next[e]
 				next[e]++
+				y := b[i]
+				b[i] = x
+				e = int(keyWord(&y, j) >> shift & mask)
+				if e == d {
+					x = y
+					break
+				}
+				i = next[e]
+				next[e]++
+				x = b[i]
+				b[i] = y
 				e = int(keyWord(&x, j) >> shift & mask)
 			}
 			b[next[d]] = x

@@ -145,6 +145,7 @@ type graph[K set] struct {
 	all        K
 	shifts     []shift[K]
 	nearShifts bool
+	near       nearMoves // the shifts on two words, if nearShifts
 	// dist[s] is four times the squared distance from the centre (Roth).
 	dist []int32
 }

@@ -145,3 +145,42 @@ func BenchmarkTied(b *testing.B) {
 		}
 	}
 }
+
+// TestDegreesOfTwoWords: degreesOf on boards of two words (degreesOf2,
+// each move a shift one way) gives every square's unvisited neighbours,
+// counted one by one, on random sets of visited squares; among the boards
+// one of two columns, two of whose moves shift by 0 and reach no square.
+func TestDegreesOfTwoWords(t *testing.T) {
+	for _, b := range []board.Board{{Rows: 9, Cols: 9}, {Rows: 10, Cols: 10}, {Rows: 11, Cols: 11}, {Rows: 4, Cols: 20}, {Rows: 33, Cols: 2}, {Rows: 5, Cols: 13}} {
+		t.Run(b.String(), func(t *testing.T) {
+			g := newGraph[[2]uint64](b, 0)
+			if !g.nearShifts {
+				t.Fatal("the board's moves are not all less than a word")
+			}
+			seed := uint64(b.Squares())
+			for range 500 {
+				var v [2]uint64
+				keep := splitmix.Next(&seed) % 8
+				for s := range g.n {
+					if splitmix.Next(&seed)%8 < keep {
+						add(&v, s)
+					}
+				}
+				dg := g.degreesOf(&v)
+				for s := range g.n {
+					want := 0
+					for _, x := range g.list[s] {
+						want += b2i(!has(&v, int(x)))
+					}
+					got := 0
+					for p := range dg {
+						got |= b2i(has(&dg[p], s)) << p
+					}
+					if got != want%8 {
+						t.Fatalf("square %d of %v: degree %d, counted %d", s, v, got, want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -106,17 +106,34 @@ func (wk *walker[K]) newWorker() *worker[K] {
 	return w
 }
 
-// follow walks from (v, cur) at depth d, whose probability is src (over
-// 840^d) times f (840/k after a step among k tied squares, else 1; in
-// float mode src[0] holds the float64 and f divides it), reached by cnt
-// walks, with rc roundings so far: through forced steps to the next tie
-// point, which it remembers (memo) or walks on from, or to the walk's end.
-func (w *worker[K]) follow(v K, cur, d int, src []uint64, f uint64, cnt uint64, rc uint16) {
-	w.followDeg(v, w.wk.g.degreesOf(&v), cur, d, src, f, cnt, rc)
+// A point is where a walk stands: the squares it visited (v), the one
+// it stands on (cur), and its depth (d: the squares visited less one).
+type point[K set] struct {
+	v      K
+	cur, d int
 }
 
-// followDeg is follow with the degrees of v's unvisited squares in dg.
-func (w *worker[K]) followDeg(v K, dg degrees[K], cur, d int, src []uint64, f uint64, cnt uint64, rc uint16) {
+// reach is what reaches a point: cnt walks whose probability is p (over
+// 840^d; in float mode p[0] holds a float64), with rc roundings so far.
+type reach struct {
+	p   []uint64
+	cnt uint64
+	rc  uint16
+}
+
+// follow walks from at, reached by r, through forced steps to the next
+// tie point, which it remembers (memo) or walks on from, or to the walk's
+// end.
+func (w *worker[K]) follow(at point[K], r reach) {
+	w.followDeg(at.v, w.wk.g.degreesOf(&at.v), at.cur, at.d, r, 1)
+}
+
+// followDeg is follow from (v, cur) at depth d, with the degrees of v's
+// unvisited squares in dg and r's probability times f (840/k after a step
+// among k tied squares, else 1; in float mode f divides it). Its point is
+// three arguments, not a point: a point holds an array, which Go passes
+// in memory, and this is the walk's every step.
+func (w *worker[K]) followDeg(v K, dg degrees[K], cur, d int, r reach, f uint64) {
 	g := w.wk.g
 	var out [8]int16
 	j := 0
@@ -140,11 +157,11 @@ func (w *worker[K]) followDeg(v K, dg degrees[K], cur, d int, src []uint64, f ui
 		c = c[:w.wk.lays[d].w]
 	}
 	if w.wk.float {
-		x := math.Float64frombits(src[0])
+		x := math.Float64frombits(r.p[0])
 		if f > 1 {
 			x /= float64(f)
 			if f&(f-1) != 0 {
-				rc++
+				r.rc++
 			}
 		}
 		if x < 0x1p-1000 {
@@ -154,17 +171,18 @@ func (w *worker[K]) followDeg(v K, dg degrees[K], cur, d int, src []uint64, f ui
 		}
 		c[0] = math.Float64bits(x)
 	} else {
-		scale(c, src[:len(c)], f, j)
+		scale(c, r.p[:len(c)], f, j)
 	}
+	r.p = c
 	if t == 0 {
-		w.end(&v, cur, d, c, cnt, rc)
+		w.end(&v, cur, d, r)
 		return
 	}
 	if w.keep != nil {
-		w.keep(v, cur, d, c, cnt, rc)
+		w.keep(v, cur, d, r.p, r.cnt, r.rc)
 		return
 	}
-	if w.wk.memo && w.remember(&v, cur, d, c, cnt, rc) {
+	if w.wk.memo && w.remember(&v, cur, d, r.p, r.cnt, r.rc) {
 		return
 	}
 	// Walk on from here without the memo: every tied square in turn. Only
@@ -181,13 +199,14 @@ func (w *worker[K]) followDeg(v K, dg degrees[K], cur, d int, src []uint64, f ui
 	s := w.scratch[d]
 	copy(s, c)
 	clear(s[len(c):])
-	w.branch(&v, &dg, &out, t, d, s, cnt, rc)
+	r.p = s
+	w.branch(&v, &dg, &out, t, d, r)
 }
 
 // branch walks on from a tie point at depth d, whose visited squares are
-// v (the degrees of the others dg) and whose probability is p, into each
-// of its t tied squares out.
-func (w *worker[K]) branch(v *K, dg *degrees[K], out *[8]int16, t, d int, p []uint64, cnt uint64, rc uint16) {
+// v (the degrees of the others dg), reached by r, into each of its t tied
+// squares out.
+func (w *worker[K]) branch(v *K, dg *degrees[K], out *[8]int16, t, d int, r reach) {
 	share := w.wk.share(t)
 	g := w.wk.g
 	for i := range t {
@@ -195,12 +214,13 @@ func (w *worker[K]) branch(v *K, dg *degrees[K], out *[8]int16, t, d int, p []ui
 		add(&nv, int(out[i]))
 		g.visit(&ndg, int(out[i]))
 		w.t.nodes++
-		w.followDeg(nv, ndg, int(out[i]), d+1, p, share, cnt, rc)
+		w.followDeg(nv, ndg, int(out[i]), d+1, r, share)
 	}
 }
 
-// end adds a walk that stops at depth d on cur.
-func (w *worker[K]) end(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
+// end adds the walks r that stop at depth d on cur.
+func (w *worker[K]) end(v *K, cur, d int, r reach) {
+	p, cnt, rc := r.p, r.cnt, r.rc
 	var c uint64
 	w.t.walks, c = bits.Add64(w.t.walks, cnt, 0)
 	if c != 0 {
@@ -233,7 +253,10 @@ func (w *worker[K]) end(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) {
 }
 
 // remember adds the tie point (v, cur) at depth d to its layer, or
-// reports false if the memory limit leaves no room.
+// reports false if the memory limit leaves no room: cnt walks, of
+// probability p, with rc roundings (a reach's fields, as keep takes them:
+// Go passes a struct argument through memory, and the memo takes every
+// tie point).
 func (w *worker[K]) remember(v *K, cur, d int, p []uint64, cnt uint64, rc uint16) bool {
 	wk := w.wk
 	l := wk.layers[d]
@@ -415,7 +438,7 @@ func (w *worker[K]) expand(s *shard[K], d int) {
 		t := wk.g.tiedDeg(&v, &dg, c, &out)
 		copy(mass, e[lay.kw+2:])
 		clear(mass[lay.w:])
-		w.branch(&v, &dg, &out, t, d, mass, e[lay.kw+1], uint16(e[lay.kw]>>16))
+		w.branch(&v, &dg, &out, t, d, reach{p: mass, cnt: e[lay.kw+1], rc: uint16(e[lay.kw] >> 16)})
 	}
 	if s.slots != nil {
 		wk.held.Add(-int64(s.size) * lay.entryBytes())
@@ -471,6 +494,9 @@ func newGraph[K set](b board.Board, rule Rule) *graph[K] {
 		add(&g.all, s)
 	}
 	g.shifts, g.nearShifts = shifts[K](b)
+	if g.nearShifts {
+		g.near = nearOf(g.shifts)
+	}
 	g.moves = make([]moves, n)
 	for s, l := range g.list {
 		m := &g.moves[s]

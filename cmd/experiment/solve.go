@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"knightsweep/internal/input"
 	"strings"
 
 	"knightsweep/pkg/board"
@@ -44,6 +45,13 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	mem, err := memLimitFlag(*memLimit)
 	if err != nil {
 		return err
+	}
+	// A solver -strategy does not name would not run: a slip, as for run.
+	sf.offered([]string{*strategy})
+	for _, d := range sf.decls {
+		if d.err == nil && d.decl.Name != *strategy {
+			return input.Errorf("-solver", "%s is declared, but -strategy does not name it: add -strategy %s or leave its -solver out", d.decl.Name, d.decl.Name)
+		}
 	}
 	// The solvers are strategies before -strategy is checked.
 	d, err := sf.declare(mem, 1, stderr)

@@ -178,6 +178,10 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int, notes io.Writer) 
 			}
 			return nil, input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
 		}
+		if i := slices.IndexFunc(strategies.Builtins().Names(), func(n string) bool { return strings.EqualFold(n, spec.Name) }); i >= 0 {
+			d.Close()
+			return nil, input.Errorf("-solver", "%s differs from the built-in strategy %s only in case: give the solver another name", spec.Name, strategies.Builtins().Names()[i])
+		}
 		exe, err := external.Resolve(spec)
 		if err != nil {
 			d.Close()

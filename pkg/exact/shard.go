@@ -178,6 +178,10 @@ func Merge(out string, inputs []string) (int, error) {
 		if err != nil {
 			return 0, input.Errorf("-merge", "%v", err)
 		}
+		if len(got) > m.Starts {
+			return 0, input.Errorf("-merge", "%s holds %d rows, more than the %d starts of shard %v that %s names: the two files are not one shard's (walk the shard again with exact %s -shard %v -out FILE)",
+				in, len(got), m.Starts, m.Shard, ShardFile(in), m.Command, m.Shard)
+		}
 		if len(got) != m.Starts {
 			return 0, input.Errorf("-merge", "%s holds %d of the %d starts of shard %v: finish it with the same command (exact %s -shard %v -out %s)",
 				in, len(got), m.Starts, m.Shard, m.Command, m.Shard, in)

@@ -146,11 +146,25 @@ func TestMerge(t *testing.T) {
 	if err := copyFile(ShardFile(shards[1]), ShardFile(unfinished)); err != nil {
 		t.Fatal(err)
 	}
+	// A shard's rows with a row more, beside its sidecar: the file and
+	// the sidecar are not one shard's (a sidecar swapped, a row moved).
+	overfull := filepath.Join(t.TempDir(), "shard.csv")
+	first, err := ReadCSV(shards[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(overfull, append(slices.Clone(rows), first[0])); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(ShardFile(shards[1]), ShardFile(overfull)); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name   string
 		inputs []string
 		want   string
 	}{
+		{"overfull", []string{shards[0], overfull, shards[2]}, "holds 17 rows, more than the 16 starts of shard 1/3"},
 		{"missing", shards[:2], "1 shard of -sizes 6x6 -starts all -tiebreak random missing (shard 2/3"},
 		{"twice", []string{shards[0], shards[1], shards[1]}, "are both shard 1/3"},
 		{"unfinished", []string{shards[0], unfinished, shards[2]}, "holds 15 of the 16 starts of shard 1/3"},

@@ -37,6 +37,10 @@ func (p *Plan) Left(shard Shard, done JobSet) func(index int64) bool {
 	return func(i int64) bool { return done != nil && done.Has(i) || sel != nil && !sel.Has(i) }
 }
 
+// LoadNoted is how many times the estimate without other programs' load
+// the machine-paced one must be for a plan or a refusal to give both.
+const LoadNoted = 1.5
+
 // Runaway says why the jobs of p that skip leaves (nil: all), run by
 // workers workers of which parallel run at once (no more than the cores),
 // should not start unless the user insists (-force): they are expected to
@@ -55,8 +59,16 @@ func (p *Plan) Runaway(skip func(index int64) bool, workers int, parallel float6
 	s := p.settings
 	var why []string
 	if _, cost := p.Unloaded(skip); cost/max(parallel, 1) > MaxExpected.Seconds() {
-		why = append(why, fmt.Sprintf("it is expected to take %s on %d worker(s), more than %s",
-			strings.TrimPrefix(progress.Estimate(cost/max(parallel, 1)), "about "), workers, longDuration(MaxExpected.Seconds())))
+		// The figure the plan prints first, and the one decided on
+		// beside it where load makes them differ.
+		_, paced := p.Cost(skip)
+		paced = max(paced, cost)
+		var load string
+		if paced > LoadNoted*cost {
+			load = fmt.Sprintf(" (%s without other programs' load)", strings.TrimPrefix(progress.Estimate(cost/max(parallel, 1)), "about "))
+		}
+		why = append(why, fmt.Sprintf("it is expected to take %s on %d worker(s)%s, more than %s",
+			strings.TrimPrefix(progress.Estimate(paced/max(parallel, 1)), "about "), workers, load, longDuration(MaxExpected.Seconds())))
 	}
 	if s.MaxNodes == 0 && s.Timeout == 0 {
 		var strategies, boards []string

@@ -142,18 +142,13 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 		return
 	}
 	var load string // the trial's share of other programs' load, where it is large
-	if _, unloaded := p.Unloaded(skip); cost > loadNoted*unloaded {
+	if _, unloaded := p.Unloaded(skip); cost > plan.LoadNoted*unloaded {
 		load = fmt.Sprintf(", %s without other programs' load, which the 24-hour limit counts", strings.TrimPrefix(progress.Estimate(unloaded/Parallel(o.Workers)), "about "))
 	}
 	fmt.Fprintf(w, "expected: %s on %d worker(s), at this machine's pace: the cost model's %s x %.2f, by a %v trial%s (memory limit %s)%s\n",
 		progress.Estimate(cost/Parallel(o.Workers)), o.Workers, strings.TrimPrefix(progress.Estimate(model/Parallel(o.Workers)), "about "),
 		cost/model, trial.Round(10*time.Millisecond), load, o.MemLimit, plan.UnknownText(unknown, names))
 }
-
-// loadNoted is how many times the unloaded estimate the plan's must be
-// for the plan to say both: the trial ran while other programs took the
-// cores.
-const loadNoted = 1.5
 
 // randomisation names, for the plan's line, a random move order and the
 // restart policies: "; order random; restarts none, luby:49". Strategies

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -132,19 +131,13 @@ func (f *runFlags) settings() (plan.Settings, error) {
 	// A solver no series runs would still be recorded, and a sweep
 	// resumed without it refused: it is a slip, refused here, or a typo
 	// where an unknown name of -strategies is near it.
-	var unnamed []string
-	for _, d := range f.declared {
-		if !slices.Contains(names, d.Name) {
-			unnamed = append(unnamed, d.Name)
-		}
-	}
-	if len(unnamed) > 0 {
+	if unnamed := f.solvers.unnamed(names); len(unnamed) > 0 {
 		for _, n := range names {
 			if near, ok := words.Nearest(n, unnamed); ok && !known.Has(n) {
 				return s, input.Errorf("-strategies", "unknown strategy %q (did you mean %s? -solver declares it)", n, near)
 			}
 		}
-		return s, input.Errorf("-solver", "%s is declared, but -strategies does not name it: add it to -strategies or leave its -solver out", unnamed[0])
+		return s, notNamed(unnamed[0], "-strategies")
 	}
 	var tiebreaks []string
 	for tb := range strings.SplitSeq(f.tiebreak, ",") {

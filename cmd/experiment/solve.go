@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"knightsweep/internal/input"
 	"strings"
 
 	"knightsweep/pkg/board"
@@ -48,10 +47,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// A solver -strategy does not name would not run: a slip, as for run.
 	sf.offered([]string{*strategy})
-	for _, d := range sf.decls {
-		if d.err == nil && d.decl.Name != *strategy {
-			return input.Errorf("-solver", "%s is declared, but -strategy does not name it: add -strategy %s or leave its -solver out", d.decl.Name, d.decl.Name)
-		}
+	if unnamed := sf.unnamed([]string{*strategy}); len(unnamed) > 0 {
+		return notNamed(unnamed[0], "-strategy")
 	}
 	// The solvers are strategies before -strategy is checked.
 	d, err := sf.declare(mem, 1, stderr)

@@ -88,6 +88,23 @@ func (s *solverFlags) offered(names []string) {
 	s.file = slices.DeleteFunc(s.file, func(d solverDecl) bool { return !slices.Contains(names, d.decl.Name) })
 }
 
+// unnamed returns the command line's solvers that names (the strategies
+// the command runs) leaves out: a slip, which run and solve refuse.
+func (s *solverFlags) unnamed(names []string) []string {
+	var out []string
+	for _, d := range s.decls {
+		if d.err == nil && !slices.Contains(names, d.decl.Name) {
+			out = append(out, d.decl.Name)
+		}
+	}
+	return out
+}
+
+// notNamed is the refusal of a solver, name, that flag does not name.
+func notNamed(name, flag string) error {
+	return input.Errorf("-solver", "%s is declared, but %s does not name it: add it to %s or leave its -solver out", name, flag, flag)
+}
+
 func (s *solverFlags) register(fs *flag.FlagSet) {
 	fs.Var(s, "solver", "declare an external solver `NAME=COMMAND`, a strategy -strategies (-strategy) may name; repeatable. COMMAND is split into words as a shell would, no shell runs it; one process a run with the placeholders "+
 		"{"+strings.Join(external.Placeholders, "} {")+"} replaced, or stdio:COMMAND for one process a worker answering JSON lines (docs/solvers.md)")
@@ -178,9 +195,9 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int, notes io.Writer) 
 			}
 			return nil, input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
 		}
-		if i := slices.IndexFunc(strategies.Builtins().Names(), func(n string) bool { return strings.EqualFold(n, spec.Name) }); i >= 0 {
+		if in, ok := strategies.Builtins().Folded(spec.Name); ok {
 			d.Close()
-			return nil, input.Errorf("-solver", "%s differs from the built-in strategy %s only in case: give the solver another name", spec.Name, strategies.Builtins().Names()[i])
+			return nil, input.Errorf("-solver", "%s differs from the built-in strategy %s only in case: give the solver another name", spec.Name, in)
 		}
 		exe, err := external.Resolve(spec)
 		if err != nil {

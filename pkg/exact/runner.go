@@ -280,8 +280,9 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	// loses at most the walks since the last write, which a resume walks
 	// again; every other way out writes the last rows.
 	var (
-		saved, unsaved = time.Time{}, false
-		saving         time.Duration
+		saved   time.Time
+		saving  time.Duration
+		unsaved bool
 	)
 	save := func() error {
 		t0 := time.Now()

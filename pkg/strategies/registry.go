@@ -89,6 +89,20 @@ func (s *Set) Names() []string {
 	return slices.Clone(s.names)
 }
 
+// Folded returns the set's strategy whose name equals name but for case,
+// and whether there is one: a name two series would differ by in case
+// alone.
+func (s *Set) Folded(name string) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	i := slices.IndexFunc(s.names, func(n string) bool { return strings.EqualFold(n, name) })
+	if i < 0 {
+		return "", false
+	}
+	return s.names[i], true
+}
+
 // Has reports whether the set holds a strategy called name.
 func (s *Set) Has(name string) bool {
 	_, ok := s.lookup(name)

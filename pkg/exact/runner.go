@@ -18,6 +18,7 @@ import (
 
 	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 )
@@ -87,7 +88,7 @@ func NewRunner(r Runner) (*Runner, error) {
 	for _, j := range rn.Jobs {
 		rn.classes += len(Tasks(j.Board, j.Starts, rn.Options.Rule))
 	}
-	if rn.Out != "" && rn.Options.Work != "" && samePath(rn.Out, rn.Options.Work) {
+	if rn.Out != "" && rn.Options.Work != "" && outpath.Same(rn.Out, rn.Options.Work) {
 		return nil, input.Errorf("-out", "%s is -work's directory too: give -out a file of its own", rn.Out)
 	}
 	if !rn.Shard.Whole() {
@@ -464,11 +465,4 @@ func (r *Runner) checkCommand(path string) error {
 		return write()
 	}
 	return nil
-}
-
-// samePath reports whether a and b name one path, as absolute paths.
-func samePath(a, b string) bool {
-	x, err1 := filepath.Abs(a)
-	y, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && x == y
 }

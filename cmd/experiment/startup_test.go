@@ -93,7 +93,6 @@ var startupLibraries = map[string]bool{
 	"gonum.org/v1/plot":                        true, // the charts: its init parses the Liberation fonts (180 KB)
 	"codeberg.org/go-latex/latex/font/ttf":     true, // gonum/plot's text, for axis labels
 	"codeberg.org/go-latex/latex/mtex/symbols": true, // gonum/plot's text, for axis labels
-	"github.com/acarl005/stripansi":            true, // the progress bar (mpb)
 	"mvdan.cc/sh/v3/fileutil":                  true, // -solver's command, parsed as a shell would
 	"mvdan.cc/sh/v3/expand":                    true, // -solver's command, parsed as a shell would
 	"gonum.org/v1/gonum/mat":                   true, // gonum/stat, the statistics

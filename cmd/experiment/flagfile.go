@@ -53,11 +53,15 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 		if strings.HasPrefix(l.Arg, "-"+configFlag+"=") || l.Arg == "-"+configFlag {
 			return nil, input.Errorf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
 		}
-		if _, twice := at[l.Name()]; twice { // a repeated flag: which line, its error says
+		where := fmt.Sprintf("%s:%d", name, l.Line)
+		switch _, twice := at[l.Name()]; {
+		case ownLines(fs, l.Name()): // its values name their lines (fileLine)
+		case twice: // which line, its error says
 			at[l.Name()] = name
-		} else if !given[strings.TrimPrefix(l.Name(), "-")] {
-			at[l.Name()] = fmt.Sprintf("%s:%d", name, l.Line)
+		case !given[strings.TrimPrefix(l.Name(), "-")]:
+			at[l.Name()] = where
 		}
+		layer(func(v fileLayered) { v.fileLine(where) })
 		if err := parseQuiet(fs, []string{l.Arg}); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				err = errors.New("-h is not a setting")
@@ -77,6 +81,19 @@ type fileLayered interface {
 	// fromCommandLine before the command line's are set again.
 	fromFile()
 	fromCommandLine()
+	// fileLine is called before each line of the flag file is set, with
+	// where it is ("FILE:LINE"), for the errors of later checks.
+	fileLine(at string)
+}
+
+// ownLines reports whether the flag name (with its dash) is fileLayered.
+func ownLines(fs *flag.FlagSet, name string) bool {
+	fl := fs.Lookup(strings.TrimPrefix(name, "-"))
+	if fl == nil {
+		return false
+	}
+	_, ok := fl.Value.(fileLayered)
+	return ok
 }
 
 // configFile reads -config's name: the embedded preset of that name, where

@@ -137,7 +137,7 @@ func (f *runFlags) settings() (plan.Settings, error) {
 				return s, input.Errorf("-strategies", "unknown strategy %q (did you mean %s? -solver declares it)", n, near)
 			}
 		}
-		return s, notNamed(unnamed[0], "-strategies")
+		return s, f.solvers.notNamed(unnamed[0], "-strategies")
 	}
 	var tiebreaks []string
 	for tb := range strings.SplitSeq(f.tiebreak, ",") {

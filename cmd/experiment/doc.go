@@ -399,7 +399,9 @@
 //	                   of a row; run again, the starts it holds are not
 //	                   walked again (resume); a damaged or edited row (its
 //	                   crc32c), or a row of another -tiebreak or -closed,
-//	                   is refused (exit 2)
+//	                   is refused (exit 2), and so are -float's rows
+//	                   beside exact ones, either way (up to 64 squares,
+//	                   where they differ): one FILE holds one kind
 //	-json              one JSON object a start, a line each: rows, cols,
 //	                   start_row, start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,

@@ -96,3 +96,35 @@ func TestStartsOneOwner(t *testing.T) {
 		}
 	}
 }
+
+// exact's -out holds one kind of row: exact fractions, or -float's
+// decimals. A command of the other kind is refused, exit 2, naming -out,
+// the file and its line, and leaves the file as it was.
+func TestExactOutFloatBesideExact(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name        string
+		first, then []string
+		want        string
+	}{
+		{"float-beside-exact", nil, []string{"-float"}, "leave out -float"},
+		{"exact-beside-float", []string{"-float"}, nil, "add -float"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, c.name+".csv")
+			args := []string{"exact", "-sizes", "5", "-starts", "corners", "-out", path}
+			if _, errOut, code := runCLI(t, append(args, c.first...)...); code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			before, _ := os.ReadFile(path)
+			args[2] = "5,6"
+			out, errOut, code := runCLI(t, append(args, c.then...)...)
+			if code != 2 || out != "" || !strings.Contains(errOut, "-out: "+path+": line 2: ") || !strings.Contains(errOut, c.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming -out, %s and its line, saying %q", code, out, errOut, path, c.want)
+			}
+			if after, _ := os.ReadFile(path); string(after) != string(before) {
+				t.Errorf("%s changed", path)
+			}
+		})
+	}
+}

@@ -465,6 +465,9 @@ func (r *Runner) checkCommand(path string) error {
 	}
 	var had WorkCommand
 	sealed, err := durable.UnmarshalJSON(path, data, commandFormat, &had)
+	if de := (*durable.Error)(nil); errors.As(err, &de) && de.Found.Name != "" {
+		de.Advice = commandFormat.Advice // a file of another kind: "give an exact command" is no help
+	}
 	if err != nil {
 		return input.Errorf("-work", "%v", err)
 	}

@@ -88,3 +88,27 @@ func TestRefusalsSayWhatToDo(t *testing.T) {
 	}
 	os.WriteFile(command, savedCommand, 0o644)
 }
+
+// -resume of a sweep whose runs.csv was removed (its manifest records
+// rows) is refused, exit 2, before any run: run again silently, it would
+// replace the rows a user may yet restore.
+func TestResumeWithoutRunsCSV(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "r")
+	args := []string{"run", "-sizes", "5", "-strategies", "warnsdorff", "-out", dir, "-no-report", "-quiet"}
+	if _, errOut, code := runCLI(t, args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	runsCSV := filepath.Join(dir, "runs.csv")
+	if err := os.Remove(runsCSV); err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range [][]string{{"-resume"}, {"-resume", "-plan"}} {
+		out, errOut, code := runCLI(t, append(args, extra...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "-resume: "+dir+": runs.csv is missing, though manifest.json records 25 rows") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q: want exit 2 saying runs.csv is missing", extra, code, out, errOut)
+		}
+		if _, err := os.Stat(runsCSV); err == nil {
+			t.Errorf("%v: runs.csv written again", extra)
+		}
+	}
+}

@@ -174,7 +174,8 @@
 //	                   shards and merge refuse a changed one, saying what
 //	                   changed, and take the same files spelled otherwise
 //	                   (./s.py for s.py, or a path from another directory).
-//	                   NAME may not be a built-in, "all", or unused by
+//	                   NAME may not be a built-in, "all", over 64 bytes
+//	                   (strategies.MaxNameBytes), or unused by
 //	                   -strategies; a command line's NAME replaces a -config
 //	                   file's, a file's solver that the command line's
 //	                   -strategies does not name is left out (the file's

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/strategies"
 )
 
 // A flag file's -solver line reads as it would on the command line, quotes
@@ -44,5 +47,21 @@ func TestFlagFileQuotedSolver(t *testing.T) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and %q", code, out, errOut, tc.code, want)
 			}
 		})
+	}
+}
+
+// A declared solver's name is at most strategies.MaxNameBytes: a longer
+// one is refused, exit 2, naming -solver and the limit.
+func TestSolverNameCap(t *testing.T) {
+	for _, n := range []int{strategies.MaxNameBytes, strategies.MaxNameBytes + 1, 5000} {
+		name := strings.Repeat("a", n)
+		out, errOut, code := runCLI(t, "run", "-sizes", "5", "-strategies", name, "-solver", name+"=/bin/cat", "-plan")
+		switch {
+		case n <= strategies.MaxNameBytes && code != 0:
+			t.Errorf("%d bytes: exit %d, stderr %q: want it taken", n, code, errOut)
+		case n > strategies.MaxNameBytes && (code != 2 || out != "" || !strings.Contains(errOut, "-solver: ") ||
+			!strings.Contains(errOut, fmt.Sprintf("is %d bytes long: give a name of at most %d", n, strategies.MaxNameBytes))):
+			t.Errorf("%d bytes: exit %d, stderr %q: want exit 2 naming -solver and the limit", n, code, errOut)
+		}
 	}
 }

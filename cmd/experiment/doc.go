@@ -46,20 +46,17 @@
 // report's own files and charts directory in it) is checked first: a
 // directory where one is wanted, a file name where a file is, in a
 // directory this user can write in; missing directories on the way are made
-// when the command writes. A file already there that this user cannot
-// write (read-only, or immutable: chattr +i) is bad input too, exit 2, in
-// every command alike; a write that fails once the work has started (a
-// full disk) is a runtime failure, exit 1. A symbolic link is written through (the file it
+// when the command writes; a file there this user cannot write (read-only,
+// immutable) is refused too, in every command. A symbolic link is written through (the file it
 // leads to is replaced, the link stays); a link to nothing, or into /proc
 // as /dev/stdout is, is refused, and so are -tour-out and -png naming one
 // file. Inside a directory the program owns (run's and merge's -out,
 // exact's -work, the report's directory and its charts), a symbolic link
 // where it writes a file (.lock, runs.csv, manifest.json, report.html, a
 // chart) is never written through: it is refused, exit 2, naming the link.
-// Every command takes -sizes and -starts, read alike (all, corners and
-// solvable in any case; count takes all or one square, solve one); an
-// empty -starts is refused, as an empty -sizes is (leave the flag out for
-// the command's default).
+// Every command takes -sizes and -starts, read alike (count takes all or
+// one square, solve one); an empty -starts is refused, as an empty -sizes
+// is (leave the flag out for the command's default).
 // What an input file holds (a runs.csv read by report, merge or run
 // -resume, a count's -checkpoint) is input too: a malformed line, another
 // header, a row twice, another count's checkpoint is exit status 2, naming
@@ -174,9 +171,8 @@
 //	                   shards and merge refuse a changed one, saying what
 //	                   changed, and take the same files spelled otherwise
 //	                   (./s.py for s.py, or a path from another directory).
-//	                   NAME may not be a built-in, "all", over 64 bytes
-//	                   (strategies.MaxNameBytes), or unused by
-//	                   -strategies; a command line's NAME replaces a -config
+//	                   NAME may not be a built-in, "all", over 64 bytes, or
+//	                   unused by -strategies; a command line's NAME replaces a -config
 //	                   file's, a file's solver that the command line's
 //	                   -strategies does not name is left out (the file's
 //	                   own -strategies must name it), and one NAME twice on
@@ -400,9 +396,8 @@
 //	                   of a row; run again, the starts it holds are not
 //	                   walked again (resume); a damaged or edited row (its
 //	                   crc32c), or a row of another -tiebreak or -closed,
-//	                   is refused (exit 2), and so are -float's rows
-//	                   beside exact ones, either way (up to 64 squares,
-//	                   where they differ): one FILE holds one kind
+//	                   is refused (exit 2), as are -float's rows beside
+//	                   exact ones (one FILE holds one kind)
 //	-json              one JSON object a start, a line each: rows, cols,
 //	                   start_row, start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,

@@ -54,19 +54,23 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 			return nil, input.Errorf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
 		}
 		where := fmt.Sprintf("%s:%d", name, l.Line)
-		switch _, twice := at[l.Name()]; {
-		case ownLines(fs, l.Name()): // its values name their lines (fileLine)
-		case twice: // which line, its error says
-			at[l.Name()] = name
-		case !given[strings.TrimPrefix(l.Name(), "-")]:
-			at[l.Name()] = where
-		}
 		layer(func(v fileLayered) { v.fileLine(where) })
 		if err := parseQuiet(fs, []string{l.Arg}); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				err = errors.New("-h is not a setting")
 			}
 			return nil, input.Errorf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
+		}
+		var own bool // "--" is no flag
+		if fl := fs.Lookup(strings.TrimPrefix(l.Name(), "-")); fl != nil {
+			_, own = fl.Value.(fileLayered)
+		}
+		switch _, twice := at[l.Name()]; {
+		case own: // its values name their lines (fileLine)
+		case twice: // which line, its error says
+			at[l.Name()] = name
+		case !given[strings.TrimPrefix(l.Name(), "-")]:
+			at[l.Name()] = where
 		}
 	}
 	layer(fileLayered.fromCommandLine)
@@ -84,16 +88,6 @@ type fileLayered interface {
 	// fileLine is called before each line of the flag file is set, with
 	// where it is ("FILE:LINE"), for the errors of later checks.
 	fileLine(at string)
-}
-
-// ownLines reports whether the flag name (with its dash) is fileLayered.
-func ownLines(fs *flag.FlagSet, name string) bool {
-	fl := fs.Lookup(strings.TrimPrefix(name, "-"))
-	if fl == nil {
-		return false
-	}
-	_, ok := fl.Value.(fileLayered)
-	return ok
 }
 
 // configFile reads -config's name: the embedded preset of that name, where

@@ -310,7 +310,7 @@ func parseManifest(path string, data []byte) (*Manifest, error) {
 		return nil, err
 	}
 	if err := m.check(); err != nil {
-		return nil, &durable.Error{Path: path, Reason: "not a sweep's manifest: " + err.Error(), Advice: manifestFormat.Advice, Err: err}
+		return nil, &durable.Error{Path: path, Reason: err.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: err}
 	}
 	return m, nil
 }

@@ -128,3 +128,12 @@ func TestExactOutFloatBesideExact(t *testing.T) {
 		})
 	}
 }
+
+// -plan names the boards and a -starts list in the order given (the
+// settings keep it beside plan's sorted one).
+func TestPlanKeepsGivenOrder(t *testing.T) {
+	out, errOut, code := runCLI(t, "run", "-sizes", "8,6,5x7", "-starts", "1,1;0,0", "-strategies", "warnsdorff", "-plan")
+	if want := "plan: 3 board(s) (8x8,6x6,5x7), starts 1,1;0,0, warnsdorff;"; code != 0 || !strings.HasPrefix(out, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q: want it to begin %q", code, out, errOut, want)
+	}
+}

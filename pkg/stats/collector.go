@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unsafe"
 
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
@@ -263,8 +264,9 @@ type TourSample struct {
 	Source string
 }
 
-// sample is one run of a group: 32 bytes, so that a million rows take 32
-// MB. line and src say where it was read, for messages.
+// sample is one run of a group: sampleBytes (40 bytes on 64-bit
+// machines), so that a million rows take 40 MB. line and src say where it
+// was read, for messages.
 type sample struct {
 	start, trial int32
 	nodes, time  int64
@@ -274,6 +276,9 @@ type sample struct {
 	st           uint8 // index in status.All
 	verified     bool
 }
+
+// sampleBytes is the size of a sample, which MemoryFor reckons with.
+const sampleBytes = int64(unsafe.Sizeof(sample{}))
 
 func (s sample) found() bool    { return status.All[s.st] == status.Found }
 func (s sample) censored() bool { return status.All[s.st].Censored() }
@@ -295,7 +300,7 @@ type accum struct {
 	drawn bool
 }
 
-// chunkLen is the number of runs in a full chunk: 128 KB.
+// chunkLen is the number of runs in a full chunk: 160 KB.
 const chunkLen = 4096
 
 func (a *accum) add(s sample) {
@@ -435,12 +440,14 @@ func ReadFiles(ctx context.Context, paths []string, opt Options) (*Results, erro
 // Memory bounds, for refusing input before reading it: every row of a
 // runs.csv is at least MinRowBytes long (fifteen columns, fourteen commas,
 // the shortest words and one-digit numbers), and costs a Collector and a
-// report drawn from it at most BytesPerRow (a 32-byte sample, its share of
-// a chunk, the copies Finish makes, and the garbage collector's headroom),
-// on top of BaseBytes.
+// report drawn from it at most BytesPerRow, on top of BaseBytes: its
+// sample in a chunk and its copy in the slice Finish joins the chunks
+// into, both doubled by the garbage collector's headroom (at GOGC=100 the
+// heap grows to twice what is live before it is collected; measured: 154
+// bytes a row of 1.6 million rows of 55 bytes, TestCollectorMemoryBound).
 const (
 	MinRowBytes = 39
-	BytesPerRow = 80
+	BytesPerRow = 4 * sampleBytes
 	BaseBytes   = 48 << 20
 )
 

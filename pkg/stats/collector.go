@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unsafe"
 
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
@@ -264,9 +263,8 @@ type TourSample struct {
 	Source string
 }
 
-// sample is one run of a group: sampleBytes (40 bytes on 64-bit
-// machines), so that a million rows take 40 MB. line and src say where it
-// was read, for messages.
+// sample is one run of a group: sampleBytes, 40 on 64-bit machines, so
+// that a million rows take 40 MB. line and src say where it was read.
 type sample struct {
 	start, trial int32
 	nodes, time  int64
@@ -276,9 +274,6 @@ type sample struct {
 	st           uint8 // index in status.All
 	verified     bool
 }
-
-// sampleBytes is the size of a sample, which MemoryFor reckons with.
-const sampleBytes = int64(unsafe.Sizeof(sample{}))
 
 func (s sample) found() bool    { return status.All[s.st] == status.Found }
 func (s sample) censored() bool { return status.All[s.st].Censored() }
@@ -435,25 +430,4 @@ func ReadFiles(ctx context.Context, paths []string, opt Options) (*Results, erro
 		}
 	}
 	return c.Finish()
-}
-
-// Memory bounds, for refusing input before reading it: every row of a
-// runs.csv is at least MinRowBytes long (fifteen columns, fourteen commas,
-// the shortest words and one-digit numbers), and costs a Collector and a
-// report drawn from it at most BytesPerRow, on top of BaseBytes: its
-// sample in a chunk and its copy in the slice Finish joins the chunks
-// into, both doubled by the garbage collector's headroom (at GOGC=100 the
-// heap grows to twice what is live before it is collected; measured: 154
-// bytes a row of 1.6 million rows of 55 bytes, TestCollectorMemoryBound).
-const (
-	MinRowBytes = 39
-	BytesPerRow = 4 * sampleBytes
-	BaseBytes   = 48 << 20
-)
-
-// MemoryFor returns an upper bound on the memory reading runs.csv files of
-// size bytes in all, and reporting on them, takes: a bound, not an
-// estimate (a sweep's rows are about three times MinRowBytes long).
-func MemoryFor(size int64) int64 {
-	return BaseBytes + size/MinRowBytes*BytesPerRow
 }

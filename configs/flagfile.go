@@ -34,7 +34,9 @@ func (l Line) Name() string {
 //	-closed
 //
 // A line is a flag name, then optionally whitespace or "=" and its value:
-// the rest of the line, which may hold spaces, or a Go-quoted string. A "#"
+// the rest of the line, which may hold spaces, or one quoted string: in
+// double quotes, Go-quoted; in single quotes, taken as a shell takes it,
+// every byte to the closing quote ('x=./cw {seed}' is x=./cw {seed}). A "#"
 // at the start of a line or after whitespace, outside double or single
 // quotes, starts a comment. A bare boolean flag means true. A UTF-8 byte-order mark and
 // CRLF line ends, as Windows editors save a file, are accepted. A value is
@@ -106,10 +108,19 @@ func parseLine(text string) (string, error) {
 	if name == "" {
 		return "", fmt.Errorf("%q: want a flag and its value, such as -sizes 5-8", text)
 	}
-	if strings.HasPrefix(value, `"`) {
+	switch {
+	case strings.HasPrefix(value, `"`):
 		v, err := strconv.Unquote(value)
 		if err != nil {
 			return "", fmt.Errorf("-%s: bad quoted value %s: want one Go-quoted string", name, value)
+		}
+		value = v
+	case strings.HasPrefix(value, "'"):
+		// As a shell reads it: every byte up to the closing quote, no
+		// escapes.
+		v, ok := strings.CutSuffix(value[1:], "'")
+		if !ok || strings.Contains(v, "'") {
+			return "", fmt.Errorf("-%s: bad quoted value %s: want one single-quoted string, as a shell reads it", name, value)
 		}
 		value = v
 	}

@@ -54,3 +54,26 @@ func TestParseFlagFileErrors(t *testing.T) {
 		}
 	}
 }
+
+// A single-quoted value is read as a shell reads it on the command line:
+// every byte to the closing quote, the quotes gone.
+func TestFlagFileSingleQuotedValue(t *testing.T) {
+	const text = `-solver 'mycat=/bin/cat {seed}'
+-starts '0,0;1,2'   # a comment
+-note ''
+`
+	got, err := ParseFile("x.flags", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Line{{1, "-solver=mycat=/bin/cat {seed}"}, {2, "-starts=0,0;1,2"}, {3, "-note="}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ParseFile:\n got %+v\nwant %+v", got, want)
+	}
+	for _, text := range []string{"-sizes '5-8", "-solver 'a=b' 'c'"} {
+		_, err := ParseFile("x.flags", strings.NewReader(text))
+		if err == nil || !strings.Contains(err.Error(), "x.flags:1: ") || !strings.Contains(err.Error(), "single-quoted") {
+			t.Errorf("%q: error %v; want x.flags:1 and a single-quoted string", text, err)
+		}
+	}
+}

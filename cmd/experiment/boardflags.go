@@ -109,34 +109,14 @@ func (s *startFlags) square(fs *flag.FlagSet, b board.Board, all bool) (sq board
 	case set["start"]:
 		name, v = "-start", s.start
 	}
-	want := "row,col"
-	if all {
-		want = "all or row,col"
+	if strings.TrimSpace(v) == "" {
+		return sq, false, usagef("%s: empty; %s (leave %s out for %s)", name, plan.OneStartForm(all), name, s.def)
 	}
-	switch {
-	case strings.TrimSpace(v) == "":
-		return sq, false, usagef("%s: empty; want %s (leave %s out for %s)", name, want, name, s.def)
-	case all && strings.EqualFold(strings.TrimSpace(v), "all"):
-		return sq, true, nil
-	}
-	sq, err = parseStart(name, v, b)
-	if err != nil && all && !strings.Contains(v, ",") {
-		err = usagef("%s %q: want %s", name, v, want)
-	}
-	return sq, false, err
-}
-
-// parseStart reads a start square, the value v of flag name, and checks
-// that it is on b.
-func parseStart(name, v string, b board.Board) (board.Square, error) {
-	sq, err := board.ParseSquare(v)
+	sq, every, err = plan.OneStart(v, b, all)
 	if err != nil {
-		return board.Square{}, usagef("%s: %v", name, err)
+		return sq, false, &input.Error{Flag: name, Err: err}
 	}
-	if !b.Contains(sq.Row, sq.Col) {
-		return board.Square{}, usagef("%s %v: off the %v board; want row 0..%d and col 0..%d", name, sq, b, b.Rows-1, b.Cols-1)
-	}
-	return sq, nil
+	return sq, every, nil
 }
 
 // givenSizes reads a -sizes value (required; example shows what to give),

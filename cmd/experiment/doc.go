@@ -41,20 +41,22 @@
 // centre?").
 //
 // Bad input is refused before any work starts. Every path a command will
-// write (run's and merge's -out, solve's -tour-out and -png, count's
+// write (run's and merge's -out, exact's -out, solve's -tour-out and -png, count's
 // -checkpoint, report's -out or the first runs.csv's directory, and the
 // report's own files and charts directory in it) is checked first: a
 // directory where one is wanted, a file name where a file is, in a
 // directory this user can write in; missing directories on the way are made
-// when the command writes. A symbolic link is written through (the file it
+// when the command writes; a file there this user cannot write (read-only,
+// immutable) is refused too, in every command. A symbolic link is written through (the file it
 // leads to is replaced, the link stays); a link to nothing, or into /proc
 // as /dev/stdout is, is refused, and so are -tour-out and -png naming one
 // file. Inside a directory the program owns (run's and merge's -out,
 // exact's -work, the report's directory and its charts), a symbolic link
 // where it writes a file (.lock, runs.csv, manifest.json, report.html, a
 // chart) is never written through: it is refused, exit 2, naming the link.
-// Every command takes -sizes and -starts; an empty -starts is refused, as
-// an empty -sizes is (leave the flag out for the command's default).
+// Every command takes -sizes and -starts, read alike (count takes all or
+// one square, solve one); an empty -starts is refused, as an empty -sizes
+// is (leave the flag out for the command's default).
 // What an input file holds (a runs.csv read by report, merge or run
 // -resume, a count's -checkpoint) is input too: a malformed line, another
 // header, a row twice, another count's checkpoint is exit status 2, naming
@@ -169,11 +171,12 @@
 //	                   shards and merge refuse a changed one, saying what
 //	                   changed, and take the same files spelled otherwise
 //	                   (./s.py for s.py, or a path from another directory).
-//	                   NAME may not be a built-in, "all", or unused by
-//	                   -strategies; a command line's NAME replaces a -config
-//	                   file's, a file's solver -strategies does not name is
-//	                   left out, and one NAME twice on the command line is
-//	                   refused.
+//	                   NAME may not be a built-in, "all", over 64 bytes, or
+//	                   unused by -strategies; a command line's NAME replaces a -config
+//	                   file's, a file's solver that the command line's
+//	                   -strategies does not name is left out (the file's
+//	                   own -strategies must name it), and one NAME twice on
+//	                   the command line is refused.
 //	                   A CMD holding {seed}, or random:CMD (random:stdio:CMD),
 //	                   is randomised: its runs repeat for -trials, each with
 //	                   its job's seed (the request's seed, and seed_text in
@@ -191,7 +194,8 @@
 //	                   -solver's program and files) are the current
 //	                   directory's, as if typed there, not FILE's directory's.
 //	                   A preset's name is the preset even beside a file of
-//	                   that name: -config ./quick reads the file
+//	                   that name: -config ./quick reads the file. A value
+//	                   may be quoted, "..." as in Go or '...' as in a shell
 //	-plan              print the plan and exit, running and writing nothing
 //	-force             run a sweep refused as runaway (expected over 24 hours, or
 //	                   searches without a budget from starts with no tour)
@@ -392,7 +396,8 @@
 //	                   of a row; run again, the starts it holds are not
 //	                   walked again (resume); a damaged or edited row (its
 //	                   crc32c), or a row of another -tiebreak or -closed,
-//	                   is refused (exit 2)
+//	                   is refused (exit 2), as are -float's rows beside
+//	                   exact ones (one FILE holds one kind)
 //	-json              one JSON object a start, a line each: rows, cols,
 //	                   start_row, start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,

@@ -53,16 +53,24 @@ func parseArgs(fs *flag.FlagSet, args []string, open func(name string) ([]byte, 
 		if strings.HasPrefix(l.Arg, "-"+configFlag+"=") || l.Arg == "-"+configFlag {
 			return nil, input.Errorf("-"+configFlag, "%s:%d: a flag file cannot name another flag file", name, l.Line)
 		}
-		if _, twice := at[l.Name()]; twice { // a repeated flag: which line, its error says
-			at[l.Name()] = name
-		} else if !given[strings.TrimPrefix(l.Name(), "-")] {
-			at[l.Name()] = fmt.Sprintf("%s:%d", name, l.Line)
-		}
+		where := fmt.Sprintf("%s:%d", name, l.Line)
+		layer(func(v fileLayered) { v.fileLine(where) })
 		if err := parseQuiet(fs, []string{l.Arg}); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				err = errors.New("-h is not a setting")
 			}
 			return nil, input.Errorf("-"+configFlag, "%s:%d: %v", name, l.Line, err)
+		}
+		var own bool // "--" is no flag
+		if fl := fs.Lookup(strings.TrimPrefix(l.Name(), "-")); fl != nil {
+			_, own = fl.Value.(fileLayered)
+		}
+		switch _, twice := at[l.Name()]; {
+		case own: // its values name their lines (fileLine)
+		case twice: // which line, its error says
+			at[l.Name()] = name
+		case !given[strings.TrimPrefix(l.Name(), "-")]:
+			at[l.Name()] = where
 		}
 	}
 	layer(fileLayered.fromCommandLine)
@@ -77,6 +85,9 @@ type fileLayered interface {
 	// fromCommandLine before the command line's are set again.
 	fromFile()
 	fromCommandLine()
+	// fileLine is called before each line of the flag file is set, with
+	// where it is ("FILE:LINE"), for the errors of later checks.
+	fileLine(at string)
 }
 
 // configFile reads -config's name: the embedded preset of that name, where

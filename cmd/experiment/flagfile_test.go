@@ -143,7 +143,7 @@ func TestConfigValueErrorNamesFileLine(t *testing.T) {
 		{"strategy", "-sizes 5\n-strategies dfs,nosuch\n", "-strategies: FILE:2: unknown strategy \"nosuch\""},
 		{"sizes", "# a comment\n-sizes x\n", "-sizes: FILE:2: \"x\": a side is missing"},
 		{"start", "-starts 9,9\n-sizes 5\n", "-starts: FILE:1: square 9,9 is off the 5x5 board"},
-		{"solver twice", "-sizes 5\n-solver a=/no/such/a\n-solver b=/no/such/b\n-strategies a,b\n", "-solver: FILE: a:"},
+		{"solver twice", "-sizes 5\n-solver a=/no/such/a\n-solver b=/no/such/b\n-strategies a,b\n", "-solver: FILE:2: a:"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(dir, tt.name+".flags")

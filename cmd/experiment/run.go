@@ -40,8 +40,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (err e
 		return err
 	}
 	// The solvers are strategies before -strategies is checked; their
-	// processes end with the command.
-	f.solvers.offered(f.strategyNames())
+	// processes end with the command. The command line's -strategies
+	// overrides a flag file's, and with it the file's offer of solvers.
+	f.solvers.offered(f.strategyNames(), setFlags(fs)["strategies"] && at["-strategies"] == "")
 	d, err := f.solvers.declare(o.MemLimit, o.Workers, stderr)
 	if err != nil {
 		return err

@@ -102,18 +102,17 @@ func (f *runFlags) strategyNames() []string {
 // Settings. Errors are input.Errors naming the flag and what it accepts.
 func (f *runFlags) settings() (plan.Settings, error) {
 	var s plan.Settings
-	var sizes plan.Sizes // none: Normalize says -sizes is missing
+	var given plan.Given // no sizes: Normalize says -sizes is missing
+	var err error
 	if strings.TrimSpace(f.sizes) != "" {
-		var err error
-		if sizes, err = plan.ParseSizes(f.sizes); err != nil {
+		if given.Sizes, err = plan.ParseGivenSizes(f.sizes); err != nil {
 			return s, &input.Error{Flag: "-sizes", Err: err}
 		}
 	}
 	if strings.TrimSpace(f.starts) == "" {
 		return s, emptyStarts("all")
 	}
-	starts, err := plan.ParseStarts(f.starts)
-	if err != nil {
+	if given.Starts, err = plan.ParseGivenStarts(f.starts); err != nil {
 		return s, &input.Error{Flag: "-starts", Err: err}
 	}
 	known := f.known
@@ -137,7 +136,7 @@ func (f *runFlags) settings() (plan.Settings, error) {
 				return s, input.Errorf("-strategies", "unknown strategy %q (did you mean %s? -solver declares it)", n, near)
 			}
 		}
-		return s, notNamed(unnamed[0], "-strategies")
+		return s, f.solvers.notNamed(unnamed[0], "-strategies")
 	}
 	var tiebreaks []string
 	for tb := range strings.SplitSeq(f.tiebreak, ",") {
@@ -159,7 +158,7 @@ func (f *runFlags) settings() (plan.Settings, error) {
 		return s, input.Errorf("-trials", "%d: want a number of trials from 1 to %d", f.trials, plan.MaxJobs)
 	}
 	s = plan.Settings{
-		Sizes: sizes, Starts: starts, Strategies: names, Tiebreaks: tiebreaks, Order: f.order,
+		Sizes: given.Sizes.Sizes, Starts: given.Starts.Starts, Given: given, Strategies: names, Tiebreaks: tiebreaks, Order: f.order,
 		Closed: f.closed, MaxNodes: f.maxNodes, Timeout: f.timeout,
 		Trials: f.trials, Seed: f.seed, Prune: f.prune, SaveTours: f.saveTours, Restarts: restarts,
 		Solvers: f.declared,

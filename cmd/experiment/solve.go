@@ -46,9 +46,8 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	// A solver -strategy does not name would not run: a slip, as for run.
-	sf.offered([]string{*strategy})
 	if unnamed := sf.unnamed([]string{*strategy}); len(unnamed) > 0 {
-		return notNamed(unnamed[0], "-strategy")
+		return sf.notNamed(unnamed[0], "-strategy")
 	}
 	// The solvers are strategies before -strategy is checked.
 	d, err := sf.declare(mem, 1, stderr)

@@ -99,7 +99,7 @@ func TestSolveBadFlags(t *testing.T) {
 		{[]string{"solve", "-size", "abc"}, "-size"},
 		{[]string{"solve", "-size", "8", "-rows", "3"}, "not both"},
 		{[]string{"solve", "-rows", "8"}, "-cols: missing"},
-		{[]string{"solve", "-size", "8", "-start", "8,0"}, "-start 8,0: off the 8x8 board"},
+		{[]string{"solve", "-size", "8", "-start", "8,0"}, "-start: square 8,0 is off the 8x8 board; want row 0..7 and col 0..7"},
 		{[]string{"solve", "-size", "8", "-start", "x"}, "-start"},
 		{[]string{"solve", "-size", "8", "-strategy", "bfs"}, "-strategy: unknown strategy \"bfs\": want one of dfs, warnsdorff, warnsdorff-bt"},
 		{[]string{"solve", "-size", "8", "-order", "1234567"}, "-order"},

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"knightsweep/internal/flagparse"
 	"knightsweep/internal/input"
 	"knightsweep/pkg/external"
 	"knightsweep/pkg/memlimit"
@@ -21,6 +22,7 @@ type solverFlags struct {
 	// decls are the command line's declarations, file a flag file's.
 	decls, file []solverDecl
 	filing      bool
+	line        string // the flag file's line being read, "FILE:LINE"
 	memLimit    string
 }
 
@@ -31,6 +33,7 @@ type solverDecl struct {
 	text string
 	decl strategies.Decl
 	err  error
+	at   string // the flag file's line that gave it; "" for the command line's
 }
 
 // String implements flag.Value.
@@ -48,6 +51,7 @@ func (s *solverFlags) Set(v string) error {
 	d := solverDecl{text: v}
 	d.decl, d.err = strategies.ParseDecl(v)
 	if s.filing {
+		d.at = s.line
 		s.file = append(s.file, d)
 	} else {
 		s.decls = append(s.decls, d)
@@ -61,6 +65,9 @@ func (s *solverFlags) fromFile() { s.decls, s.filing = nil, true }
 
 // fromCommandLine implements fileLayered.
 func (s *solverFlags) fromCommandLine() { s.filing = false }
+
+// fileLine implements fileLayered.
+func (s *solverFlags) fileLine(at string) { s.line = at }
 
 // all returns the declarations in force: the flag file's, but for those
 // whose NAME the command line declares again (the command line overrides
@@ -77,22 +84,22 @@ func (s *solverFlags) all() []solverDecl {
 }
 
 // offered leaves out the flag file's solvers whose NAME names does not
-// hold: a flag file offers its solvers, and a command line whose
-// -strategies overrides the file's with others has no way to take a
-// file's -solver back. The command line's own solvers stay, for the
-// check that -strategies names each (a slip otherwise).
-func (s *solverFlags) offered(names []string) {
-	if slices.Contains(names, strategies.All) {
+// hold, where the command line gave names (overridden): a flag file offers
+// its solvers, and a command line whose -strategies overrides the file's
+// has no way to take a file's -solver back. Else the file's are checked
+// as the command line's are (unnamed). A refused one stays, for declare.
+func (s *solverFlags) offered(names []string, overridden bool) {
+	if !overridden || slices.Contains(names, strategies.All) {
 		return
 	}
-	s.file = slices.DeleteFunc(s.file, func(d solverDecl) bool { return !slices.Contains(names, d.decl.Name) })
+	s.file = slices.DeleteFunc(s.file, func(d solverDecl) bool { return d.err == nil && !slices.Contains(names, d.decl.Name) })
 }
 
-// unnamed returns the command line's solvers that names (the strategies
-// the command runs) leaves out: a slip, which run and solve refuse.
+// unnamed returns the solvers in force that names (the strategies the
+// command runs) leaves out: a slip, which run and solve refuse.
 func (s *solverFlags) unnamed(names []string) []string {
 	var out []string
-	for _, d := range s.decls {
+	for _, d := range s.all() {
 		if d.err == nil && !slices.Contains(names, d.decl.Name) {
 			out = append(out, d.decl.Name)
 		}
@@ -100,9 +107,16 @@ func (s *solverFlags) unnamed(names []string) []string {
 	return out
 }
 
-// notNamed is the refusal of a solver, name, that flag does not name.
-func notNamed(name, flag string) error {
-	return input.Errorf("-solver", "%s is declared, but %s does not name it: add it to %s or leave its -solver out", name, flag, flag)
+// notNamed is the refusal of a solver, name, that flag does not name,
+// with the flag file's line that declares it, if one does.
+func (s *solverFlags) notNamed(name, flag string) error {
+	err := input.Errorf("-solver", "%s is declared, but %s does not name it: add it to %s or leave its -solver out", name, flag, flag)
+	for _, d := range s.all() {
+		if d.decl.Name == name {
+			err = flagparse.In(d.at, err)
+		}
+	}
+	return err
 }
 
 func (s *solverFlags) register(fs *flag.FlagSet) {
@@ -179,46 +193,50 @@ func (s *solverFlags) declare(mem memlimit.Limit, workers int, notes io.Writer) 
 	}
 	d.memory = limits.Memory
 	for _, decl := range decls {
-		if decl.err != nil {
+		if err := d.add(decl, limits, notes); err != nil {
 			d.Close()
-			return nil, &input.Error{Flag: "-solver", Err: decl.err}
+			return nil, flagparse.In(decl.at, err)
 		}
-		spec, err := external.NewSpec(decl.decl)
-		if err != nil {
-			d.Close()
-			return nil, &input.Error{Flag: "-solver", Err: err}
-		}
-		if in, err := d.set.Facts().Lookup(spec.Name); err == nil {
-			d.Close()
-			if in.External == nil {
-				return nil, input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", spec.Name)
-			}
-			return nil, input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
-		}
-		if in, ok := strategies.Builtins().Folded(spec.Name); ok {
-			d.Close()
-			return nil, input.Errorf("-solver", "%s differs from the built-in strategy %s only in case: give the solver another name", spec.Name, in)
-		}
-		exe, err := external.Resolve(spec)
-		if err != nil {
-			d.Close()
-			return nil, &input.Error{Flag: "-solver", Err: err}
-		}
-		st := external.NewStrategy(exe, limits)
-		st.Notes = notes
-		set, err := d.set.With(st.Info())
-		if err != nil {
-			d.Close()
-			return nil, &input.Error{Flag: "-solver", Err: err}
-		}
-		d.set = set
-		d.strategies = append(d.strategies, st)
-		sv := plan.Solver{Name: spec.Name, Command: spec.Command, Path: exe.Path, RealPath: exe.RealPath,
-			SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256, Resolved: exe.Resolved()}
-		for _, f := range exe.Files {
-			sv.Files = append(sv.Files, plan.SolverFile(f))
-		}
-		d.solvers = append(d.solvers, sv)
 	}
 	return d, nil
+}
+
+// add declares one solver in d, under limits.
+func (d *declared) add(decl solverDecl, limits external.Limits, notes io.Writer) error {
+	if decl.err != nil {
+		return &input.Error{Flag: "-solver", Err: decl.err}
+	}
+	spec, err := external.NewSpec(decl.decl)
+	if err != nil {
+		return &input.Error{Flag: "-solver", Err: err}
+	}
+	if in, err := d.set.Facts().Lookup(spec.Name); err == nil {
+		if in.External == nil {
+			return input.Errorf("-solver", "%s is a built-in strategy: give the solver another name", spec.Name)
+		}
+		return input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
+	}
+	if in, ok := strategies.Builtins().Folded(spec.Name); ok {
+		return input.Errorf("-solver", "%s differs from the built-in strategy %s only in case: give the solver another name", spec.Name, in)
+	}
+	exe, err := external.Resolve(spec)
+	if err != nil {
+		return &input.Error{Flag: "-solver", Err: err}
+	}
+	st := external.NewStrategy(exe, limits)
+	st.Notes = notes
+	set, err := d.set.With(st.Info())
+	if err != nil {
+		st.Close()
+		return &input.Error{Flag: "-solver", Err: err}
+	}
+	d.set = set
+	d.strategies = append(d.strategies, st)
+	sv := plan.Solver{Name: spec.Name, Command: spec.Command, Path: exe.Path, RealPath: exe.RealPath,
+		SHA256: exe.SHA256, Script: exe.Script, ScriptSHA256: exe.ScriptSHA256, Resolved: exe.Resolved()}
+	for _, f := range exe.Files {
+		sv.Files = append(sv.Files, plan.SolverFile(f))
+	}
+	d.solvers = append(d.solvers, sv)
+	return nil
 }

@@ -126,8 +126,19 @@ type Origins map[string]string
 // ("-sizes: quick.flags:3: ...").
 func (o Origins) At(err error) error {
 	var e *input.Error
-	if errors.As(err, &e) && o[e.Flag] != "" {
-		e.Err = fmt.Errorf("%s: %w", o[e.Flag], e.Err)
+	if errors.As(err, &e) {
+		return In(o[e.Flag], err)
+	}
+	return err
+}
+
+// In returns err, bad input about a flag (input.Error), saying that the
+// value refused was given at where ("FILE:LINE"); err as it is where
+// where is "" (the command line's) or err is no input.Error.
+func In(where string, err error) error {
+	var e *input.Error
+	if where != "" && errors.As(err, &e) {
+		e.Err = fmt.Errorf("%s: %w", where, e.Err)
 	}
 	return err
 }

@@ -6,7 +6,7 @@
 // (a *input.Error naming the flag: exit status 2).
 //
 // A path is writable when it names what is wanted (a directory for Dir, a
-// file for File) or nothing yet, and the nearest directory that exists on
+// file this user may write for File) or nothing yet, and the nearest directory that exists on
 // the way to it takes a new file: the check makes one there and removes
 // it, which is the only test that the kernel, the mount, the permissions
 // and /proc all answer truly. Missing directories on the way are not made
@@ -73,6 +73,15 @@ func check(flag, path string, dir bool) error {
 		return input.Errorf(flag, "%s is not a regular file (a device, a pipe or a socket); %s", path, want(dir))
 	case err != nil && !missing(err):
 		return input.Errorf(flag, "%s: %v; %s", path, unwrap(err), want(dir))
+	case err == nil && !dir:
+		// Opened for writing, not changed: an immutable, append-only or
+		// read-only file refuses it, as it would refuse its replacement
+		// hours later.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return input.Errorf(flag, "%s cannot be written (%v): make it writable (chmod u+w; chattr -i if it is immutable), or give another file", path, unwrap(err))
+		}
+		f.Close()
 	}
 	// The directory that must take a new file: path itself, if it is one,
 	// else the nearest existing directory above it.

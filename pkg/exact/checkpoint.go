@@ -246,7 +246,7 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 	want := describe(b.String(), start.Row, start.Col, o.Rule.String(), o.Closed, float)
 	have := describe(m.Board, m.StartRow, m.StartCol, m.Rule, m.Closed, m.Float)
 	if have != want {
-		return m, false, fmt.Errorf("%s holds the walk of %s, not of %s", dir, have, want)
+		return m, false, fmt.Errorf("%s holds the walk of %s, not of %s: %s", dir, have, want, workFormat.Advice)
 	}
 	if m.Depth < 0 || m.Depth > b.Squares() {
 		return m, false, fmt.Errorf("%s: depth %d out of range: %s", dir, m.Depth, workFormat.Advice)

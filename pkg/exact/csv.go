@@ -403,13 +403,11 @@ func WriteCSV(path string, rows []Row) error {
 	// gocsv writes the header for no rows too: the file of a run whose
 	// first start has yet to end.
 	// The directories on the way, as the other commands' outputs make them.
+	// Their errors name the path.
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return err
 	}
-	if err := durable.ReplaceBytes(path, seal(buf.Bytes())); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return durable.ReplaceBytes(path, seal(buf.Bytes()))
 }
 
 func boolCompare(a, b bool) int {

@@ -159,16 +159,27 @@ func (r *Runner) readOut() error {
 			return input.Errorf("-out", "%s: line %d: a row of %s, not of this command's %s: an -out holds one rule's rows; give the same flags, or name another file",
 				r.Out, i+2, got, want)
 		}
-		r.file[row.Key()] = row
-		// A -float row is no answer to a run that wants the fraction: it
-		// is walked again, and replaced once it is.
-		if row.ProbabilityFraction == "" && !r.Options.Float && row.Rows*row.Cols <= MaxExactSquares {
-			continue
+		// Nor exact fractions beside -float's decimals (up to 64
+		// squares, where the two differ): a reader of the file would
+		// take one kind for the other.
+		if float := row.ProbabilityFraction == ""; row.Rows*row.Cols <= MaxExactSquares && float != r.Options.Float {
+			return input.Errorf("-out", "%s: line %d: the row of %v is %s, this command's would be %s: an -out holds one kind of row; %s, or name another file",
+				r.Out, i+2, row.Key(), rowKind(float), rowKind(!float), map[bool]string{true: "add -float", false: "leave out -float"}[float])
 		}
+		r.file[row.Key()] = row
 		r.done[row.Key()] = row
 	}
 	r.kept = kept
 	return nil
+}
+
+// rowKind names the kind of a row as -float writes it (float) or as exact
+// does.
+func rowKind(float bool) string {
+	if float {
+		return "-float's (a decimal and its error bound)"
+	}
+	return "exact (a fraction)"
 }
 
 // writeOut writes what -out held back, sealed, once every check has
@@ -454,6 +465,9 @@ func (r *Runner) checkCommand(path string) error {
 	}
 	var had WorkCommand
 	sealed, err := durable.UnmarshalJSON(path, data, commandFormat, &had)
+	if de := (*durable.Error)(nil); errors.As(err, &de) && de.Found.Name != "" {
+		de.Advice = commandFormat.Advice // a file of another kind: "give an exact command" is no help
+	}
 	if err != nil {
 		return input.Errorf("-work", "%v", err)
 	}

@@ -152,7 +152,8 @@ func Merge(out string, inputs []string) (int, error) {
 	for n, in := range inputs {
 		m, err := readShard(in)
 		if errors.Is(err, fs.ErrNotExist) {
-			return 0, input.Errorf("-merge", "%s: no %s beside it: not the -out of exact -shard i/N", in, ShardFile(in))
+			return 0, input.Errorf("-merge", "%s: no %s beside it: not the -out of exact -shard i/N; give each shard's -out with the %s its shard wrote beside it (copy it along, or walk the shard again)",
+				in, ShardFile(in), ShardFile(""))
 		}
 		if err != nil {
 			return 0, input.Errorf("-merge", "%v", err)
@@ -171,7 +172,7 @@ func Merge(out string, inputs []string) (int, error) {
 			return 0, input.Errorf("-merge", "%s is shard %v, %s shard %v: merge the shards of one split", in, m.Shard, inputs[0], first.Shard)
 		}
 		if other, ok := seen[m.Shard.Index]; ok {
-			return 0, input.Errorf("-merge", "%s and %s are both shard %v", other, in, m.Shard)
+			return 0, input.Errorf("-merge", "%s and %s are both shard %v: give each shard once", other, in, m.Shard)
 		}
 		seen[m.Shard.Index] = in
 		got, err := ReadCSV(in)

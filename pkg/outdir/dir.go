@@ -113,6 +113,9 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 			if err := sameSweep(dir, prev, p, sel.Shard); err != nil {
 				return nil, err
 			}
+			if err := rowsGone(dir, prev); err != nil {
+				return nil, err
+			}
 			if !o.MixedBuilds {
 				if err := checkResumeBuild(dir, prev); err != nil {
 					return nil, err
@@ -298,7 +301,21 @@ func CheckResume(dir string, p *plan.Plan, shard plan.Shard) error {
 	if err != nil {
 		return nil
 	}
-	return sameSweep(dir, prev, p, shard)
+	if err := sameSweep(dir, prev, p, shard); err != nil {
+		return err
+	}
+	return rowsGone(dir, prev)
+}
+
+// rowsGone refuses to resume the sweep of dir, whose manifest is prev,
+// where its runs.csv is missing but prev says it held rows: the sweep would
+// run again whole, and a runs.csv removed by mistake can be restored.
+func rowsGone(dir string, prev *Manifest) error {
+	if _, err := os.Lstat(filepath.Join(dir, RunsFile)); errors.Is(err, fs.ErrNotExist) && prev.Rows > 0 {
+		return input.Errorf("-resume", "%s: %s is missing, though %s records %d rows in it: restore it to go on from them, or give a new -out to run the sweep again",
+			dir, RunsFile, ManifestFile, prev.Rows)
+	}
+	return nil
 }
 
 // Done returns the jobs of p that the runs.csv in dir has rows for: what

@@ -193,6 +193,16 @@ func (m *Manifest) ShardText() string {
 var manifestFormat = durable.Format{Name: "manifest", Version: 2,
 	Advice: "if runs.csv is whole, remove manifest.json and -resume with the sweep's flags, which rebuilds it"}
 
+// advised gives err, a refusal of a file of another format than f (such
+// as an exact walk's manifest copied over manifest.json), f's advice:
+// "give a manifest" is no help.
+func advised(err error, f durable.Format) error {
+	if de := (*durable.Error)(nil); errors.As(err, &de) && de.Found.Name != "" {
+		de.Advice = f.Advice
+	}
+	return err
+}
+
 // encode returns m as its file holds it, without the room kept after it.
 func (m *Manifest) encode() ([]byte, error) {
 	return durable.MarshalJSON(manifestFormat, m)
@@ -276,7 +286,7 @@ func ReadManifest(path string) (*Manifest, error) {
 	var tl *durable.TooLargeError
 	switch {
 	case errors.As(err, &tl):
-		return nil, fmt.Errorf("%s: %w: not a manifest", path, err)
+		return nil, &durable.Error{Path: path, Reason: err.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: err}
 	case err != nil:
 		return nil, err
 	}
@@ -300,14 +310,15 @@ func parseManifest(path string, data []byte) (*Manifest, error) {
 		return nil, err
 	}
 	if err := m.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, &durable.Error{Path: path, Reason: err.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: err}
 	}
 	return m, nil
 }
 
 func decodeManifest(path string, data []byte) (*Manifest, error) {
 	if len(data) > MaxManifestBytes {
-		return nil, fmt.Errorf("%s: %w: not a manifest", path, &durable.TooLargeError{Max: MaxManifestBytes})
+		tl := &durable.TooLargeError{Max: MaxManifestBytes}
+		return nil, &durable.Error{Path: path, Reason: tl.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: tl}
 	}
 	// The manifest is written by rename, whole or not at all: one that is
 	// empty or cut short is damaged, as one edited is, and is not taken
@@ -317,7 +328,7 @@ func decodeManifest(path string, data []byte) (*Manifest, error) {
 	}
 	var m Manifest
 	if _, err := durable.UnmarshalJSON(path, data, manifestFormat, &m); err != nil {
-		return nil, err
+		return nil, advised(err, manifestFormat)
 	}
 	return &m, nil
 }

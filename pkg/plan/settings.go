@@ -27,8 +27,14 @@ import (
 // Settings are canonical after Normalize: lists are sorted and free of
 // repeats, so equal sweeps compare equal however their flags were spelled.
 type Settings struct {
-	Sizes      Sizes    `json:"sizes"`
-	Starts     Starts   `json:"starts"`
+	Sizes  Sizes  `json:"sizes"`
+	Starts Starts `json:"starts"`
+	// Given is -sizes and -starts as the user gave them, in their order,
+	// beside the sorted Sizes and Starts: for what is printed (the plan's
+	// line); neither recorded nor compared. Its zero value is the sorted
+	// order.
+	Given Given `json:"-"`
+
 	Strategies []string `json:"strategies"`
 	// Tiebreaks lists the tie-break rules to run; each strategy runs those
 	// it accepts, or "first" if it accepts none of them.

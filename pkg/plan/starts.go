@@ -2,6 +2,7 @@ package plan
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"iter"
 	"slices"
@@ -64,18 +65,53 @@ type GivenStarts struct {
 // ParseGivenStarts reads a -starts value as ParseStarts does, keeping a
 // list's order.
 func ParseGivenStarts(s string) (GivenStarts, error) {
-	st, order, err := parseStarts(s)
+	st, order, err := parseStarts(s, startsForm)
 	return GivenStarts{Starts: st, Order: order}, err
 }
 
 // ParseStarts reads a -starts value: "all", "corners", "solvable", or
 // squares "row,col" separated by semicolons ("0,0;2,3").
 func ParseStarts(s string) (Starts, error) {
-	st, _, err := parseStarts(s)
+	st, _, err := parseStarts(s, startsForm)
 	return st, err
 }
 
-func parseStarts(s string) (Starts, []board.Square, error) {
+// OneStart reads the -starts (or -start) value of a command that takes one
+// square (solve), or one or every square where every is set (count's
+// grid), as ParseStarts reads it, with the same messages but for what the
+// command accepts: a square off b is refused as Check refuses it, and
+// corners, solvable or a list of several squares are refused by name.
+func OneStart(s string, b board.Board, every bool) (sq board.Square, all bool, err error) {
+	form := OneStartForm(every)
+	st, order, err := parseStarts(s, form)
+	switch {
+	case err != nil:
+		return sq, false, err
+	case st.kind == allStarts && every:
+		return sq, true, nil
+	case st.kind != listStarts || len(order) != 1:
+		return sq, false, fmt.Errorf("%q: %s (corners, solvable and lists of squares are run's, exact's and theory's)", truncate(strings.TrimSpace(s)), form)
+	}
+	if sq := order[0]; !b.Contains(sq.Row, sq.Col) {
+		return sq, false, errors.New(offBoard(sq, b))
+	}
+	return order[0], false, nil
+}
+
+// offBoard says that sq is off b, and which squares are on it.
+func offBoard(sq board.Square, b board.Board) string {
+	return fmt.Sprintf("square %v is off the %v board; want row 0..%d and col 0..%d", sq, b, b.Rows-1, b.Cols-1)
+}
+
+// OneStartForm says what OneStart accepts.
+func OneStartForm(every bool) string {
+	if every {
+		return "want all or one row,col square, such as 0,0"
+	}
+	return "want one row,col square, such as 0,0"
+}
+
+func parseStarts(s, form string) (Starts, []board.Square, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "all", "":
 		return Starts{kind: allStarts}, nil, nil
@@ -90,19 +126,19 @@ func parseStarts(s string) (Starts, []board.Square, error) {
 			continue
 		}
 		if len(st.list) == MaxListedStarts {
-			return Starts{}, nil, fmt.Errorf("more than %d squares listed; %s", MaxListedStarts, startsForm)
+			return Starts{}, nil, fmt.Errorf("more than %d squares listed; %s", MaxListedStarts, form)
 		}
 		sq, err := board.ParseSquare(item)
 		if err != nil {
-			return Starts{}, nil, fmt.Errorf("%v; %s", err, startsForm)
+			return Starts{}, nil, fmt.Errorf("%v; %s", err, form)
 		}
 		if sq.Row < 0 || sq.Col < 0 || sq.Row >= board.MaxSide || sq.Col >= board.MaxSide {
-			return Starts{}, nil, fmt.Errorf("square %v: row and column must be 0..%d; %s", sq, board.MaxSide-1, startsForm)
+			return Starts{}, nil, fmt.Errorf("square %v: row and column must be 0..%d; %s", sq, board.MaxSide-1, form)
 		}
 		st.list = append(st.list, sq)
 	}
 	if len(st.list) == 0 {
-		return Starts{}, nil, fmt.Errorf("%q holds no square; %s", truncate(s), startsForm)
+		return Starts{}, nil, fmt.Errorf("%q holds no square; %s", truncate(s), form)
 	}
 	var order []board.Square
 	for _, sq := range st.list {
@@ -162,7 +198,7 @@ func (st Starts) Check(sizes Sizes) error {
 	for _, sq := range st.list {
 		for _, b := range []board.Board{short, narrow} {
 			if !b.Contains(sq.Row, sq.Col) {
-				return fmt.Errorf("square %v is off the %v board: listed squares must lie on every board of -sizes", sq, b)
+				return fmt.Errorf("%s: listed squares must lie on every board of -sizes", offBoard(sq, b))
 			}
 		}
 	}

@@ -108,7 +108,7 @@ func GenerateWith(ctx context.Context, csvPaths []string, opt Options) (*Output,
 	for _, name := range tableFiles {
 		path := filepath.Join(out.Dir, name)
 		if err := writeFile(path, writers[name]); err != nil {
-			return out, fmt.Errorf("write %s: %w", path, err)
+			return out, err
 		}
 		out.Tables = append(out.Tables, path)
 	}

@@ -1,8 +1,10 @@
 package report
 
 import (
+	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"knightsweep/internal/durable"
 )
@@ -11,12 +13,17 @@ import (
 // page), atomically and without an fsync: each can be made again from
 // runs.csv. A symbolic link planted at path, or as the charts directory
 // the report makes, is refused (a *durable.LinkError, exit 2), never
-// written through.
+// written through. Its errors name path once.
 func writeFile(path string, write func(io.Writer) error) error {
 	if dir := filepath.Dir(path); filepath.Base(dir) == chartsDir {
 		if err := durable.NotLink(dir); err != nil {
 			return err
 		}
 	}
-	return durable.Replace(path, write, durable.NoSync, durable.NoFollow)
+	err := durable.Replace(path, write, durable.NoSync, durable.NoFollow)
+	if err != nil && !strings.Contains(err.Error(), path) {
+		// An error of the writer's own, which names no file.
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return err
 }

@@ -263,8 +263,8 @@ type TourSample struct {
 	Source string
 }
 
-// sample is one run of a group: 32 bytes, so that a million rows take 32
-// MB. line and src say where it was read, for messages.
+// sample is one run of a group: sampleBytes, 40 on 64-bit machines, so
+// that a million rows take 40 MB. line and src say where it was read.
 type sample struct {
 	start, trial int32
 	nodes, time  int64
@@ -295,7 +295,7 @@ type accum struct {
 	drawn bool
 }
 
-// chunkLen is the number of runs in a full chunk: 128 KB.
+// chunkLen is the number of runs in a full chunk: 160 KB.
 const chunkLen = 4096
 
 func (a *accum) add(s sample) {
@@ -430,23 +430,4 @@ func ReadFiles(ctx context.Context, paths []string, opt Options) (*Results, erro
 		}
 	}
 	return c.Finish()
-}
-
-// Memory bounds, for refusing input before reading it: every row of a
-// runs.csv is at least MinRowBytes long (fifteen columns, fourteen commas,
-// the shortest words and one-digit numbers), and costs a Collector and a
-// report drawn from it at most BytesPerRow (a 32-byte sample, its share of
-// a chunk, the copies Finish makes, and the garbage collector's headroom),
-// on top of BaseBytes.
-const (
-	MinRowBytes = 39
-	BytesPerRow = 80
-	BaseBytes   = 48 << 20
-)
-
-// MemoryFor returns an upper bound on the memory reading runs.csv files of
-// size bytes in all, and reporting on them, takes: a bound, not an
-// estimate (a sweep's rows are about three times MinRowBytes long).
-func MemoryFor(size int64) int64 {
-	return BaseBytes + size/MinRowBytes*BytesPerRow
 }

@@ -9,8 +9,8 @@
 // Runs that differ in any of these never share a series: a 10^5-node sweep
 // and a 10^7-node sweep of one strategy are two experiments. A group is one
 // series on one board. A Collector reads rows as a stream (runs.ForEach)
-// and files each into its group; memory grows with the runs (32 bytes
-// each), never with anything else. A job read twice (same board, start,
+// and files each into its group; memory grows with the runs (a 40-byte
+// sample each), never with anything else. A job read twice (same board, start,
 // series and trial) is an error naming both lines, unless Options.BySource
 // keeps each file's runs apart.
 //

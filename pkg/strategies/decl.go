@@ -79,9 +79,19 @@ func (d Decl) Info() Info {
 		Random: d.Random, Bytes: func(int, int) int64 { return 0 }}
 }
 
+// MaxNameBytes bounds a declared solver's name: its series are named after
+// it in the terminal's tables, the report's labels and the charts' file
+// names (which shorten longer names with a hash), and 64 bytes read whole
+// in each.
+const MaxNameBytes = 64
+
 // checkName accepts names that read well as a series and a CSV field:
-// letters, digits, '-', '_' and '.', beginning with a letter.
+// letters, digits, '-', '_' and '.', beginning with a letter, at most
+// MaxNameBytes.
 func checkName(name string) error {
+	if len(name) > MaxNameBytes {
+		return fmt.Errorf("name %q... is %d bytes long: give a name of at most %d", name[:16], len(name), MaxNameBytes)
+	}
 	if Reserved(name) {
 		return fmt.Errorf("name %q is a keyword of -strategies (%q names every strategy): give the solver another name", name, All)
 	}

@@ -82,10 +82,6 @@ func ShowPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial Tria
 // are left out of the runs and the estimate.
 func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial time.Duration) {
 	s := p.Settings()
-	boards := s.Sizes.String()
-	if len(s.Sizes) > 4 {
-		boards = fmt.Sprintf("%v to %v", s.Sizes[0], s.Sizes[len(s.Sizes)-1])
-	}
 	var skip func(int64) bool // nil: every job, summed a cell at a time
 	var sel *plan.Selection
 	if !o.Shard.Whole() {
@@ -107,7 +103,7 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	case s.Timeout > 0:
 		budget = fmt.Sprintf("%v a run", s.Timeout)
 	}
-	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s%s, %s; ", len(s.Sizes), boards, s.Starts, p.StartsNote(), strings.Join(s.Strategies, ", "))
+	fmt.Fprintf(w, "plan: %d board(s) (%s), starts %s%s, %s; ", len(s.Sizes), s.SizesText(), s.StartsText(), p.StartsNote(), strings.Join(s.Strategies, ", "))
 	if done != nil {
 		fmt.Fprintf(w, "%s left of %d (%d done before)", words.Count(jobs, "run"), total, total-jobs)
 	} else {

@@ -29,8 +29,15 @@ type pipes struct {
 	ctx    context.Context
 	exited <-chan struct{}
 	exitAt *time.Time
+	// watched is the Done channel of the context whose end pokes the
+	// pipes (follow); unwatch undoes that.
+	watched <-chan struct{}
+	unwatch func() bool
 	// readBy is the deadline of reads (zero: none).
 	readBy time.Time
+	// asked is set by a request written: its answer takes the process a
+	// wake-up at least, so the next read waits before it tries.
+	asked bool
 }
 
 // newPipes returns the harness's ends of two new pipes, and the process's
@@ -87,6 +94,27 @@ func (p *pipes) poke() {
 	}
 }
 
+// follow makes ctx the run's context: its end ends the pipes' waits. The
+// wake-up is registered once for each Done channel, not once a run: a
+// sweep's runs share their context's.
+func (p *pipes) follow(ctx context.Context) {
+	p.ctx = ctx
+	if d := ctx.Done(); d != p.watched {
+		p.stopFollowing()
+		if d != nil {
+			p.watched, p.unwatch = d, context.AfterFunc(ctx, p.poke)
+		}
+	}
+}
+
+// stopFollowing undoes follow's wake-up.
+func (p *pipes) stopFollowing() {
+	if p.unwatch != nil {
+		p.unwatch()
+	}
+	p.watched, p.unwatch = nil, nil
+}
+
 // closeIn closes the process's stdin.
 func (p *pipes) closeIn() {
 	if p.in >= 0 {
@@ -97,6 +125,7 @@ func (p *pipes) closeIn() {
 
 // close closes every descriptor.
 func (p *pipes) close() {
+	p.stopFollowing()
 	p.closeIn()
 	unix.Close(p.out)
 	p.mu.Lock()
@@ -107,6 +136,12 @@ func (p *pipes) close() {
 
 // Read reads from the process's stdout, waiting until readBy.
 func (p *pipes) Read(b []byte) (int, error) {
+	if p.asked {
+		p.asked = false
+		if err := p.wait(p.out, unix.POLLIN, p.readBy); err != nil {
+			return 0, err
+		}
+	}
 	for {
 		n, err := unix.Read(p.out, b)
 		switch {
@@ -143,6 +178,7 @@ func (p *pipes) write(b []byte, by time.Time) error {
 			return err
 		}
 	}
+	p.asked = true
 	return nil
 }
 

@@ -84,8 +84,8 @@ const exitLinger = 100 * time.Millisecond
 // process's start.
 var warmUp = Request{Rows: 1, Cols: 1}
 
-// quiet is how long a stdio process must stay silent after its warm-up
-// answer, once a start.
+// quiet is how long a stdio process whose answers carry no id must stay
+// silent after its warm-up answer, once a start.
 const quiet = 50 * time.Millisecond
 
 // ready starts a process and waits for its answer to the warm-up request,
@@ -116,7 +116,14 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 	} else if a.ID != 0 && a.ID != s.id {
 		return s.reject(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
 	}
-	if s.ids = a.ID != 0; !s.ids && s.noIDs != nil {
+	if s.ids = a.ID != 0; s.ids {
+		// Every answer must carry its request's id: a stray line, before
+		// the first request or after any answer, is refused as the
+		// answer it would take the place of (run), and no quiet period
+		// is needed to see it.
+		return Outcome{}, true
+	}
+	if s.noIDs != nil {
 		s.noIDs()
 	}
 	// A second line soon after the warm-up's answer is a line printed
@@ -332,10 +339,8 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 		return s.reject(stray(r.ID, b), o), nil, false
 	}
 	pp := s.pipes
-	pp.ctx = ctx
+	pp.follow(ctx)
 	defer func() { pp.ctx = context.Background() }()
-	stopWatch := context.AfterFunc(ctx, pp.poke)
-	defer stopWatch()
 	var writeBy time.Time
 	pp.readBy = time.Time{}
 	cpu0 := cpuClock(s.p.pid)

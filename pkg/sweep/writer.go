@@ -12,33 +12,38 @@ import (
 	"knightsweep/pkg/status"
 )
 
-// rowWriter owns runs.csv: one goroutine appends the rows the workers hand
-// it (runs.Writer) and flushes them to the file in small batches: when
-// batchRows are waiting or flushEvery has passed, so a crash loses at most
-// the rows of the last flushEvery. It also commits the file to disk (fsync)
-// every flushEvery, and saves the first tour found on each board that
-// wants a picture.
+// rowWriter owns runs.csv. A worker appends its row itself (runs.Writer,
+// into a buffer, under mu): handing each row to a goroutine of its own
+// would wake that goroutine, on another thread, once a run. The rows go
+// to the file in batches: by the worker that brings the batch to
+// batchRows, and every flushEvery by a ticker, which then also commits
+// the file to disk (fsync), so that a crash loses at most the rows of the
+// last flushEvery. The writer also saves the first tour found on each
+// board that wants a picture.
 type rowWriter struct {
 	file syncWriter
-	rows *runs.Writer
 	dir  string
 	man  *outdir.Manifest
 
-	in   chan result
-	done chan struct{} // closed when the goroutine has ended
-	// err is the first write error; read it only after done is closed.
-	err error
-
+	// mu guards the fields below, and the file's writes.
+	mu   sync.Mutex
+	rows *runs.Writer
+	// err is the first write error: every later put returns it.
+	err           error
 	pending       int  // rows written since the last flush
 	dirty         bool // flushed since the last sync
 	counts        map[status.Status]int64
 	pendingCounts map[status.Status]int64
 	written       int64
-
 	// toured holds the boards whose picture tour has been claimed by a
-	// worker; mu guards it.
-	mu     sync.Mutex
+	// worker.
 	toured map[board.Board]bool
+
+	// syncing is held by whoever commits the file to disk, outside mu:
+	// workers write rows meanwhile.
+	syncing sync.Mutex
+	stop    chan struct{} // closed by close, to end the ticker
+	done    chan struct{} // closed when the ticker has ended
 }
 
 const (
@@ -58,8 +63,8 @@ type syncWriter interface {
 func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool) *rowWriter {
 	w := &rowWriter{
 		file: f, rows: runs.NewWriter(f, saveTours), dir: dir, man: man,
-		in: make(chan result, 4*batchRows), done: make(chan struct{}),
 		counts: map[status.Status]int64{}, pendingCounts: map[status.Status]int64{},
+		stop: make(chan struct{}), done: make(chan struct{}),
 	}
 	w.toured = map[board.Board]bool{}
 	for _, t := range man.Tours {
@@ -67,7 +72,7 @@ func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool)
 			w.toured[z[0]] = true
 		}
 	}
-	go w.loop()
+	go w.tick()
 	return w
 }
 
@@ -86,57 +91,72 @@ func (w *rowWriter) claimTour(b board.Board) bool {
 	return true
 }
 
-// put hands r to the writer. It fails only when the writer has failed.
-func (w *rowWriter) put(r result) error {
-	select {
-	case w.in <- r: // the common case, without a two-way select
-		return nil
-	default:
-	}
-	select {
-	case w.in <- r:
-		return nil
-	case <-w.done:
+// put writes r's row, into the buffer or, with the batchRows-th row
+// waiting, to the file. It fails only when the writer has failed.
+func (w *rowWriter) put(r *result) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
 		return w.err
 	}
-}
-
-// close writes every row handed over and returns the first write error.
-// The file stays open: the caller closes it.
-func (w *rowWriter) close() error {
-	close(w.in)
-	<-w.done
+	if w.err = w.add(r); w.err == nil && w.pending >= batchRows {
+		w.err = w.flush()
+	}
 	return w.err
 }
 
-func (w *rowWriter) loop() {
+// close writes every row put, commits the file to disk and returns the
+// first write error. The file stays open: the caller closes it.
+func (w *rowWriter) close() error {
+	close(w.stop)
+	<-w.done
+	w.commit()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// tick writes the waiting rows and commits the file every flushEvery.
+func (w *rowWriter) tick() {
 	defer close(w.done)
-	tick := time.NewTicker(flushEvery)
-	defer tick.Stop()
+	t := time.NewTicker(flushEvery)
+	defer t.Stop()
 	for {
 		select {
-		case r, ok := <-w.in:
-			if !ok {
-				w.err = w.flush(true)
-				return
-			}
-			if w.err = w.add(r); w.err != nil {
-				return
-			}
-			if w.pending >= batchRows {
-				if w.err = w.flush(false); w.err != nil {
-					return
-				}
-			}
-		case <-tick.C:
-			if w.err = w.flush(true); w.err != nil {
-				return
-			}
+		case <-w.stop:
+			return
+		case <-t.C:
+			w.commit()
 		}
 	}
 }
 
-func (w *rowWriter) add(r result) error {
+// commit writes the waiting rows to the file and, if any were written
+// since the last commit, commits the file to disk: the system call waits
+// for the disk outside mu, so that the workers go on putting rows.
+func (w *rowWriter) commit() {
+	w.syncing.Lock()
+	defer w.syncing.Unlock()
+	w.mu.Lock()
+	if w.err == nil {
+		w.err = w.flush()
+	}
+	dirty := w.err == nil && w.dirty
+	w.dirty = false
+	w.mu.Unlock()
+	if !dirty {
+		return
+	}
+	if err := w.file.Sync(); err != nil {
+		w.mu.Lock()
+		if w.err == nil {
+			w.err = err
+		}
+		w.mu.Unlock()
+	}
+}
+
+func (w *rowWriter) add(r *result) error {
 	if err := w.rows.Write(&r.row); err != nil {
 		return err
 	}
@@ -151,24 +171,20 @@ func (w *rowWriter) add(r result) error {
 	return nil
 }
 
-// flush writes the waiting rows to the file and, if sync is set, commits
-// the file to disk.
-func (w *rowWriter) flush(sync bool) error {
-	if w.pending > 0 {
-		if err := w.rows.Flush(); err != nil {
-			return err
-		}
-		w.written += int64(w.pending)
-		for st, n := range w.pendingCounts {
-			w.counts[st] += n
-		}
-		clear(w.pendingCounts)
-		w.pending = 0
-		w.dirty = true
+// flush writes the waiting rows to the file.
+func (w *rowWriter) flush() error {
+	if w.pending == 0 {
+		return nil
 	}
-	if sync && w.dirty {
-		w.dirty = false
-		return w.file.Sync()
+	if err := w.rows.Flush(); err != nil {
+		return err
 	}
+	w.written += int64(w.pending)
+	for st, n := range w.pendingCounts {
+		w.counts[st] += n
+	}
+	clear(w.pendingCounts)
+	w.pending = 0
+	w.dirty = true
 	return nil
 }

@@ -195,14 +195,18 @@ func (s *session) readLine() ([]byte, error) {
 }
 
 // pending returns what the process wrote that no request asked for yet:
-// a line already read into the buffer, or bytes waiting in the pipe.
-func (s *session) pending() []byte {
+// a line already read into the buffer, or, if pipe is set, bytes waiting
+// in the pipe.
+func (s *session) pending(pipe bool) []byte {
 	if n := s.br.Buffered(); n > 0 {
 		b, _ := s.br.Peek(n)
 		if len(bytes.TrimSpace(b)) > 0 {
 			return b
 		}
 		s.br.Discard(n)
+	}
+	if !pipe {
+		return nil
 	}
 	// TIOCINQ is FIONREAD: the bytes a pipe holds.
 	waiting, _ := unix.IoctlGetInt(s.pipes.out, unix.TIOCINQ)
@@ -277,7 +281,7 @@ func cpuClock(pid int) time.Duration {
 func (s *session) run(ctx context.Context, r Request) Outcome {
 	// A process that ended after its last answer, with nothing more to
 	// say, ended between requests: not the next request's fault.
-	if s.p != nil && s.exited() && s.pending() == nil {
+	if s.p != nil && s.exited() && s.pending(true) == nil {
 		s.stop("ended between requests")
 	}
 	var (
@@ -334,8 +338,10 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	o = Outcome{MaxRSS: -1, CPU: -1}
 	// What the process wrote before this request is no answer to it: an
 	// extra line after the last answer, which would shift every later
-	// answer onto the wrong request.
-	if b := s.pending(); b != nil {
+	// answer onto the wrong request. Where answers carry their request's
+	// id, a line still in the pipe needs no look (a system call a run):
+	// read as this request's answer, it is refused by its id (run).
+	if b := s.pending(!s.ids); b != nil {
 		return s.reject(stray(r.ID, b), o), nil, false
 	}
 	pp := s.pipes

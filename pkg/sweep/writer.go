@@ -12,38 +12,44 @@ import (
 	"knightsweep/pkg/status"
 )
 
-// rowWriter owns runs.csv. A worker appends its row itself (runs.Writer,
-// into a buffer, under mu): handing each row to a goroutine of its own
-// would wake that goroutine, on another thread, once a run. The rows go
-// to the file in batches: by the worker that brings the batch to
-// batchRows, and every flushEvery by a ticker, which then also commits
-// the file to disk (fsync), so that a crash loses at most the rows of the
-// last flushEvery. The writer also saves the first tour found on each
-// board that wants a picture.
+// rowWriter owns runs.csv. A worker puts its finished job's row in a
+// shared batch (under mu, a copy); one goroutine of the writer's own
+// takes the batch and writes its rows to the file when batchRows are
+// waiting or flushEvery has passed, so a crash loses at most the rows of
+// the last flushEvery. It commits the file to disk (fsync) every
+// flushEvery, and saves the first tour found on each board that wants a
+// picture. The writer's goroutine is woken once a batch, not once a row:
+// a wake-up, on another thread, costs as much as a short run.
 type rowWriter struct {
 	file syncWriter
+	rows *runs.Writer
 	dir  string
 	man  *outdir.Manifest
 
-	// mu guards the fields below, and the file's writes.
-	mu   sync.Mutex
-	rows *runs.Writer
-	// err is the first write error: every later put returns it.
-	err           error
-	pending       int  // rows written since the last flush
-	dirty         bool // flushed since the last sync
-	counts        map[status.Status]int64
-	pendingCounts map[status.Status]int64
-	written       int64
+	// mu guards batch, failed and toured.
+	mu    sync.Mutex
+	batch []result
+	// room is signalled when the batch is taken: a worker that finds
+	// maxWaiting rows waiting (the disk is slow) waits for it.
+	room *sync.Cond
+	// failed is set once a write failed: put then returns err.
+	failed bool
 	// toured holds the boards whose picture tour has been claimed by a
 	// worker.
 	toured map[board.Board]bool
 
-	// syncing is held by whoever commits the file to disk, outside mu:
-	// workers write rows meanwhile.
-	syncing sync.Mutex
-	stop    chan struct{} // closed by close, to end the ticker
-	done    chan struct{} // closed when the ticker has ended
+	full chan struct{} // a batch of batchRows is waiting
+	stop chan struct{} // closed by close
+	done chan struct{} // closed when the goroutine has ended
+	// err is the first write error; read it only after done is closed,
+	// or after failed was seen set under mu.
+	err error
+
+	spare         []result // the batch last written, for reuse
+	dirty         bool     // rows written since the last sync
+	counts        map[status.Status]int64
+	pendingCounts map[status.Status]int64
+	written       int64
 }
 
 const (
@@ -51,6 +57,9 @@ const (
 	batchRows = 256
 	// flushEvery is how often rows waiting in a batch are written.
 	flushEvery = 500 * time.Millisecond
+	// maxWaiting is the most rows that wait for the writer: the memory
+	// they hold is bounded however slow the disk.
+	maxWaiting = 4 * batchRows
 )
 
 // syncWriter is runs.csv as the writer sees it: an *os.File, or in tests a
@@ -63,16 +72,18 @@ type syncWriter interface {
 func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool) *rowWriter {
 	w := &rowWriter{
 		file: f, rows: runs.NewWriter(f, saveTours), dir: dir, man: man,
+		batch: make([]result, 0, batchRows), spare: make([]result, 0, batchRows),
+		full: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 		counts: map[status.Status]int64{}, pendingCounts: map[status.Status]int64{},
-		stop: make(chan struct{}), done: make(chan struct{}),
 	}
+	w.room = sync.NewCond(&w.mu)
 	w.toured = map[board.Board]bool{}
 	for _, t := range man.Tours {
 		if z, err := plan.ParseSizes(t.Board); err == nil && len(z) == 1 {
 			w.toured[z[0]] = true
 		}
 	}
-	go w.tick()
+	go w.loop()
 	return w
 }
 
@@ -91,76 +102,99 @@ func (w *rowWriter) claimTour(b board.Board) bool {
 	return true
 }
 
-// put writes r's row, into the buffer or, with the batchRows-th row
-// waiting, to the file. It fails only when the writer has failed.
+// put hands r to the writer. It fails only when the writer has failed.
 func (w *rowWriter) put(r *result) error {
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.err != nil {
+	for len(w.batch) >= maxWaiting && !w.failed {
+		w.room.Wait()
+	}
+	if w.failed {
+		w.mu.Unlock()
+		<-w.done
 		return w.err
 	}
-	if w.err = w.add(r); w.err == nil && w.pending >= batchRows {
-		w.err = w.flush()
+	w.batch = append(w.batch, *r)
+	full := len(w.batch) == batchRows
+	w.mu.Unlock()
+	if full {
+		select {
+		case w.full <- struct{}{}:
+		default:
+		}
 	}
-	return w.err
+	return nil
 }
 
-// close writes every row put, commits the file to disk and returns the
-// first write error. The file stays open: the caller closes it.
+// close writes every row put and returns the first write error. The file
+// stays open: the caller closes it.
 func (w *rowWriter) close() error {
 	close(w.stop)
 	<-w.done
-	w.commit()
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	return w.err
 }
 
-// tick writes the waiting rows and commits the file every flushEvery.
-func (w *rowWriter) tick() {
+func (w *rowWriter) loop() {
 	defer close(w.done)
-	t := time.NewTicker(flushEvery)
-	defer t.Stop()
+	tick := time.NewTicker(flushEvery)
+	defer tick.Stop()
 	for {
+		var sync, last bool
 		select {
+		case <-w.full:
+		case <-tick.C:
+			sync = true
 		case <-w.stop:
+			sync, last = true, true
+		}
+		if w.err = w.flush(sync); w.err != nil || last {
+			if w.err != nil {
+				w.mu.Lock()
+				w.failed = true
+				w.room.Broadcast()
+				w.mu.Unlock()
+			}
 			return
-		case <-t.C:
-			w.commit()
 		}
 	}
 }
 
-// commit writes the waiting rows to the file and, if any were written
-// since the last commit, commits the file to disk: the system call waits
-// for the disk outside mu, so that the workers go on putting rows.
-func (w *rowWriter) commit() {
-	w.syncing.Lock()
-	defer w.syncing.Unlock()
+// flush writes the rows waiting to the file and, if sync is set, commits
+// the file to disk.
+func (w *rowWriter) flush(sync bool) error {
 	w.mu.Lock()
-	if w.err == nil {
-		w.err = w.flush()
-	}
-	dirty := w.err == nil && w.dirty
-	w.dirty = false
+	batch := w.batch
+	w.batch = w.spare[:0]
+	w.room.Broadcast()
 	w.mu.Unlock()
-	if !dirty {
-		return
-	}
-	if err := w.file.Sync(); err != nil {
-		w.mu.Lock()
-		if w.err == nil {
-			w.err = err
+	w.spare = batch
+	if len(batch) > 0 {
+		for i := range batch {
+			if err := w.add(&batch[i]); err != nil {
+				return err
+			}
 		}
-		w.mu.Unlock()
+		clear(batch) // the rows' strings and tours go with them
+		if err := w.rows.Flush(); err != nil {
+			return err
+		}
+		w.written += int64(len(batch))
+		for st, n := range w.pendingCounts {
+			w.counts[st] += n
+		}
+		clear(w.pendingCounts)
+		w.dirty = true
 	}
+	if sync && w.dirty {
+		w.dirty = false
+		return w.file.Sync()
+	}
+	return nil
 }
 
 func (w *rowWriter) add(r *result) error {
 	if err := w.rows.Write(&r.row); err != nil {
 		return err
 	}
-	w.pending++
 	w.pendingCounts[r.row.Status]++
 	if r.picture != nil {
 		// A tour that cannot be saved costs a picture, not the sweep.
@@ -168,23 +202,5 @@ func (w *rowWriter) add(r *result) error {
 			w.man.Tours = append(w.man.Tours, t)
 		}
 	}
-	return nil
-}
-
-// flush writes the waiting rows to the file.
-func (w *rowWriter) flush() error {
-	if w.pending == 0 {
-		return nil
-	}
-	if err := w.rows.Flush(); err != nil {
-		return err
-	}
-	w.written += int64(w.pending)
-	for st, n := range w.pendingCounts {
-		w.counts[st] += n
-	}
-	clear(w.pendingCounts)
-	w.pending = 0
-	w.dirty = true
 	return nil
 }

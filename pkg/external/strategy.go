@@ -90,10 +90,9 @@ func (st *Strategy) Prepare(p solver.Problem) (solver.Search, error) {
 }
 
 type search struct {
-	st    *Strategy
-	p     solver.Problem
-	check tour.Checker
-	path  tour.Path
+	st   *Strategy
+	p    solver.Problem
+	path tour.Path
 }
 
 // RequestOf returns the request of problem p.
@@ -141,7 +140,7 @@ func (s *search) Run(ctx context.Context) solver.Result {
 		return believable(res, r)
 	}
 	b := s.p.Board
-	if err := s.check.Validate(b.Rows, b.Cols, s.p.StartIndex(), o.Answer.Tour, s.p.Closed); err != nil {
+	if err := sol.check.Validate(b.Rows, b.Cols, s.p.StartIndex(), o.Answer.Tour, s.p.Closed); err != nil {
 		res.Status, res.Err = status.Error, sol.refuse("invalid tour: "+err.Error())
 		return believable(res, r)
 	}

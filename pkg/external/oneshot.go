@@ -13,7 +13,6 @@ import (
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/status"
-	"knightsweep/pkg/tour"
 )
 
 // A Solver runs a declared, resolved solver: one process a run, or a
@@ -30,9 +29,6 @@ type Solver struct {
 	// noIDs is called when a stdio process's warm-up answer carries no
 	// id (nil: nothing).
 	noIDs func()
-	// check is the validator of the tours answered, its buffers kept
-	// from run to run: a strategy's search is prepared anew for each.
-	check tour.Checker
 }
 
 // NewSolver returns a Solver for exe under limits.

@@ -26,9 +26,17 @@ type Strategy struct {
 	Notes io.Writer
 
 	mu    sync.Mutex
-	idle  []*Solver
-	all   []*Solver
+	idle  []*pooled
+	all   []*pooled
 	noIDs sync.Once
+}
+
+// pooled is a Solver of the strategy's pool, with the validator of the
+// tours it answers: its buffers are kept from run to run, where a run's
+// search is prepared anew for each job of a sweep.
+type pooled struct {
+	*Solver
+	check tour.Checker
 }
 
 // NewStrategy returns the strategy that runs exe under limits.
@@ -55,7 +63,7 @@ func (st *Strategy) Close() {
 	st.all, st.idle = nil, nil
 }
 
-func (st *Strategy) get() *Solver {
+func (st *Strategy) get() *pooled {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if n := len(st.idle); n > 0 {
@@ -63,7 +71,7 @@ func (st *Strategy) get() *Solver {
 		st.idle = st.idle[:n-1]
 		return s
 	}
-	s := NewSolver(st.Exe, st.Limits)
+	s := &pooled{Solver: NewSolver(st.Exe, st.Limits)}
 	s.noIDs = st.sayNoIDs
 	st.all = append(st.all, s)
 	return s
@@ -78,7 +86,7 @@ func (st *Strategy) sayNoIDs() {
 	})
 }
 
-func (st *Strategy) put(s *Solver) {
+func (st *Strategy) put(s *pooled) {
 	st.mu.Lock()
 	st.idle = append(st.idle, s)
 	st.mu.Unlock()

@@ -2,6 +2,8 @@ package external_test
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -125,5 +127,47 @@ func TestStdioIDOnceAlways(t *testing.T) {
 	res := solve(t, name, 5, 5, 0)
 	if res.Status != status.Error || !strings.Contains(res.Err, "answer without the id of request 2") {
 		t.Fatalf("%s (%s), want an error for the missing id", res.Status, res.Err)
+	}
+}
+
+// A solver whose answers carry their request's id has no quiet period
+// after its warm-up, and no look into the pipe before a request: a stray
+// line printed after the warm-up's answer, or after a run's, is refused as
+// the answer it would take the place of, an error row that quotes it, and
+// the process starts again; no run takes it as its answer.
+func TestStdioStrayLineWithIDs(t *testing.T) {
+	for _, tt := range []struct{ name, stray, quoted string }{
+		{"an answer without an id", `printf '%s\n' '{"status":"dead_end"}'`, `{\"status\":\"dead_end\"}`},
+		{"the last answer again", `printf '{"id":%s,"status":"found","tour":[0]}\n' "$id"`, `\"status\":\"found\",\"tour\":[0]}`},
+		{"a banner", `echo solver ready`, `solver ready`},
+	} {
+		for after, runs := range [][]status.Status{
+			{status.Error, status.Found, status.Found}, // after the warm-up
+			{status.Found, status.Error, status.Found}, // after the first run
+		} {
+			t.Run(fmt.Sprintf("%s after answer %d", tt.name, after), func(t *testing.T) {
+				flag := filepath.Join(t.TempDir(), "printed")
+				body := `n=0
+while read -r l; do
+	id=$(echo "$l" | sed 's/.*"id":\([0-9]*\).*/\1/')
+	case "$l" in
+	*'"rows":1,'*) printf '{"id":%s,"status":"found","tour":[0]}\n' "$id";;
+	*) printf '{"id":%s,` + tour5[1:] + `\n' "$id";;
+	esac
+	if [ $n = ` + fmt.Sprint(after) + ` ] && [ ! -e ` + flag + ` ]; then touch ` + flag + `; ` + tt.stray + `; fi
+	n=$((n+1))
+done`
+				name := script(t, body, true, external.Limits{Timeout: 5 * time.Second})
+				for i, want := range runs {
+					res := solve(t, name, 5, 5, 0)
+					if res.Status != want {
+						t.Fatalf("run %d: %s (%s), want %s", i+1, res.Status, res.Err, want)
+					}
+					if want == status.Error && !strings.Contains(res.Err, tt.quoted) {
+						t.Errorf("run %d: reason %q does not quote the stray line %s", i+1, res.Err, tt.quoted)
+					}
+				}
+			})
+		}
 	}
 }

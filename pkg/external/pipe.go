@@ -29,6 +29,10 @@ type pipes struct {
 	ctx    context.Context
 	exited <-chan struct{}
 	exitAt *time.Time
+	// watched is the Done channel of the context whose end pokes the
+	// pipes (follow); unwatch undoes that.
+	watched <-chan struct{}
+	unwatch func() bool
 	// readBy is the deadline of reads (zero: none).
 	readBy time.Time
 }
@@ -87,6 +91,27 @@ func (p *pipes) poke() {
 	}
 }
 
+// follow makes ctx the run's context: its end ends the pipes' waits. The
+// wake-up is registered once for each Done channel, not once a run: a
+// sweep's runs share their context's.
+func (p *pipes) follow(ctx context.Context) {
+	p.ctx = ctx
+	if d := ctx.Done(); d != p.watched {
+		p.stopFollowing()
+		if d != nil {
+			p.watched, p.unwatch = d, context.AfterFunc(ctx, p.poke)
+		}
+	}
+}
+
+// stopFollowing undoes follow's wake-up.
+func (p *pipes) stopFollowing() {
+	if p.unwatch != nil {
+		p.unwatch()
+	}
+	p.watched, p.unwatch = nil, nil
+}
+
 // closeIn closes the process's stdin.
 func (p *pipes) closeIn() {
 	if p.in >= 0 {
@@ -97,6 +122,7 @@ func (p *pipes) closeIn() {
 
 // close closes every descriptor.
 func (p *pipes) close() {
+	p.stopFollowing()
 	p.closeIn()
 	unix.Close(p.out)
 	p.mu.Lock()

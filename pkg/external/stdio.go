@@ -84,8 +84,8 @@ const exitLinger = 100 * time.Millisecond
 // process's start.
 var warmUp = Request{Rows: 1, Cols: 1}
 
-// quiet is how long a stdio process must stay silent after its warm-up
-// answer, once a start.
+// quiet is how long a stdio process whose answers carry no id must stay
+// silent after its warm-up answer, once a start.
 const quiet = 50 * time.Millisecond
 
 // ready starts a process and waits for its answer to the warm-up request,
@@ -116,7 +116,14 @@ func (s *session) ready(ctx context.Context) (Outcome, bool) {
 	} else if a.ID != 0 && a.ID != s.id {
 		return s.reject(fmt.Sprintf("warm-up request: answer for request %d, not for request %d", a.ID, s.id), failed("")), false
 	}
-	if s.ids = a.ID != 0; !s.ids && s.noIDs != nil {
+	if s.ids = a.ID != 0; s.ids {
+		// Every answer must carry its request's id: a stray line, before
+		// the first request or after any answer, is refused as the
+		// answer it would take the place of (run), and no quiet period
+		// is needed to see it.
+		return Outcome{}, true
+	}
+	if s.noIDs != nil {
 		s.noIDs()
 	}
 	// A second line soon after the warm-up's answer is a line printed
@@ -188,14 +195,18 @@ func (s *session) readLine() ([]byte, error) {
 }
 
 // pending returns what the process wrote that no request asked for yet:
-// a line already read into the buffer, or bytes waiting in the pipe.
-func (s *session) pending() []byte {
+// a line already read into the buffer, or, if pipe is set, bytes waiting
+// in the pipe.
+func (s *session) pending(pipe bool) []byte {
 	if n := s.br.Buffered(); n > 0 {
 		b, _ := s.br.Peek(n)
 		if len(bytes.TrimSpace(b)) > 0 {
 			return b
 		}
 		s.br.Discard(n)
+	}
+	if !pipe {
+		return nil
 	}
 	// TIOCINQ is FIONREAD: the bytes a pipe holds.
 	waiting, _ := unix.IoctlGetInt(s.pipes.out, unix.TIOCINQ)
@@ -270,7 +281,7 @@ func cpuClock(pid int) time.Duration {
 func (s *session) run(ctx context.Context, r Request) Outcome {
 	// A process that ended after its last answer, with nothing more to
 	// say, ended between requests: not the next request's fault.
-	if s.p != nil && s.exited() && s.pending() == nil {
+	if s.p != nil && s.exited() && s.pending(true) == nil {
 		s.stop("ended between requests")
 	}
 	var (
@@ -327,15 +338,15 @@ func (s *session) exchange(ctx context.Context, r Request, timeout time.Duration
 	o = Outcome{MaxRSS: -1, CPU: -1}
 	// What the process wrote before this request is no answer to it: an
 	// extra line after the last answer, which would shift every later
-	// answer onto the wrong request.
-	if b := s.pending(); b != nil {
+	// answer onto the wrong request. Where answers carry their request's
+	// id, a line still in the pipe needs no look (a system call a run):
+	// read as this request's answer, it is refused by its id (run).
+	if b := s.pending(!s.ids); b != nil {
 		return s.reject(stray(r.ID, b), o), nil, false
 	}
 	pp := s.pipes
-	pp.ctx = ctx
+	pp.follow(ctx)
 	defer func() { pp.ctx = context.Background() }()
-	stopWatch := context.AfterFunc(ctx, pp.poke)
-	defer stopWatch()
 	var writeBy time.Time
 	pp.readBy = time.Time{}
 	cpu0 := cpuClock(s.p.pid)

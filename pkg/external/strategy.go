@@ -26,9 +26,17 @@ type Strategy struct {
 	Notes io.Writer
 
 	mu    sync.Mutex
-	idle  []*Solver
-	all   []*Solver
+	idle  []*pooled
+	all   []*pooled
 	noIDs sync.Once
+}
+
+// pooled is a Solver of the strategy's pool, with the validator of the
+// tours it answers: its buffers are kept from run to run, where a run's
+// search is prepared anew for each job of a sweep.
+type pooled struct {
+	*Solver
+	check tour.Checker
 }
 
 // NewStrategy returns the strategy that runs exe under limits.
@@ -55,7 +63,7 @@ func (st *Strategy) Close() {
 	st.all, st.idle = nil, nil
 }
 
-func (st *Strategy) get() *Solver {
+func (st *Strategy) get() *pooled {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if n := len(st.idle); n > 0 {
@@ -63,7 +71,7 @@ func (st *Strategy) get() *Solver {
 		st.idle = st.idle[:n-1]
 		return s
 	}
-	s := NewSolver(st.Exe, st.Limits)
+	s := &pooled{Solver: NewSolver(st.Exe, st.Limits)}
 	s.noIDs = st.sayNoIDs
 	st.all = append(st.all, s)
 	return s
@@ -78,7 +86,7 @@ func (st *Strategy) sayNoIDs() {
 	})
 }
 
-func (st *Strategy) put(s *Solver) {
+func (st *Strategy) put(s *pooled) {
 	st.mu.Lock()
 	st.idle = append(st.idle, s)
 	st.mu.Unlock()
@@ -90,10 +98,9 @@ func (st *Strategy) Prepare(p solver.Problem) (solver.Search, error) {
 }
 
 type search struct {
-	st    *Strategy
-	p     solver.Problem
-	check tour.Checker
-	path  tour.Path
+	st   *Strategy
+	p    solver.Problem
+	path tour.Path
 }
 
 // RequestOf returns the request of problem p.
@@ -141,7 +148,7 @@ func (s *search) Run(ctx context.Context) solver.Result {
 		return believable(res, r)
 	}
 	b := s.p.Board
-	if err := s.check.Validate(b.Rows, b.Cols, s.p.StartIndex(), o.Answer.Tour, s.p.Closed); err != nil {
+	if err := sol.check.Validate(b.Rows, b.Cols, s.p.StartIndex(), o.Answer.Tour, s.p.Closed); err != nil {
 		res.Status, res.Err = status.Error, sol.refuse("invalid tour: "+err.Error())
 		return believable(res, r)
 	}

@@ -201,7 +201,7 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 }
 
 // execute runs the jobs of p for which skip is false on o.Workers workers,
-// handing each finished job's row to w. A feeder hands the jobs out in
+// handing each finished job's row to w. A dealer hands the jobs out in
 // schedule order, so the longest start first and a worker that frees up
 // takes the next one. A job takes as many of the workers' slots as its
 // search uses cores, and, with a memory limit, its memory estimate from a
@@ -209,19 +209,10 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 // stops the sweep; a canceled ctx just stops it.
 func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options, w *rowWriter, meter *progress.Meter) error {
 	g, gctx := errgroup.WithContext(ctx)
-	// A short queue spares a goroutine hand-off per job; the order of
-	// dispatch stays the schedule's.
-	jobs := make(chan plan.Job, 64)
+	deal := newDealer()
 	g.Go(func() (err error) {
 		defer recoverTo(&err)
-		defer close(jobs)
-		for j := range p.Schedule(skip) {
-			select {
-			case jobs <- j:
-			case <-gctx.Done():
-				return nil
-			}
-		}
+		deal.feed(gctx, p.Schedule(skip))
 		return nil
 	})
 	var mem *semaphore.Weighted
@@ -241,7 +232,7 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 			clk.Lock()
 			defer clk.Unlock()
 			for {
-				j, ok := nextJob(jobs, clk)
+				j, ok := deal.get(clk)
 				if !ok {
 					return nil
 				}
@@ -268,7 +259,7 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 					continue
 				}
 				meter.End(j.Index, b2i(r.row.Status == status.Found), float64(r.row.TimeNS)/1e9)
-				if err := w.put(r); err != nil {
+				if err := w.put(&r); err != nil {
 					return err
 				}
 			}
@@ -279,20 +270,6 @@ func execute(ctx context.Context, p *plan.Plan, skip func(int64) bool, o Options
 		return nil
 	}
 	return err
-}
-
-// nextJob receives the next job; when none is waiting it unlocks clk's
-// thread while it waits, for the goroutine that deals the jobs to run on it.
-func nextJob(jobs <-chan plan.Job, clk *solver.ThreadClock) (plan.Job, bool) {
-	select {
-	case j, ok := <-jobs:
-		return j, ok
-	default:
-	}
-	clk.Unlock()
-	defer clk.Lock()
-	j, ok := <-jobs
-	return j, ok
 }
 
 func b2i(b bool) int64 {

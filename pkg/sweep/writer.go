@@ -12,33 +12,44 @@ import (
 	"knightsweep/pkg/status"
 )
 
-// rowWriter owns runs.csv: one goroutine appends the rows the workers hand
-// it (runs.Writer) and flushes them to the file in small batches: when
-// batchRows are waiting or flushEvery has passed, so a crash loses at most
-// the rows of the last flushEvery. It also commits the file to disk (fsync)
-// every flushEvery, and saves the first tour found on each board that
-// wants a picture.
+// rowWriter owns runs.csv. A worker puts its finished job's row in a
+// shared batch (under mu, a copy); one goroutine of the writer's own
+// takes the batch and writes its rows to the file when batchRows are
+// waiting or flushEvery has passed, so a crash loses at most the rows of
+// the last flushEvery. It commits the file to disk (fsync) every
+// flushEvery, and saves the first tour found on each board that wants a
+// picture. The writer's goroutine is woken once a batch, not once a row:
+// a wake-up, on another thread, costs as much as a short run.
 type rowWriter struct {
 	file syncWriter
 	rows *runs.Writer
 	dir  string
 	man  *outdir.Manifest
 
-	in   chan result
+	// mu guards batch, failed and toured.
+	mu    sync.Mutex
+	batch []result
+	// room is signalled when the batch is taken: a worker that finds
+	// maxWaiting rows waiting (the disk is slow) waits for it.
+	room *sync.Cond
+	// failed is set once a write failed: put then returns err.
+	failed bool
+	// toured holds the boards whose picture tour has been claimed by a
+	// worker.
+	toured map[board.Board]bool
+
+	full chan struct{} // a batch of batchRows is waiting
+	stop chan struct{} // closed by close
 	done chan struct{} // closed when the goroutine has ended
-	// err is the first write error; read it only after done is closed.
+	// err is the first write error; read it only after done is closed,
+	// or after failed was seen set under mu.
 	err error
 
-	pending       int  // rows written since the last flush
-	dirty         bool // flushed since the last sync
+	spare         []result // the batch last written, for reuse
+	dirty         bool     // rows written since the last sync
 	counts        map[status.Status]int64
 	pendingCounts map[status.Status]int64
 	written       int64
-
-	// toured holds the boards whose picture tour has been claimed by a
-	// worker; mu guards it.
-	mu     sync.Mutex
-	toured map[board.Board]bool
 }
 
 const (
@@ -46,6 +57,9 @@ const (
 	batchRows = 256
 	// flushEvery is how often rows waiting in a batch are written.
 	flushEvery = 500 * time.Millisecond
+	// maxWaiting is the most rows that wait for the writer: the memory
+	// they hold is bounded however slow the disk.
+	maxWaiting = 4 * batchRows
 )
 
 // syncWriter is runs.csv as the writer sees it: an *os.File, or in tests a
@@ -58,9 +72,11 @@ type syncWriter interface {
 func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool) *rowWriter {
 	w := &rowWriter{
 		file: f, rows: runs.NewWriter(f, saveTours), dir: dir, man: man,
-		in: make(chan result, 4*batchRows), done: make(chan struct{}),
+		batch: make([]result, 0, batchRows), spare: make([]result, 0, batchRows),
+		full: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 		counts: map[status.Status]int64{}, pendingCounts: map[status.Status]int64{},
 	}
+	w.room = sync.NewCond(&w.mu)
 	w.toured = map[board.Board]bool{}
 	for _, t := range man.Tours {
 		if z, err := plan.ParseSizes(t.Board); err == nil && len(z) == 1 {
@@ -87,24 +103,32 @@ func (w *rowWriter) claimTour(b board.Board) bool {
 }
 
 // put hands r to the writer. It fails only when the writer has failed.
-func (w *rowWriter) put(r result) error {
-	select {
-	case w.in <- r: // the common case, without a two-way select
-		return nil
-	default:
+func (w *rowWriter) put(r *result) error {
+	w.mu.Lock()
+	for len(w.batch) >= maxWaiting && !w.failed {
+		w.room.Wait()
 	}
-	select {
-	case w.in <- r:
-		return nil
-	case <-w.done:
+	if w.failed {
+		w.mu.Unlock()
+		<-w.done
 		return w.err
 	}
+	w.batch = append(w.batch, *r)
+	full := len(w.batch) == batchRows
+	w.mu.Unlock()
+	if full {
+		select {
+		case w.full <- struct{}{}:
+		default:
+		}
+	}
+	return nil
 }
 
-// close writes every row handed over and returns the first write error.
-// The file stays open: the caller closes it.
+// close writes every row put and returns the first write error. The file
+// stays open: the caller closes it.
 func (w *rowWriter) close() error {
-	close(w.in)
+	close(w.stop)
 	<-w.done
 	return w.err
 }
@@ -114,61 +138,69 @@ func (w *rowWriter) loop() {
 	tick := time.NewTicker(flushEvery)
 	defer tick.Stop()
 	for {
+		var sync, last bool
 		select {
-		case r, ok := <-w.in:
-			if !ok {
-				w.err = w.flush(true)
-				return
-			}
-			if w.err = w.add(r); w.err != nil {
-				return
-			}
-			if w.pending >= batchRows {
-				if w.err = w.flush(false); w.err != nil {
-					return
-				}
-			}
+		case <-w.full:
 		case <-tick.C:
-			if w.err = w.flush(true); w.err != nil {
-				return
+			sync = true
+		case <-w.stop:
+			sync, last = true, true
+		}
+		if w.err = w.flush(sync); w.err != nil || last {
+			if w.err != nil {
+				w.mu.Lock()
+				w.failed = true
+				w.room.Broadcast()
+				w.mu.Unlock()
 			}
+			return
 		}
 	}
 }
 
-func (w *rowWriter) add(r result) error {
+// flush writes the rows waiting to the file and, if sync is set, commits
+// the file to disk.
+func (w *rowWriter) flush(sync bool) error {
+	w.mu.Lock()
+	batch := w.batch
+	w.batch = w.spare[:0]
+	w.room.Broadcast()
+	w.mu.Unlock()
+	w.spare = batch
+	if len(batch) > 0 {
+		for i := range batch {
+			if err := w.add(&batch[i]); err != nil {
+				return err
+			}
+		}
+		clear(batch) // the rows' strings and tours go with them
+		if err := w.rows.Flush(); err != nil {
+			return err
+		}
+		w.written += int64(len(batch))
+		for st, n := range w.pendingCounts {
+			w.counts[st] += n
+		}
+		clear(w.pendingCounts)
+		w.dirty = true
+	}
+	if sync && w.dirty {
+		w.dirty = false
+		return w.file.Sync()
+	}
+	return nil
+}
+
+func (w *rowWriter) add(r *result) error {
 	if err := w.rows.Write(&r.row); err != nil {
 		return err
 	}
-	w.pending++
 	w.pendingCounts[r.row.Status]++
 	if r.picture != nil {
 		// A tour that cannot be saved costs a picture, not the sweep.
 		if t, err := outdir.SaveTour(w.dir, &r.row, r.picture); err == nil {
 			w.man.Tours = append(w.man.Tours, t)
 		}
-	}
-	return nil
-}
-
-// flush writes the waiting rows to the file and, if sync is set, commits
-// the file to disk.
-func (w *rowWriter) flush(sync bool) error {
-	if w.pending > 0 {
-		if err := w.rows.Flush(); err != nil {
-			return err
-		}
-		w.written += int64(w.pending)
-		for st, n := range w.pendingCounts {
-			w.counts[st] += n
-		}
-		clear(w.pendingCounts)
-		w.pending = 0
-		w.dirty = true
-	}
-	if sync && w.dirty {
-		w.dirty = false
-		return w.file.Sync()
 	}
 	return nil
 }

@@ -114,6 +114,14 @@ func printPlan(w io.Writer, p *plan.Plan, o Options, done plan.JobSet, trial tim
 	}
 	fmt.Fprintf(w, ", %s%s\n", budget, randomisation(p))
 	fmt.Fprintf(w, "into: %s\n", o.Out)
+	if jobs == 0 {
+		why := "this shard has no run"
+		if done != nil {
+			why = "every run is already in runs.csv"
+		}
+		fmt.Fprintf(w, "expected: nothing to run: %s\n", why)
+		return
+	}
 	if n, names := p.Unbounded(skip); n > 0 {
 		defer fmt.Fprintf(w, "note: %s of %s from starts where no tour exists have neither a node nor a time budget: a solver that tries every branch may not end there; -timeout D or -starts solvable bounds them\n",
 			words.Count(n, "run"), strings.Join(names, ", "))

@@ -308,11 +308,20 @@ func CheckResume(dir string, p *plan.Plan, shard plan.Shard) error {
 }
 
 // rowsGone refuses to resume the sweep of dir, whose manifest is prev,
-// where its runs.csv is missing but prev says it held rows: the sweep would
-// run again whole, and a runs.csv removed by mistake can be restored.
+// where its runs.csv is missing, or holds no row (emptied), but prev says
+// it held rows: the sweep would run again whole, and a runs.csv removed or
+// emptied by mistake can be restored.
 func rowsGone(dir string, prev *Manifest) error {
-	if _, err := os.Lstat(filepath.Join(dir, RunsFile)); errors.Is(err, fs.ErrNotExist) && prev.Rows > 0 {
+	if prev.Rows == 0 {
+		return nil
+	}
+	path := filepath.Join(dir, RunsFile)
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return input.Errorf("-resume", "%s: %s is missing, though %s records %d rows in it: restore it to go on from them, or give a new -out to run the sweep again",
+			dir, RunsFile, ManifestFile, prev.Rows)
+	}
+	if noRows(path) {
+		return input.Errorf("-resume", "%s: %s holds no row, though %s records %d rows in it: restore its rows to go on from them, or give a new -out to run the sweep again",
 			dir, RunsFile, ManifestFile, prev.Rows)
 	}
 	return nil

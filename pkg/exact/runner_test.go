@@ -328,3 +328,51 @@ func TestRunnerRefusedLeavesNoOut(t *testing.T) {
 		t.Errorf("-out and -work one path: %v", err)
 	}
 }
+
+// TestRunnerSwappedStartDirectories: -work's start directories swapped (or
+// one moved) by hand are refused naming where the walk belongs, to be
+// moved back rather than removed, and once they are the same command goes
+// on from them; a copy of a walk beside its own is still to be removed.
+func TestRunnerSwappedStartDirectories(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 5}
+	a, c := board.Square{}, board.Square{Row: 0, Col: 1}
+	work := t.TempDir()
+	runner := func() (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{a, c}}},
+			Options: Options{Rule: Random, Method: MethodFrontier, Work: work}, Command: WorkCommand{Sizes: "5", Starts: "0,0;0,1", Tiebreak: "random"}})
+	}
+	r, err := runner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Run(context.Background(), r.Tasks()); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	da, dc, tmp := WorkDir(work, b, a), WorkDir(work, b, c), filepath.Join(work, "tmp")
+	swap := func() {
+		for _, mv := range [][2]string{{da, tmp}, {dc, da}, {tmp, dc}} {
+			if err := os.Rename(mv[0], mv[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	swap()
+	want := da + " holds the walk of 5x5 from 0,1, not of 5x5 from 0,0: move it to " + dc
+	if _, err := runner(); !input.Is(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("swapped: %v; want %q", err, want)
+	}
+	swap()
+	if r, err := runner(); err != nil {
+		t.Errorf("swapped back: %v", err)
+	} else {
+		r.Close()
+	}
+	os.RemoveAll(da)
+	if err := os.CopyFS(da, os.DirFS(dc)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runner(); !input.Is(err) || !strings.Contains(err.Error(), "remove its directory") || strings.Contains(err.Error(), "move it to") {
+		t.Errorf("a copy of 0,1's walk as 0,0's: %v; want it removed, not moved", err)
+	}
+}

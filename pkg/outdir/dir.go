@@ -13,6 +13,7 @@ import (
 
 	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
@@ -128,10 +129,29 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 			return nil, input.Errorf("-resume", "%s holds no sweep to resume: %w", dir, err)
 		}
 	}
+	if err := writable(dir); err != nil {
+		return nil, err
+	}
 	if err := d.openRuns(p, sel); err != nil {
 		return nil, err
 	}
 	return d, nil
+}
+
+// writable refuses, as bad input naming -out, a runs.csv or manifest.json
+// in dir that cannot be written (immutable, read-only), as every command
+// refuses such an output before any work: the sweep would fail at its
+// first row or at its end. A link is left to the writers, which refuse it.
+func writable(dir string) error {
+	for _, name := range []string{RunsFile, ManifestFile} {
+		path := filepath.Join(dir, name)
+		if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+			if err := outpath.File("-out", path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // CheckNew refuses, as Open does without -resume, a directory dir that

@@ -156,6 +156,10 @@ func (r *Runner) readOut() error {
 		// An -out holds the rows of one rule (and tour kind), the
 		// command's: another's beside them would be read as this one's.
 		if got := flags(row.Key()); got != want {
+			if got+" -closed" == want {
+				// The rule alone would read as no difference.
+				got += " without -closed"
+			}
 			return input.Errorf("-out", "%s: line %d: a row of %s, not of this command's %s: an -out holds one rule's rows; give the same flags, or name another file",
 				r.Out, i+2, got, want)
 		}

@@ -137,3 +137,40 @@ func TestPlanKeepsGivenOrder(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q: want it to begin %q", code, out, errOut, want)
 	}
 }
+
+// TestRunResumeImmutableFilesRefused: run -resume into a directory whose
+// runs.csv or manifest.json cannot be written (immutable) is bad input,
+// exit 2 naming -out and the file, before any run, as exact's and count's
+// outputs are, and leaves both files as they were.
+func TestRunResumeImmutableFilesRefused(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "s")
+	args := []string{"run", "-sizes", "5,6", "-strategies", "warnsdorff", "-out", dir, "-no-report", "-quiet"}
+	if _, errOut, code := runCLI(t, args...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	runsCSV, manifest := filepath.Join(dir, "runs.csv"), filepath.Join(dir, "manifest.json")
+	data, _ := os.ReadFile(runsCSV)
+	lines := strings.SplitAfter(string(data), "\n")
+	for _, name := range []string{"runs.csv", "manifest.json"} {
+		t.Run(name, func(t *testing.T) {
+			// Half its rows gone, so that -resume has runs to do.
+			if err := os.WriteFile(runsCSV, []byte(strings.Join(lines[:30], "")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, name)
+			beforeRuns, _ := os.ReadFile(runsCSV)
+			beforeManifest, _ := os.ReadFile(manifest)
+			immutable(t, path)
+			out, errOut, code := runCLI(t, append(args, "-resume")...)
+			if code != 2 || !strings.Contains(errOut, "-out: "+path+" cannot be written") {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming -out and %s", code, out, errOut, path)
+			}
+			afterRuns, _ := os.ReadFile(runsCSV)
+			afterManifest, _ := os.ReadFile(manifest)
+			if string(afterRuns) != string(beforeRuns) || string(afterManifest) != string(beforeManifest) {
+				t.Error("runs.csv or manifest.json changed")
+			}
+			exec.Command("chattr", "-i", path).Run()
+		})
+	}
+}

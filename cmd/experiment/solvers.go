@@ -216,8 +216,12 @@ func (d *declared) add(decl solverDecl, limits external.Limits, notes io.Writer)
 		}
 		return input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
 	}
-	if in, ok := strategies.Builtins().Folded(spec.Name); ok {
-		return input.Errorf("-solver", "%s differs from the built-in strategy %s only in case: give the solver another name", spec.Name, in)
+	if in, ok := d.set.Facts().Folded(spec.Name); ok || strings.EqualFold(spec.Name, strategies.All) {
+		kind := map[bool]string{true: "the built-in strategy", false: "the solver"}[strategies.Builtins().Has(in)]
+		if !ok {
+			in, kind = strategies.All, "-strategies' keyword"
+		}
+		return input.Errorf("-solver", "%s differs from %s %s only in case: give the solver another name", spec.Name, kind, in)
 	}
 	exe, err := external.Resolve(spec)
 	if err != nil {

@@ -215,3 +215,43 @@ func TestDeclaredSolverEndsWithItsCommand(t *testing.T) {
 		t.Errorf("run -strategies mine without -solver after a report of its sweep: exit %d, %v\n%s", code, err, stdout.String())
 	}
 }
+
+// TestSolverNamesDifferingOnlyInCase: two declared solvers whose names
+// differ only in case, or a solver named ALL beside -strategies' keyword
+// all, are refused as a solver named Warnsdorff is: series a report would
+// tell apart by case alone.
+func TestSolverNamesDifferingOnlyInCase(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "cw.sh")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho '{\"status\":\"dead_end\"}'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, strategies string
+		solvers          []string
+		want             string
+	}{
+		{"two solvers", "x,X", []string{"x", "X"}, "-solver: X differs from the solver x only in case"},
+		{"the keyword all", "ALL", []string{"ALL"}, "-solver: ALL differs from -strategies' keyword all only in case"},
+		{"a built-in", "Warnsdorff", []string{"Warnsdorff"}, "-solver: Warnsdorff differs from the built-in strategy warnsdorff only in case"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"run", "-plan", "-quiet", "-sizes", "5", "-starts", "0,0", "-strategies", c.strategies}
+			for _, s := range c.solvers {
+				args = append(args, "-solver", s+"="+prog)
+			}
+			var stdout, stderr bytes.Buffer
+			err := run(&stdout, &stderr, args)
+			if code := exitCode(err, &stderr); code != exitBadInput || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("%v: exit %d, %q; want exit 2 and %q", args, code, stderr.String(), c.want)
+			}
+		})
+	}
+	t.Run("distinct names", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		args := []string{"run", "-plan", "-quiet", "-sizes", "5", "-starts", "0,0", "-strategies", "x,y", "-solver", "x=" + prog, "-solver", "y=" + prog}
+		if err := run(&stdout, &stderr, args); err != nil {
+			t.Errorf("%v: %v", args, err)
+		}
+	})
+}

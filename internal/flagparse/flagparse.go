@@ -24,7 +24,14 @@ func New(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: experiment %s %s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintln(stderr, strings.TrimSpace("usage: experiment "+name+" "+synopsis))
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n == 0 {
+			fmt.Fprintln(stderr, "\nIt takes no flags.")
+			return
+		}
+		fmt.Fprint(stderr, "\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	return fs

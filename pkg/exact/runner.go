@@ -156,6 +156,10 @@ func (r *Runner) readOut() error {
 		// An -out holds the rows of one rule (and tour kind), the
 		// command's: another's beside them would be read as this one's.
 		if got := flags(row.Key()); got != want {
+			if got+" -closed" == want {
+				// The rule alone would read as no difference.
+				got += " without -closed"
+			}
 			return input.Errorf("-out", "%s: line %d: a row of %s, not of this command's %s: an -out holds one rule's rows; give the same flags, or name another file",
 				r.Out, i+2, got, want)
 		}
@@ -374,10 +378,38 @@ func (r *Runner) openWork() error {
 			return input.Errorf("-work", "%v", err)
 		}
 		if err := CheckWork(t.Board, t.Start, opt); err != nil {
+			if to, ok := misplaced(dir, t.Board, t.Start, opt); ok {
+				return input.Errorf("-work", "%s holds the walk of %v from %v, not of %v from %v: move it to %s, that start's directory (swap the two if that holds this start's walk), and the same command goes on from it; or remove it and walk again",
+					WorkDir(dir, t.Board, t.Start), t.Board, to, t.Board, t.Start, WorkDir(dir, t.Board, to))
+			}
 			return input.Errorf("-work", "%v", err)
 		}
 	}
 	return nil
+}
+
+// misplaced reports whether the directory of start under root holds the
+// walk of another start, to, of the same board and rule, whose own
+// directory does not hold it: start directories moved or swapped by hand,
+// walks of hours that the same command goes on from once they are moved
+// back, not to be removed.
+func misplaced(root string, b board.Board, start board.Square, o Options) (to board.Square, ok bool) {
+	walkOf := func(dir string) (board.Square, bool) {
+		var m workManifest
+		data, err := durable.ReadFile(filepath.Join(dir, manifestName), maxManifestBytes)
+		if err == nil {
+			_, err = durable.UnmarshalJSON(dir, data, workFormat, &m)
+		}
+		float := o.Float || b.Squares() > MaxExactSquares
+		same := err == nil && m.Board == b.String() && m.Rule == o.Rule.String() && m.Closed == o.Closed && m.Float == float
+		return board.Square{Row: m.StartRow, Col: m.StartCol}, same
+	}
+	to, ok = walkOf(WorkDir(root, b, start))
+	if !ok || to == start || !b.Contains(to.Row, to.Col) {
+		return to, false
+	}
+	there, ok := walkOf(WorkDir(root, b, to))
+	return to, !ok || there != to
 }
 
 // WorkCommand is what -work's directory keeps of the command that made

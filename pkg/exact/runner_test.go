@@ -149,7 +149,7 @@ func TestRunnerOutOneRule(t *testing.T) {
 		want string
 	}{
 		{Options{Rule: Random}, out + ": line 2: a row of -tiebreak pohl, not of this command's -tiebreak random: "},
-		{Options{Rule: Pohl, Closed: true}, out + ": line 2: a row of -tiebreak pohl, not of this command's -tiebreak pohl -closed: "},
+		{Options{Rule: Pohl, Closed: true}, out + ": line 2: a row of -tiebreak pohl without -closed, not of this command's -tiebreak pohl -closed: "},
 	} {
 		_, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{Row: 1, Col: 1}}}}, Options: tc.opt, Out: out})
 		if !input.Is(err) || !strings.Contains(err.Error(), tc.want) || !strings.HasSuffix(err.Error(), "give the same flags, or name another file") {
@@ -326,5 +326,84 @@ func TestRunnerRefusedLeavesNoOut(t *testing.T) {
 	err := runner(WorkCommand{Sizes: "5", Starts: "0,0", Tiebreak: "random"}, same, same)
 	if !input.Is(err) || !strings.Contains(err.Error(), "is -work's directory too") {
 		t.Errorf("-out and -work one path: %v", err)
+	}
+}
+
+// TestRunnerSwappedStartDirectories: -work's start directories swapped (or
+// one moved) by hand are refused naming where the walk belongs, to be
+// moved back rather than removed, and once they are the same command goes
+// on from them; a copy of a walk beside its own is still to be removed.
+func TestRunnerSwappedStartDirectories(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 5}
+	a, c := board.Square{}, board.Square{Row: 0, Col: 1}
+	work := t.TempDir()
+	runner := func() (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{a, c}}},
+			Options: Options{Rule: Random, Method: MethodFrontier, Work: work}, Command: WorkCommand{Sizes: "5", Starts: "0,0;0,1", Tiebreak: "random"}})
+	}
+	r, err := runner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Run(context.Background(), r.Tasks()); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	da, dc, tmp := WorkDir(work, b, a), WorkDir(work, b, c), filepath.Join(work, "tmp")
+	swap := func() {
+		for _, mv := range [][2]string{{da, tmp}, {dc, da}, {tmp, dc}} {
+			if err := os.Rename(mv[0], mv[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	swap()
+	want := da + " holds the walk of 5x5 from 0,1, not of 5x5 from 0,0: move it to " + dc
+	if _, err := runner(); !input.Is(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("swapped: %v; want %q", err, want)
+	}
+	swap()
+	if r, err := runner(); err != nil {
+		t.Errorf("swapped back: %v", err)
+	} else {
+		r.Close()
+	}
+	os.RemoveAll(da)
+	if err := os.CopyFS(da, os.DirFS(dc)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runner(); !input.Is(err) || !strings.Contains(err.Error(), "remove its directory") || strings.Contains(err.Error(), "move it to") {
+		t.Errorf("a copy of 0,1's walk as 0,0's: %v; want it removed, not moved", err)
+	}
+}
+
+// TestRunnerOutOpenRowBesideClosedCommand: an -out of open tours' rows
+// refused to a -closed command of the same rule says the row is without
+// -closed, not "a row of -tiebreak random, not of -tiebreak random -closed",
+// which reads as no difference; the other way round names -closed already.
+func TestRunnerOutOpenRowBesideClosedCommand(t *testing.T) {
+	b := board.Board{Rows: 5, Cols: 6}
+	for _, c := range []struct {
+		name         string
+		first, then  bool
+		want, absent string
+	}{
+		{"open row, closed command", false, true, "a row of -tiebreak random without -closed, not of this command's -tiebreak random -closed", ""},
+		{"closed row, open command", true, false, "a row of -tiebreak random -closed, not of this command's -tiebreak random:", "without"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := From(context.Background(), b, board.Square{}, Options{Rule: Random, Closed: c.first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "e.csv")
+			if err := WriteCSV(out, []Row{NewRow(res, board.Square{})}); err != nil {
+				t.Fatal(err)
+			}
+			_, err = NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{}}}}, Options: Options{Rule: Random, Closed: c.then}, Out: out})
+			if !input.Is(err) || !strings.Contains(err.Error(), c.want) || c.absent != "" && strings.Contains(err.Error(), c.absent) {
+				t.Errorf("got %v, want %q", err, c.want)
+			}
+		})
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
+	"knightsweep/internal/outpath"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/status"
@@ -128,10 +129,29 @@ func Open(dir string, o OpenOptions, p *plan.Plan, sel *plan.Selection) (_ *Dir,
 			return nil, input.Errorf("-resume", "%s holds no sweep to resume: %w", dir, err)
 		}
 	}
+	if err := writable(dir); err != nil {
+		return nil, err
+	}
 	if err := d.openRuns(p, sel); err != nil {
 		return nil, err
 	}
 	return d, nil
+}
+
+// writable refuses, as bad input naming -out, a runs.csv or manifest.json
+// in dir that cannot be written (immutable, read-only), as every command
+// refuses such an output before any work: the sweep would fail at its
+// first row or at its end. A link is left to the writers, which refuse it.
+func writable(dir string) error {
+	for _, name := range []string{RunsFile, ManifestFile} {
+		path := filepath.Join(dir, name)
+		if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+			if err := outpath.File("-out", path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // CheckNew refuses, as Open does without -resume, a directory dir that
@@ -308,11 +328,20 @@ func CheckResume(dir string, p *plan.Plan, shard plan.Shard) error {
 }
 
 // rowsGone refuses to resume the sweep of dir, whose manifest is prev,
-// where its runs.csv is missing but prev says it held rows: the sweep would
-// run again whole, and a runs.csv removed by mistake can be restored.
+// where its runs.csv is missing, or holds no row (emptied), but prev says
+// it held rows: the sweep would run again whole, and a runs.csv removed or
+// emptied by mistake can be restored.
 func rowsGone(dir string, prev *Manifest) error {
-	if _, err := os.Lstat(filepath.Join(dir, RunsFile)); errors.Is(err, fs.ErrNotExist) && prev.Rows > 0 {
+	if prev.Rows == 0 {
+		return nil
+	}
+	path := filepath.Join(dir, RunsFile)
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return input.Errorf("-resume", "%s: %s is missing, though %s records %d rows in it: restore it to go on from them, or give a new -out to run the sweep again",
+			dir, RunsFile, ManifestFile, prev.Rows)
+	}
+	if noRows(path) {
+		return input.Errorf("-resume", "%s: %s holds no row, though %s records %d rows in it: restore its rows to go on from them, or give a new -out to run the sweep again",
 			dir, RunsFile, ManifestFile, prev.Rows)
 	}
 	return nil

@@ -24,7 +24,8 @@ func openPlan(t *testing.T, s plan.Settings, dir string, resume bool) (*Dir, err
 }
 
 // Resume on a file cut anywhere (kill -9 mid-write) keeps every complete
-// row, cuts the torn line and marks exactly the jobs with a row done.
+// row, cuts the torn line and marks exactly the jobs with a row done; a
+// file cut to no row at all is refused (TestResumeEmptiedRunsCSV).
 func TestResumeTruncated(t *testing.T) {
 	s := settings(t, "3x4,5", 5_000, "dfs", "warnsdorff")
 	full := filepath.Join(t.TempDir(), "full")
@@ -41,11 +42,18 @@ func TestResumeTruncated(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, ManifestFile), manifest, 0o644)
 		os.WriteFile(filepath.Join(dir, RunsFile), data[:keep], 0o644)
 		d, err := openPlan(t, s, dir, true)
+		complete := bytes.LastIndexByte(data[:keep], '\n') + 1
+		rows := int64(max(0, bytes.Count(data[:complete], []byte("\n"))-1))
+		if rows == 0 {
+			// Emptied, as if removed (TestResumeEmptiedRunsCSV).
+			if err == nil || !strings.Contains(err.Error(), "runs.csv holds no row, though manifest.json records 74 rows") {
+				t.Errorf("keep %d bytes: %v; want a refusal", keep, err)
+			}
+			continue
+		}
 		if err != nil {
 			t.Fatalf("keep %d bytes: %v", keep, err)
 		}
-		complete := bytes.LastIndexByte(data[:keep], '\n') + 1
-		rows := int64(max(0, bytes.Count(data[:complete], []byte("\n"))-1))
 		if d.Cut != int64(keep-complete) || d.NDone != rows {
 			t.Errorf("keep %d bytes: cut %d (want %d), %d rows done (want %d)", keep, d.Cut, keep-complete, d.NDone, rows)
 		}
@@ -239,5 +247,40 @@ func TestResumeDamagedRowSaysWhatToDo(t *testing.T) {
 	defer d.Close()
 	if d.NDone != 9 {
 		t.Errorf("%d rows done, want 9", d.NDone)
+	}
+}
+
+// TestResumeEmptiedRunsCSV: a runs.csv emptied (0 bytes, or its header
+// alone) beside a manifest that records rows is refused on -resume as a
+// missing one is, in the plan's check (CheckResume) and in Open, and left
+// as it is: resumed, the sweep would run again whole in silence.
+func TestResumeEmptiedRunsCSV(t *testing.T) {
+	s := settings(t, "5", 1000, "warnsdorff")
+	full := filepath.Join(t.TempDir(), "full")
+	p := fakeSweep(t, s, plan.Shard{}, full, nil)
+	data, _ := os.ReadFile(filepath.Join(full, RunsFile))
+	manifest, _ := os.ReadFile(filepath.Join(full, ManifestFile))
+	for name, content := range map[string][]byte{"empty": nil, "header alone": data[:bytes.IndexByte(data, '\n')+1]} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "out")
+			os.MkdirAll(dir, 0o755)
+			os.WriteFile(filepath.Join(dir, ManifestFile), manifest, 0o644)
+			path := filepath.Join(dir, RunsFile)
+			os.WriteFile(path, content, 0o644)
+			want := dir + ": runs.csv holds no row, though manifest.json records 25 rows in it"
+			if err := CheckResume(dir, p, plan.Shard{}); err == nil || !input.Is(err) || !strings.Contains(err.Error(), want) {
+				t.Errorf("CheckResume: %v; want bad input saying %q", err, want)
+			}
+			d, err := openPlan(t, s, dir, true)
+			if err == nil {
+				d.Close()
+			}
+			if err == nil || !input.Is(err) || !strings.Contains(err.Error(), want) {
+				t.Errorf("Open: %v; want bad input saying %q", err, want)
+			}
+			if got, _ := os.ReadFile(path); !bytes.Equal(got, content) {
+				t.Errorf("runs.csv changed: %q", got)
+			}
+		})
 	}
 }

@@ -29,16 +29,29 @@ func (s Settings) SizesText() string {
 	return Sizes(order).String()
 }
 
+// maxStartsListed is the most squares of a -starts list StartsText names;
+// the rest it counts, so that a list of thousands of squares (a whole
+// board's) does not fill the terminal.
+const maxStartsListed = 8
+
 // StartsText names -starts as given: a list's squares in their order
-// ("2,2;0,0"), else all, corners or solvable.
+// ("2,2;0,0"; the first maxStartsListed and the rest counted, "0,0;...;0,7
+// and 92 more"), else all, corners or solvable.
 func (s Settings) StartsText() string {
 	order := s.Given.Starts.Order
 	if s.Starts.Kind() != ListStarts || len(order) != len(s.Starts.list) {
-		return s.Starts.String()
+		order = s.Starts.list
+		if s.Starts.Kind() != ListStarts {
+			return s.Starts.String()
+		}
 	}
-	parts := make([]string, len(order))
-	for i, sq := range order {
-		parts[i] = sq.String()
+	parts := make([]string, 0, maxStartsListed)
+	for _, sq := range order[:min(len(order), maxStartsListed)] {
+		parts = append(parts, sq.String())
 	}
-	return strings.Join(parts, ";")
+	text := strings.Join(parts, ";")
+	if more := len(order) - len(parts); more > 0 {
+		text += fmt.Sprintf(" and %d more", more)
+	}
+	return text
 }

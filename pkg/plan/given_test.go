@@ -2,6 +2,8 @@ package plan
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +47,37 @@ func TestSettingsKeepGivenOrder(t *testing.T) {
 	many, _ := ParseGivenSizes("9,5-8")
 	if got := (Settings{Sizes: many.Sizes, Given: Given{Sizes: many}}).SizesText(); got != "5x5 to 9x9" {
 		t.Errorf("five boards: %q, want their span", got)
+	}
+}
+
+// TestStartsTextLongList: the plan's line names the first squares of a
+// long -starts list and counts the rest, in the order given or sorted,
+// instead of printing every square of a board of thousands.
+func TestStartsTextLongList(t *testing.T) {
+	var list []string
+	for c := 9; c >= 0; c-- {
+		list = append(list, "0,"+strconv.Itoa(c))
+	}
+	starts, err := ParseGivenStarts(strings.Join(list, ";"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		s    Settings
+		want string
+	}{
+		{"given", Settings{Starts: starts.Starts, Given: Given{Starts: starts}}, "0,9;0,8;0,7;0,6;0,5;0,4;0,3;0,2 and 2 more"},
+		{"sorted", Settings{Starts: starts.Starts}, "0,0;0,1;0,2;0,3;0,4;0,5;0,6;0,7 and 2 more"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.s.StartsText(); got != c.want {
+				t.Errorf("StartsText %q, want %q", got, c.want)
+			}
+		})
+	}
+	eight, _ := ParseGivenStarts(strings.Join(list[:8], ";"))
+	if got, want := (Settings{Starts: eight.Starts, Given: Given{Starts: eight}}).StartsText(), strings.Join(list[:8], ";"); got != want {
+		t.Errorf("eight squares: %q, want every one, %q", got, want)
 	}
 }

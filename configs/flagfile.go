@@ -23,6 +23,10 @@ func (l Line) Name() string {
 	return name
 }
 
+// MaxLineBytes is the longest line of a flag file: a -starts list of
+// hundreds of squares fits, as it would on a command line.
+const MaxLineBytes = 1 << 20
+
 // ParseFile reads a flag file; name is used in error messages. A flag
 // file holds command-line flags, one a line, as a preset for a
 // sweep:
@@ -47,6 +51,7 @@ func (l Line) Name() string {
 func ParseFile(name string, r io.Reader) ([]Line, error) {
 	var lines []Line
 	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, MaxLineBytes)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		if n == 1 {

@@ -77,3 +77,22 @@ func TestFlagFileSingleQuotedValue(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagFileLongLine: a line past bufio's default 64 KiB (a -starts list
+// of thousands of squares) is read whole, as the command line takes it.
+func TestFlagFileLongLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 10000 {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString("12,34")
+	}
+	got, err := ParseFile("long.flags", strings.NewReader("-starts "+b.String()+"\n-sizes 40\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Arg != "-starts="+b.String() || got[1].Arg != "-sizes=40" {
+		t.Errorf("ParseFile of a %d-byte line: %d lines, first %.40q", b.Len(), len(got), got[0].Arg)
+	}
+}

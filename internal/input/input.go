@@ -17,8 +17,8 @@ import (
 
 // Error is bad input from the user. Its message starts with the flag at
 // fault and says what it accepts: "-sizes: 9x: want ...". With no flag (a
-// file's contents, read by a command that takes several) it reads
-// "bad input: ...".
+// file's contents, read by a command that takes several) it is the
+// message alone, which names the file.
 type Error struct {
 	// Flag is the flag at fault, with its dash ("-sizes"), or the command
 	// when no single flag is ("merge"); "" when the input is a file's
@@ -27,11 +27,11 @@ type Error struct {
 	Err  error
 }
 
-// Error returns "-flag: what is wrong; what it accepts", or "bad input:
-// what is wrong" for an Error without a flag.
+// Error returns "-flag: what is wrong; what it accepts", or what is
+// wrong alone for an Error without a flag.
 func (e *Error) Error() string {
 	if e.Flag == "" {
-		return "bad input: " + e.Err.Error()
+		return e.Err.Error()
 	}
 	return e.Flag + ": " + e.Err.Error()
 }

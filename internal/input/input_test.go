@@ -25,7 +25,7 @@ func TestIs(t *testing.T) {
 		{"plain", errors.New("disk full"), false, "disk full"},
 		{"runtime wrapping a file error", fmt.Errorf("write: %w", fs.ErrPermission), false, "write: permission denied"},
 		{"flag", Errorf("-sizes", "%q: want a size such as 5x5", "9x"), true, `-sizes: "9x": want a size such as 5x5`},
-		{"file contents", &Error{Err: errors.New("t/runs.csv: line 2: bad")}, true, "bad input: t/runs.csv: line 2: bad"},
+		{"file contents", &Error{Err: errors.New("t/runs.csv: line 2: bad")}, true, "t/runs.csv: line 2: bad"},
 		{"wrapped flag", fmt.Errorf("report: %w", Errorf("-out", "missing")), true, "report: -out: missing"},
 		{"another package's type", fmt.Errorf("merge: %w", &content{"line 3: a second row"}), true, "merge: line 3: a second row"},
 		{"Errorf wraps with %w", Errorf("merge", "x: %w", &content{"y"}), true, "merge: x: y"},

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"knightsweep/internal/durable"
+	wording "knightsweep/internal/words"
 	"knightsweep/pkg/board"
 )
 
@@ -358,7 +359,7 @@ func readCheckpoint(path string, squares int, limit int64, this string) (*checkp
 	// The file's size bounds the states before any is allocated.
 	states := ck.Front.States + ck.Back.States
 	if body := f.BodySize() - int64(len(line)); ck.Front.States < 0 || ck.Back.States < 0 || body != states*24 {
-		return nil, damaged(fmt.Sprintf("%d bytes of states for %d states", body, states))
+		return nil, damaged(fmt.Sprintf("%d bytes of states for %s", body, wording.Count(states, "state")))
 	}
 	if need := states * entryBytes; limit > 0 && need > limit {
 		return nil, &MemoryError{Square: ck.Front.Done + ck.Back.Done, Squares: squares, States: states, Need: need, Limit: limit}

@@ -69,9 +69,9 @@ func (r *Runner) Kept(printed int, interrupted bool) []string {
 	var notes []string
 	switch {
 	case printed > 0 && r.Out != "" && interrupted:
-		notes = append(notes, fmt.Sprintf("the %d starts done are printed on stdout and kept in %s: the same command resumes", printed, r.Out))
+		notes = append(notes, fmt.Sprintf("the %s done are printed on stdout and kept in %s: the same command resumes", words.Count(printed, "start"), r.Out))
 	case printed > 0:
-		notes = append(notes, fmt.Sprintf("the %d starts done are printed on stdout", printed))
+		notes = append(notes, fmt.Sprintf("the %s done are printed on stdout", words.Count(printed, "start")))
 	}
 	if r.Options.Work != "" {
 		notes = append(notes, fmt.Sprintf("each walk under way is kept in %s at its last depth boundary: the same command goes on from there", r.Options.Work))

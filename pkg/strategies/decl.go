@@ -100,7 +100,7 @@ func checkName(name string) error {
 		if letter || i > 0 && (r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
 			continue
 		}
-		return fmt.Errorf("name %q: want a letter, then letters, digits, '-', '_' or '.'", name)
+		return fmt.Errorf("name %q: want an ASCII letter (a-z, A-Z), then ASCII letters, digits, '-', '_' or '.'", name)
 	}
 	return nil
 }

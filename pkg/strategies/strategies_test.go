@@ -106,7 +106,7 @@ func TestParseDecl(t *testing.T) {
 		{decl: "p=stdio: python3 p.py", want: strategies.Decl{Name: "p", Command: "stdio: python3 p.py", Program: "python3 p.py", Stdio: true}},
 		{decl: "q=stdio:random:./x", want: strategies.Decl{Name: "q"}, err: "q: write random:stdio:./x (random: goes before stdio:)"},
 		{decl: "all=./x", want: strategies.Decl{Name: "all"}, err: `name "all" is a keyword of -strategies`},
-		{decl: "1x=./x", want: strategies.Decl{Name: "1x"}, err: `name "1x": want a letter`},
+		{decl: "1x=./x", want: strategies.Decl{Name: "1x"}, err: `name "1x": want an ASCII letter`},
 		{decl: "mine", want: strategies.Decl{Name: "mine"}, err: `"mine": want NAME=COMMAND`},
 	} {
 		t.Run(tc.decl, func(t *testing.T) {
@@ -125,5 +125,14 @@ func TestParseDecl(t *testing.T) {
 				t.Errorf("Info = %+v", in)
 			}
 		})
+	}
+}
+
+// TestDeclNameNonASCIILetter: a name starting with a letter outside ASCII
+// (é) is refused as one that is not an ASCII letter, since é is a letter.
+func TestDeclNameNonASCIILetter(t *testing.T) {
+	_, err := strategies.ParseDecl("été=./x")
+	if err == nil || !strings.Contains(err.Error(), "want an ASCII letter") {
+		t.Errorf("ParseDecl(été=./x) = %v, want a refusal asking for an ASCII letter", err)
 	}
 }

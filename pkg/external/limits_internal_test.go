@@ -30,3 +30,25 @@ func TestNearLimitBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestStartupDefault: a stdio process with no start-up limit set has
+// DefaultStartup (30 s) to answer its warm-up request, or the run's
+// timeout where that is longer; a start-up limit set is kept.
+func TestStartupDefault(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		l    Limits
+		want time.Duration
+	}{
+		{"none set", Limits{}, DefaultStartup},
+		{"a shorter timeout", Limits{Timeout: time.Second}, DefaultStartup},
+		{"a longer timeout", Limits{Timeout: time.Minute}, time.Minute},
+		{"set", Limits{Startup: 300 * time.Millisecond, Timeout: time.Minute}, 300 * time.Millisecond},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.l.startup(); got != tt.want {
+				t.Errorf("%+v: start-up limit %v, want %v", tt.l, got, tt.want)
+			}
+		})
+	}
+}

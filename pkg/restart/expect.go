@@ -111,12 +111,12 @@ func (s *series) unknown() {
 	s.done = true
 }
 
-// repeat adds k attempts (+Inf: as many as the budget allows) cut off at
-// c. Of those the budget lets reach their cutoff, n, the run begins the
+// repeat adds k >= 1 attempts (+Inf: as many as the budget allows) cut
+// off at c. Of those the budget lets reach their cutoff, n, the run begins the
 // j-th with probability S (1-f)^j, so they add S m (1 - (1-f)^n) / f; the
 // budget then ends the next, if one is left, at what it leaves.
 func (s *series) repeat(c, k float64) {
-	if s.done || k <= 0 {
+	if s.done {
 		return
 	}
 	n := min(k, math.Floor((s.limit-s.spent)/c))
@@ -149,11 +149,17 @@ func (s *series) repeat(c, k float64) {
 	s.survive *= math.Exp(fail)
 	s.spent += n * c
 	switch {
-	case s.survive <= settled:
+	case s.ended():
 		s.done = true
 	case n < k:
 		s.rest()
 	}
+}
+
+// ended reports whether the run is taken to have ended: its chance of
+// going on is settled or less.
+func (s *series) ended() bool {
+	return s.survive <= settled
 }
 
 // rest adds one attempt without a cutoff but the budget's.
@@ -175,7 +181,9 @@ func (s *series) rest() {
 // cutoff stays below the larger of the first's rounded cutoff plus one (so
 // that they round alike) and tol above the first's, priced at the first's
 // cutoff. A factor near 1 keeps a cutoff for millions of attempts, and
-// one by one they took the plan seconds.
+// one by one they took the plan seconds. The factor is above 1 (Parse
+// refuses less, and a factor of 1 is Capped, summed by repeat), so the
+// cutoffs grow and lf > 0.
 func (s *series) geometric(p Policy, tol float64) {
 	lf := math.Log(p.F)
 	i := int64(0)
@@ -187,19 +195,18 @@ func (s *series) geometric(p Policy, tol float64) {
 			s.rest()
 			return
 		}
-		if runs >= maxRuns && lf > 0 && tol == 0 {
+		if runs >= maxRuns && tol == 0 {
 			k := int64(max(1, min(1<<62, math.Ceil(math.Log1p(wideShare)/lf))))
 			s.wide(p, i, k)
 			i += k
 			continue
 		}
-		c := float64(p.Cutoff(i))
-		k := int64(math.MaxInt64) // a factor of 1 is fixed:C (Capped), but to be sure
-		if lf > 0 {
-			k = int64(max(1, min(1<<62, math.Ceil(math.Log(max(c+1, (1+tol)*u)/u)/lf))))
-			for k > 1 && tol == 0 && float64(p.Cutoff(i+k-1)) != c {
-				k-- // rounding at the run's end: the exact sum takes it apart
-			}
+		c := float64(geometricCutoff(u)) // Cutoff(i)
+		k := int64(max(1, min(1<<62, math.Ceil(math.Log(max(c+1, (1+tol)*u)/u)/lf))))
+		// Rounding at the run's end: the exact sum takes it apart. It
+		// stops at k = 1 at the latest, attempt i's own cutoff c.
+		for tol == 0 && float64(p.Cutoff(i+k-1)) != c {
+			k--
 		}
 		s.repeat(c, float64(k))
 		i += k
@@ -262,7 +269,7 @@ func (s *series) wide(p Policy, i, k int64) {
 	s.err += s.survive * b * (2*bend + slope/2)
 	s.survive *= math.Exp(fail)
 	s.spent += sumU - kf/2
-	s.done = s.survive <= settled
+	s.done = s.ended()
 }
 
 // A block is consecutive attempts that all fit in the budget: their
@@ -274,7 +281,7 @@ func (s *series) add(b block) {
 	s.total += s.survive * b.cost
 	s.survive *= b.survive
 	s.spent += b.nodes
-	s.done = s.survive <= settled
+	s.done = s.ended()
 }
 
 // then returns the block of a followed by b.
@@ -284,57 +291,40 @@ func (a block) then(b block) block {
 
 // luby adds the attempts of Luby's sequence times u. Its first 2^j - 1
 // terms, B_j, are B_{j-1}, B_{j-1} and 2^(j-1), and the sequence is B_1,
-// then B_j and 2^j for j = 1, 2, ...: so B_j's sums come from B_{j-1}'s,
-// and only a block the budget ends in, or with an attempt d cannot price,
-// is taken apart.
+// then B_j and 2^j for j = 1, 2, ...: so B_{j+1}'s sums come from B_j's
+// and the attempt of 2^j after it, and only a block the budget ends in is
+// taken apart.
 func (s *series) luby(u float64) {
-	l := lubyBlocks{u: u, blocks: []block{{survive: 1}}} // B_0: no attempt
-	for j := 0; !s.done; j++ {
+	blocks := []block{{survive: 1}} // B_0: no attempt
+	for j := 0; ; j++ {
 		if j > 62 { // past any int64 cutoff
 			s.rest()
 			return
 		}
-		s.lubyBlock(&l, j)
-		s.repeat(u*math.Ldexp(1, j), 1)
-	}
-}
-
-// lubyBlocks holds the blocks B_0, B_1, ... of Luby's sequence times u,
-// as far as d can price them.
-type lubyBlocks struct {
-	u      float64
-	blocks []block
-	cannot bool
-}
-
-// block returns B_j, if d can price its attempts.
-func (s *series) block(l *lubyBlocks, j int) (block, bool) {
-	for len(l.blocks) <= j && !l.cannot {
-		k := len(l.blocks)
-		t := l.u * math.Ldexp(1, k-1)
-		m, f, ok := s.d.Attempt(t)
-		if !ok {
-			l.cannot = true
-			break
+		s.lubyBlock(blocks, j)
+		c := u * math.Ldexp(1, j)
+		s.repeat(c, 1)
+		if s.done {
+			return
 		}
-		l.blocks = append(l.blocks, l.blocks[k-1].then(l.blocks[k-1]).then(block{m, 1 - f, t}))
+		// repeat went on, so d priced the attempt of c.
+		m, f, _ := s.d.Attempt(c)
+		blocks = append(blocks, blocks[j].then(blocks[j]).then(block{m, 1 - f, c}))
 	}
-	if j < len(l.blocks) {
-		return l.blocks[j], true
-	}
-	return block{}, false
 }
 
-// lubyBlock adds B_j, whole if it fits in the budget, else part by part.
-func (s *series) lubyBlock(l *lubyBlocks, j int) {
+// lubyBlock adds B_j, blocks[j], whole if it fits in the budget, else part
+// by part: B_{j-1} twice, then the attempt of 2^(j-1) u, which then does
+// not fit: the budget ends it.
+func (s *series) lubyBlock(blocks []block, j int) {
 	if s.done || j == 0 {
 		return
 	}
-	if b, ok := s.block(l, j); ok && s.spent+b.nodes <= s.limit {
+	if b := blocks[j]; s.spent+b.nodes <= s.limit {
 		s.add(b)
 		return
 	}
-	s.lubyBlock(l, j-1)
-	s.lubyBlock(l, j-1)
-	s.repeat(l.u*math.Ldexp(1, j-1), 1)
+	s.lubyBlock(blocks, j-1)
+	s.lubyBlock(blocks, j-1)
+	s.rest()
 }

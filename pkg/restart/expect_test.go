@@ -139,6 +139,10 @@ func TestExpectedByHand(t *testing.T) {
 		// 1, end 1/2), 1, 2 (cost 1.5), 1, 1, 2, then 4 (cost 2, end 1):
 		// 1 + 1/2 + 1.5/4 + 1/8 + 1/16 + 1.5/32 + 2/64.
 		{"luby, by the blocks", "luby:1", twoPoint{1, 3, 0.5}, inf, 2.140625},
+		// A run of 3*2^60 nodes, past every cutoff up to 2^61: the first
+		// 2^63-2 attempts (B_63 but its last) fail, costing twice B_62's
+		// 62*2^61 nodes; the attempt of 2^62 ends it.
+		{"luby, a run past 2^61 nodes", "luby:1", exhausts(3 << 60), inf, 62<<62 + 3<<60},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := mustParse(t, tc.policy).Expected(tc.d, tc.limit)
@@ -225,6 +229,45 @@ func TestExpectedAgreesAttemptByAttempt(t *testing.T) {
 					t.Errorf("%+v, %s, limit %g: %v within 1%%, %v attempt by attempt", tc.d, policy, limit, got, want)
 				}
 			}
+		}
+	}
+}
+
+// ExpectedWithin prices each run of a geometric policy's attempts at its
+// first cutoff c: the attempts from i on whose unrounded cutoff C F^j stays
+// below the larger of c+1 and (1+tol) C F^i. Summed here attempt by
+// attempt, the same value; the exact sum (tol 0) differs from it by more
+// than a thousandth.
+func TestExpectedWithinPricesRunsAtTheirFirstCutoff(t *testing.T) {
+	const tol = 0.01
+	p := mustParse(t, "geometric:100,1.001")
+	d := power(1e6)
+	for _, limit := range []float64{math.Inf(1), 2e7} {
+		want, survive, spent := 0.0, 1.0, 0.0
+		for i := int64(0); survive > settled; {
+			c := float64(p.Cutoff(i))
+			u := 100 * math.Pow(1.001, float64(i))
+			end := max(c+1, (1+tol)*u)
+			for j := i; survive > settled && 100*math.Pow(1.001, float64(j)) < end; j++ {
+				if limit-spent < c {
+					cost, _, _ := d.Attempt(limit - spent)
+					want += survive * cost
+					survive = 0
+					break
+				}
+				cost, f, _ := d.Attempt(c)
+				want += survive * cost
+				survive *= 1 - f
+				spent += c
+				i = j + 1
+			}
+		}
+		got := p.ExpectedWithin(d, limit, tol)
+		if math.Abs(got-want) > 1e-9*want {
+			t.Errorf("limit %g: %.12g, %.12g attempt by attempt", limit, got, want)
+		}
+		if exact := p.Expected(d, limit); math.Abs(exact-want) < 1e-3*want {
+			t.Errorf("limit %g: %.12g within %g, %.12g exactly: too close for the runs to be told apart", limit, want, tol, exact)
 		}
 	}
 }

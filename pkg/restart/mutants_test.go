@@ -127,3 +127,41 @@ func TestExpectedWideAcrossRunLength(t *testing.T) {
 		}
 	}
 }
+
+// A wide run that ends on the last attempt below a run length L, the
+// next run starting at L: every run on either side is straight (below L
+// the chance of ending is p at both ends, from L on it is 1), so none is
+// taken apart, and the bound is the rounding's (1-p)/2 an attempt, as on
+// a straight stretch (TestExpectedBoundWideOnStraightStretch), summed
+// over the attempts from i0, the first summed wide, to iL, the first of
+// L or more:
+//
+//	sum_{i0 <= i < iL} (1-p)^i (1-p)/2 = ((1-p)^(i0+1) - (1-p)^(iL+1)) / (2p)
+//
+// geometric:1000000,1.00001 sums wide from attempt 65,536 in runs of 100
+// attempts (cutoffs 0.1% apart: log(1.001)/log(1.00001) = 99.95); iL is
+// 20 runs on.
+func TestExpectedBoundWideRunEndsBelowRunLength(t *testing.T) {
+	const (
+		i0 = 65536
+		iL = i0 + 20*100
+		p  = 1e-4
+	)
+	pol := mustParse(t, "geometric:1000000,1.00001")
+	d := twoPoint{1, float64(pol.Cutoff(iL)), p}
+	if pol.Cutoff(iL-1) >= pol.Cutoff(iL) {
+		t.Fatalf("attempt %d's cutoff %d is not below attempt %d's", iL-1, pol.Cutoff(iL-1), iL)
+	}
+	wantBound := (math.Pow(1-p, i0+1) - math.Pow(1-p, iL+1)) / (2 * p)
+	got, bound := pol.ExpectedBound(d, math.Inf(1))
+	if math.Abs(bound-wantBound) > 1e-9*wantBound {
+		t.Errorf("bound %.10g, by hand %.10g", bound, wantBound)
+	}
+	want, ended := byAttempt(pol, d, math.Inf(1), iL+1)
+	if !ended {
+		t.Fatalf("attempt %d, of cutoff L, does not end the run", iL)
+	}
+	if math.Abs(got-want) > bound {
+		t.Errorf("%.15g ± %.4g, %.15g attempt by attempt", got, bound, want)
+	}
+}

@@ -191,18 +191,25 @@ func (p Policy) Cutoff(i int64) int64 {
 		return p.C
 	case Luby:
 		t := LubyTerm(i + 1)
-		if hi, lo := bits.Mul64(uint64(t), uint64(p.C)); hi != 0 || lo > math.MaxInt64 {
+		hi, lo := bits.Mul64(uint64(t), uint64(p.C))
+		if hi != 0 {
 			return math.MaxInt64
 		}
-		return t * p.C
+		return int64(min(lo, math.MaxInt64))
 	case Geometric:
-		c := math.Floor(float64(p.C) * math.Pow(p.F, float64(i)))
-		if c >= math.MaxInt64 || math.IsInf(c, 1) {
-			return math.MaxInt64
-		}
-		return max(1, int64(c))
+		return geometricCutoff(float64(p.C) * math.Pow(p.F, float64(i)))
 	}
 	return 0
+}
+
+// geometricCutoff is a geometric policy's cutoff C F^i, given as u:
+// rounded down, at least 1, and saturated at math.MaxInt64.
+func geometricCutoff(u float64) int64 {
+	c := math.Floor(u)
+	if c >= math.MaxInt64 || math.IsInf(c, 1) {
+		return math.MaxInt64
+	}
+	return max(1, int64(c))
 }
 
 // Capped reports whether no attempt's cutoff exceeds the first, C: fixed,

@@ -90,10 +90,7 @@ func (rs *records) split(body []byte) ([][]byte, bool) {
 				return nil, false // an escaped quote, or a quote mid-field
 			}
 			rs.fields = append(rs.fields, body[start+1:end])
-			start = end + 2
-			if end+1 == len(body) {
-				return rs.fields, true
-			}
+			start = end + 2 // past the line's end after its last field: the loop ends
 			continue
 		}
 		// One pass over the bytes: fields are short, and a call to

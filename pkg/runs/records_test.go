@@ -165,3 +165,23 @@ func TestSplitReadsEmptyQuotedField(t *testing.T) {
 		}
 	}
 }
+
+// trimNewline drops a line's \n or \r\n and nothing else: an empty line
+// stays empty, and a \r without a \n after it is data.
+func TestTrimNewlineOfEmptyAndBareLines(t *testing.T) {
+	for _, tt := range []struct{ line, want string }{
+		{"", ""},
+		{"\n", ""},
+		{"\r\n", ""},
+		{"\r", "\r"},
+		{"a", "a"},
+		{"a\n", "a"},
+		{"a\r\n", "a"},
+		{"a\r", "a\r"},
+		{"a\n\n", "a\n"},
+	} {
+		if got := string(trimNewline([]byte(tt.line))); got != tt.want {
+			t.Errorf("trimNewline(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}

@@ -54,3 +54,27 @@ func TestErrorPairsLeftOut(t *testing.T) {
 		t.Errorf("ranking over %d instances, %d left out for errors; want 3 and 3", r.Blocks, r.Errors)
 	}
 }
+
+// BothCensored counts the pairs whose two runs a budget stopped (the
+// report says "neither was let finish" where it is every pair): on 6x6,
+// dfs and warnsdorff both stopped at their node budget from 0,0 to 0,2,
+// warnsdorff finding a tour from 0,3 where dfs is stopped: four pairs,
+// three of them both stopped.
+func TestBothCensoredCountsPairsBothStopped(t *testing.T) {
+	var rs []rankRun
+	for col := range 4 {
+		st := status.NodeLimit
+		if col == 3 {
+			st = status.Found
+		}
+		rs = append(rs, rankRun{6, 6, 0, col, 0, "warnsdorff", st, 1000})
+		rs = append(rs, rankRun{6, 6, 0, col, 0, "dfs", status.NodeLimit, 1000})
+	}
+	hs := Compare(rankResults(t, rs))
+	if len(hs) != 1 {
+		t.Fatalf("%d comparisons, want 1", len(hs))
+	}
+	if h := hs[0]; h.Pairs != 4 || h.BothCensored != 3 {
+		t.Errorf("pairs %d, both stopped %d; want 4 and 3", h.Pairs, h.BothCensored)
+	}
+}

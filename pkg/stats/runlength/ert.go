@@ -123,7 +123,7 @@ const NoCutoff = math.MaxInt64
 // squared. A stratum without a tour within c makes the mean +Inf.
 func expectedCost(strata [][]Run, c int64, byTime bool, idx [][]int) (est, variance float64) {
 	for s, runs := range strata {
-		var n, a, b, aa, bb, ab float64
+		var a, b, aa, bb, ab float64
 		add := func(r Run) {
 			x := float64(min(r.Nodes, c))
 			if byTime {
@@ -133,7 +133,7 @@ func expectedCost(strata [][]Run, c int64, byTime bool, idx [][]int) (est, varia
 			if r.Outcome == RunFound && r.Nodes <= c {
 				f = 1
 			}
-			n, a, b, aa, bb, ab = n+1, a+x, b+f, aa+x*x, bb+f*f, ab+x*f
+			a, b, aa, bb, ab = a+x, b+f, aa+x*x, bb+f*f, ab+x*f
 		}
 		if idx == nil {
 			for _, r := range runs {
@@ -146,8 +146,9 @@ func expectedCost(strata [][]Run, c int64, byTime bool, idx [][]int) (est, varia
 		}
 		r := a / b // +Inf when b == 0
 		est += r
-		d := a - r*b
-		variance += math.Max(aa-2*r*ab+r*r*bb-d*d/n, 0) / (b * b)
+		// Σ(x - r f)², the residuals' spread about their mean, which is
+		// 0: they sum to a - r b, 0 by r's definition.
+		variance += math.Max(aa-2*r*ab+r*r*bb, 0) / (b * b)
 	}
 	k := float64(len(strata))
 	return est / k, variance / (k * k)

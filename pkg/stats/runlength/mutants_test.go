@@ -50,3 +50,44 @@ func TestTailIndexThresholdOfZeroNodes(t *testing.T) {
 		t.Errorf("%+v; want threshold 1, 6 runs in the tail, all uncensored, span 1000, index %g", tl, want)
 	}
 }
+
+// Past maxCandidates distinct lengths at which runs found a tour, c* is the
+// best of 4096 cutoffs spread evenly over them, from the shortest to the
+// longest: the lengths at indices floor(i (n-1) / 4095). Here 5,000 runs
+// found a tour at 1, 2, ..., s nodes and at 10^6 + 1, ..., 10^6 + 5000 - s
+// (one each): a cutoff c <= s costs (c(c+1)/2 + (5000 - c) c) / c =
+// 5000.5 - c/2, falling as c grows, and any cutoff of 10^6 or more over
+// 10^5. So c* is the longest kept length up to s; s is chosen so that
+// length s itself is thinned out, which the best over every length
+// would be.
+func TestPredictRestartsThinsPastMaxCandidates(t *testing.T) {
+	const n = 5000
+	kept := map[int]bool{}
+	for i := range maxCandidates {
+		kept[i*(n-1)/(maxCandidates-1)] = true
+	}
+	s := 2000
+	for kept[s-1] {
+		s++
+	}
+	want := int64(s - 1)
+	for !kept[int(want)-1] {
+		want--
+	}
+	var runs []Run
+	for i := 1; i <= n; i++ {
+		x := int64(i)
+		if i > s {
+			x = 1_000_000 + int64(i-s)
+		}
+		runs = append(runs, Run{Nodes: x, Outcome: RunFound})
+	}
+	p := PredictRestarts([][]Run{runs}, 1)
+	if p == nil {
+		t.Fatal("no prediction")
+	}
+	wantCost := n + 0.5 - float64(want)/2
+	if p.Cutoff != want || math.Abs(p.Cost-wantCost) > 1e-9*wantCost {
+		t.Errorf("cutoff %d at %g; want %d (length %d is thinned out) at %g", p.Cutoff, p.Cost, want, s, wantCost)
+	}
+}

@@ -83,13 +83,14 @@ func PredictRestarts(starts [][]Run, seed uint64) *RestartPrediction {
 	if len(cands) == 0 {
 		return nil
 	}
-	if len(cands) > maxCandidates {
-		thin := make([]int64, 0, maxCandidates)
-		for i := range maxCandidates {
-			thin = append(thin, cands[i*(len(cands)-1)/(maxCandidates-1)])
-		}
-		cands = slices.Compact(thin)
+	// Thinned to n evenly spread from the shortest to the longest: all of
+	// them when there are no more than maxCandidates (index i is i). In
+	// place: index i reads from i or beyond, not yet overwritten.
+	n := min(len(cands), maxCandidates)
+	for i := range n {
+		cands[i] = cands[i*(len(cands)-1)/max(n-1, 1)]
 	}
+	cands = slices.Compact(cands[:n])
 	p.Cost = math.Inf(1)
 	for _, c := range cands {
 		if v := p.mean(func(e *Empirical) float64 { return e.FixedCost(c) }); v < p.Cost {

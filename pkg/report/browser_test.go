@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"knightsweep/pkg/strategies"
 )
 
 // chromium runs Debian's headless Chromium with the flags this machine's
@@ -357,8 +359,9 @@ func atof(t *testing.T, s string) float64 {
 	return v
 }
 
-// Two users' solvers with names of 115 characters beside warnsdorff: the
-// answer's table wraps the names, so that every series' success rate
+// Two users' solvers with names as long as a solver's may be
+// (strategies.MaxNameBytes) beside warnsdorff: the answer's table wraps
+// the names, so that every series' success rate
 // stays on the first screen, not off its right edge. Screenshot:
 // results/screenshots/long-first.png.
 func TestBrowserLongNames(t *testing.T) {
@@ -367,7 +370,7 @@ func TestBrowserLongNames(t *testing.T) {
 	if err := os.WriteFile(dead, []byte("#!/bin/sh\nexit 3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	a, b := strings.Repeat("a", 115), strings.Repeat("b", 115)
+	a, b := strings.Repeat("a", strategies.MaxNameBytes), strings.Repeat("b", strategies.MaxNameBytes)
 	args := []string{"run", "-sizes", "5", "-starts", "0,0", "-strategies", a + "," + b + ",warnsdorff", "-solver", a + "=" + dead, "-solver", b + "=" + dead,
 		"-quiet", "-no-report", "-out", filepath.Join(dir, "long")}
 	if out, err := exec.Command(experimentBinary(t), args...).CombinedOutput(); err != nil {

@@ -89,9 +89,9 @@ func TestRefusalsSayWhatToDo(t *testing.T) {
 	os.WriteFile(command, savedCommand, 0o644)
 }
 
-// -resume of a sweep whose runs.csv was removed (its manifest records
-// rows) is refused, exit 2, before any run: run again silently, it would
-// replace the rows a user may yet restore.
+// -resume of a sweep whose runs.csv is missing (its manifest records
+// rows) is refused, exit 2, before any run: running the sweep again
+// silently would replace the rows a user may yet restore.
 func TestResumeWithoutRunsCSV(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "r")
 	args := []string{"run", "-sizes", "5", "-strategies", "warnsdorff", "-out", dir, "-no-report", "-quiet"}

@@ -99,7 +99,7 @@ func TestStartsOneOwner(t *testing.T) {
 
 // exact's -out holds one kind of row: exact fractions, or -float's
 // decimals. A command of the other kind is refused, exit 2, naming -out,
-// the file and its line, and leaves the file as it was.
+// the file and its line, and leaves the file unchanged.
 func TestExactOutFloatBesideExact(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -141,7 +141,7 @@ func TestPlanKeepsGivenOrder(t *testing.T) {
 // TestRunResumeImmutableFilesRefused: run -resume into a directory whose
 // runs.csv or manifest.json cannot be written (immutable) is bad input,
 // exit 2 naming -out and the file, before any run, as exact's and count's
-// outputs are, and leaves both files as they were.
+// outputs are, and leaves both files unchanged.
 func TestRunResumeImmutableFilesRefused(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "s")
 	args := []string{"run", "-sizes", "5,6", "-strategies", "warnsdorff", "-out", dir, "-no-report", "-quiet"}

@@ -35,8 +35,9 @@ func TestBrokenStdoutPipe(t *testing.T) {
 }
 
 // A sweep whose stdout's reader leaves before its end (| head -0) stops,
-// exit 130, every row kept, and says that stdout was closed; a stdout closed before the start (>&-), which the Go
-// runtime replaces with /dev/null, is said at once, and >/dev/null is not.
+// exit 130, every row kept, and says that stdout is closed; a stdout
+// closed before the start (>&-), which the Go runtime replaces with
+// /dev/null, is said at once, and >/dev/null is not.
 func TestStdoutClosedSaysSo(t *testing.T) {
 	t.Run("reader gone", func(t *testing.T) {
 		dir := t.TempDir()

@@ -216,10 +216,10 @@ func (d *declared) add(decl solverDecl, limits external.Limits, notes io.Writer)
 		}
 		return input.Errorf("-solver", "%s is declared twice (%s and %s)", spec.Name, in.External, spec.Decl)
 	}
-	if in, ok := d.set.Facts().Folded(spec.Name); ok || strings.EqualFold(spec.Name, strategies.All) {
-		kind := map[bool]string{true: "the built-in strategy", false: "the solver"}[strategies.Builtins().Has(in)]
-		if !ok {
-			in, kind = strategies.All, "-strategies' keyword"
+	if in, ok := d.set.Facts().Folded(spec.Name); ok {
+		kind := "the solver"
+		if strategies.Builtins().Has(in) {
+			kind = "the built-in strategy"
 		}
 		return input.Errorf("-solver", "%s differs from %s %s only in case: give the solver another name", spec.Name, kind, in)
 	}

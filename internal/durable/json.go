@@ -124,12 +124,18 @@ func UnmarshalJSON(path string, data []byte, f Format, v any) (sealed bool, err 
 
 // foreign returns the *Error of a file at path whose head names found (if
 // ok), another format or version than f; nil if it names f or nothing.
+// Its advice is f's, which says what to do where f's file is wanted
+// ("give a manifest" is no help to whoever copied one file over another).
 func foreign(path string, found Format, ok bool, f Format) error {
 	switch {
 	case !ok:
 		return nil
 	case found.Name != f.Name:
-		return &Error{Path: path, Reason: fmt.Sprintf("%s, not %s", A(found.Name), A(f.Name)), Found: found, Advice: "give " + A(f.Name)}
+		advice := f.Advice
+		if advice == "" {
+			advice = "give " + A(f.Name)
+		}
+		return &Error{Path: path, Reason: fmt.Sprintf("%s, not %s", A(found.Name), A(f.Name)), Found: found, Advice: advice}
 	case found.Version != f.Version:
 		return &Error{Path: path, Reason: fmt.Sprintf("%s of format %d, which this build does not read (it reads format %d)", A(f.Name), found.Version, f.Version),
 			Found: found, Advice: f.Advice}

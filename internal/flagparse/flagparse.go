@@ -139,9 +139,10 @@ func (o Origins) At(err error) error {
 	return err
 }
 
-// In returns err, bad input about a flag (input.Error), saying that the
-// value refused was given at where ("FILE:LINE"); err as it is where
-// where is "" (the command line's) or err is no input.Error.
+// In returns err, bad input about a flag (an input.Error), with the place
+// its refused value comes from, where ("FILE:LINE"), put before its
+// reason. An err that is no input.Error, or an empty where (a value of
+// the command line), is returned as it is.
 func In(where string, err error) error {
 	var e *input.Error
 	if where != "" && errors.As(err, &e) {

@@ -69,7 +69,7 @@ func flipped(data []byte, i int) []byte {
 }
 
 // refusedAsDamaged checks that count refuses the checkpoint data as
-// damaged, saying what to do, and leaves the file as it was.
+// damaged, saying what to do, and leaves the file unchanged.
 func refusedAsDamaged(t *testing.T, count counter, b board.Board, opt Options, data []byte, what string) {
 	t.Helper()
 	if err := os.WriteFile(opt.Checkpoint, data, 0o644); err != nil {

@@ -216,9 +216,9 @@ func checkCRC(dir string, r run) error {
 	return nil
 }
 
-// readWork reads dir's manifest (ok false if there is none) and checks it
-// against the walk.
-func readWork(dir string, b board.Board, start board.Square, o Options) (m workManifest, ok bool, err error) {
+// readManifest reads dir's walk manifest, whatever walk it is of: found
+// false if there is none.
+func readManifest(dir string) (m workManifest, found bool, err error) {
 	// Read with a bound, as every file of ours is: a manifest names its
 	// runs and tallies, kilobytes even on 11x11, never this.
 	path := filepath.Join(dir, manifestName)
@@ -242,8 +242,21 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 	if !sealed {
 		return m, false, &durable.Error{Path: path, Reason: "a walk of an earlier format, which this build does not read", Advice: workFormat.Advice}
 	}
-	float := o.Float || b.Squares() > MaxExactSquares
-	want := describe(b.String(), start.Row, start.Col, o.Rule.String(), o.Closed, float)
+	return m, true, nil
+}
+
+// describeWalk describes the walk of b from start under o as describe does.
+func describeWalk(b board.Board, start board.Square, o Options) string {
+	return describe(b.String(), start.Row, start.Col, o.Rule.String(), o.Closed, o.Float || b.Squares() > MaxExactSquares)
+}
+
+// readWork reads dir's manifest (ok false if there is none) and checks it
+// against the walk.
+func readWork(dir string, b board.Board, start board.Square, o Options) (m workManifest, ok bool, err error) {
+	if m, ok, err = readManifest(dir); !ok || err != nil {
+		return m, false, err
+	}
+	want := describeWalk(b, start, o)
 	have := describe(m.Board, m.StartRow, m.StartCol, m.Rule, m.Closed, m.Float)
 	if have != want {
 		return m, false, fmt.Errorf("%s holds the walk of %s, not of %s: %s", dir, have, want, workFormat.Advice)

@@ -167,8 +167,12 @@ func (r *Runner) readOut() error {
 		// squares, where the two differ): a reader of the file would
 		// take one kind for the other.
 		if float := row.ProbabilityFraction == ""; row.Rows*row.Cols <= MaxExactSquares && float != r.Options.Float {
+			fix := "leave out -float"
+			if float {
+				fix = "add -float"
+			}
 			return input.Errorf("-out", "%s: line %d: the row of %v is %s, this command's would be %s: an -out holds one kind of row; %s, or name another file",
-				r.Out, i+2, row.Key(), rowKind(float), rowKind(!float), map[bool]string{true: "add -float", false: "leave out -float"}[float])
+				r.Out, i+2, row.Key(), rowKind(float), rowKind(!float), fix)
 		}
 		r.file[row.Key()] = row
 		r.done[row.Key()] = row
@@ -394,18 +398,16 @@ func (r *Runner) openWork() error {
 // walks of hours that the same command goes on from once they are moved
 // back, not to be removed.
 func misplaced(root string, b board.Board, start board.Square, o Options) (to board.Square, ok bool) {
+	// walkOf returns the start whose walk dir holds, if it is one of
+	// this board and rule.
 	walkOf := func(dir string) (board.Square, bool) {
-		var m workManifest
-		data, err := durable.ReadFile(filepath.Join(dir, manifestName), maxManifestBytes)
-		if err == nil {
-			_, err = durable.UnmarshalJSON(dir, data, workFormat, &m)
-		}
-		float := o.Float || b.Squares() > MaxExactSquares
-		same := err == nil && m.Board == b.String() && m.Rule == o.Rule.String() && m.Closed == o.Closed && m.Float == float
-		return board.Square{Row: m.StartRow, Col: m.StartCol}, same
+		m, found, err := readManifest(dir)
+		sq := board.Square{Row: m.StartRow, Col: m.StartCol}
+		return sq, found && err == nil && b.Contains(sq.Row, sq.Col) &&
+			describe(m.Board, sq.Row, sq.Col, m.Rule, m.Closed, m.Float) == describeWalk(b, sq, o)
 	}
 	to, ok = walkOf(WorkDir(root, b, start))
-	if !ok || to == start || !b.Contains(to.Row, to.Col) {
+	if !ok || to == start {
 		return to, false
 	}
 	there, ok := walkOf(WorkDir(root, b, to))
@@ -497,9 +499,6 @@ func (r *Runner) checkCommand(path string) error {
 	}
 	var had WorkCommand
 	sealed, err := durable.UnmarshalJSON(path, data, commandFormat, &had)
-	if de := (*durable.Error)(nil); errors.As(err, &de) && de.Found.Name != "" {
-		de.Advice = commandFormat.Advice // a file of another kind: "give an exact command" is no help
-	}
 	if err != nil {
 		return input.Errorf("-work", "%v", err)
 	}

@@ -193,16 +193,6 @@ func (m *Manifest) ShardText() string {
 var manifestFormat = durable.Format{Name: "manifest", Version: 2,
 	Advice: "if runs.csv is whole, remove manifest.json and -resume with the sweep's flags, which rebuilds it"}
 
-// advised gives err, a refusal of a file of another format than f (such
-// as an exact walk's manifest copied over manifest.json), f's advice:
-// "give a manifest" is no help.
-func advised(err error, f durable.Format) error {
-	if de := (*durable.Error)(nil); errors.As(err, &de) && de.Found.Name != "" {
-		de.Advice = f.Advice
-	}
-	return err
-}
-
 // encode returns m as its file holds it, without the room kept after it.
 func (m *Manifest) encode() ([]byte, error) {
 	return durable.MarshalJSON(manifestFormat, m)
@@ -286,11 +276,17 @@ func ReadManifest(path string) (*Manifest, error) {
 	var tl *durable.TooLargeError
 	switch {
 	case errors.As(err, &tl):
-		return nil, &durable.Error{Path: path, Reason: err.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: err}
+		return nil, notManifest(path, err)
 	case err != nil:
 		return nil, err
 	}
 	return parseManifest(path, data)
+}
+
+// notManifest refuses the file at path, which err shows is no sweep's
+// manifest, with what to do.
+func notManifest(path string, err error) error {
+	return &durable.Error{Path: path, Reason: err.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: err}
 }
 
 // ParseManifest reads and checks a manifest.
@@ -310,15 +306,14 @@ func parseManifest(path string, data []byte) (*Manifest, error) {
 		return nil, err
 	}
 	if err := m.check(); err != nil {
-		return nil, &durable.Error{Path: path, Reason: err.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: err}
+		return nil, notManifest(path, err)
 	}
 	return m, nil
 }
 
 func decodeManifest(path string, data []byte) (*Manifest, error) {
 	if len(data) > MaxManifestBytes {
-		tl := &durable.TooLargeError{Max: MaxManifestBytes}
-		return nil, &durable.Error{Path: path, Reason: tl.Error() + ": not a sweep's manifest", Advice: manifestFormat.Advice, Err: tl}
+		return nil, notManifest(path, &durable.TooLargeError{Max: MaxManifestBytes})
 	}
 	// The manifest is written by rename, whole or not at all: one that is
 	// empty or cut short is damaged, as one edited is, and is not taken
@@ -328,7 +323,7 @@ func decodeManifest(path string, data []byte) (*Manifest, error) {
 	}
 	var m Manifest
 	if _, err := durable.UnmarshalJSON(path, data, manifestFormat, &m); err != nil {
-		return nil, advised(err, manifestFormat)
+		return nil, err
 	}
 	return &m, nil
 }

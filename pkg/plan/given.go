@@ -38,12 +38,12 @@ const maxStartsListed = 8
 // ("2,2;0,0"; the first maxStartsListed and the rest counted, "0,0;...;0,7
 // and 92 more"), else all, corners or solvable.
 func (s Settings) StartsText() string {
+	if s.Starts.Kind() != ListStarts {
+		return s.Starts.String()
+	}
 	order := s.Given.Starts.Order
-	if s.Starts.Kind() != ListStarts || len(order) != len(s.Starts.list) {
+	if len(order) != len(s.Starts.list) {
 		order = s.Starts.list
-		if s.Starts.Kind() != ListStarts {
-			return s.Starts.String()
-		}
 	}
 	parts := make([]string, 0, maxStartsListed)
 	for _, sq := range order[:min(len(order), maxStartsListed)] {

@@ -92,10 +92,10 @@ func OneStart(s string, b board.Board, every bool) (sq board.Square, all bool, e
 	case st.kind != listStarts || len(order) != 1:
 		return sq, false, fmt.Errorf("%q: %s (corners, solvable and lists of squares are run's, exact's and theory's)", truncate(strings.TrimSpace(s)), form)
 	}
-	if sq := order[0]; !b.Contains(sq.Row, sq.Col) {
+	if sq = order[0]; !b.Contains(sq.Row, sq.Col) {
 		return sq, false, errors.New(offBoard(sq, b))
 	}
-	return order[0], false, nil
+	return sq, false, nil
 }
 
 // offBoard says that sq is off b, and which squares are on it.

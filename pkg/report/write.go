@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"knightsweep/internal/durable"
 )
@@ -20,10 +19,12 @@ func writeFile(path string, write func(io.Writer) error) error {
 			return err
 		}
 	}
-	err := durable.Replace(path, write, durable.NoSync, durable.NoFollow)
-	if err != nil && !strings.Contains(err.Error(), path) {
-		// An error of the writer's own, which names no file.
-		return fmt.Errorf("write %s: %w", path, err)
+	// durable's own errors name path; the writer's are given it here.
+	named := func(w io.Writer) error {
+		if err := write(w); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		return nil
 	}
-	return err
+	return durable.Replace(path, named, durable.NoSync, durable.NoFollow)
 }

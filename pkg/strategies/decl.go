@@ -90,10 +90,14 @@ const MaxNameBytes = 64
 // MaxNameBytes.
 func checkName(name string) error {
 	if len(name) > MaxNameBytes {
-		return fmt.Errorf("name %q... is %d bytes long: give a name of at most %d", name[:16], len(name), MaxNameBytes)
+		head := []rune(name)[:16] // whole characters, for the message
+		return fmt.Errorf("name %q... is %d bytes long: give a name of at most %d", string(head), len(name), MaxNameBytes)
 	}
-	if Reserved(name) {
+	switch {
+	case Reserved(name):
 		return fmt.Errorf("name %q is a keyword of -strategies (%q names every strategy): give the solver another name", name, All)
+	case strings.EqualFold(name, All):
+		return fmt.Errorf("%s differs from -strategies' keyword %s only in case: give the solver another name", name, All)
 	}
 	for i, r := range name {
 		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'

@@ -83,7 +83,7 @@ func (d *dealer) get(clk *solver.ThreadClock) (j plan.Job, ok bool) {
 			default:
 			}
 		}
-		d.chunk, d.next = nil, 0
+		d.next = 0
 		if d.chunk, ok = nextChunk(d.in, clk); !ok {
 			d.over = true
 			return plan.Job{}, false

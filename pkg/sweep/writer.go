@@ -138,15 +138,15 @@ func (w *rowWriter) loop() {
 	tick := time.NewTicker(flushEvery)
 	defer tick.Stop()
 	for {
-		var sync, last bool
+		var commit, last bool
 		select {
 		case <-w.full:
 		case <-tick.C:
-			sync = true
+			commit = true
 		case <-w.stop:
-			sync, last = true, true
+			commit, last = true, true
 		}
-		if w.err = w.flush(sync); w.err != nil || last {
+		if w.err = w.flush(commit); w.err != nil || last {
 			if w.err != nil {
 				w.mu.Lock()
 				w.failed = true

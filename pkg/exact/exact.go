@@ -39,6 +39,10 @@ type Options struct {
 	Work string
 	// Tick, if set, is called after each depth the walk finishes.
 	Tick func(Progress)
+	// NoSymmetry keys every tie point by itself, not by its least image
+	// under the symmetries of the board that fix the start (sym.go): the
+	// same figures, more tie points walked (for checking the merge).
+	NoSymmetry bool
 }
 
 // Progress is how far one start's walk has gone.
@@ -166,6 +170,9 @@ func newWalker[K set](ctx context.Context, b board.Board, start board.Square, o 
 	g := newGraph[K](b, o.Rule)
 	wk := &walker[K]{g: g, start: b.Index(start.Row, start.Col), closed: o.Closed,
 		float: o.Float || n > MaxExactSquares, memo: !o.Plain, ctx: ctx}
+	if !o.NoSymmetry && !o.Plain {
+		wk.sym = newSymmetry[K](b, wk.start, o.Rule)
+	}
 	wk.w = 1
 	if !wk.float {
 		wk.w = numWords(n)

@@ -246,9 +246,11 @@ func bound(x, rel float64) float64 {
 	return math.Nextafter(x*rel*(1+1e-15)+math.Abs(x)*math.Ldexp(1, -53), math.Inf(1))
 }
 
-// The memo's peak on square boards from a corner start
-// (docs/performance.md: 8x8 6,471 tie points at once, 9x9 201,765, 10x10
-// 5.77 million, some 75 bytes each), the fit EstimateBytes and Cost take.
+// The memo's peak on square boards from a corner start with its mirror
+// images walked apart (Options.NoSymmetry; docs/performance.md: 8x8 6,471
+// tie points at once, 9x9 201,765, 10x10 5.77 million, some 75 bytes
+// each), the fit EstimateBytes and Cost take for any start. The corner,
+// its images merged, holds about half of it (8x8 3,197, 9x9 99,226).
 const (
 	// tiePoints10x10 is the peak of tie points at once on 10x10.
 	tiePoints10x10 = 5.77e6

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"knightsweep/pkg/board"
 )
@@ -36,6 +37,9 @@ type symmetry[K set] struct {
 	// union of its bytes' images, one table look-up a byte.
 	tab   []K
 	bytes int
+	// tab1 and tab2 are tab where a set is one or two words.
+	tab1 [][1]uint64
+	tab2 [][2]uint64
 }
 
 // newSymmetry returns the stabilizer of start on b for rule, or nil if
@@ -73,6 +77,12 @@ func newSymmetry[K set](b board.Board, start int, rule Rule) *symmetry[K] {
 			}
 		}
 	}
+	switch len(s.tab[0]) {
+	case 1:
+		s.tab1 = unsafe.Slice((*[1]uint64)(unsafe.Pointer(&s.tab[0])), len(s.tab))
+	case 2:
+		s.tab2 = unsafe.Slice((*[2]uint64)(unsafe.Pointer(&s.tab[0])), len(s.tab))
+	}
 	return s
 }
 
@@ -87,9 +97,42 @@ func isIdentity(p []int) bool {
 	return true
 }
 
-// image returns the image of v under the g-th symmetry.
+// image returns the image of v under the g-th symmetry. Sets of one and
+// two words (the boards to 11x11) take their bytes word by word, without
+// a loop over the words (len is a constant in each compiled shape).
 func (s *symmetry[K]) image(g int, v *K) K {
 	var x K
+	switch len(x) {
+	case 1:
+		t := s.tab1[g*s.bytes<<8:]
+		w := (*v)[0]
+		var x0 uint64
+		for i := range min(s.bytes, 8) {
+			x0 |= t[i<<8|int(w&0xFF)][0]
+			w >>= 8
+		}
+		x[0] = x0
+		return x
+	case 2:
+		t := s.tab2[g*s.bytes<<8:]
+		vv := (*[2]uint64)(unsafe.Pointer(v))
+		var x0, x1 uint64
+		w := vv[0]
+		for i := range min(s.bytes, 8) {
+			y := &t[i<<8|int(w&0xFF)]
+			x0, x1 = x0|y[0], x1|y[1]
+			w >>= 8
+		}
+		w = vv[1]
+		for i := 8; i < s.bytes; i++ {
+			y := &t[i<<8|int(w&0xFF)]
+			x0, x1 = x0|y[0], x1|y[1]
+			w >>= 8
+		}
+		xx := (*[2]uint64)(unsafe.Pointer(&x))
+		xx[0], xx[1] = x0, x1
+		return x
+	}
 	t := s.tab[g*s.bytes<<8:]
 	for i := range s.bytes {
 		y := &t[i<<8|int((*v)[i>>3]>>(8*(i&7))&0xFF)]
@@ -101,27 +144,41 @@ func (s *symmetry[K]) image(g int, v *K) K {
 }
 
 // canon returns the least of the images of the state (v, cur) under the
-// stabilizer, the state itself among them, in compareRec's order (any
-// total order of states would do: every image of a state picks the same).
+// stabilizer, the state itself among them, in lessState's order (any
+// total order of states would do: every image of a state picks the
+// same). The square comes first, so that only the images whose square is
+// the least are computed: one, unless the square lies on a mirror line.
 func (s *symmetry[K]) canon(v *K, cur int) (K, int) {
-	best, bc := *v, cur
-	for g := range s.perm {
-		x := s.image(g, v)
-		c := int(s.perm[g][cur])
-		if lessState(&x, c, &best, bc) {
-			best, bc = x, c
+	mc := cur
+	for _, p := range s.perm {
+		mc = min(mc, int(p[cur]))
+	}
+	best, found := *v, mc == cur
+	for g, p := range s.perm {
+		if int(p[cur]) != mc {
+			continue
+		}
+		if x := s.image(g, v); !found || lessSet(&x, &best) {
+			best, found = x, true
 		}
 	}
-	return best, bc
+	return best, mc
 }
 
-// lessState orders states as compareRec orders records: the squares'
-// words from the highest, then the square.
+// lessState orders states by their square, then by their squares' words
+// from the highest.
 func lessState[K set](a *K, ac int, b *K, bc int) bool {
+	if ac != bc {
+		return ac < bc
+	}
+	return lessSet(a, b)
+}
+
+func lessSet[K set](a, b *K) bool {
 	for i := len(*a) - 1; i >= 0; i-- {
 		if (*a)[i] != (*b)[i] {
 			return (*a)[i] < (*b)[i]
 		}
 	}
-	return ac < bc
+	return false
 }

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"knightsweep/pkg/board"
@@ -34,7 +35,9 @@ type symmetry[K set] struct {
 	perm [][]int16
 	// tab[(g*bytes+i)<<8|b] is the image under the g-th symmetry of the
 	// squares 8i..8i+7 whose bits in a set are b: a set's image is the
-	// union of its bytes' images, one table look-up a byte.
+	// union of its bytes' images, one table look-up a byte. A symmetry's
+	// tables take n/8 * 256 sets: 64 KiB on 11x11 (two words a set), 3.8
+	// MiB on 31x31 (sixteen).
 	tab   []K
 	bytes int
 	// tab1 and tab2 are tab where a set is one or two words.
@@ -52,14 +55,16 @@ func newSymmetry[K set](b board.Board, start int, rule Rule) *symmetry[K] {
 	n := b.Squares()
 	s := &symmetry[K]{bytes: (n + 7) / 8}
 	for _, p := range b.Symmetries()[1:] {
-		if p[start] != start || isIdentity(p) {
+		if p[start] != start {
 			continue
 		}
 		q := make([]int16, n)
 		for i, t := range p {
 			q[i] = int16(t)
 		}
-		s.perm = append(s.perm, q)
+		if !isIdentity(q) && !slices.ContainsFunc(s.perm, func(o []int16) bool { return slices.Equal(o, q) }) {
+			s.perm = append(s.perm, q)
+		}
 	}
 	if len(s.perm) == 0 {
 		return nil
@@ -86,11 +91,11 @@ func newSymmetry[K set](b board.Board, start int, rule Rule) *symmetry[K] {
 	return s
 }
 
-// isIdentity reports whether p fixes every square: on a 1xn or a 1x1
-// board some of Symmetries' permutations are the identity again.
-func isIdentity(p []int) bool {
+// isIdentity reports whether p fixes every square: on a board of one row
+// some of Symmetries' permutations are the identity, and others repeat.
+func isIdentity(p []int16) bool {
 	for s, t := range p {
-		if s != t {
+		if s != int(t) {
 			return false
 		}
 	}

@@ -39,6 +39,19 @@
 // not yet walked from. The workers share a depth's memo, split in 64
 // shards with a lock each.
 //
+// A randomised rule treats the board's directions alike, so a symmetry
+// of the board that fixes the start carries a state to one with the same
+// future: tours, walks, fail lengths and probability. A tie point is
+// therefore keyed by the least of its images under those symmetries (the
+// start's stabilizer: two for a start on a mirror line or a diagonal,
+// eight for the centre of an odd square board, else none), and images
+// are walked once: the 8x8 corner keeps 14,003 tie points, not 27,965.
+// The deterministic rules, whose ties fall in move order, and starts no
+// symmetry fixes key tie points by themselves (Options.NoSymmetry does so
+// for every start). A checkpoint of a build that keyed them by themselves
+// goes on correctly: merging images only adds up walks whose futures are
+// equal, so a state met under two keys is walked twice, never wrongly.
+//
 // When a tie point would take the memo past Options.MemLimit, the walk
 // goes on from it without the memo, every tie in turn: slower, never
 // wrong. Options.Plain walks the whole tree that way.

@@ -39,6 +39,10 @@ type Options struct {
 	Work string
 	// Tick, if set, is called after each depth the walk finishes.
 	Tick func(Progress)
+	// NoSymmetry keys every tie point by itself, not by its least image
+	// under the symmetries of the board that fix the start (sym.go): the
+	// same figures, more tie points walked (for checking the merge).
+	NoSymmetry bool
 }
 
 // Progress is how far one start's walk has gone.
@@ -166,6 +170,9 @@ func newWalker[K set](ctx context.Context, b board.Board, start board.Square, o 
 	g := newGraph[K](b, o.Rule)
 	wk := &walker[K]{g: g, start: b.Index(start.Row, start.Col), closed: o.Closed,
 		float: o.Float || n > MaxExactSquares, memo: !o.Plain, ctx: ctx}
+	if !o.NoSymmetry && !o.Plain {
+		wk.sym = newSymmetry[K](b, wk.start, o.Rule)
+	}
 	wk.w = 1
 	if !wk.float {
 		wk.w = numWords(n)
@@ -239,9 +246,11 @@ func bound(x, rel float64) float64 {
 	return math.Nextafter(x*rel*(1+1e-15)+math.Abs(x)*math.Ldexp(1, -53), math.Inf(1))
 }
 
-// The memo's peak on square boards from a corner start
-// (docs/performance.md: 8x8 6,471 tie points at once, 9x9 201,765, 10x10
-// 5.77 million, some 75 bytes each), the fit EstimateBytes and Cost take.
+// The memo's peak on square boards from a corner start with its mirror
+// images walked apart (Options.NoSymmetry; docs/performance.md: 8x8 6,471
+// tie points at once, 9x9 201,765, 10x10 5.77 million, some 75 bytes
+// each), the fit EstimateBytes and Cost take for any start. The corner,
+// its images merged, holds about half of it (8x8 3,197, 9x9 99,226).
 const (
 	// tiePoints10x10 is the peak of tie points at once on 10x10.
 	tiePoints10x10 = 5.77e6

@@ -21,8 +21,11 @@ type walker[K set] struct {
 	w      int  // words of a probability
 	// lays[d] is the slot of depth d's memo: its probability takes the
 	// words 840^d needs.
-	lays   []layout
-	memo   bool // false: walk every tie (the plain walk)
+	lays []layout
+	memo bool // false: walk every tie (the plain walk)
+	// sym keys tie points by their least image under the start's
+	// symmetries (nil: by themselves; sym.go).
+	sym    *symmetry[K]
 	layers []*layer[K]
 	// held is the memory the layers hold; limit bounds it (0: none).
 	held, limit atomic.Int64
@@ -178,12 +181,18 @@ func (w *worker[K]) followDeg(v K, dg degrees[K], cur, d int, r reach, f uint64)
 		w.end(&v, cur, d, r)
 		return
 	}
-	if w.keep != nil {
-		w.keep(v, cur, d, r.p, r.cnt, r.rc)
-		return
-	}
-	if w.wk.memo && w.remember(&v, cur, d, r.p, r.cnt, r.rc) {
-		return
+	if w.keep != nil || w.wk.memo {
+		kv, kc := v, cur
+		if s := w.wk.sym; s != nil {
+			kv, kc = s.canon(&v, cur)
+		}
+		if w.keep != nil {
+			w.keep(kv, kc, d, r.p, r.cnt, r.rc)
+			return
+		}
+		if w.remember(&kv, kc, d, r.p, r.cnt, r.rc) {
+			return
+		}
 	}
 	// Walk on from here without the memo: every tied square in turn. Only
 	// the depths check ctx, and a walk without the memo can stay within one

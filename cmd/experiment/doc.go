@@ -416,8 +416,9 @@
 //	                   classes of symmetric starts dealt costliest first,
 //	                   each to the shard of least estimated cost so far
 //	                   (the cost model: a board's corner's tie points,
-//	                   growing some 20% a square; a board's classes weigh
-//	                   alike); needs -out, beside which FILE.shard.json
+//	                   growing some 20% a square; a class on a mirror line
+//	                   of the board weighs half of one off them); needs
+//	                   -out, beside which FILE.shard.json
 //	                   keeps the command, -method, the shard and the build;
 //	                   the same -out with another of them is refused
 //	-check             check the flags and print each shard's start

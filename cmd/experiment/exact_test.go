@@ -393,13 +393,15 @@ func TestExactShards(t *testing.T) {
 			t.Errorf("%v:\n%s\nnot one run's:\n%s", args, got, want)
 		}
 	}
-	// 6x6's 6 classes (4 or 8 starts each) in 4 shards: the 36 starts
-	// once, 2, 2, 1 and 1 classes.
+	// 6x6's 6 classes in 4 shards, the 36 starts once: the 3 off the
+	// mirror lines (8 starts each) weigh 1 and go to shards 0, 1 and 2;
+	// the 3 on the diagonal (4 starts each) weigh 0.5 and go to shard 3,
+	// shard 3 again, then shard 0. 4.5 in all.
 	out, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-shard", "3/4", "-check")
 	if want := "shard 0/4: 2 start classes (12 starts), 33% of the estimated cost\n" +
-		"shard 1/4: 2 start classes (12 starts), 33% of the estimated cost\n" +
-		"shard 2/4: 1 start class (8 starts), 17% of the estimated cost\n" +
-		"shard 3/4: 1 start class (4 starts), 17% of the estimated cost\n"; code != 0 || out != want {
+		"shard 1/4: 1 start class (8 starts), 22% of the estimated cost\n" +
+		"shard 2/4: 1 start class (8 starts), 22% of the estimated cost\n" +
+		"shard 3/4: 2 start classes (8 starts), 22% of the estimated cost\n"; code != 0 || out != want {
 		t.Errorf("-check: exit %d %s\n%s, want\n%s", code, errOut, out, want)
 	}
 	for _, c := range []struct {

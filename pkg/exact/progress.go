@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
 )
@@ -63,7 +64,7 @@ func (e *timeLeft) smoothed(p Progress, now time.Time) time.Duration {
 	if e.starts == nil {
 		e.starts = map[string]*leftSeen{}
 	}
-	k := fmt.Sprint(p.Board, p.Start)
+	k := walkKey(p.Board, p.Start)
 	s := e.starts[k]
 	if s == nil {
 		s = &leftSeen{}
@@ -139,6 +140,7 @@ type allLeft struct {
 	total   float64 // the cost of every class to walk
 	done    float64 // of the classes ended
 	walking map[string]*walkSeen
+	cost    map[string]float64 // of each class, by walkKey
 }
 
 type walkSeen struct {
@@ -148,9 +150,10 @@ type walkSeen struct {
 }
 
 func newAllLeft(tasks []Task, now time.Time) *allLeft {
-	a := &allLeft{t0: now, walking: map[string]*walkSeen{}}
+	a := &allLeft{t0: now, walking: map[string]*walkSeen{}, cost: map[string]float64{}}
 	for _, t := range tasks {
 		a.total += Cost(t)
+		a.cost[walkKey(t.Board, t.Start)] = Cost(t)
 	}
 	return a
 }
@@ -159,10 +162,14 @@ func newAllLeft(tasks []Task, now time.Time) *allLeft {
 func (a *allLeft) tick(p Progress, left time.Duration, now time.Time) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	k := fmt.Sprint(p.Board, p.Start)
+	k := walkKey(p.Board, p.Start)
 	w := a.walking[k]
 	if w == nil {
-		w = &walkSeen{cost: Cost(Task{Board: p.Board}), first: now}
+		c, ok := a.cost[k]
+		if !ok {
+			c = Cost(Task{Board: p.Board})
+		}
+		w = &walkSeen{cost: c, first: now}
 		a.walking[k] = w
 	}
 	w.left = left
@@ -172,9 +179,12 @@ func (a *allLeft) tick(p Progress, left time.Duration, now time.Time) {
 func (a *allLeft) ended(t Task) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	delete(a.walking, fmt.Sprint(t.Board, t.Start))
+	delete(a.walking, walkKey(t.Board, t.Start))
 	a.done += Cost(t)
 }
+
+// walkKey names the walk from start on b.
+func walkKey(b board.Board, start board.Square) string { return fmt.Sprint(b, start) }
 
 // words returns the time left over every class at now: "~2h10m", or
 // "estimating" while there is none yet.

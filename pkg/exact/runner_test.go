@@ -234,28 +234,35 @@ func TestRunnerWorkDirLink(t *testing.T) {
 
 // TestAllLeft: the time left over every class is the wall time a unit of
 // the cost model's estimate took so far, times the estimate not done; a
-// walk under way counts for the share of its own estimate done.
+// walk under way counts for the share of its own estimate done. The four
+// classes weigh 0.5, 1, 1 and 0.5 units: 0,0 and 1,1 lie on the diagonal,
+// a mirror line, and walk half.
 func TestAllLeft(t *testing.T) {
 	b := board.Board{Rows: 8, Cols: 8}
 	tasks := Tasks(b, []board.Square{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 0, Col: 2}, {Row: 1, Col: 1}}, Random)
+	for i, want := range []bool{true, false, false, true} {
+		if tasks[i].Mirrored != want {
+			t.Fatalf("class %v: mirrored %v, want %v", tasks[i].Start, tasks[i].Mirrored, want)
+		}
+	}
 	t0 := time.Date(2026, 12, 7, 4, 0, 0, 0, time.UTC)
 	a := newAllLeft(tasks, t0)
 	if w := a.words(t0.Add(time.Second)); w != "estimating" {
 		t.Errorf("before any estimate: %q", w)
 	}
-	// The first walk, 10 s in, says 30 s left: a quarter of a class in
-	// 10 s, 3.75 classes left at 40 s each.
+	// The first walk, 10 s in, says 30 s left: a quarter of its 0.5 units
+	// in 10 s, 80 s a unit, 2.875 units left: 230 s.
 	a.tick(Progress{Board: b, Start: tasks[0].Start}, -1, t0)
 	a.tick(Progress{Board: b, Start: tasks[0].Start}, 30*time.Second, t0.Add(10*time.Second))
-	if w := a.words(t0.Add(10 * time.Second)); w != "~2m30s" {
-		t.Errorf("a quarter of the first class in 10 s: %q, want ~2m30s", w)
+	if w := a.words(t0.Add(10 * time.Second)); w != "~3m50s" {
+		t.Errorf("a quarter of the first class in 10 s: %q, want ~3m50s", w)
 	}
-	// It ends at 40 s; the second walk has just begun: 3 classes left at
-	// 40 s each.
+	// It ends at 40 s, 80 s a unit; the second walk has just begun: 2.5
+	// units left, 200 s.
 	a.ended(tasks[0])
 	a.tick(Progress{Board: b, Start: tasks[1].Start}, -1, t0.Add(40*time.Second))
-	if w := a.words(t0.Add(40 * time.Second)); w != "~2m0s" && w != "~2m" {
-		t.Errorf("one class of four in 40 s: %q, want ~2m", w)
+	if w := a.words(t0.Add(40 * time.Second)); w != "~3m20s" {
+		t.Errorf("one class of four in 40 s: %q, want ~3m20s", w)
 	}
 	o := Overall{Class: 2, Classes: 4, Ended: 1, Left: "~2m"}
 	if d := o.Detail(); d != "class 2/4, 1 done, ~2m left in all" {

@@ -19,6 +19,10 @@ type Task struct {
 	Board   board.Board
 	Start   board.Square
 	Members []board.Square
+	// Mirrored says the start lies on a mirror line of the board and the
+	// rule is randomised: a tie point's mirror images merge, and the walk
+	// holds about half the tie points of one off every mirror line.
+	Mirrored bool
 }
 
 // Tasks groups starts of b into tasks, in the order of their first start.
@@ -41,7 +45,7 @@ func Tasks(b board.Board, starts []board.Square, rule Rule) []Task {
 		if !ok {
 			i = len(out)
 			at[c] = i
-			out = append(out, Task{Board: b, Start: s})
+			out = append(out, Task{Board: b, Start: s, Mirrored: rep != nil && len(stabilizer(b, b.Index(s.Row, s.Col))) > 0})
 		}
 		out[i].Members = append(out[i].Members, s)
 	}

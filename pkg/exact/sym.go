@@ -53,19 +53,7 @@ func newSymmetry[K set](b board.Board, start int, rule Rule) *symmetry[K] {
 		return nil
 	}
 	n := b.Squares()
-	s := &symmetry[K]{bytes: (n + 7) / 8}
-	for _, p := range b.Symmetries()[1:] {
-		if p[start] != start {
-			continue
-		}
-		q := make([]int16, n)
-		for i, t := range p {
-			q[i] = int16(t)
-		}
-		if !isIdentity(q) && !slices.ContainsFunc(s.perm, func(o []int16) bool { return slices.Equal(o, q) }) {
-			s.perm = append(s.perm, q)
-		}
-	}
+	s := &symmetry[K]{bytes: (n + 7) / 8, perm: stabilizer(b, start)}
 	if len(s.perm) == 0 {
 		return nil
 	}
@@ -89,6 +77,25 @@ func newSymmetry[K set](b board.Board, start int, rule Rule) *symmetry[K] {
 		s.tab2 = unsafe.Slice((*[2]uint64)(unsafe.Pointer(&s.tab[0])), len(s.tab))
 	}
 	return s
+}
+
+// stabilizer returns the symmetries of b other than the identity that fix
+// square start, each once.
+func stabilizer(b board.Board, start int) [][]int16 {
+	var out [][]int16
+	for _, p := range b.Symmetries()[1:] {
+		if p[start] != start {
+			continue
+		}
+		q := make([]int16, len(p))
+		for i, t := range p {
+			q[i] = int16(t)
+		}
+		if !isIdentity(q) && !slices.ContainsFunc(out, func(o []int16) bool { return slices.Equal(o, q) }) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // isIdentity reports whether p fixes every square: on a board of one row

@@ -35,3 +35,5 @@ require (
 replace github.com/acarl005/stripansi => ./third_party/stripansi
 
 replace gonum.org/v1/plot => ./third_party/plot
+
+replace codeberg.org/go-pdf/fpdf => ./third_party/fpdf

@@ -98,7 +98,7 @@ func checkInit(t *testing.T, out []byte, skip map[string]bool) {
 // binary is to link not at all, with how it keeps them out.
 var unlinked = map[string]string{
 	"encoding/gob": "the PDF writer is third_party/fpdf (go.mod's replace), which has no gob serialisation",
-	"encoding/xml": "the PDF writer is third_party/fpdf, which reads no SVG, and gonum/plot third_party/plot, which links no vgsvg",
+	"encoding/xml": "the PDF writer is third_party/fpdf, which reads no SVG, and gonum/plot is third_party/plot, whose package plot links no vgsvg",
 }
 
 // startupLibraries are the libraries outside the standard library that

@@ -21,7 +21,6 @@ require (
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
-	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/VividCortex/ewma v1.2.0 // indirect
@@ -34,3 +33,7 @@ require (
 )
 
 replace github.com/acarl005/stripansi => ./third_party/stripansi
+
+replace gonum.org/v1/plot => ./third_party/plot
+
+replace codeberg.org/go-pdf/fpdf => ./third_party/fpdf

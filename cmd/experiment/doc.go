@@ -419,8 +419,9 @@
 //	                   growing some 20% a square; a class on a mirror line
 //	                   of the board weighs half of one off them); needs
 //	                   -out, beside which FILE.shard.json
-//	                   keeps the command, -method, the shard and the build;
-//	                   the same -out with another of them is refused
+//	                   keeps the command, -method (and -work or -plain),
+//	                   the shard and the build; the same -out with another
+//	                   of them is refused
 //	-check             check the flags and print each shard's start
 //	                   classes and share of the estimated cost, walking
 //	                   nothing (configs/slurm-exact.sh's check)
@@ -430,8 +431,9 @@
 //	                   the error bounds depend on the method and on each
 //	                   walk's -workers and -mem-limit: one run's with the
 //	                   shards' own); a shard missing, given twice,
-//	                   unfinished, or of another command, -method, split
-//	                   or build is refused (exit 2), nothing written;
+//	                   unfinished, or of another command, -method (-plain
+//	                   included), split or build is refused (exit 2),
+//	                   nothing written;
 //	                   experiment merge given such files does the same
 //
 // Progress goes to stderr (a bar on a terminal): the class of symmetric

@@ -418,10 +418,9 @@
 //	                   (the cost model: a board's corner's tie points,
 //	                   growing some 20% a square; a class on a mirror line
 //	                   of the board weighs half of one off them); needs
-//	                   -out, beside which FILE.shard.json
-//	                   keeps the command, -method (and -work or -plain),
-//	                   the shard and the build; the same -out with another
-//	                   of them is refused
+//	                   -out, beside which FILE.shard.json keeps the
+//	                   command, -method (-work, -plain), the shard and the
+//	                   build; the same -out with another of them is refused
 //	-check             check the flags and print each shard's start
 //	                   classes and share of the estimated cost, walking
 //	                   nothing (configs/slurm-exact.sh's check)
@@ -431,9 +430,8 @@
 //	                   the error bounds depend on the method and on each
 //	                   walk's -workers and -mem-limit: one run's with the
 //	                   shards' own); a shard missing, given twice,
-//	                   unfinished, or of another command, -method (-plain
-//	                   included), split or build is refused (exit 2),
-//	                   nothing written;
+//	                   unfinished, or of another command, -method, split
+//	                   or build is refused (exit 2), nothing written;
 //	                   experiment merge given such files does the same
 //
 // Progress goes to stderr (a bar on a terminal): the class of symmetric

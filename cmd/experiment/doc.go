@@ -418,9 +418,9 @@
 //	                   (the cost model: a board's corner's tie points,
 //	                   growing some 20% a square; a class on a mirror line
 //	                   of the board weighs half of one off them); needs
-//	                   -out, beside which FILE.shard.json
-//	                   keeps the command, -method, the shard and the build;
-//	                   the same -out with another of them is refused
+//	                   -out, beside which FILE.shard.json keeps the
+//	                   command, -method (-work, -plain), the shard and the
+//	                   build; the same -out with another of them is refused
 //	-check             check the flags and print each shard's start
 //	                   classes and share of the estimated cost, walking
 //	                   nothing (configs/slurm-exact.sh's check)

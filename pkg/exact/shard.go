@@ -82,9 +82,10 @@ func ShardFile(out string) string { return out + ".shard.json" }
 type ShardManifest struct {
 	Build   string      `json:"build"`
 	Command WorkCommand `json:"command"`
-	// Method is -method's, with " -work" after it when given: past 64
-	// squares the memo's sums and the frontier's differ in their last
-	// digits.
+	// Method is -method's, with " -work" or " -plain" after it when
+	// given: past 64 squares the memo's sums, the frontier's and the
+	// plain walk's differ in their last digits, and the plain walk
+	// counts no tie points.
 	Method string `json:"method"`
 	Shard  Shard  `json:"shard"`
 	Starts int    `json:"starts"`
@@ -115,6 +116,9 @@ func (r *Runner) openShard() error {
 	method := r.Options.Method.String()
 	if r.Options.Work != "" {
 		method += " -work"
+	}
+	if r.Options.Plain {
+		method += " -plain"
 	}
 	want := ShardManifest{Build: r.Build, Command: r.Command, Method: method, Shard: r.Shard, Starts: starts}
 	had, err := readShard(r.Out)

@@ -274,10 +274,16 @@ func saveFigure(f *figure, dir string, formats []string) ([]string, []byte, erro
 		if format == "svg" {
 			continue
 		}
-		path := filepath.Join(dir, f.name+"."+format)
-		err := writeFile(path, func(w io.Writer) error { return f.write(w, format) })
-		if err != nil {
+		// Drawn before the file is opened, as the SVG is: a figure that
+		// cannot be drawn is a note, a file that cannot be written a
+		// failed report.
+		var buf bytes.Buffer
+		if err := f.write(&buf, format); err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", errDraw, err)
+		}
+		path := filepath.Join(dir, f.name+"."+format)
+		if err := writeFile(path, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
+			return nil, nil, err
 		}
 		files = append(files, path)
 	}

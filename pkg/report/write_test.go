@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -28,5 +29,20 @@ func TestWriteFileErrorNamesPathOnce(t *testing.T) {
 	err = writeFile(path, func(w io.Writer) error { _, err := w.Write([]byte("x\n")); return err })
 	if err == nil || strings.Count(err.Error(), path) != 1 {
 		t.Errorf("replacement's error: %v; want %s named once", err, path)
+	}
+}
+
+// A chart's PDF that cannot be written (a directory where the file goes)
+// fails the report, naming the file, as its SVG's would: it is no figure
+// that cannot be drawn, for a note on the page in place of the chart.
+func TestChartWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	blocked := filepath.Join(dir, chartsDir, "success.pdf")
+	if err := os.MkdirAll(filepath.Join(blocked, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := GenerateWith(context.Background(), []string{"testdata/sweep/runs.csv"}, Options{OutDir: dir, Formats: []string{"pdf"}})
+	if err == nil || !strings.Contains(err.Error(), blocked) || errors.Is(err, errDraw) {
+		t.Fatalf("GenerateWith: %v; want the failed write of %s", err, blocked)
 	}
 }

@@ -19,7 +19,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
+	"unicode/utf8"
 
 	pdf "codeberg.org/go-pdf/fpdf"
 	stdfnt "golang.org/x/image/font"
@@ -188,6 +190,9 @@ func (c *Canvas) FillString(fnt font.Face, pt vg.Point, str string) {
 		style += "I"
 	}
 	c.doc.SetFont(fnt.Name(), style, c.unit(fnt.Font.Size))
+	if c.embed {
+		str = bmpOnly(str)
+	}
 
 	c.Push()
 	defer c.Pop()
@@ -201,6 +206,23 @@ func (c *Canvas) FillString(fnt font.Face, pt vg.Point, str string) {
 
 	c.doc.MoveTo(-left-margin, top)
 	c.doc.CellFormat(w, h, str, "", 0, "BL", false, 0, "")
+}
+
+// bmpOnly returns s with each character past the Basic Multilingual
+// Plane (U+FFFF), which fpdf's Unicode fonts cannot hold, replaced by
+// U+FFFD.
+func bmpOnly(s string) string {
+	for _, r := range s {
+		if r > 0xFFFF {
+			return strings.Map(func(r rune) rune {
+				if r > 0xFFFF {
+					return utf8.RuneError
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
 }
 
 func (c *Canvas) sbounds(fnt font.Face, txt string) (left, top, right, bottom float64) {
@@ -251,6 +273,16 @@ func (c *Canvas) font(fnt font.Face, pt vg.Point) {
 	_, err := fnt.Face.WriteSourceTo(nil, raw)
 	if err != nil {
 		log.Panicf("vgpdf: could not generate font %q data for PDF: %+v", name, err)
+	}
+
+	if c.embed {
+		// An embedded font is added as a Unicode font (a subset of
+		// the glyphs used, text in UTF-16): every character the font
+		// has is drawn, not only code page 1252's, and the strings,
+		// which are UTF-8, are not read as code page 1252.
+		c.fonts[fnt.Font] = struct{}{}
+		c.doc.AddUTF8FontFromBytes(name, "", raw.Bytes())
+		return
 	}
 
 	zdata, jdata, err := getFont(key, raw.Bytes(), codePageEncoding)

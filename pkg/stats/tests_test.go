@@ -151,6 +151,12 @@ func TestHodgesLehmann(t *testing.T) {
 		// Averages -4, -3, -2, 1.5, 2.5, 7: the middle two -2 and 1.5.
 		{"even", []float64{-4, -2, 7}, -0.25},
 		{"one", []float64{-3}, -3},
+		// Averages -1, 2^-53 and 1 + 2^-52: the middle one 2^-53. The
+		// bisection's first midpoint, halfway between the keys of -1 and
+		// 1 + 2^-52 (orderedBits), is the key of +0 itself.
+		{"just above zero", []float64{-1, 1 + 0x1p-52}, 0x1p-53},
+		// Averages -1, 0 and 1.
+		{"symmetric", []float64{-1, 1}, 0},
 		{"nothing", []float64{0, 0}, 0},
 	} {
 		if got := HodgesLehmann(tt.d); got != tt.want {

@@ -117,6 +117,19 @@ func TestStdioSetsidGrandchild(t *testing.T) {
 			t.Errorf("%s after %v: an interrupt waited on the grandchild", res.Status, took)
 		}
 	})
+	// The solver exits without an answer, its grandchild holding the
+	// pipe: the run ends as the process did (after exitLinger, 100 ms),
+	// not at its budget.
+	t.Run("exit", func(t *testing.T) {
+		const budget = 3 * time.Second
+		name := script(t, `read -r l; echo '{"status":"dead_end"}'; read -r l; setsid sleep 4 & exit 0`, true, external.Limits{Grace: grace})
+		t0 := time.Now()
+		res := solve(t, name, 5, 5, budget)
+		took := time.Since(t0)
+		if res.Status != status.Error || took >= budget {
+			t.Errorf("%s (%s) after %v, want an error before the %v budget", res.Status, res.Err, took, budget)
+		}
+	})
 }
 
 // A solver that echoed the id in its warm-up answer must echo it in every

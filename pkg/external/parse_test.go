@@ -27,6 +27,9 @@ func TestParse(t *testing.T) {
 		{decl: "a,b=./x", err: `name "a,b"`},
 		{decl: "mine=./x {size}", err: "unknown placeholder {size}"},
 		{decl: "mine=./x {rows", err: "without its }"},
+		// A brace as a word's last byte, with no byte after it to double it.
+		{decl: "mine=./x a}", err: "a lone }"},
+		{decl: "mine=./x a{", err: "without its }"},
 		{decl: "mine=./x $HOME", err: "not expanded"},
 		{decl: `mine=./x "$(id)"`, err: "not expanded"},
 		{decl: "mine=./x *.txt", err: "glob"},

@@ -90,7 +90,7 @@ func solveProblem(ctx context.Context, p solver.Problem) (solver.Result, error) 
 // watchdog.
 func resolve(t *testing.T, decl string) *external.Executable {
 	t.Helper()
-	watchdog(t)
+	external.Watchdog(t)
 	spec, err := external.Parse(decl)
 	if err != nil {
 		t.Fatal(err)
@@ -100,27 +100,6 @@ func resolve(t *testing.T, decl string) *external.Executable {
 		t.Fatal(err)
 	}
 	return exe
-}
-
-// testLimit is how long a -short test that runs solvers may last: the
-// longest takes a few seconds, about 15 under make mutate's load. A run
-// that never ends (a wait that misses its deadline, or the process's exit)
-// then fails the test binary within it, not at go test's -timeout, which
-// make mutate sets to minutes. The race detector slows the tests up to
-// tenfold: raceLimit times as long there.
-const testLimit = time.Minute
-
-// watchdog ends the test binary, naming t, if t runs past testLimit in
-// -short mode; the reaper then ends the solvers it started.
-func watchdog(t *testing.T) {
-	if !testing.Short() {
-		return
-	}
-	limit := testLimit * raceLimit
-	timer := time.AfterFunc(limit, func() {
-		panic(fmt.Sprintf("%s still running after %v: a run that does not end", t.Name(), limit))
-	})
-	t.Cleanup(func() { timer.Stop() })
 }
 
 // marker is the test's mark in its processes' command lines. It holds

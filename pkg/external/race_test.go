@@ -1,6 +1,6 @@
 //go:build race
 
-package external_test
+package external
 
 // raceLimit stretches testLimit under the race detector.
 const raceLimit = 10

@@ -13,6 +13,7 @@ import (
 // solver's time): with no shell to be found, the solver still runs, and
 // under its limit.
 func TestLimitWithoutShell(t *testing.T) {
+	Watchdog(t)
 	defer func(s string) { shell = s }(shell)
 	shell = filepath.Join(t.TempDir(), "no-shell-here")
 	script := filepath.Join(t.TempDir(), "limit.sh")

@@ -196,3 +196,22 @@ func TestPredictionBlind(t *testing.T) {
 		}
 	}
 }
+
+// The interval a prediction gives holds its ends: a measured ERT equal
+// to Lo or Hi lies inside.
+func TestPredictionInsideHoldsItsEnds(t *testing.T) {
+	p := PredictedRestart{Lo: 100, Hi: 250}
+	for _, tt := range []struct {
+		name     string
+		measured float64
+		inside   bool
+	}{
+		{"below", 99.5, false}, {"at Lo", 100, true}, {"between", 180, true}, {"at Hi", 250, true}, {"above", 250.5, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := p.Inside(tt.measured); got != tt.inside {
+				t.Errorf("Inside(%v) of [%v, %v] = %v, want %v", tt.measured, p.Lo, p.Hi, got, tt.inside)
+			}
+		})
+	}
+}

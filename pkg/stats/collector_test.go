@@ -280,4 +280,8 @@ func TestSeriesNameTheirOrders(t *testing.T) {
 	if !slices.Equal(labels, want) {
 		t.Errorf("labels %q, want %q", labels, want)
 	}
+	// One strategy's two series: one place in the palette, two variants.
+	if a, b := res.Series[0].Look, res.Series[1].Look; a.Strategy != b.Strategy || a.Variant != 0 || b.Variant != 1 {
+		t.Errorf("looks %+v and %+v, want one strategy's variants 0 and 1", a, b)
+	}
 }

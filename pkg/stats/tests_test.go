@@ -31,6 +31,26 @@ func TestSignTest(t *testing.T) {
 	}
 }
 
+// Up to signTermsUpTo (1000) pairs the sign test sums C(n, i)/2^n term by
+// term from 2^-n, exactly while the terms are: 1000 to 0 is 2 * 2^-1000,
+// 999 to 1 is 2 * 1001 * 2^-1000, to the last bit.
+func TestSignTestExactAtTermLimit(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		a, b int
+		p    float64
+	}{
+		{"1000 to 0", 1000, 0, 0x1p-999},
+		{"999 to 1", 999, 1, 1001 * 0x1p-999},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SignTest(tt.a, tt.b); got != tt.p {
+				t.Errorf("SignTest(%d, %d) = %v, want %v", tt.a, tt.b, got, tt.p)
+			}
+		})
+	}
+}
+
 // Wilcoxon signed-rank p-values worked out by hand: all 2^n sign patterns
 // of the ranks counted.
 func TestSignedRank(t *testing.T) {

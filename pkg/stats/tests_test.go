@@ -218,3 +218,30 @@ func TestHodgesLehmann(t *testing.T) {
 		}
 	}
 }
+
+// Past exactSignedRankMax (100) differences, the normal approximation
+// with ties: 110 differences of sizes 1 (50 of them, 30 positive), 2 (30,
+// 20 positive) and 3 (30, 10 positive) rank 25.5, 65.5 and 95.5. W+ =
+// 30*25.5 + 20*65.5 + 10*95.5 = 3030 against a mean of 110*111/4 =
+// 3052.5; the variance of W+ given the ranks is the sum of their squares
+// over 4, 434827.5/4; with the continuity correction z = 22/sqrt(that).
+func TestSignedRankNormalWithTies(t *testing.T) {
+	var d []float64
+	for _, g := range []struct {
+		size    float64
+		n, plus int
+	}{{1, 50, 30}, {2, 30, 20}, {3, 30, 10}} {
+		for i := range g.n {
+			if i < g.plus {
+				d = append(d, g.size)
+			} else {
+				d = append(d, -g.size)
+			}
+		}
+	}
+	p, n := SignedRank(d)
+	want := math.Erfc(22 / math.Sqrt(434827.5/4) / math.Sqrt2)
+	if n != 110 || !(math.Abs(p-want) <= 1e-12) { // NaN fails too
+		t.Errorf("SignedRank = %v over %d, want %v over 110", p, n, want)
+	}
+}

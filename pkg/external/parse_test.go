@@ -31,6 +31,9 @@ func TestParse(t *testing.T) {
 		{decl: "mine=./x a}", err: "a lone }"},
 		{decl: "mine=./x a{", err: "without its }"},
 		{decl: "mine=./x $HOME", err: "not expanded"},
+		{decl: "mine=~/solver", err: "~ is not expanded"},
+		// A ~ inside a word, after its first part, is no home directory.
+		{decl: `mine=./x a"b"~c`, args: []string{"./x", "ab~c"}},
 		{decl: `mine=./x "$(id)"`, err: "not expanded"},
 		{decl: "mine=./x *.txt", err: "glob"},
 		{decl: "mine=./x > out", err: "no shell runs it"},

@@ -89,3 +89,35 @@ func TestExistenceOpenBeforeClosed(t *testing.T) {
 		}
 	}
 }
+
+// The median cost to a tour of an even number of runs is the mean of the
+// middle two: 25, 30, 40 and 50 nodes from four starts of 5x5 give 35.
+// With one run that found none (costliest), 25, 30, 40 and +Inf: 35 too.
+func TestTourCostEvenMedian(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		last status.Status
+	}{{"four tours", status.Found}, {"three tours and a dead end", status.DeadEnd}} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := NewCollector(Options{})
+			for i, r := range []struct {
+				row, col int
+				nodes    int64
+				st       status.Status
+			}{{0, 0, 25, status.Found}, {0, 2, 30, status.Found}, {2, 2, 40, status.Found}, {4, 4, 50, tt.last}} {
+				if err := c.Add(runs.Row{Rows: 5, Cols: 5, StartRow: r.row, StartCol: r.col, Strategy: "warnsdorff-bt", Tiebreak: "first",
+					Status: r.st, Solvable: "yes", Nodes: runs.Count(r.nodes), TimeNS: 10 * r.nodes, CPUNS: runs.Count(10 * r.nodes),
+					Verified: r.st == status.Found, RestartPolicy: "none"}); err != nil {
+					t.Fatalf("row %d: %v", i, err)
+				}
+			}
+			res, err := c.Finish()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc := res.TourCostOf(res.Series[0]); !tc.Known || tc.Median != 35 || tc.Runs != 4 {
+				t.Errorf("median cost to a tour %+v, want 35 over 4 runs", tc)
+			}
+		})
+	}
+}

@@ -345,11 +345,12 @@ func TestSeedText(t *testing.T) {
 
 // An answer line may be as long as the line cap (-output), newline
 // included, and not a byte longer, also past the 64 KiB the reader holds
-// at once: a dead_end answer padded with spaces to 100,000 bytes, and to
+// at once: a dead_end answer with spaces inside it (neither its first
+// 64 KiB nor its last are an answer alone) to 100,000 bytes, and to
 // 100,001.
 func TestStdioLineAtTheCap(t *testing.T) {
 	const lineCap = 100000
-	answer := `{"status":"dead_end"}`
+	head, tail := `{"status":`, `"dead_end"}`
 	for _, tt := range []struct {
 		name  string
 		bytes int
@@ -359,8 +360,8 @@ func TestStdioLineAtTheCap(t *testing.T) {
 		{"a byte over", lineCap + 1, status.Error},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			pad := tt.bytes - len(answer) - 1
-			name := script(t, warmUpOr(fmt.Sprintf(`printf '%%s' '%s'; head -c %d /dev/zero | tr '\0' ' '; echo`, answer, pad)), true,
+			pad := tt.bytes - len(head) - len(tail) - 1
+			name := script(t, warmUpOr(fmt.Sprintf(`printf '%%s' '%s'; head -c %d /dev/zero | tr '\0' ' '; printf '%%s\n' '%s'`, head, pad, tail)), true,
 				external.Limits{Timeout: 20 * time.Second, Output: lineCap})
 			res := solve(t, name, 5, 5, 0)
 			if res.Status != tt.want {

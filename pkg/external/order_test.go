@@ -184,3 +184,32 @@ done`
 		}
 	}
 }
+
+// A blank line after an answer, in the same write, is no stray line: it
+// is no answer, to this request or the next.
+func TestStdioBlankLineAfterAnswer(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do printf '%s\n\n' '`+tour5+`'; done`, true,
+		external.Limits{Timeout: 5 * time.Second})
+	for i := range 3 {
+		if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
+			t.Fatalf("run %d: %s (%s), want found", i+1, res.Status, res.Err)
+		}
+	}
+}
+
+// A process that printed a line after its last answer and then ended has
+// something more to say: the next run refuses that line as a line before
+// its request, rather than start a new process as for one that ended
+// quietly.
+func TestStdioEndsAfterAStrayLine(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; read -r l; echo '`+tour5+`'; sleep 0.1; echo '{"status":"exhausted"}'`, true,
+		external.Limits{Timeout: 5 * time.Second})
+	if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
+		t.Fatalf("run 1: %s (%s), want found", res.Status, res.Err)
+	}
+	time.Sleep(500 * time.Millisecond) // the line written, the process gone
+	res := solve(t, name, 5, 5, 0)
+	if want := "a line before request 3 was sent"; res.Status != status.Error || !strings.Contains(res.Err, want) {
+		t.Errorf("run 2: %s (%s), want an error saying %q", res.Status, res.Err, want)
+	}
+}

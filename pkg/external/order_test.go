@@ -3,6 +3,7 @@ package external_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -191,8 +192,9 @@ func TestStdioBlankLineAfterAnswer(t *testing.T) {
 	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do printf '%s\n\n' '`+tour5+`'; done`, true,
 		external.Limits{Timeout: 5 * time.Second})
 	for i := range 3 {
-		if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
-			t.Fatalf("run %d: %s (%s), want found", i+1, res.Status, res.Err)
+		// A found answer has no reason.
+		if res := solve(t, name, 5, 5, 0); res.Status != status.Found || res.Err != "" {
+			t.Fatalf("run %d: %s (%q), want found, without a reason", i+1, res.Status, res.Err)
 		}
 	}
 }
@@ -211,5 +213,33 @@ func TestStdioEndsAfterAStrayLine(t *testing.T) {
 	res := solve(t, name, 5, 5, 0)
 	if want := "a line before request 3 was sent"; res.Status != status.Error || !strings.Contains(res.Err, want) {
 		t.Errorf("run 2: %s (%s), want an error saying %q", res.Status, res.Err, want)
+	}
+	// Its request was never sent: nothing of it was measured.
+	if res.CPU != -1 || res.MaxRSS != -1 {
+		t.Errorf("run 2: cpu %v, max_rss %d, want unknown (-1) for a request never sent", res.CPU, res.MaxRSS)
+	}
+}
+
+// An answer after the timeout, within the grace the harness gives, is a
+// timeout (its nodes kept): the run was over its budget.
+func TestStdioAnswerPastTimeout(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 0.4; echo '`+tour5+`'; done`, true,
+		external.Limits{Timeout: 200 * time.Millisecond, Grace: 2 * time.Second})
+	if res := solve(t, name, 5, 5, 200*time.Millisecond); res.Status != status.Timeout {
+		t.Errorf("%s (%s), want timeout", res.Status, res.Err)
+	}
+}
+
+// A process that ends without reading its request is started again once,
+// the request sent to the new one; when that one does so too, the run is
+// an error: two starts for the run, never a third.
+func TestStdioEndsBeforeReadingTwice(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "starts")
+	name := script(t, `echo start >>'`+log+`'; read -r l; echo '{"status":"dead_end"}'; sleep 0.3`, true,
+		external.Limits{Timeout: 5 * time.Second})
+	solve(t, name, 5, 5, 0)
+	b, _ := os.ReadFile(log)
+	if n := strings.Count(string(b), "start"); n != 2 {
+		t.Errorf("%d starts for one run, want 2", n)
 	}
 }

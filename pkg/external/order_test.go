@@ -243,3 +243,24 @@ func TestStdioEndsBeforeReadingTwice(t *testing.T) {
 		t.Errorf("%d starts for one run, want 2", n)
 	}
 }
+
+// A stdio run without a timeout waits for its answer however long it
+// takes: an answer after 0.5 s, past the 100 ms grace, is the answer.
+func TestStdioWithoutTimeoutWaits(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 0.5; echo '`+tour5+`'; done`, true,
+		external.Limits{Grace: 100 * time.Millisecond})
+	if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
+		t.Errorf("%s (%s), want found", res.Status, res.Err)
+	}
+}
+
+// A silent stdio solver under a long grace (2 s) is a timeout, read until
+// its timeout and grace: not a run the harness's stop spoiled, which is
+// one seen lateSlack (1 s) past both.
+func TestStdioSilentWithLongGrace(t *testing.T) {
+	name := script(t, `trap 'exit 0' TERM; read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 30 & wait; done`, true,
+		external.Limits{Grace: 2 * time.Second})
+	if res := solve(t, name, 5, 5, 200*time.Millisecond); res.Status != status.Timeout {
+		t.Errorf("%s (%s), want timeout", res.Status, res.Err)
+	}
+}

@@ -245,9 +245,10 @@ func TestStdioEndsBeforeReadingTwice(t *testing.T) {
 }
 
 // A stdio run without a timeout waits for its answer however long it
-// takes: an answer after 0.5 s, past the 100 ms grace, is the answer.
+// takes, and is never late: an answer after 1.3 s, past the 100 ms grace
+// and lateSlack (1 s) beyond it, is the answer.
 func TestStdioWithoutTimeoutWaits(t *testing.T) {
-	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 0.5; echo '`+tour5+`'; done`, true,
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 1.3; echo '`+tour5+`'; done`, true,
 		external.Limits{Grace: 100 * time.Millisecond})
 	if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
 		t.Errorf("%s (%s), want found", res.Status, res.Err)

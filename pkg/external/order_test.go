@@ -265,3 +265,16 @@ func TestStdioSilentWithLongGrace(t *testing.T) {
 		t.Errorf("%s (%s), want timeout", res.Status, res.Err)
 	}
 }
+
+// The shorter of the solver's own timeout (-timeout) and the run's is
+// the run's budget: a silent solver with 300 ms of its own, in a run of
+// 5 s, times out within a second or two, not after 5 s.
+func TestShorterTimeoutWins(t *testing.T) {
+	name := script(t, `trap 'exit 0' TERM; read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 30 & wait; done`, true,
+		external.Limits{Timeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
+	t0 := time.Now()
+	res := solve(t, name, 5, 5, 5*time.Second)
+	if took := time.Since(t0); res.Status != status.Timeout || took >= 3*time.Second {
+		t.Errorf("%s (%s) after %v, want a timeout within 3 s", res.Status, res.Err, took)
+	}
+}

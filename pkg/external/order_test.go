@@ -278,3 +278,30 @@ func TestShorterTimeoutWins(t *testing.T) {
 		t.Errorf("%s (%s) after %v, want a timeout within 3 s", res.Status, res.Err, took)
 	}
 }
+
+// Each request carries its own run's move order, not the previous run's:
+// one stdio process runs the classic order, then vertical-first, then the
+// classic again, and logs the requests it reads.
+func TestStdioRequestsCarryTheirOrder(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "requests")
+	name := script(t, `while read -r l; do echo "$l" >>'`+log+`'; echo '{"status":"dead_end"}'; done`, true, external.Limits{Timeout: 5 * time.Second})
+	orders := []board.Order{board.ClassicDFS, board.VerticalFirst, board.ClassicDFS}
+	for _, o := range orders {
+		if _, err := solveProblem(context.Background(), solver.Problem{Board: board.Board{Rows: 5, Cols: 5}, Strategy: name, Order: o}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 1+len(orders) { // the warm-up first
+		t.Fatalf("%d requests read, want %d: %q", len(lines), 1+len(orders), lines)
+	}
+	for i, o := range orders {
+		if want := `"order":"` + o.String() + `"`; !strings.Contains(lines[1+i], want) {
+			t.Errorf("request %d: %s, want it to hold %s", 2+i, lines[1+i], want)
+		}
+	}
+}

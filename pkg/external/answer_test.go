@@ -380,3 +380,14 @@ func TestStdioLineAfterWarmUp(t *testing.T) {
 		t.Errorf("%s (%s), want an error saying %q", res.Status, res.Err, want)
 	}
 }
+
+// An error row keeps no counts that contradict each other: an exhausted
+// answer with 7 backtracks over 3 nodes is an error whose nodes and
+// backtracks are unknown (-1), so that the row passes runs.Row.Check.
+func TestContradictoryCountsDropped(t *testing.T) {
+	name := script(t, `echo '{"status":"exhausted","nodes":3,"backtracks":7}'`, false, external.Limits{})
+	res := solve(t, name, 1, 1, 0)
+	if res.Status != status.Error || res.Nodes != -1 || res.Backtracks != -1 {
+		t.Errorf("%s (%s), nodes %d, backtracks %d; want an error, both unknown (-1)", res.Status, res.Err, res.Nodes, res.Backtracks)
+	}
+}

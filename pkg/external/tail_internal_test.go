@@ -18,6 +18,11 @@ func TestTailHead(t *testing.T) {
 		{"newline first in the second write", []string{"abc", "\nxyz"}, "abc\n"},
 		{"no newline yet", []string{"abc", "def"}, "abcdef"},
 		{"a line past headSize", []string{strings.Repeat("x", headSize-1), "yz\n"}, strings.Repeat("x", headSize-1) + "y"},
+		{"the second line not kept", []string{"abc\n", "def\n"}, "abc\n"},
+		// The tail: the last tailSize (4096) bytes, from one write longer
+		// than that, or from two that are together.
+		{"a write longer than the tail", []string{"a\n" + strings.Repeat("y", 4998)}, "a\n"},
+		{"two writes longer than the tail", []string{"b\n" + strings.Repeat("y", 2998), strings.Repeat("z", 2000)}, "b\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var tl tail
@@ -29,8 +34,9 @@ func TestTailHead(t *testing.T) {
 			if string(tl.head) != tt.head {
 				t.Errorf("head %q, want %q", tl.head, tt.head)
 			}
-			if string(tl.buf) != all || tl.all != int64(len(all)) {
-				t.Errorf("tail %q (%d bytes in all), want %q", tl.buf, tl.all, all)
+			want := all[max(0, len(all)-tailSize):]
+			if string(tl.buf) != want || tl.all != int64(len(all)) {
+				t.Errorf("tail of %d bytes (%d in all), want the last %d of %d", len(tl.buf), tl.all, len(want), len(all))
 			}
 		})
 	}

@@ -41,3 +41,43 @@ func TestTailHead(t *testing.T) {
 		})
 	}
 }
+
+// stderr of exactly 300 bytes is quoted whole, not cut to "..." and its
+// last 297.
+func TestTailLineAt300(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		n    int
+		want string
+	}{
+		{"300 bytes", 300, strings.Repeat("x", 300)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var tl tail
+			tl.Write([]byte(strings.Repeat("x", tt.n)))
+			if got := tl.line(); got != tt.want {
+				t.Errorf("line() of %d bytes = %d bytes, want %d", tt.n, len(got), len(tt.want))
+			}
+		})
+	}
+}
+
+// Output exactly as long as the cap is kept whole and is not over it.
+func TestCappedAtItsMax(t *testing.T) {
+	c := &capped{max: 10}
+	c.Write([]byte("0123456789"))
+	if string(c.buf) != "0123456789" || c.lost {
+		t.Errorf("kept %q, over the cap %v; want all 10 bytes, not over", c.buf, c.lost)
+	}
+	c.Write([]byte("x"))
+	if string(c.buf) != "0123456789" || !c.lost {
+		t.Errorf("kept %q, over the cap %v; want the 10 bytes, over", c.buf, c.lost)
+	}
+}
+
+// A hidden character first in a line is escaped too.
+func TestOneLineHiddenFirst(t *testing.T) {
+	if got, want := oneLine("\u202eabc"), `\u202eabc`; got != want {
+		t.Errorf("oneLine = %q, want %q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package external_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -339,5 +340,54 @@ func TestSeedText(t *testing.T) {
 		if res.Status != status.Exhausted {
 			t.Errorf("stdio %v: %s (%s), want a request holding %s", stdio, res.Status, res.Err, want)
 		}
+	}
+}
+
+// An answer line may be as long as the line cap (-output), newline
+// included, and not a byte longer, also past the 64 KiB the reader holds
+// at once: a dead_end answer with spaces inside it (neither its first
+// 64 KiB nor its last are an answer alone) to 100,000 bytes, and to
+// 100,001.
+func TestStdioLineAtTheCap(t *testing.T) {
+	const lineCap = 100000
+	head, tail := `{"status":`, `"dead_end"}`
+	for _, tt := range []struct {
+		name  string
+		bytes int
+		want  status.Status
+	}{
+		{"at the cap", lineCap, status.DeadEnd},
+		{"a byte over", lineCap + 1, status.Error},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			pad := tt.bytes - len(head) - len(tail) - 1
+			name := script(t, warmUpOr(fmt.Sprintf(`printf '%%s' '%s'; head -c %d /dev/zero | tr '\0' ' '; printf '%%s\n' '%s'`, head, pad, tail)), true,
+				external.Limits{Timeout: 20 * time.Second, Output: lineCap})
+			res := solve(t, name, 5, 5, 0)
+			if res.Status != tt.want {
+				t.Errorf("%s (%s), want %s", res.Status, res.Err, tt.want)
+			}
+		})
+	}
+}
+
+// A line soon after the warm-up's answer is a line before request 2 (the
+// warm-up is request 1), and says so.
+func TestStdioLineAfterWarmUp(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; echo '{"status":"dead_end"}'; sleep 30`, true, external.Limits{Grace: 100 * time.Millisecond})
+	res := solve(t, name, 5, 5, 0)
+	if want := "warm-up request: a line before request 2 was sent"; res.Status != status.Error || !strings.Contains(res.Err, want) {
+		t.Errorf("%s (%s), want an error saying %q", res.Status, res.Err, want)
+	}
+}
+
+// An error row keeps no counts that contradict each other: an exhausted
+// answer with 7 backtracks over 3 nodes is an error whose nodes and
+// backtracks are unknown (-1), so that the row passes runs.Row.Check.
+func TestContradictoryCountsDropped(t *testing.T) {
+	name := script(t, `echo '{"status":"exhausted","nodes":3,"backtracks":7}'`, false, external.Limits{})
+	res := solve(t, name, 1, 1, 0)
+	if res.Status != status.Error || res.Nodes != -1 || res.Backtracks != -1 {
+		t.Errorf("%s (%s), nodes %d, backtracks %d; want an error, both unknown (-1)", res.Status, res.Err, res.Nodes, res.Backtracks)
 	}
 }

@@ -86,9 +86,11 @@ func solveProblem(ctx context.Context, p solver.Problem) (solver.Result, error) 
 	return set.Solve(ctx, p)
 }
 
-// resolve parses and resolves the declaration decl.
+// resolve parses and resolves the declaration decl, and sets the test's
+// watchdog.
 func resolve(t *testing.T, decl string) *external.Executable {
 	t.Helper()
+	external.Watchdog(t)
 	spec, err := external.Parse(decl)
 	if err != nil {
 		t.Fatal(err)

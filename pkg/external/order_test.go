@@ -3,6 +3,7 @@ package external_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,6 +118,19 @@ func TestStdioSetsidGrandchild(t *testing.T) {
 			t.Errorf("%s after %v: an interrupt waited on the grandchild", res.Status, took)
 		}
 	})
+	// The solver exits without an answer, its grandchild holding the
+	// pipe: the run ends as the process did (after exitLinger, 100 ms),
+	// not at its budget.
+	t.Run("exit", func(t *testing.T) {
+		const budget = 3 * time.Second
+		name := script(t, `read -r l; echo '{"status":"dead_end"}'; read -r l; setsid sleep 4 & exit 0`, true, external.Limits{Grace: grace})
+		t0 := time.Now()
+		res := solve(t, name, 5, 5, budget)
+		took := time.Since(t0)
+		if res.Status != status.Error || took >= budget {
+			t.Errorf("%s (%s) after %v, want an error before the %v budget", res.Status, res.Err, took, budget)
+		}
+	})
 }
 
 // A solver that echoed the id in its warm-up answer must echo it in every
@@ -168,6 +182,126 @@ done`
 					}
 				}
 			})
+		}
+	}
+}
+
+// A blank line after an answer, in the same write, is no stray line: it
+// is no answer, to this request or the next.
+func TestStdioBlankLineAfterAnswer(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do printf '%s\n\n' '`+tour5+`'; done`, true,
+		external.Limits{Timeout: 5 * time.Second})
+	for i := range 3 {
+		// A found answer has no reason.
+		if res := solve(t, name, 5, 5, 0); res.Status != status.Found || res.Err != "" {
+			t.Fatalf("run %d: %s (%q), want found, without a reason", i+1, res.Status, res.Err)
+		}
+	}
+}
+
+// A process that printed a line after its last answer and then ended has
+// something more to say: the next run refuses that line as a line before
+// its request, rather than start a new process as for one that ended
+// quietly.
+func TestStdioEndsAfterAStrayLine(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; read -r l; echo '`+tour5+`'; sleep 0.1; echo '{"status":"exhausted"}'`, true,
+		external.Limits{Timeout: 5 * time.Second})
+	if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
+		t.Fatalf("run 1: %s (%s), want found", res.Status, res.Err)
+	}
+	time.Sleep(500 * time.Millisecond) // the line written, the process gone
+	res := solve(t, name, 5, 5, 0)
+	if want := "a line before request 3 was sent"; res.Status != status.Error || !strings.Contains(res.Err, want) {
+		t.Errorf("run 2: %s (%s), want an error saying %q", res.Status, res.Err, want)
+	}
+	// Its request was never sent: nothing of it was measured.
+	if res.CPU != -1 || res.MaxRSS != -1 {
+		t.Errorf("run 2: cpu %v, max_rss %d, want unknown (-1) for a request never sent", res.CPU, res.MaxRSS)
+	}
+}
+
+// An answer after the timeout, within the grace the harness gives, is a
+// timeout (its nodes kept): the run was over its budget.
+func TestStdioAnswerPastTimeout(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 0.4; echo '`+tour5+`'; done`, true,
+		external.Limits{Timeout: 200 * time.Millisecond, Grace: 2 * time.Second})
+	if res := solve(t, name, 5, 5, 200*time.Millisecond); res.Status != status.Timeout {
+		t.Errorf("%s (%s), want timeout", res.Status, res.Err)
+	}
+}
+
+// A process that ends without reading its request is started again once,
+// the request sent to the new one; when that one does so too, the run is
+// an error: two starts for the run, never a third.
+func TestStdioEndsBeforeReadingTwice(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "starts")
+	name := script(t, `echo start >>'`+log+`'; read -r l; echo '{"status":"dead_end"}'; sleep 0.3`, true,
+		external.Limits{Timeout: 5 * time.Second})
+	solve(t, name, 5, 5, 0)
+	b, _ := os.ReadFile(log)
+	if n := strings.Count(string(b), "start"); n != 2 {
+		t.Errorf("%d starts for one run, want 2", n)
+	}
+}
+
+// A stdio run without a timeout waits for its answer however long it
+// takes, and is never late: an answer after 1.3 s, past the 100 ms grace
+// and lateSlack (1 s) beyond it, is the answer.
+func TestStdioWithoutTimeoutWaits(t *testing.T) {
+	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 1.3; echo '`+tour5+`'; done`, true,
+		external.Limits{Grace: 100 * time.Millisecond})
+	if res := solve(t, name, 5, 5, 0); res.Status != status.Found {
+		t.Errorf("%s (%s), want found", res.Status, res.Err)
+	}
+}
+
+// A silent stdio solver under a long grace (2 s) is a timeout, read until
+// its timeout and grace: not a run the harness's stop spoiled, which is
+// one seen lateSlack (1 s) past both.
+func TestStdioSilentWithLongGrace(t *testing.T) {
+	name := script(t, `trap 'exit 0' TERM; read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 30 & wait; done`, true,
+		external.Limits{Grace: 2 * time.Second})
+	if res := solve(t, name, 5, 5, 200*time.Millisecond); res.Status != status.Timeout {
+		t.Errorf("%s (%s), want timeout", res.Status, res.Err)
+	}
+}
+
+// The shorter of the solver's own timeout (-timeout) and the run's is
+// the run's budget: a silent solver with 300 ms of its own, in a run of
+// 5 s, times out within a second or two, not after 5 s.
+func TestShorterTimeoutWins(t *testing.T) {
+	name := script(t, `trap 'exit 0' TERM; read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 30 & wait; done`, true,
+		external.Limits{Timeout: 300 * time.Millisecond, Grace: 100 * time.Millisecond})
+	t0 := time.Now()
+	res := solve(t, name, 5, 5, 5*time.Second)
+	if took := time.Since(t0); res.Status != status.Timeout || took >= 3*time.Second {
+		t.Errorf("%s (%s) after %v, want a timeout within 3 s", res.Status, res.Err, took)
+	}
+}
+
+// Each request carries its own run's move order, not the previous run's:
+// one stdio process runs the classic order, then vertical-first, then the
+// classic again, and logs the requests it reads.
+func TestStdioRequestsCarryTheirOrder(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "requests")
+	name := script(t, `while read -r l; do echo "$l" >>'`+log+`'; echo '{"status":"dead_end"}'; done`, true, external.Limits{Timeout: 5 * time.Second})
+	orders := []board.Order{board.ClassicDFS, board.VerticalFirst, board.ClassicDFS}
+	for _, o := range orders {
+		if _, err := solveProblem(context.Background(), solver.Problem{Board: board.Board{Rows: 5, Cols: 5}, Strategy: name, Order: o}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 1+len(orders) { // the warm-up first
+		t.Fatalf("%d requests read, want %d: %q", len(lines), 1+len(orders), lines)
+	}
+	for i, o := range orders {
+		if want := `"order":"` + o.String() + `"`; !strings.Contains(lines[1+i], want) {
+			t.Errorf("request %d: %s, want it to hold %s", 2+i, lines[1+i], want)
 		}
 	}
 }

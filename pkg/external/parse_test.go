@@ -27,7 +27,13 @@ func TestParse(t *testing.T) {
 		{decl: "a,b=./x", err: `name "a,b"`},
 		{decl: "mine=./x {size}", err: "unknown placeholder {size}"},
 		{decl: "mine=./x {rows", err: "without its }"},
+		// A brace as a word's last byte, with no byte after it to double it.
+		{decl: "mine=./x a}", err: "a lone }"},
+		{decl: "mine=./x a{", err: "without its }"},
 		{decl: "mine=./x $HOME", err: "not expanded"},
+		{decl: "mine=~/solver", err: "~ is not expanded"},
+		// A ~ inside a word, after its first part, is no home directory.
+		{decl: `mine=./x a"b"~c`, args: []string{"./x", "ab~c"}},
 		{decl: `mine=./x "$(id)"`, err: "not expanded"},
 		{decl: "mine=./x *.txt", err: "glob"},
 		{decl: "mine=./x > out", err: "no shell runs it"},

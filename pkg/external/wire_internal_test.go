@@ -23,6 +23,15 @@ func TestWireIsJSON(t *testing.T) {
 		{"extremes", Request{ID: math.MaxInt64, Rows: -1, Cols: math.MaxInt, Start: [2]int{-3, math.MinInt}, Closed: true,
 			Seed: math.MaxUint64, MaxNodes: math.MinInt64, TimeoutMS: 1}},
 		{"order to escape", Request{ID: 2, Order: "a\"b\\c<d>&e\x01\u2028é\xff"}},
+		// Each byte that needs encoding/json alone, so that each is seen.
+		{"quote alone", Request{Order: `"`}},
+		{"backslash alone", Request{Order: `\`}},
+		{"< alone", Request{Order: "<"}},
+		{"> alone", Request{Order: ">"}},
+		{"& alone", Request{Order: "&"}},
+		{"control byte alone", Request{Order: "\x01"}},
+		{"invalid UTF-8 alone", Request{Order: "\xff"}},
+		{"U+2028 alone", Request{Order: "\u2028"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := tc.r

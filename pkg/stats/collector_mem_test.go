@@ -95,3 +95,24 @@ func TestCollectorMemoryBound(t *testing.T) {
 		}
 	}
 }
+
+// MemoryFor is BaseBytes and BytesPerRow for each row the size could
+// hold at MinRowBytes (39) a row.
+func TestMemoryFor(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		size int64
+		want int64
+	}{
+		{"nothing", 0, 48 << 20},
+		{"less than a row", 38, 48 << 20},
+		{"a thousand shortest rows", 39_000, 48<<20 + 1000*BytesPerRow},
+		{"a gigabyte", 1 << 30, 48<<20 + (1<<30)/39*BytesPerRow},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := MemoryFor(tt.size); got != tt.want {
+				t.Errorf("MemoryFor(%d) = %d, want %d", tt.size, got, tt.want)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -253,5 +254,34 @@ func TestFileBound(t *testing.T) {
 	err := c.Read(context.Background(), "over.csv", strings.NewReader(strings.Replace(row, "dfs", "warnsdorff", 1)))
 	if err == nil || !strings.Contains(err.Error(), "of file 65536: more than this report can tell apart") {
 		t.Errorf("file 65,536: %v", err)
+	}
+}
+
+// Two series of one strategy that differ only in their fixed move order
+// name it in their labels, in digits (the classic order is 43218765).
+func TestSeriesNameTheirOrders(t *testing.T) {
+	c := NewCollector(Options{})
+	for i, o := range []string{board.ClassicDFS.String(), board.VerticalFirst.String()} {
+		if err := c.Add(limitRow(o, i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, s := range res.Series {
+		labels = append(labels, s.Label)
+	}
+	want := []string{"dfs/order:43218765", "dfs/order:" + board.VerticalFirst.Digits()}
+	slices.Sort(want)
+	slices.Sort(labels)
+	if !slices.Equal(labels, want) {
+		t.Errorf("labels %q, want %q", labels, want)
+	}
+	// One strategy's two series: one place in the palette, two variants.
+	if a, b := res.Series[0].Look, res.Series[1].Look; a.Strategy != b.Strategy || a.Variant != 0 || b.Variant != 1 {
+		t.Errorf("looks %+v and %+v, want one strategy's variants 0 and 1", a, b)
 	}
 }

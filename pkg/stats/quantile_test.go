@@ -68,3 +68,27 @@ func TestDescribeCensored(t *testing.T) {
 		t.Errorf("empty sample: %+v", d)
 	}
 }
+
+// Quantiles between the two smallest values interpolate as well: type 7
+// puts the p-quantile at h = (n-1)p, here below 1.
+func TestQuantileBelowTheSecondValue(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		x    []int64
+		p    float64
+		want float64
+	}{
+		// h = 4 * 0.1 = 0.4: 100 + 0.4 * (200 - 100).
+		{"p10 of five", []int64{100, 200, 300, 400, 1000}, 0.1, 140},
+		// h = 0.5: halfway between the two.
+		{"median of two", []int64{10, 30}, 0.5, 20},
+		// h = 0.9: 10 + 0.9 * 20.
+		{"p90 of two", []int64{10, 30}, 0.9, 28},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Quantile(tt.x, tt.p); !(math.Abs(got-tt.want) <= 1e-9) { // NaN fails too
+				t.Errorf("Quantile(%v, %g) = %g, want %g", tt.x, tt.p, got, tt.want)
+			}
+		})
+	}
+}

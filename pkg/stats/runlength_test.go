@@ -11,6 +11,7 @@ import (
 
 	"knightsweep/pkg/runs"
 	"knightsweep/pkg/stats/runlength"
+	"knightsweep/pkg/status"
 )
 
 // A hand-worked Kaplan–Meier curve: seven runs, one censored at 20, one
@@ -194,5 +195,54 @@ func TestPredictionBlind(t *testing.T) {
 		if pr == nil || pr.Blind() != tt.blind || pr.Shortest != 24 {
 			t.Errorf("%s: %+v, want blind %v", tt.policy, pr, tt.blind)
 		}
+	}
+}
+
+// The interval a prediction gives holds its ends: a measured ERT equal
+// to Lo or Hi lies inside.
+func TestPredictionInsideHoldsItsEnds(t *testing.T) {
+	p := PredictedRestart{Lo: 100, Hi: 250}
+	for _, tt := range []struct {
+		name     string
+		measured float64
+		inside   bool
+	}{
+		{"below", 99.5, false}, {"at Lo", 100, true}, {"between", 180, true}, {"at Hi", 250, true}, {"above", 250.5, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := p.Inside(tt.measured); got != tt.inside {
+				t.Errorf("Inside(%v) of [%v, %v] = %v, want %v", tt.measured, p.Lo, p.Hi, got, tt.inside)
+			}
+		})
+	}
+}
+
+// A start with exactly MinRuns (20) trials is enough to predict restarts
+// from; a start whose only run ended in error adds no start to the
+// measures (errors are no run lengths). 20 trials of dfs/random from 0,0
+// of 5x5, found in 25, 35, ... 215 nodes; one run in error from 0,2.
+func TestRunLengthsAtMinRuns(t *testing.T) {
+	c := NewCollector(Options{})
+	for trial := 1; trial <= MinRuns; trial++ {
+		nodes := int64(15 + 10*trial)
+		if err := c.Add(runs.Row{Rows: 5, Cols: 5, Strategy: "dfs", Tiebreak: "random", Trial: trial, Status: status.Found,
+			Solvable: "yes", Nodes: runs.Count(nodes), TimeNS: 10 * nodes, Verified: true, RestartPolicy: "none"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Add(runs.Row{Rows: 5, Cols: 5, StartCol: 2, Strategy: "dfs", Tiebreak: "random", Trial: 1, Status: status.Error,
+		Solvable: "yes", Nodes: 5, TimeNS: 100, RestartPolicy: "none", Error: "it crashed"}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rl := res.Groups[0].RunLengths
+	if rl == nil || rl.Runs != MinRuns || rl.Starts != 1 || !rl.Trials {
+		t.Fatalf("run lengths %+v, want %d trials from 1 start", rl, MinRuns)
+	}
+	if rl.Restart == nil {
+		t.Errorf("no restart prediction from a start with %d trials: %+v", MinRuns, rl)
 	}
 }

@@ -300,6 +300,13 @@ func TestSeriesAndDuplicates(t *testing.T) {
 		res.Series[0].Look != res.Series[1].Look && res.Series[0].Look.Strategy != res.Series[1].Look.Strategy {
 		t.Errorf("series %+v", res.Series)
 	}
+	// Within one file the advice to keep files apart does not apply.
+	once := filepath.Join(dir, "once.csv")
+	os.WriteFile(once, []byte(header+row("1000")+row("1000")), 0o644)
+	_, err = ReadFiles(context.Background(), []string{once}, Options{})
+	if err == nil || !strings.Contains(err.Error(), once+" line 3 repeats the run of "+once+" line 2") || strings.Contains(err.Error(), "-by-file") {
+		t.Errorf("duplicate within one file: %v", err)
+	}
 	b := filepath.Join(dir, "b.csv")
 	os.WriteFile(b, []byte(header+row("1000")), 0o644)
 	_, err = ReadFiles(context.Background(), []string{a, b}, Options{})

@@ -31,6 +31,26 @@ func TestSignTest(t *testing.T) {
 	}
 }
 
+// Up to signTermsUpTo (1000) pairs the sign test sums C(n, i)/2^n term by
+// term from 2^-n, exactly while the terms are: 1000 to 0 is 2 * 2^-1000,
+// 999 to 1 is 2 * 1001 * 2^-1000, to the last bit.
+func TestSignTestExactAtTermLimit(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		a, b int
+		p    float64
+	}{
+		{"1000 to 0", 1000, 0, 0x1p-999},
+		{"999 to 1", 999, 1, 1001 * 0x1p-999},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SignTest(tt.a, tt.b); got != tt.p {
+				t.Errorf("SignTest(%d, %d) = %v, want %v", tt.a, tt.b, got, tt.p)
+			}
+		})
+	}
+}
+
 // Wilcoxon signed-rank p-values worked out by hand: all 2^n sign patterns
 // of the ranks counted.
 func TestSignedRank(t *testing.T) {
@@ -151,6 +171,12 @@ func TestHodgesLehmann(t *testing.T) {
 		// Averages -4, -3, -2, 1.5, 2.5, 7: the middle two -2 and 1.5.
 		{"even", []float64{-4, -2, 7}, -0.25},
 		{"one", []float64{-3}, -3},
+		// Averages -1, 2^-53 and 1 + 2^-52: the middle one 2^-53. The
+		// bisection's first midpoint, halfway between the keys of -1 and
+		// 1 + 2^-52 (orderedBits), is the key of +0 itself.
+		{"just above zero", []float64{-1, 1 + 0x1p-52}, 0x1p-53},
+		// Averages -1, 0 and 1.
+		{"symmetric", []float64{-1, 1}, 0},
 		{"nothing", []float64{0, 0}, 0},
 	} {
 		if got := HodgesLehmann(tt.d); got != tt.want {
@@ -190,5 +216,32 @@ func TestHodgesLehmann(t *testing.T) {
 		if got := HodgesLehmann(d); got != want {
 			t.Fatalf("trial %d: HodgesLehmann(%v) = %g, want %g", trial, d, got, want)
 		}
+	}
+}
+
+// Past exactSignedRankMax (100) differences, the normal approximation
+// with ties: 110 differences of sizes 1 (50 of them, 30 positive), 2 (30,
+// 20 positive) and 3 (30, 10 positive) rank 25.5, 65.5 and 95.5. W+ =
+// 30*25.5 + 20*65.5 + 10*95.5 = 3030 against a mean of 110*111/4 =
+// 3052.5; the variance of W+ given the ranks is the sum of their squares
+// over 4, 434827.5/4; with the continuity correction z = 22/sqrt(that).
+func TestSignedRankNormalWithTies(t *testing.T) {
+	var d []float64
+	for _, g := range []struct {
+		size    float64
+		n, plus int
+	}{{1, 50, 30}, {2, 30, 20}, {3, 30, 10}} {
+		for i := range g.n {
+			if i < g.plus {
+				d = append(d, g.size)
+			} else {
+				d = append(d, -g.size)
+			}
+		}
+	}
+	p, n := SignedRank(d)
+	want := math.Erfc(22 / math.Sqrt(434827.5/4) / math.Sqrt2)
+	if n != 110 || !(math.Abs(p-want) <= 1e-12) { // NaN fails too
+		t.Errorf("SignedRank = %v over %d, want %v over 110", p, n, want)
 	}
 }

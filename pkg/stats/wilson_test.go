@@ -28,7 +28,7 @@ func TestWilson(t *testing.T) {
 		{1, 1, 0.206549, 1},
 	} {
 		iv := Wilson(tt.k, tt.n, Z95)
-		if math.Abs(iv.Lo-tt.lo) > 1e-6 || math.Abs(iv.Hi-tt.hi) > 1e-6 {
+		if !(math.Abs(iv.Lo-tt.lo) <= 1e-6) || !(math.Abs(iv.Hi-tt.hi) <= 1e-6) { // NaN fails too
 			t.Errorf("Wilson(%d, %d) = [%.6f, %.6f], want [%.6f, %.6f]", tt.k, tt.n, iv.Lo, iv.Hi, tt.lo, tt.hi)
 		}
 	}

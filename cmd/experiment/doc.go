@@ -366,18 +366,17 @@
 //	-workers N         goroutines (default: one per core): several starts at
 //	                   once when there are many, else one start's tie points
 //	                   split among them
-//	-mem-limit SIZE    bound the memo (default as count's); past it the walk
-//	                   goes on without the memo: slower, the same answer;
-//	                   the frontier method spills to disk past it instead
-//	-method M          memo (tie points in hash tables in memory: the
-//	                   fastest while they fit), frontier (each depth's tie
-//	                   points as records sorted and merged by key, spilled
-//	                   to disk in sorted runs past -mem-limit: memory
-//	                   bounded by the limit alone, whatever the board), or
-//	                   auto (default: frontier with -work, or past 100
-//	                   squares where the memo's estimate passes -mem-limit,
-//	                   as on 11x11; the memo otherwise); the same figures
-//	                   either way
+//	-mem-limit SIZE    bound the memory (default as count's); the frontier
+//	                   method spills to disk past it; the memo goes on
+//	                   without its tables: slower, the same answer
+//	-method M          memo (tie points in hash tables in memory),
+//	                   frontier (each depth's tie points as records sorted
+//	                   and merged by key, spilled to disk in sorted runs
+//	                   past -mem-limit: memory bounded by the limit alone,
+//	                   whatever the board), or auto (default: frontier with
+//	                   -work or past 64 squares, where it takes about 0.6
+//	                   times the memo's CPU time; the memo otherwise); the
+//	                   same figures either way
 //	-work DIR          the frontier method's checkpoints, a directory a
 //	                   start under DIR, kept at every depth boundary: an
 //	                   interrupt or a kill loses the depth under way at

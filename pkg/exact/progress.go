@@ -165,11 +165,7 @@ func (a *allLeft) tick(p Progress, left time.Duration, now time.Time) {
 	k := walkKey(p.Board, p.Start)
 	w := a.walking[k]
 	if w == nil {
-		c, ok := a.cost[k]
-		if !ok {
-			c = Cost(Task{Board: p.Board})
-		}
-		w = &walkSeen{cost: c, first: now}
+		w = &walkSeen{cost: a.cost[k], first: now}
 		a.walking[k] = w
 	}
 	w.left = left

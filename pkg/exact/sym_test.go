@@ -136,16 +136,7 @@ func TestSymmetryMergeSameFigures(t *testing.T) {
 			b := board.Board{Rows: c.rows, Cols: c.cols}
 			s := board.Square{Row: c.r, Col: c.c}
 			t.Run(fmt.Sprintf("%v from %v %v closed=%v float=%v %v", b, s, c.rule, c.closed, c.float, m), func(t *testing.T) {
-				o := Options{Rule: c.rule, Closed: c.closed, Float: c.float, Method: m, Workers: 2}
-				got, err := From(context.Background(), b, s, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o.NoSymmetry = true
-				want, err := From(context.Background(), b, s, o)
-				if err != nil {
-					t.Fatal(err)
-				}
+				got, want := withAndWithoutMerge(t, b, s, Options{Rule: c.rule, Closed: c.closed, Float: c.float, Method: m, Workers: 2})
 				sameFigures(t, got, want)
 				if got.States >= want.States {
 					t.Errorf("%d tie points merged with their images, %d without: want fewer", got.States, want.States)
@@ -174,20 +165,27 @@ func TestSymmetryTrivialStabilizer(t *testing.T) {
 			b := board.Board{Rows: c.rows, Cols: c.cols}
 			s := board.Square{Row: c.r, Col: c.c}
 			t.Run(fmt.Sprintf("%v from %v %v %v", b, s, c.rule, m), func(t *testing.T) {
-				o := Options{Rule: c.rule, Method: m, Workers: 2}
-				got, err := From(context.Background(), b, s, o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o.NoSymmetry = true
-				want, err := From(context.Background(), b, s, o)
-				if err != nil {
-					t.Fatal(err)
-				}
+				got, want := withAndWithoutMerge(t, b, s, Options{Rule: c.rule, Method: m, Workers: 2})
 				sameResult(t, got, want)
 			})
 		}
 	}
+}
+
+// withAndWithoutMerge walks s on b with o, its tie points merged with
+// their images (got) and kept apart (want, Options.NoSymmetry).
+func withAndWithoutMerge(t *testing.T, b board.Board, s board.Square, o Options) (got, want Result) {
+	t.Helper()
+	got, err := From(context.Background(), b, s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.NoSymmetry = true
+	want, err = From(context.Background(), b, s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, want
 }
 
 // A checkpoint whose records are keyed by the states themselves (an

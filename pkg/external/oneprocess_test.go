@@ -53,7 +53,7 @@ func TestOneProcessRunsLeakNoDescriptors(t *testing.T) {
 
 // A stdio process that ends after each answer is started again for the
 // next run, its pipes closed each time: twenty sessions leave the
-// harness's descriptors as they were, in number (a leak of its stdin's
+// harness's descriptors as they are before, in number (a leak of its stdin's
 // pipe would add twenty) and in what 0, 1 and 2 are (a descriptor closed
 // twice could be the harness's own stdout by then).
 func TestStdioSessionsLeakNoDescriptors(t *testing.T) {

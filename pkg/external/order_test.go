@@ -214,14 +214,14 @@ func TestStdioEndsAfterAStrayLine(t *testing.T) {
 	if want := "a line before request 3 was sent"; res.Status != status.Error || !strings.Contains(res.Err, want) {
 		t.Errorf("run 2: %s (%s), want an error saying %q", res.Status, res.Err, want)
 	}
-	// Its request was never sent: nothing of it was measured.
+	// Its request is never sent: nothing of it is measured.
 	if res.CPU != -1 || res.MaxRSS != -1 {
 		t.Errorf("run 2: cpu %v, max_rss %d, want unknown (-1) for a request never sent", res.CPU, res.MaxRSS)
 	}
 }
 
 // An answer after the timeout, within the grace the harness gives, is a
-// timeout (its nodes kept): the run was over its budget.
+// timeout (its nodes kept): the run is over its budget.
 func TestStdioAnswerPastTimeout(t *testing.T) {
 	name := script(t, `read -r l; echo '{"status":"dead_end"}'; while read -r l; do sleep 0.4; echo '`+tour5+`'; done`, true,
 		external.Limits{Timeout: 200 * time.Millisecond, Grace: 2 * time.Second})

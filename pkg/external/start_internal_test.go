@@ -35,8 +35,8 @@ func TestLimitWithoutShell(t *testing.T) {
 
 // hasExited asks the kernel: a process that exited, not yet reaped (by
 // finish), has; one still running has not. A one-shot run whose timer
-// fires asks it, so that an answer given while the harness was not
-// running is read, not called a timeout.
+// fires asks it, so that an answer given while the harness is off the
+// CPU is read, not called a timeout.
 func TestHasExited(t *testing.T) {
 	Watchdog(t)
 	for _, tt := range []struct {

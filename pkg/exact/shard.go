@@ -33,7 +33,7 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 // growth of the corners' peaks from 8x8 to 10x10), half of it for a start
 // on a mirror line (Task.Mirrored). Classes of one kind weigh alike; they
 // differ by some tens of percent (every 9x9 start: the 6 classes off the
-// mirror lines held 734,000 tie points in all on average, the 9 on them
+// mirror lines held 734,000 tie points on average, the 9 on them
 // 426,000).
 func Cost(t Task) float64 {
 	c := tiePointsAt(float64(t.Board.Squares()))

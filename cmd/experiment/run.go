@@ -114,6 +114,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (err e
 		d.printLimit(stderr)
 	}
 	o.Notes = stderr
+	o.Table = f.noReport
 	o.Command = append([]string{programName(), "run"}, args...)
 
 	sum, err := sweep.Run(ctx, p, o)
@@ -172,9 +173,12 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	var res *stats.Results
 	var out *report.Output
 	var err error
-	if noReport {
+	switch {
+	case noReport && sum.Table != nil:
+		res = sum.Table // the rows as written, not read back
+	case noReport:
 		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{TableOnly: true})
-	} else {
+	default:
 		out, err = report.GenerateWith(ctx, []string{sum.Runs}, report.Options{})
 		if out != nil {
 			res = out.Results

@@ -18,6 +18,7 @@ import (
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/stats"
 	"knightsweep/pkg/status"
 )
 
@@ -60,6 +61,11 @@ type Options struct {
 	// means the built-in ones alone (solver.Builtins).
 	Strategies *solver.Set
 
+	// Table, if set, has the sweep keep the figures of its end-of-run
+	// table (stats.Options.TableOnly) from its rows as it writes them, in
+	// Summary.Table.
+	Table bool
+
 	// wrapRuns, if set, wraps runs.csv for the row writer: tests make it
 	// fail.
 	wrapRuns func(syncWriter) syncWriter
@@ -84,6 +90,11 @@ type Summary struct {
 	Elapsed time.Duration
 	// Manifest is the sweep's manifest as written at the end.
 	Manifest *outdir.Manifest
+	// Table is the end-of-run table's figures (stats.ReadFiles of Runs
+	// with stats.Options.TableOnly), kept from the rows as they were
+	// written where Options.Table asked for them, the sweep started
+	// runs.csv and wrote every row; else nil.
+	Table *stats.Results
 }
 
 // ErrInterrupted reports that the context was canceled (Ctrl-C, SIGTERM)
@@ -147,6 +158,9 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 		dst = o.wrapRuns(dst)
 	}
 	w := startWriter(dst, dir.Path, man, p.Settings().SaveTours)
+	if o.Table && dir.NDone == 0 && dir.Cut == 0 {
+		w.keepTable(dir.RunsPath())
+	}
 	runErr := execute(ctx, p, skip, o, w, meter)
 	writeErr := w.close()
 	if err := dir.Runs.Close(); writeErr == nil {
@@ -162,6 +176,9 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 	}
 	for st, n := range w.counts {
 		sum.Counts[st] += n
+	}
+	if writeErr == nil {
+		sum.Table = w.tableResults()
 	}
 	if writeErr != nil {
 		// Rows of the batch that failed may have reached the file in part:

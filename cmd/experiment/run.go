@@ -173,12 +173,9 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	var res *stats.Results
 	var out *report.Output
 	var err error
-	switch {
-	case noReport && sum.Table != nil:
-		res = sum.Table // the rows as written, not read back
-	case noReport:
-		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{TableOnly: true})
-	default:
+	if noReport {
+		res, err = sum.TableResults(ctx)
+	} else {
 		out, err = report.GenerateWith(ctx, []string{sum.Runs}, report.Options{})
 		if out != nil {
 			res = out.Results

@@ -6,7 +6,6 @@ import (
 	"os"
 	"sync"
 	"time"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -211,32 +210,6 @@ func (p *pipes) wait(fd int, events int16, by time.Time) error {
 			return os.ErrDeadlineExceeded
 		}
 	}
-}
-
-// rawRead and rawWrite are read(2) and write(2) of a non-blocking
-// descriptor, made without telling the Go scheduler (RawSyscall), as
-// unix.Read and unix.Write do (Syscall): a call that never waits needs no
-// hand-over of the goroutine's processor to another thread, whose
-// bookkeeping costs each call of a run's exchange. A waiting write may
-// still be descheduled in the kernel while the solver it woke runs, the
-// processor held meanwhile, as by any goroutine that is not waiting.
-func rawRead(fd int, b []byte) (int, error) {
-	return rawIO(unix.SYS_READ, fd, b)
-}
-
-func rawWrite(fd int, b []byte) (int, error) {
-	return rawIO(unix.SYS_WRITE, fd, b)
-}
-
-func rawIO(call uintptr, fd int, b []byte) (int, error) {
-	if len(b) == 0 {
-		return 0, nil
-	}
-	n, _, e := unix.RawSyscall(call, uintptr(fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
-	if e != 0 {
-		return 0, e
-	}
-	return int(n), nil
 }
 
 // closed reports whether c, if not nil, is closed.

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"time"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -270,12 +269,10 @@ func stray(id int64, text []byte) string {
 }
 
 // cpuClock returns the process's CPU time so far (all its threads), or -1.
-// The read does not wait: it is made without telling the Go scheduler
-// (RawSyscall, as rawRead).
 func cpuClock(pid int) time.Duration {
 	var ts unix.Timespec
 	clock := int32(^pid<<3 | 2) // CPUCLOCK_SCHED of the process (clock_getcpuclockid)
-	if _, _, e := unix.RawSyscall(unix.SYS_CLOCK_GETTIME, uintptr(clock), uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+	if err := rawClockGettime(clock, &ts); err != nil {
 		return -1
 	}
 	return time.Duration(ts.Nano())

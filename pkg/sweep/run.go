@@ -97,6 +97,16 @@ type Summary struct {
 	Table *stats.Results
 }
 
+// TableResults returns the figures of the sweep's end-of-run table:
+// Table where it was kept, else those of reading Runs back
+// (stats.ReadFiles with stats.Options.TableOnly).
+func (s *Summary) TableResults(ctx context.Context) (*stats.Results, error) {
+	if s.Table != nil {
+		return s.Table, nil
+	}
+	return stats.ReadFiles(ctx, []string{s.Runs}, stats.Options{TableOnly: true})
+}
+
 // ErrInterrupted reports that the context was canceled (Ctrl-C, SIGTERM)
 // before every job had run. The rows of every finished job are on disk and
 // the manifest says "interrupted": run again with -resume to finish.
@@ -158,9 +168,7 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 		dst = o.wrapRuns(dst)
 	}
 	w := startWriter(dst, dir.Path, man, p.Settings().SaveTours)
-	if o.Table && dir.NDone == 0 && dir.Cut == 0 {
-		w.keepTable(dir.RunsPath())
-	}
+	w.keepTable(o.Table && dir.NDone == 0 && dir.Cut == 0, dir.RunsPath())
 	runErr := execute(ctx, p, skip, o, w, meter)
 	writeErr := w.close()
 	if err := dir.Runs.Close(); writeErr == nil {
@@ -171,14 +179,11 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 	meter.Finish(end)
 
 	sum := &Summary{
-		Out: dir.Path, Runs: dir.RunsPath(), Jobs: sel.Jobs, Skipped: dir.NDone, Ran: w.written,
+		Out: dir.Path, Runs: dir.RunsPath(), Jobs: sel.Jobs, Skipped: dir.NDone, Ran: w.written, Table: w.tableResults(),
 		Counts: maps.Clone(dir.Counts), Repaired: dir.Cut, Recovered: dir.Recovered, Elapsed: end.Sub(start), Manifest: man,
 	}
 	for st, n := range w.counts {
 		sum.Counts[st] += n
-	}
-	if writeErr == nil {
-		sum.Table = w.tableResults()
 	}
 	if writeErr != nil {
 		// Rows of the batch that failed may have reached the file in part:

@@ -57,7 +57,7 @@ func resultsText(res *stats.Results) string {
 }
 
 // TestTableNotKept: a sweep that resumes rows already in runs.csv, or
-// was not asked, keeps no table: the caller reads the file.
+// was not asked, keeps no table: TableResults reads the file.
 func TestTableNotKept(t *testing.T) {
 	opts := testOptions(t, "3x4", 0, 1, "warnsdorff")
 	sum, err := runSweep(context.Background(), opts)
@@ -68,5 +68,8 @@ func TestTableNotKept(t *testing.T) {
 	sum, err = runSweep(context.Background(), opts)
 	if err != nil || sum.Table != nil {
 		t.Fatalf("resumed: table %v, err %v", sum.Table, err)
+	}
+	if res, err := sum.TableResults(context.Background()); err != nil || res.Rows != 12 {
+		t.Errorf("resumed: the table read back has %v rows (err %v), want the 12 of runs.csv", res, err)
 	}
 }

@@ -96,11 +96,13 @@ func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool)
 	return w
 }
 
-// keepTable has w keep the end-of-run table's figures of the rows it
-// writes into name, a new runs.csv whose first row is at line 2, after
-// its header. Call it before any row is put.
-func (w *rowWriter) keepTable(name string) {
-	w.table, w.tableName, w.line = stats.NewCollector(stats.Options{TableOnly: true}), name, 2
+// keepTable, if keep is set, has w keep the end-of-run table's figures of
+// the rows it writes into name, a new runs.csv whose first row is at line
+// 2, after its header. Call it before any row is put.
+func (w *rowWriter) keepTable(keep bool, name string) {
+	if keep {
+		w.table, w.tableName, w.line = stats.NewCollector(stats.Options{TableOnly: true}), name, 2
+	}
 }
 
 // tableResults returns the end-of-run table's figures of the rows

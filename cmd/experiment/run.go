@@ -114,6 +114,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) (err e
 		d.printLimit(stderr)
 	}
 	o.Notes = stderr
+	o.Table = f.noReport
 	o.Command = append([]string{programName(), "run"}, args...)
 
 	sum, err := sweep.Run(ctx, p, o)
@@ -173,7 +174,7 @@ func endOfRun(ctx context.Context, sum *sweep.Summary, noReport bool, stdout, st
 	var out *report.Output
 	var err error
 	if noReport {
-		res, err = stats.ReadFiles(ctx, []string{sum.Runs}, stats.Options{TableOnly: true})
+		res, err = sum.TableResults(ctx)
 	} else {
 		out, err = report.GenerateWith(ctx, []string{sum.Runs}, report.Options{})
 		if out != nil {

@@ -134,7 +134,7 @@ func (p *pipes) close() {
 // Read reads from the process's stdout, waiting until readBy.
 func (p *pipes) Read(b []byte) (int, error) {
 	for {
-		n, err := unix.Read(p.out, b)
+		n, err := rawRead(p.out, b)
 		switch {
 		case n > 0:
 			return n, nil
@@ -155,7 +155,7 @@ func (p *pipes) Read(b []byte) (int, error) {
 // no deadline).
 func (p *pipes) write(b []byte, by time.Time) error {
 	for len(b) > 0 {
-		n, err := unix.Write(p.in, b)
+		n, err := rawWrite(p.in, b)
 		if n > 0 {
 			b = b[n:]
 		}

@@ -431,3 +431,22 @@ func ReadFiles(ctx context.Context, paths []string, opt Options) (*Results, erro
 	}
 	return c.Finish()
 }
+
+// AddFrom files row r of the runs.csv named name, at line line, as Read
+// would file it when reading that line, errors included: a sweep's rows
+// as it writes them, so that its end-of-run table need not read them
+// back.
+func (c *Collector) AddFrom(name string, line int, r *runs.Row) error {
+	if len(c.sources) == 0 || c.sources[len(c.sources)-1] != name {
+		c.sources = append(c.sources, name)
+		c.perFile = append(c.perFile, 0)
+	}
+	err := r.Validate()
+	if err == nil {
+		err = c.add(r, len(c.sources)-1, name, line)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: line %d: %w", name, line, err)
+	}
+	return nil
+}

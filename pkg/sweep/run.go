@@ -18,6 +18,7 @@ import (
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/progress"
 	"knightsweep/pkg/solver"
+	"knightsweep/pkg/stats"
 	"knightsweep/pkg/status"
 )
 
@@ -60,6 +61,11 @@ type Options struct {
 	// means the built-in ones alone (solver.Builtins).
 	Strategies *solver.Set
 
+	// Table, if set, has the sweep keep the figures of its end-of-run
+	// table (stats.Options.TableOnly) from its rows as it writes them, in
+	// Summary.Table.
+	Table bool
+
 	// wrapRuns, if set, wraps runs.csv for the row writer: tests make it
 	// fail.
 	wrapRuns func(syncWriter) syncWriter
@@ -84,6 +90,21 @@ type Summary struct {
 	Elapsed time.Duration
 	// Manifest is the sweep's manifest as written at the end.
 	Manifest *outdir.Manifest
+	// Table is the end-of-run table's figures (stats.ReadFiles of Runs
+	// with stats.Options.TableOnly), kept from the rows as they were
+	// written where Options.Table asked for them, the sweep started
+	// runs.csv and wrote every row; else nil.
+	Table *stats.Results
+}
+
+// TableResults returns the figures of the sweep's end-of-run table:
+// Table where it was kept, else those of reading Runs back
+// (stats.ReadFiles with stats.Options.TableOnly).
+func (s *Summary) TableResults(ctx context.Context) (*stats.Results, error) {
+	if s.Table != nil {
+		return s.Table, nil
+	}
+	return stats.ReadFiles(ctx, []string{s.Runs}, stats.Options{TableOnly: true})
 }
 
 // ErrInterrupted reports that the context was canceled (Ctrl-C, SIGTERM)
@@ -147,6 +168,7 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 		dst = o.wrapRuns(dst)
 	}
 	w := startWriter(dst, dir.Path, man, p.Settings().SaveTours)
+	w.keepTable(o.Table && dir.NDone == 0 && dir.Cut == 0, dir.RunsPath())
 	runErr := execute(ctx, p, skip, o, w, meter)
 	writeErr := w.close()
 	if err := dir.Runs.Close(); writeErr == nil {
@@ -157,7 +179,7 @@ func Run(ctx context.Context, p *plan.Plan, o Options) (*Summary, error) {
 	meter.Finish(end)
 
 	sum := &Summary{
-		Out: dir.Path, Runs: dir.RunsPath(), Jobs: sel.Jobs, Skipped: dir.NDone, Ran: w.written,
+		Out: dir.Path, Runs: dir.RunsPath(), Jobs: sel.Jobs, Skipped: dir.NDone, Ran: w.written, Table: w.tableResults(),
 		Counts: maps.Clone(dir.Counts), Repaired: dir.Cut, Recovered: dir.Recovered, Elapsed: end.Sub(start), Manifest: man,
 	}
 	for st, n := range w.counts {

@@ -9,6 +9,7 @@ import (
 	"knightsweep/pkg/outdir"
 	"knightsweep/pkg/plan"
 	"knightsweep/pkg/runs"
+	"knightsweep/pkg/stats"
 	"knightsweep/pkg/status"
 )
 
@@ -44,6 +45,14 @@ type rowWriter struct {
 	// err is the first write error; read it only after done is closed,
 	// or after failed was seen set under mu.
 	err error
+
+	// table, if not nil, files each row written, as the reader of
+	// tableName would at its line (line is the next row's), for the
+	// end-of-run table (keepTable). A row it refuses drops it: the table
+	// is then made by reading the file, which says why.
+	table     *stats.Collector
+	tableName string
+	line      int
 
 	spare         []result // the batch last written, for reuse
 	dirty         bool     // rows written since the last sync
@@ -85,6 +94,29 @@ func startWriter(f syncWriter, dir string, man *outdir.Manifest, saveTours bool)
 	}
 	go w.loop()
 	return w
+}
+
+// keepTable, if keep is set, has w keep the end-of-run table's figures of
+// the rows it writes into name, a new runs.csv whose first row is at line
+// 2, after its header. Call it before any row is put.
+func (w *rowWriter) keepTable(keep bool, name string) {
+	if keep {
+		w.table, w.tableName, w.line = stats.NewCollector(stats.Options{TableOnly: true}), name, 2
+	}
+}
+
+// tableResults returns the end-of-run table's figures of the rows
+// written (keepTable), or nil where they were not kept, were refused or
+// none was written. Call it after close.
+func (w *rowWriter) tableResults() *stats.Results {
+	if w.table == nil || w.err != nil {
+		return nil
+	}
+	res, err := w.table.Finish()
+	if err != nil {
+		return nil
+	}
+	return res
 }
 
 // claimTour reports whether a tour of b is still wanted for a picture,
@@ -196,6 +228,12 @@ func (w *rowWriter) add(r *result) error {
 		return err
 	}
 	w.pendingCounts[r.row.Status]++
+	if w.table != nil {
+		if err := w.table.AddFrom(w.tableName, w.line, &r.row); err != nil {
+			w.table = nil
+		}
+		w.line++
+	}
 	if r.picture != nil {
 		// A tour that cannot be saved costs a picture, not the sweep.
 		if t, err := outdir.SaveTour(w.dir, &r.row, r.picture); err == nil {

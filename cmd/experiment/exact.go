@@ -117,7 +117,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 		return req, &input.Error{Flag: "-shard", Err: err}
 	}
 	req.shard = exact.Shard{Index: sh.Index, Count: sh.Count}
-	if !req.shard.Whole() && req.out == "" && !req.check {
+	if req.shard.Given() && req.out == "" && !req.check {
 		return req, input.Errorf("-shard", "needs -out: the file of the shard's rows, which exact -merge combines")
 	}
 	if req.sizes, err = givenSizes(*sizesFlag, "8, 5-8 or 6x8"); err != nil {

@@ -492,3 +492,35 @@ func readFileT(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// TestExactShardOfOne: -shard 0/1, what configs/slurm-exact.sh gives its
+// one task with SHARDS=1, needs -out and writes a shard that exact -merge
+// takes alone: the CSV of one run, time_ns aside.
+func TestExactShardOfOne(t *testing.T) {
+	dir := t.TempDir()
+	single, shard, merged := filepath.Join(dir, "single.csv"), filepath.Join(dir, "shard-0.csv"), filepath.Join(dir, "exact.csv")
+	for _, args := range [][]string{
+		{"exact", "-sizes", "5", "-starts", "all", "-out", single},
+		{"exact", "-sizes", "5", "-starts", "all", "-shard", "0/1", "-out", shard},
+		{"exact", "-merge", "-out", merged, shard},
+	} {
+		if _, errOut, code := runCLI(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	blank := regexp.MustCompile(`,\d+,[0-9a-f]{8}\r?\n`)
+	read := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return blank.ReplaceAllString(string(data), ",\n")
+	}
+	if got, want := read(merged), read(single); got != want {
+		t.Errorf("shard 0/1 merged:\n%s\nnot one run's:\n%s", got, want)
+	}
+	out, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "all", "-shard", "0/1")
+	if code != 2 || out != "" || !strings.Contains(errOut, "-shard: needs -out") {
+		t.Errorf("-shard 0/1 without -out: exit %d, stdout %q, stderr %q: want exit 2 naming -shard", code, out, errOut)
+	}
+}

@@ -93,10 +93,10 @@ func NewRunner(r Runner) (*Runner, error) {
 	}
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
-		if rn.Out != "" {
-			if err := rn.openShard(); err != nil {
-				return nil, err
-			}
+	}
+	if rn.Shard.Given() && rn.Out != "" {
+		if err := rn.openShard(); err != nil {
+			return nil, err
 		}
 	}
 	if err := rn.readOut(); err != nil {

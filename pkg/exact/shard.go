@@ -23,8 +23,13 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
-// Whole reports whether s is the whole run.
+// Whole reports whether s walks every start: no -shard, or -shard 0/1.
 func (s Shard) Whole() bool { return s.Count <= 1 }
+
+// Given reports whether s is -shard's, 0/1 included: its -out is a
+// shard's, with ShardFile beside it, which the merge takes (a cluster's
+// split into one task is merged as any other).
+func (s Shard) Given() bool { return s.Count > 0 }
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 

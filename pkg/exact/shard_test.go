@@ -293,3 +293,29 @@ func TestShardLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestShardOfOne: -shard 0/1, a cluster's split into one task (SHARDS=1
+// in configs/slurm-exact.sh), writes a shard's file that merges alone
+// into the bytes of one run's CSV (time_ns aside).
+func TestShardOfOne(t *testing.T) {
+	dir := t.TempDir()
+	b := board.Board{Rows: 5, Cols: 5}
+	cmd := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "random"}
+	shard := shardRun(t, dir, b, Shard{Index: 0, Count: 1}, "b1", cmd)
+	single := filepath.Join(dir, "single.csv")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Workers: 1}, Out: single, Command: cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
+		t.Fatal(err)
+	}
+	rn.Close()
+	merged := filepath.Join(dir, "merged.csv")
+	if n, err := Merge(merged, []string{shard}); err != nil || n != 25 {
+		t.Fatalf("Merge of shard 0/1: %d rows, %v", n, err)
+	}
+	if got, want := withoutTimes(t, merged), withoutTimes(t, single); got != want {
+		t.Errorf("merged:\n%s\nnot one run's:\n%s", got, want)
+	}
+}

@@ -430,7 +430,9 @@
 //	                   walk's -workers and -mem-limit: one run's with the
 //	                   shards' own); a shard missing, given twice,
 //	                   unfinished, or of another command, -method, split
-//	                   or build is refused (exit 2), nothing written;
+//	                   or build, or a CSV holding rows its FILE.shard.json
+//	                   does not deal it (another shard's, rule's or
+//	                   board's), is refused (exit 2), nothing written;
 //	                   experiment merge given such files does the same
 //
 // Progress goes to stderr (a bar on a terminal): the class of symmetric

@@ -200,10 +200,25 @@ func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error
 
 // mergeExact is exact -merge (and merge given exact's shards).
 func mergeExact(out string, inputs []string, stdout io.Writer) error {
-	n, err := exact.Merge(out, inputs)
+	n, err := exact.Merge(out, inputs, commandJobs)
 	if err != nil {
 		return fmt.Errorf("exact: %w", err)
 	}
 	_, err = fmt.Fprintf(stdout, "merged %d shards of exact: %d starts in %s\n", len(inputs), n, out)
 	return err
+}
+
+// commandJobs returns the boards and starts of the exact command a
+// shard's file names, as its -sizes and -starts read them: the merge
+// deals each shard's starts again to check its rows.
+func commandJobs(c exact.WorkCommand) ([]exact.Job, error) {
+	req := exactRequest{opt: exact.Options{Closed: c.Closed}}
+	var err error
+	if req.sizes, err = plan.ParseGivenSizes(c.Sizes); err != nil {
+		return nil, fmt.Errorf("-sizes: %w", err)
+	}
+	if req.starts, err = plan.ParseGivenStarts(c.Starts); err != nil {
+		return nil, fmt.Errorf("-starts: %w", err)
+	}
+	return req.jobs(), nil
 }

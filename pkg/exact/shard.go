@@ -151,11 +151,14 @@ func (r *Runner) openShard() error {
 
 // Merge combines the CSVs of every shard of one exact command (exact
 // -shard i/N -out FILE) into out: the rows one run would have written, in
-// the same order. It refuses (an input.Error naming -merge) a file that is
-// no shard, shards of different commands, builds or counts, a shard
-// missing, given twice or incomplete, before it writes anything. It
-// returns the number of rows.
-func Merge(out string, inputs []string) (int, error) {
+// the same order. jobs reads a shard's command into its boards and starts
+// (as -sizes and -starts read them), from which each shard's starts are
+// dealt again: every row must be one of them, of the command's rule and
+// kind. It refuses (an input.Error naming -merge) a file that is no
+// shard, shards of different commands, builds or counts, a shard
+// missing, given twice or incomplete, rows that are not their shard's,
+// before it writes anything. It returns the number of rows.
+func Merge(out string, inputs []string, jobs func(WorkCommand) ([]Job, error)) (int, error) {
 	if len(inputs) == 0 {
 		return 0, input.Errorf("-merge", "no shard given: name every shard's -out FILE (exact -shard i/N -out FILE)")
 	}
@@ -193,6 +196,9 @@ func Merge(out string, inputs []string) (int, error) {
 		if err != nil {
 			return 0, input.Errorf("-merge", "%v", err)
 		}
+		if err := m.owns(in, got, jobs); err != nil {
+			return 0, err
+		}
 		if len(got) > m.Starts {
 			return 0, input.Errorf("-merge", "%s holds %d rows, more than the %d starts of shard %v that %s names: the two files are not one shard's (walk the shard again with exact %s -shard %v -out FILE)",
 				in, len(got), m.Starts, m.Shard, ShardFile(in), m.Command, m.Shard)
@@ -228,6 +234,38 @@ func Merge(out string, inputs []string) (int, error) {
 		return 0, err
 	}
 	return len(rows), nil
+}
+
+// owns checks that rows, the CSV in beside m, are starts of m's shard of
+// its command, of its rule and kind: a CSV and a sidecar of two shards, or
+// of two commands, copied side by side hold as many rows as the sidecar
+// says, and the merge would pass them off as this command's.
+func (m ShardManifest) owns(in string, rows []Row, jobs func(WorkCommand) ([]Job, error)) error {
+	rule, err := ParseRule(m.Command.Tiebreak)
+	if err != nil {
+		return input.Errorf("-merge", "%s: %v", ShardFile(in), err)
+	}
+	js, err := jobs(m.Command)
+	if err != nil {
+		return input.Errorf("-merge", "%s: the command %s: %v", ShardFile(in), m.Command, err)
+	}
+	owed := map[Key]bool{}
+	for _, j := range ShardJobs(js, rule, m.Shard) {
+		for _, sq := range j.Starts {
+			owed[Key{Board: j.Board, Start: sq, Closed: m.Command.Closed, Rule: rule.String()}] = true
+		}
+	}
+	for i, row := range rows {
+		if !owed[row.Key()] {
+			return input.Errorf("-merge", "%s: line %d: a row of %v, not of shard %v of %s that %s names: the two files are not one shard's (walk the shard again with exact %s -shard %v -out FILE)",
+				in, i+2, row.Key(), m.Shard, m.Command, ShardFile(in), m.Command, m.Shard)
+		}
+		if float := row.ProbabilityFraction == ""; row.Rows*row.Cols <= MaxExactSquares && float != m.Command.Float {
+			return input.Errorf("-merge", "%s: line %d: the row of %v is %s, a row of %s would be %s: the two files are not one shard's (walk the shard again with exact %s -shard %v -out FILE)",
+				in, i+2, row.Key(), rowKind(float), m.Command, rowKind(!float), m.Command, m.Shard)
+		}
+	}
+	return nil
 }
 
 // sameFile reports whether a and b name one file (b may not exist).

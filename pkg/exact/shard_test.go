@@ -3,6 +3,7 @@ package exact
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,7 +130,7 @@ func TestMerge(t *testing.T) {
 	}
 	rn.Close()
 	merged := filepath.Join(dir, "merged.csv")
-	n, err := Merge(merged, []string{shards[2], shards[0], shards[1]})
+	n, err := Merge(merged, []string{shards[2], shards[0], shards[1]}, jobsOf(b))
 	if err != nil || n != 36 {
 		t.Fatalf("Merge: %d rows, %v", n, err)
 	}
@@ -170,13 +171,56 @@ func TestMerge(t *testing.T) {
 	if err := copyFile(ShardFile(shards[1]), ShardFile(overfull)); err != nil {
 		t.Fatal(err)
 	}
+	// Shard 1/3's sidecar beside 12 rows that are not its: another
+	// rule's shard 1/3 (the same squares), -float's, 7x7's: rows the
+	// merge would pass off as this command's.
+	posing := func(name string, rows []Row) string {
+		t.Helper()
+		f := filepath.Join(t.TempDir(), name)
+		if err := WriteCSV(f, rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := copyFile(ShardFile(shards[1]), ShardFile(f)); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	pohlCmd := cmd
+	pohlCmd.Tiebreak = "pohl-random"
+	pohl, err := ReadCSV(shardOptions(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", pohlCmd, Options{Rule: PohlRandom, Workers: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	floatCmd := cmd
+	floatCmd.Float = true
+	floats, err := ReadCSV(shardOptions(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", floatCmd, Options{Rule: Random, Workers: 1, Float: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b7 := board.Board{Rows: 7, Cols: 7}
+	rn7, err := NewRunner(Runner{Jobs: []Job{{Board: b7, Starts: all(b7)[:12]}}, Options: Options{Rule: Random, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seven, err := rn7.Run(context.Background(), rn7.Tasks())
+	rn7.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Shard 0/3's rows (12 too) beside shard 1/3's sidecar: each row
+	// once in the merge, none of them shard 1/3's.
+	zero, err := ReadCSV(shards[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	swapped := posing("swapped.csv", zero)
 	// Shard 1/3 of 6x6 holds 0,2 (8 starts) and 1,1 (4 starts).
 	for _, c := range []struct {
 		name   string
 		inputs []string
 		want   string
 	}{
-		{"overfull", []string{shards[0], overfull, shards[2]}, "holds 13 rows, more than the 12 starts of shard 1/3"},
+		{"overfull", []string{shards[0], overfull, shards[2]}, "a row of 6x6 from 0,0 random, not of shard 1/3"},
 		{"missing", shards[:2], "1 shard of -sizes 6x6 -starts all -tiebreak random missing (shard 2/3"},
 		{"twice", []string{shards[0], shards[1], shards[1]}, "are both shard 1/3"},
 		{"unfinished", []string{shards[0], unfinished, shards[2]}, "holds 11 of the 12 starts of shard 1/3"},
@@ -186,10 +230,14 @@ func TestMerge(t *testing.T) {
 		{"another method", []string{shards[0], frontier, shards[2]}, "-method frontier"},
 		{"plain walk", []string{shards[0], plain, shards[2]}, "-method auto -plain"},
 		{"no shard", []string{shards[0], single, shards[2]}, "not the -out of exact -shard"},
+		{"another rule's rows", []string{shards[0], posing("pohl.csv", pohl), shards[2]}, "a row of 6x6 from 0,2 pohl-random, not of shard 1/3"},
+		{"-float's rows", []string{shards[0], posing("float.csv", floats), shards[2]}, "-float's"},
+		{"another board's rows", []string{shards[0], posing("seven.csv", slices.Collect(maps.Values(seven))), shards[2]}, "a row of 7x7 from 0,0 random, not of shard 1/3"},
+		{"another shard's rows", []string{swapped, shards[2]}, "a row of 6x6 from 0,0 random, not of shard 1/3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "merged.csv")
-			_, err := Merge(out, c.inputs)
+			_, err := Merge(out, c.inputs, jobsOf(b))
 			var ie *input.Error
 			if !errors.As(err, &ie) || ie.Flag != "-merge" || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Merge: %v, want bad input of -merge saying %q", err, c.want)
@@ -312,10 +360,16 @@ func TestShardOfOne(t *testing.T) {
 	}
 	rn.Close()
 	merged := filepath.Join(dir, "merged.csv")
-	if n, err := Merge(merged, []string{shard}); err != nil || n != 25 {
+	if n, err := Merge(merged, []string{shard}, jobsOf(b)); err != nil || n != 25 {
 		t.Fatalf("Merge of shard 0/1: %d rows, %v", n, err)
 	}
 	if got, want := withoutTimes(t, merged), withoutTimes(t, single); got != want {
 		t.Errorf("merged:\n%s\nnot one run's:\n%s", got, want)
 	}
+}
+
+// jobsOf returns Merge's reading of a shard's command for tests of every
+// start of b.
+func jobsOf(b board.Board) func(WorkCommand) ([]Job, error) {
+	return func(WorkCommand) ([]Job, error) { return []Job{{Board: b, Starts: all(b)}}, nil }
 }

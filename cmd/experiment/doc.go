@@ -540,6 +540,10 @@
 // files there that it does not write are left alone. A DIR whose runs.csv
 // holds other rows, or that holds a run's manifest, is refused.
 //
+// Given the -out FILEs of experiment exact -shard i/N instead (each with its
+// FILE.shard.json beside it), merge is exact -merge: -out is then the file of
+// the merged exact CSV, not a directory (one there is refused, exit 2).
+//
 //	-out DIR           the merged sweep's directory: new, empty, or one a
 //	                   merge of the same shards wrote
 //	-no-report         write no report

@@ -524,3 +524,32 @@ func TestExactShardOfOne(t *testing.T) {
 		t.Errorf("-shard 0/1 without -out: exit %d, stdout %q, stderr %q: want exit 2 naming -shard", code, out, errOut)
 	}
 }
+
+// TestMergeExactOutDir: merge given exact's shards writes -out as a file,
+// as exact -merge does; a directory there is refused, exit 2 naming -out,
+// before anything is written, and left as it was.
+func TestMergeExactOutDir(t *testing.T) {
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard-0.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "corners", "-shard", "0/1", "-out", shard); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	out := filepath.Join(dir, "merged")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"merge", "-out", out, shard},
+		{"exact", "-merge", "-out", out, shard},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			stdout, errOut, code := runCLI(t, args...)
+			if code != 2 || stdout != "" || !strings.Contains(errOut, "-out: ") || !strings.Contains(errOut, "is a directory") {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming -out, a directory", code, stdout, errOut)
+			}
+			if ents, err := os.ReadDir(out); err != nil || len(ents) != 0 {
+				t.Errorf("-out's directory now holds %v (%v)", ents, err)
+			}
+		})
+	}
+}

@@ -553,3 +553,18 @@ func TestMergeExactOutDir(t *testing.T) {
 		})
 	}
 }
+
+// TestReportExactCSVAsRuns: an exact CSV given to report where a runs.csv
+// goes (report -exact FILE, -exact being a switch) is refused, exit 2,
+// with the flag that takes it: -exact-from FILE.
+func TestReportExactCSVAsRuns(t *testing.T) {
+	dir := t.TempDir()
+	probs := filepath.Join(dir, "exact.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-out", probs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "report", "-exact", probs, "-out", filepath.Join(dir, "report"))
+	if code != 2 || out != "" || !strings.Contains(errOut, "-exact-from "+probs) {
+		t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 pointing to -exact-from %s", code, out, errOut, probs)
+	}
+}

@@ -148,6 +148,11 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 			return req, err
 		}
 	}
+	if req.opt.Work != "" {
+		if err := outpath.Dir("-work", req.opt.Work); err != nil {
+			return req, err
+		}
+	}
 	req.opt.MemLimit = req.mem.Bytes
 	return req, nil
 }

@@ -568,3 +568,25 @@ func TestReportExactCSVAsRuns(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 pointing to -exact-from %s", code, out, errOut, probs)
 	}
 }
+
+// TestExactWorkNotDir: a -work that is a file, or under one, is refused
+// before any walk, exit 2, saying -work wants a directory, the file left
+// as it was.
+func TestExactWorkNotDir(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, work := range []string{file, filepath.Join(file, "sub")} {
+		t.Run(filepath.Base(work), func(t *testing.T) {
+			out, errOut, code := runCLI(t, "exact", "-sizes", "5", "-work", work, "-out", filepath.Join(dir, "x.csv"))
+			if code != 2 || out != "" || !strings.Contains(errOut, "-work: ") || !strings.Contains(errOut, "want a directory") {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 saying -work wants a directory", code, out, errOut)
+			}
+			if data, err := os.ReadFile(file); err != nil || string(data) != "mine\n" {
+				t.Errorf("the file now holds %q (%v)", data, err)
+			}
+		})
+	}
+}

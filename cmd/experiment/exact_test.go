@@ -590,3 +590,28 @@ func TestExactWorkNotDir(t *testing.T) {
 		})
 	}
 }
+
+// TestExactProgressCountsAll: a run whose -out already holds a class (6x6's
+// corners) counts it on every progress line, in the meter's classes as in
+// the whole board's: "k/6 classes" beside "class c/6, k done", ending at
+// 6/6, not at 5/5.
+func TestExactProgressCountsAll(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "exact.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "corners", "-out", out); code != 0 {
+		t.Fatalf("corners: exit %d: %s", code, errOut)
+	}
+	t.Setenv(progress.EveryEnv, "1ns")
+	_, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-out", out, "-workers", "1")
+	if code != 0 {
+		t.Fatalf("all: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "exact: 6/6 classes (100%)") {
+		t.Errorf("no line of 6/6 classes done:\n%s", errOut)
+	}
+	line := regexp.MustCompile(`exact: (\d+)/(\d+) classes \(\d+%\), class \d+/(\d+), (\d+) done`)
+	for _, m := range line.FindAllStringSubmatch(errOut, -1) {
+		if m[1] != m[4] || m[2] != "6" || m[3] != "6" {
+			t.Errorf("%q: the meter's classes and the board's disagree", m[0])
+		}
+	}
+}

@@ -267,12 +267,7 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	runtime, opt.MemLimit = Shares(opt.MemLimit)
 	defer memlimit.SetGC(runtime, 0)()
 	all := newAllLeft(tasks, time.Now())
-	// The classes -out held count as done, before the tasks to walk.
-	mine := 0
-	for _, j := range r.Jobs {
-		mine += len(Tasks(j.Board, j.Starts, r.Options.Rule))
-	}
-	prior := max(mine-len(tasks), 0)
+	prior := r.prior(tasks)
 	type walkKey struct {
 		b board.Board
 		s board.Square
@@ -349,6 +344,16 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 		}
 	}
 	return results, err
+}
+
+// prior is the number of the run's classes (of its Jobs) that -out held,
+// tasks being those it walks: they count as done, before the tasks.
+func (r *Runner) prior(tasks []Task) int {
+	mine := 0
+	for _, j := range r.Jobs {
+		mine += len(Tasks(j.Board, j.Starts, r.Options.Rule))
+	}
+	return max(mine-len(tasks), 0)
 }
 
 // outShare is how many times the time of the last write of -out passes

@@ -134,8 +134,13 @@ func (r *Runner) readOut() error {
 	if err := os.MkdirAll(filepath.Dir(r.Out), 0o755); err != nil {
 		return input.Errorf("-out", "%v", err)
 	}
-	var err error
-	if r.outLock, err = durable.LockBeside(r.Out); err != nil {
+	// The lock is beside the file a write of -out writes: an -out that
+	// is a link to another run's -out names that run's file.
+	target, err := durable.Target(r.Out)
+	if err != nil {
+		return input.Errorf("-out", "%v", err)
+	}
+	if r.outLock, err = durable.LockBeside(target); err != nil {
 		if msg, ok := durable.Refused(err, "give another -out"); ok {
 			return input.Errorf("-out", "%s", msg)
 		}

@@ -197,7 +197,7 @@ func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error
 		return input.Errorf("-merge", "needs -out: the file of the merged rows")
 	}
 	var err error
-	if req.inputs, err = exact.ShardPatterns(inputs); err != nil {
+	if req.inputs, err = exact.ShardPatterns(inputs, req.out); err != nil {
 		return err
 	}
 	return outpath.File("-out", req.out)

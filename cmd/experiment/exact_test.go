@@ -615,3 +615,31 @@ func TestExactProgressCountsAll(t *testing.T) {
 		}
 	}
 }
+
+// TestExactMergeAgain: a merge whose pattern matches its own -out (run
+// again, as a requeued merge is) leaves -out out of the shards and writes
+// the same bytes, by exact -merge and by merge alike.
+func TestExactMergeAgain(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 2 {
+		f := filepath.Join(dir, fmt.Sprintf("e%d.csv", i))
+		if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "all", "-shard", fmt.Sprintf("%d/2", i), "-out", f); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errOut)
+		}
+	}
+	merged := filepath.Join(dir, "e-all.csv")
+	var first []byte
+	for _, cmd := range [][]string{{"exact", "-merge"}, {"exact", "-merge"}, {"merge"}} {
+		args := append(cmd, "-out", merged, filepath.Join(dir, "e*.csv"))
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 || !strings.Contains(out, "merged 2 shards of exact: 25 starts") {
+			t.Fatalf("%v: exit %d: %s %s", args, code, out, errOut)
+		}
+		got := readFileT(t, merged)
+		if first == nil {
+			first = got
+		} else if !bytes.Equal(got, first) {
+			t.Errorf("%v wrote\n%s\nthe first merge\n%s", args, got, first)
+		}
+	}
+}

@@ -28,7 +28,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if files, ok := exact.ShardFiles(inputs); ok && *out != "" {
+	if files, ok := exact.ShardFiles(inputs, *out); ok && *out != "" {
 		// exact's shards merge into one CSV, -out a file as for exact
 		// -merge.
 		if err := outpath.File("-out", *out); err != nil {

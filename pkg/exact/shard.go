@@ -313,17 +313,19 @@ func ShardJobs(jobs []Job, rule Rule, s Shard) []Job {
 }
 
 // ShardPatterns returns exact -merge's shard files, each of patterns
-// expanded where it holds a pattern (*, ? or [); a pattern that matches
-// no file is an input.Error of -merge.
-func ShardPatterns(patterns []string) ([]string, error) {
+// expanded where it holds a pattern (*, ? or [), out (the merge's -out)
+// left out of what a pattern matches: a merge run again, as a requeued
+// one is, finds its own -out there. A pattern that matches no other file
+// is an input.Error of -merge.
+func ShardPatterns(patterns []string, out string) ([]string, error) {
 	var files []string
 	for _, in := range patterns {
 		if !strings.ContainsAny(in, "*?[") {
 			files = append(files, in)
 			continue
 		}
-		m, err := filepath.Glob(in)
-		if err != nil || len(m) == 0 {
+		m := glob(in, out)
+		if len(m) == 0 {
 			return nil, input.Errorf("-merge", "%s matches no file", in)
 		}
 		files = append(files, m...)
@@ -331,14 +333,28 @@ func ShardPatterns(patterns []string) ([]string, error) {
 	return files, nil
 }
 
-// ShardFiles returns the inputs, patterns expanded, if each is the -out
-// of exact -shard (it has ShardFile beside it): experiment merge hands
-// them to exact -merge.
-func ShardFiles(inputs []string) ([]string, bool) {
+// glob returns the files pattern matches, out left out if it holds a
+// pattern (a file named as itself is kept: the merge refuses it as -out).
+func glob(pattern, out string) []string {
+	m, err := filepath.Glob(pattern)
+	if err != nil || !strings.ContainsAny(pattern, "*?[") {
+		return m
+	}
+	return slices.DeleteFunc(m, func(f string) bool {
+		same, _ := sameFile(f, out)
+		return same
+	})
+}
+
+// ShardFiles returns the inputs, patterns expanded (out, the merge's
+// -out, left out of their matches), if each is the -out of exact -shard
+// (it has ShardFile beside it): experiment merge hands them to exact
+// -merge.
+func ShardFiles(inputs []string, out string) ([]string, bool) {
 	var files []string
 	for _, in := range inputs {
-		m, err := filepath.Glob(in)
-		if err != nil || len(m) == 0 {
+		m := glob(in, out)
+		if len(m) == 0 {
 			return nil, false
 		}
 		for _, f := range m {

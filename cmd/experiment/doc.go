@@ -430,9 +430,8 @@
 //	                   walk's -workers and -mem-limit: one run's with the
 //	                   shards' own); a shard missing, given twice,
 //	                   unfinished, or of another command, -method, split
-//	                   or build, or a CSV holding rows its FILE.shard.json
-//	                   does not deal it (another shard's, rule's or
-//	                   board's), is refused (exit 2), nothing written;
+//	                   or build, or holding rows FILE.shard.json does not
+//	                   deal it, is refused (exit 2), nothing written;
 //	                   experiment merge given such files does the same
 //
 // Progress goes to stderr (a bar on a terminal): the class of symmetric
@@ -540,9 +539,8 @@
 // files there that it does not write are left alone. A DIR whose runs.csv
 // holds other rows, or that holds a run's manifest, is refused.
 //
-// Given the -out FILEs of experiment exact -shard i/N instead (each with its
-// FILE.shard.json beside it), merge is exact -merge: -out is then the file of
-// the merged exact CSV, not a directory (one there is refused, exit 2).
+// Given the files of exact -shard i/N (FILE.shard.json beside each), merge is
+// exact -merge: -out is the merged CSV, a file (a directory is refused, exit 2).
 //
 //	-out DIR           the merged sweep's directory: new, empty, or one a
 //	                   merge of the same shards wrote

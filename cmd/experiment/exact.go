@@ -148,11 +148,6 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 			return req, err
 		}
 	}
-	if req.opt.Work != "" {
-		if err := outpath.Dir("-work", req.opt.Work); err != nil {
-			return req, err
-		}
-	}
 	req.opt.MemLimit = req.mem.Bytes
 	return req, nil
 }
@@ -170,15 +165,8 @@ func (req *exactRequest) jobs() []exact.Job {
 // runner returns exact's runner of req, -out read and -work locked and
 // checked.
 func (req *exactRequest) runner() (*exact.Runner, error) {
-	jobs := req.jobs()
-	var names []string
-	for _, b := range req.sizes.Order {
-		names = append(names, b.String())
-	}
-	cmd := exact.WorkCommand{Sizes: strings.Join(names, ","), Starts: req.starts.String(), Tiebreak: req.opt.Rule.String(),
-		Closed: req.opt.Closed, Float: req.opt.Float}
-	return exact.NewRunner(exact.Runner{Jobs: jobs, Options: req.opt, Out: req.out, Command: cmd,
-		Shard: req.shard, Build: buildinfo.Build()})
+	return exact.NewRunner(exact.Runner{Jobs: req.jobs(), Options: req.opt, Out: req.out,
+		Command: exact.NewWorkCommand(req.sizes.Order, req.starts.String(), req.opt), Shard: req.shard, Build: buildinfo.Build()})
 }
 
 // mergeInputs checks exact -merge's flags: -out and the shards' files
@@ -197,33 +185,22 @@ func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error
 		return input.Errorf("-merge", "needs -out: the file of the merged rows")
 	}
 	var err error
-	if req.inputs, err = exact.ShardPatterns(inputs, req.out); err != nil {
-		return err
-	}
-	return outpath.File("-out", req.out)
+	req.inputs, err = exact.ShardPatterns(inputs, req.out)
+	return err
 }
 
 // mergeExact is exact -merge (and merge given exact's shards).
 func mergeExact(out string, inputs []string, stdout io.Writer) error {
-	n, err := exact.Merge(out, inputs, commandJobs)
+	if err := outpath.File("-out", out); err != nil {
+		return err
+	}
+	n, err := exact.Merge(out, inputs, func(c exact.WorkCommand) ([]exact.Job, error) {
+		req, err := parseExact(c.Args(), io.Discard)
+		return req.jobs(), err
+	})
 	if err != nil {
 		return fmt.Errorf("exact: %w", err)
 	}
 	_, err = fmt.Fprintf(stdout, "merged %d shards of exact: %d starts in %s\n", len(inputs), n, out)
 	return err
-}
-
-// commandJobs returns the boards and starts of the exact command a
-// shard's file names, as its -sizes and -starts read them: the merge
-// deals each shard's starts again to check its rows.
-func commandJobs(c exact.WorkCommand) ([]exact.Job, error) {
-	req := exactRequest{opt: exact.Options{Closed: c.Closed}}
-	var err error
-	if req.sizes, err = plan.ParseGivenSizes(c.Sizes); err != nil {
-		return nil, fmt.Errorf("-sizes: %w", err)
-	}
-	if req.starts, err = plan.ParseGivenStarts(c.Starts); err != nil {
-		return nil, fmt.Errorf("-starts: %w", err)
-	}
-	return req.jobs(), nil
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"knightsweep/internal/input"
-	"knightsweep/internal/outpath"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/outdir"
@@ -29,11 +28,6 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if files, ok := exact.ShardFiles(inputs, *out); ok && *out != "" {
-		// exact's shards merge into one CSV, -out a file as for exact
-		// -merge.
-		if err := outpath.File("-out", *out); err != nil {
-			return err
-		}
 		return mergeExact(*out, files, stdout)
 	}
 	if *out != "" {

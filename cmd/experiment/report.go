@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/report"
 	"knightsweep/pkg/stats"
@@ -35,12 +34,6 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(paths) == 0 {
 		fs.Usage()
 		return usagef("report: give one or more runs.csv files")
-	}
-	for _, p := range paths {
-		// -exact is a switch: "report -exact FILE" gives FILE as runs.
-		if exact.IsCSV(p) {
-			return usagef("report: %s is an exact CSV (experiment exact -out), not a runs.csv: give it as -exact-from %s, beside the runs.csv files of the sampled runs", p, p)
-		}
 	}
 	mem, err := memLimitFlag(*memLimit)
 	if err != nil {

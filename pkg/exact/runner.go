@@ -372,6 +372,9 @@ func (r *Runner) openWork() error {
 	if dir == "" {
 		return nil
 	}
+	if err := outpath.Dir("-work", dir); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return input.Errorf("-work", "%v", err)
 	}
@@ -434,6 +437,28 @@ type WorkCommand struct {
 	Tiebreak string `json:"tiebreak"`
 	Closed   bool   `json:"closed"`
 	Float    bool   `json:"float"`
+}
+
+// NewWorkCommand returns the WorkCommand of boards (-sizes, in its
+// order), starts (-starts as plan writes it) and o.
+func NewWorkCommand(boards []board.Board, starts string, o Options) WorkCommand {
+	names := make([]string, len(boards))
+	for i, b := range boards {
+		names[i] = b.String()
+	}
+	return WorkCommand{Sizes: strings.Join(names, ","), Starts: starts, Tiebreak: o.Rule.String(), Closed: o.Closed, Float: o.Float}
+}
+
+// Args returns c as experiment exact's flags.
+func (c WorkCommand) Args() []string {
+	args := []string{"-sizes", c.Sizes, "-starts", c.Starts, "-tiebreak", c.Tiebreak}
+	if c.Closed {
+		args = append(args, "-closed")
+	}
+	if c.Float {
+		args = append(args, "-float")
+	}
+	return args
 }
 
 func (c WorkCommand) String() string {

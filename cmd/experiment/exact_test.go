@@ -643,3 +643,40 @@ func TestExactMergeAgain(t *testing.T) {
 		}
 	}
 }
+
+// TestExactSidecarDiskFull: a disk full when exact first writes -work's
+// command.json, or a shard's FILE.shard.json beside -out, is a runtime
+// failure (exit 1 naming the error), not bad input (exit 2). The disk
+// keeps the lock file's page: a page free for -work's, -out's written
+// before the disk is filled.
+func TestExactSidecarDiskFull(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args func(disk string) []string
+		page int64 // left free
+	}{
+		{"command.json", func(disk string) []string { return []string{"-work", filepath.Join(disk, "w")} }, 4096},
+		{"shard.json", func(disk string) []string { return []string{"-shard", "0/2", "-out", filepath.Join(disk, "s.csv")} }, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			disk := mountTmpfs(t, "16k")
+			if err := os.WriteFile(filepath.Join(disk, ".s.csv.lock"), []byte("1 host\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fill, err := os.Create(filepath.Join(disk, "fill"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for err == nil {
+				_, err = fill.Write(make([]byte, 1024))
+			}
+			st, _ := fill.Stat()
+			fill.Truncate(st.Size() - st.Size()%4096 - c.page)
+			fill.Close()
+			_, errOut, code := runCLI(t, append([]string{"exact", "-sizes", "5", "-starts", "all"}, c.args(disk)...)...)
+			if code != 1 || !strings.Contains(errOut, "no space left on device") {
+				t.Errorf("on a full disk: exit %d, stderr %q: want exit 1", code, errOut)
+			}
+		})
+	}
+}

@@ -203,14 +203,20 @@ func (r *Runner) writeOut() error {
 		return nil
 	}
 	if err := WriteCSV(r.Out, r.kept); err != nil {
-		// A full disk is no fault of the flag's: a runtime failure.
-		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
-			return fmt.Errorf("-out: %w", err)
-		}
-		return input.Errorf("-out", "%v", err)
+		return writeError("-out", err)
 	}
 	r.kept = nil
 	return nil
+}
+
+// writeError is the error of flag's file that could not be written: bad
+// input, but for a full disk, which is no fault of the flag's: a runtime
+// failure.
+func writeError(flag string, err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	return input.Errorf(flag, "%v", err)
 }
 
 // Tasks returns the walks to do: the starts of the jobs that -out does not
@@ -518,7 +524,7 @@ func (r *Runner) checkCommand(path string) error {
 			err = durable.ReplaceBytes(path, data, durable.NoFollow)
 		}
 		if err != nil {
-			return input.Errorf("-work", "%v", err)
+			return writeError("-work", err)
 		}
 		return nil
 	}

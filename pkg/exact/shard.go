@@ -137,7 +137,7 @@ func (r *Runner) openShard() error {
 			err = durable.ReplaceBytes(ShardFile(r.Out), data)
 		}
 		if err != nil {
-			return input.Errorf("-out", "%v", err)
+			return writeError("-out", err)
 		}
 		return nil
 	case err != nil:

@@ -94,8 +94,10 @@ func NewRunner(r Runner) (*Runner, error) {
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
 	}
+	var shard *ShardManifest
 	if rn.Shard.Given() && rn.Out != "" {
-		if err := rn.openShard(); err != nil {
+		var err error
+		if shard, err = rn.openShard(); err != nil {
 			return nil, err
 		}
 	}
@@ -106,6 +108,14 @@ func NewRunner(r Runner) (*Runner, error) {
 	if err := rn.openWork(); err != nil {
 		rn.Close()
 		return nil, err
+	}
+	// The shard's manifest, then -out: a shard's rows are never without
+	// the manifest that says whose they are.
+	if shard != nil {
+		if err := rn.writeShard(*shard); err != nil {
+			rn.Close()
+			return nil, err
+		}
 	}
 	if err := rn.writeOut(); err != nil {
 		rn.Close()

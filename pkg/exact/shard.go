@@ -111,9 +111,13 @@ func readShard(out string) (ShardManifest, error) {
 	return m, err
 }
 
-// openShard writes r.Out's shard manifest, or checks the one there: the
-// shard of this command and build, so that its rows go on.
-func (r *Runner) openShard() error {
+// openShard checks r.Out's shard manifest, if any: the shard of this
+// command and build, so that its rows go on. It returns the manifest to
+// write once every check of the command has passed (none if the one
+// there is this command's): a refused command leaves none. A manifest
+// beside no CSV (a copy, or one an older build left) names nothing to
+// keep and is replaced.
+func (r *Runner) openShard() (*ShardManifest, error) {
 	starts := 0
 	for _, j := range r.Jobs {
 		starts += len(j.Starts)
@@ -127,24 +131,29 @@ func (r *Runner) openShard() error {
 	}
 	want := ShardManifest{Build: r.Build, Command: r.Command, Method: method, Shard: r.Shard, Starts: starts}
 	had, err := readShard(r.Out)
+	rows, csvErr := ReadCSV(r.Out)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if rows, _ := ReadCSV(r.Out); len(rows) > 0 {
-			return input.Errorf("-out", "%s holds rows but no %s: not a shard's file; give another -out", r.Out, ShardFile(r.Out))
-		}
-		data, err := durable.MarshalJSON(shardFormat, want)
-		if err == nil {
-			err = durable.ReplaceBytes(ShardFile(r.Out), data)
-		}
-		if err != nil {
-			return writeError("-out", err)
-		}
-		return nil
+	case errors.Is(err, fs.ErrNotExist) && len(rows) > 0:
+		return nil, input.Errorf("-out", "%s holds rows but no %s: not a shard's file; give another -out", r.Out, ShardFile(r.Out))
+	case errors.Is(err, fs.ErrNotExist), err == nil && had != want && errors.Is(csvErr, fs.ErrNotExist):
+		return &want, nil
 	case err != nil:
-		return input.Errorf("-out", "%v", err)
+		return nil, input.Errorf("-out", "%v", err)
 	case had != want:
-		return input.Errorf("-out", "%s holds shard %v of %s -method %s (build %s), not shard %v of %s -method %s (build %s): give another -out, or the same command with the same binary",
+		return nil, input.Errorf("-out", "%s holds shard %v of %s -method %s (build %s), not shard %v of %s -method %s (build %s): give another -out, or the same command with the same binary",
 			r.Out, had.Shard, had.Command, had.Method, had.Build, want.Shard, want.Command, want.Method, want.Build)
+	}
+	return nil, nil
+}
+
+// writeShard writes m beside r.Out.
+func (r *Runner) writeShard(m ShardManifest) error {
+	data, err := durable.MarshalJSON(shardFormat, m)
+	if err == nil {
+		err = durable.ReplaceBytes(ShardFile(r.Out), data)
+	}
+	if err != nil {
+		return writeError("-out", err)
 	}
 	return nil
 }

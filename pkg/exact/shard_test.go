@@ -373,3 +373,45 @@ func TestShardOfOne(t *testing.T) {
 func jobsOf(b board.Board) func(WorkCommand) ([]Job, error) {
 	return func(WorkCommand) ([]Job, error) { return []Job{{Board: b, Starts: all(b)}}, nil }
 }
+
+// TestShardRefusedLeavesNoSidecar: a shard's command refused for its
+// -work (another command's walks) leaves no FILE.shard.json beside its
+// -out, and the command put right then runs on that -out; a sidecar
+// beside no CSV (a refusal of an older build's, or a copy) names no rows
+// to keep, and gives way to this command's.
+func TestShardRefusedLeavesNoSidecar(t *testing.T) {
+	dir := t.TempDir()
+	b := board.Board{Rows: 5, Cols: 5}
+	random := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "random"}
+	pohl := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "pohl-random"}
+	work := filepath.Join(dir, "work")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Work: work}, Command: random})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn.Close()
+	out := filepath.Join(dir, "shard.csv")
+	runner := func(rule Rule, cmd WorkCommand) (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: rule, Work: work},
+			Out: out, Command: cmd, Shard: Shard{Index: 0, Count: 2}, Build: "b1"})
+	}
+	if _, err := runner(PohlRandom, pohl); !input.Is(err) || !strings.Contains(err.Error(), "-work") {
+		t.Fatalf("pohl-random in random's -work: %v, want refused naming -work", err)
+	}
+	if _, err := os.Stat(ShardFile(out)); err == nil {
+		t.Errorf("the refused command left %s", ShardFile(out))
+	}
+	os.Remove(out)
+	if err := copyFile(shardRun(t, t.TempDir(), b, Shard{Index: 0, Count: 2}, "b0", pohl)+".shard.json", ShardFile(out)); err != nil {
+		t.Fatal(err)
+	}
+	rn, err = runner(Random, random)
+	if err != nil {
+		t.Fatalf("the command put right, beside another's sidecar and no CSV: %v", err)
+	}
+	rn.Close()
+	m, err := readShard(out)
+	if err != nil || m.Command != random || m.Build != "b1" {
+		t.Errorf("the sidecar now: %+v, %v; want this command's", m, err)
+	}
+}

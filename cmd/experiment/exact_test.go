@@ -526,8 +526,8 @@ func TestExactShardOfOne(t *testing.T) {
 }
 
 // TestMergeExactOutDir: merge given exact's shards writes -out as a file,
-// as exact -merge does; a directory there is refused, exit 2 naming -out,
-// before anything is written, and left as it was.
+// as exact -merge does; a directory there, or no -out, is refused, exit 2
+// naming -out, before anything is written, the directory left as it was.
 func TestMergeExactOutDir(t *testing.T) {
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard-0.csv")
@@ -538,14 +538,19 @@ func TestMergeExactOutDir(t *testing.T) {
 	if err := os.Mkdir(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{
-		{"merge", "-out", out, shard},
-		{"exact", "-merge", "-out", out, shard},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", "-out", out, shard}, "is a directory"},
+		{[]string{"exact", "-merge", "-out", out, shard}, "is a directory"},
+		// Without -out, a file is asked for, not a sweep's directory.
+		{[]string{"merge", shard}, "missing: want a file name"},
 	} {
-		t.Run(args[0], func(t *testing.T) {
-			stdout, errOut, code := runCLI(t, args...)
-			if code != 2 || stdout != "" || !strings.Contains(errOut, "-out: ") || !strings.Contains(errOut, "is a directory") {
-				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming -out, a directory", code, stdout, errOut)
+		t.Run(c.args[0]+" "+c.want, func(t *testing.T) {
+			stdout, errOut, code := runCLI(t, c.args...)
+			if code != 2 || stdout != "" || !strings.Contains(errOut, "-out: ") || !strings.Contains(errOut, c.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming -out, %q", code, stdout, errOut, c.want)
 			}
 			if ents, err := os.ReadDir(out); err != nil || len(ents) != 0 {
 				t.Errorf("-out's directory now holds %v (%v)", ents, err)

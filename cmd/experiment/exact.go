@@ -162,15 +162,13 @@ func (req *exactRequest) jobs() []exact.Job {
 	return jobs
 }
 
-// runner returns exact's runner of req, -out read and -work locked and
-// checked.
+// runner returns exact's runner of req, -out read, -work locked and checked.
 func (req *exactRequest) runner() (*exact.Runner, error) {
 	return exact.NewRunner(exact.Runner{Jobs: req.jobs(), Options: req.opt, Out: req.out,
 		Command: exact.NewWorkCommand(req.sizes.Order, req.starts.String(), req.opt), Shard: req.shard, Build: buildinfo.Build()})
 }
 
-// mergeInputs checks exact -merge's flags: -out and the shards' files
-// (patterns expanded), nothing else.
+// mergeInputs checks exact -merge's flags: -out and shards' files alone.
 func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error {
 	var other string
 	flags.Visit(func(f *flag.Flag) {

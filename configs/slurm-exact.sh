@@ -24,8 +24,9 @@ if [ -e "$OUT/slurm-jobs" ]; then
 	echo "slurm-exact: $OUT already holds a submitted run (its job ids are in $OUT/slurm-jobs): choose another OUT, or finish it with configs/slurm-retry.sh" >&2
 	exit 2
 fi
-# Refuse bad flags now, not in every task hours from now.
-"$EXPERIMENT" exact "$@" -shard "0/$SHARDS" -check
+# Refuse bad flags now, not in every task hours from now: the flags as a
+# task runs them, -out and -work with them (-check opens neither).
+"$EXPERIMENT" exact "$@" -shard "0/$SHARDS" -out "$OUT/shard-0.csv" -work "$OUT/work-0" -check
 command -v sbatch >/dev/null || { echo "slurm-exact: sbatch not found: run this on a Slurm login node (docs/clusters.md)" >&2; exit 2; }
 mkdir -p "$OUT"
 printf '%q ' "$@" >"$OUT/run-args"

@@ -430,7 +430,8 @@
 //	                   walk's -workers and -mem-limit: one run's with the
 //	                   shards' own); a shard missing, given twice,
 //	                   unfinished, or of another command, -method, split
-//	                   or build is refused (exit 2), nothing written;
+//	                   or build, or holding rows FILE.shard.json does not
+//	                   deal it, is refused (exit 2), nothing written;
 //	                   experiment merge given such files does the same
 //
 // Progress goes to stderr (a bar on a terminal): the class of symmetric
@@ -537,6 +538,9 @@
 // merge of the same shards, finished or not), merge is done again, and
 // files there that it does not write are left alone. A DIR whose runs.csv
 // holds other rows, or that holds a run's manifest, is refused.
+//
+// Given the files of exact -shard i/N (FILE.shard.json beside each), merge is
+// exact -merge: -out is the merged CSV, a file (a directory is refused, exit 2).
 //
 //	-out DIR           the merged sweep's directory: new, empty, or one a
 //	                   merge of the same shards wrote

@@ -117,7 +117,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 		return req, &input.Error{Flag: "-shard", Err: err}
 	}
 	req.shard = exact.Shard{Index: sh.Index, Count: sh.Count}
-	if !req.shard.Whole() && req.out == "" && !req.check {
+	if req.shard.Given() && req.out == "" && !req.check {
 		return req, input.Errorf("-shard", "needs -out: the file of the shard's rows, which exact -merge combines")
 	}
 	if req.sizes, err = givenSizes(*sizesFlag, "8, 5-8 or 6x8"); err != nil {
@@ -162,22 +162,13 @@ func (req *exactRequest) jobs() []exact.Job {
 	return jobs
 }
 
-// runner returns exact's runner of req, -out read and -work locked and
-// checked.
+// runner returns exact's runner of req, -out read, -work locked and checked.
 func (req *exactRequest) runner() (*exact.Runner, error) {
-	jobs := req.jobs()
-	var names []string
-	for _, b := range req.sizes.Order {
-		names = append(names, b.String())
-	}
-	cmd := exact.WorkCommand{Sizes: strings.Join(names, ","), Starts: req.starts.String(), Tiebreak: req.opt.Rule.String(),
-		Closed: req.opt.Closed, Float: req.opt.Float}
-	return exact.NewRunner(exact.Runner{Jobs: jobs, Options: req.opt, Out: req.out, Command: cmd,
-		Shard: req.shard, Build: buildinfo.Build()})
+	return exact.NewRunner(exact.Runner{Jobs: req.jobs(), Options: req.opt, Out: req.out,
+		Command: exact.NewWorkCommand(req.sizes.Order, req.starts.String(), req.opt), Shard: req.shard, Build: buildinfo.Build()})
 }
 
-// mergeInputs checks exact -merge's flags: -out and the shards' files
-// (patterns expanded), nothing else.
+// mergeInputs checks exact -merge's flags: -out and shards' files alone.
 func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error {
 	var other string
 	flags.Visit(func(f *flag.Flag) {
@@ -192,15 +183,19 @@ func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error
 		return input.Errorf("-merge", "needs -out: the file of the merged rows")
 	}
 	var err error
-	if req.inputs, err = exact.ShardPatterns(inputs); err != nil {
-		return err
-	}
-	return outpath.File("-out", req.out)
+	req.inputs, err = exact.ShardPatterns(inputs, req.out)
+	return err
 }
 
 // mergeExact is exact -merge (and merge given exact's shards).
 func mergeExact(out string, inputs []string, stdout io.Writer) error {
-	n, err := exact.Merge(out, inputs)
+	if err := outpath.File("-out", out); err != nil {
+		return err
+	}
+	n, err := exact.Merge(out, inputs, func(c exact.WorkCommand) ([]exact.Job, error) {
+		req, err := parseExact(c.Args(), io.Discard)
+		return req.jobs(), err
+	})
 	if err != nil {
 		return fmt.Errorf("exact: %w", err)
 	}

@@ -492,3 +492,196 @@ func readFileT(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// TestExactShardOfOne: -shard 0/1, what configs/slurm-exact.sh gives its
+// one task with SHARDS=1, needs -out and writes a shard that exact -merge
+// takes alone: the CSV of one run, time_ns aside.
+func TestExactShardOfOne(t *testing.T) {
+	dir := t.TempDir()
+	single, shard, merged := filepath.Join(dir, "single.csv"), filepath.Join(dir, "shard-0.csv"), filepath.Join(dir, "exact.csv")
+	for _, args := range [][]string{
+		{"exact", "-sizes", "5", "-starts", "all", "-out", single},
+		{"exact", "-sizes", "5", "-starts", "all", "-shard", "0/1", "-out", shard},
+		{"exact", "-merge", "-out", merged, shard},
+	} {
+		if _, errOut, code := runCLI(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	blank := regexp.MustCompile(`,\d+,[0-9a-f]{8}\r?\n`)
+	read := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return blank.ReplaceAllString(string(data), ",\n")
+	}
+	if got, want := read(merged), read(single); got != want {
+		t.Errorf("shard 0/1 merged:\n%s\nnot one run's:\n%s", got, want)
+	}
+	out, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "all", "-shard", "0/1")
+	if code != 2 || out != "" || !strings.Contains(errOut, "-shard: needs -out") {
+		t.Errorf("-shard 0/1 without -out: exit %d, stdout %q, stderr %q: want exit 2 naming -shard", code, out, errOut)
+	}
+}
+
+// TestMergeExactOutDir: merge given exact's shards writes -out as a file,
+// as exact -merge does; a directory there, or no -out, is refused, exit 2
+// naming -out, before anything is written, the directory left as it was.
+func TestMergeExactOutDir(t *testing.T) {
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard-0.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "corners", "-shard", "0/1", "-out", shard); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	out := filepath.Join(dir, "merged")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"merge", "-out", out, shard}, "is a directory"},
+		{[]string{"exact", "-merge", "-out", out, shard}, "is a directory"},
+		// Without -out, a file is asked for, not a sweep's directory.
+		{[]string{"merge", shard}, "missing: want a file name"},
+	} {
+		t.Run(c.args[0]+" "+c.want, func(t *testing.T) {
+			stdout, errOut, code := runCLI(t, c.args...)
+			if code != 2 || stdout != "" || !strings.Contains(errOut, "-out: ") || !strings.Contains(errOut, c.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming -out, %q", code, stdout, errOut, c.want)
+			}
+			if ents, err := os.ReadDir(out); err != nil || len(ents) != 0 {
+				t.Errorf("-out's directory now holds %v (%v)", ents, err)
+			}
+		})
+	}
+}
+
+// TestReportExactCSVAsRuns: an exact CSV given to report where a runs.csv
+// goes (report -exact FILE, -exact being a switch) is refused, exit 2,
+// with the flag that takes it: -exact-from FILE.
+func TestReportExactCSVAsRuns(t *testing.T) {
+	dir := t.TempDir()
+	probs := filepath.Join(dir, "exact.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-out", probs); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "report", "-exact", probs, "-out", filepath.Join(dir, "report"))
+	if code != 2 || out != "" || !strings.Contains(errOut, "-exact-from "+probs) {
+		t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 pointing to -exact-from %s", code, out, errOut, probs)
+	}
+}
+
+// TestExactWorkNotDir: a -work that is a file, or under one, is refused
+// before any walk, exit 2, saying -work wants a directory, the file left
+// as it was.
+func TestExactWorkNotDir(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, work := range []string{file, filepath.Join(file, "sub")} {
+		t.Run(filepath.Base(work), func(t *testing.T) {
+			out, errOut, code := runCLI(t, "exact", "-sizes", "5", "-work", work, "-out", filepath.Join(dir, "x.csv"))
+			if code != 2 || out != "" || !strings.Contains(errOut, "-work: ") || !strings.Contains(errOut, "want a directory") {
+				t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 saying -work wants a directory", code, out, errOut)
+			}
+			if data, err := os.ReadFile(file); err != nil || string(data) != "mine\n" {
+				t.Errorf("the file now holds %q (%v)", data, err)
+			}
+		})
+	}
+}
+
+// TestExactProgressCountsAll: a run whose -out already holds a class (6x6's
+// corners) counts it on every progress line, in the meter's classes as in
+// the whole board's: "k/6 classes" beside "class c/6, k done", ending at
+// 6/6, not at 5/5.
+func TestExactProgressCountsAll(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "exact.csv")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "corners", "-out", out); code != 0 {
+		t.Fatalf("corners: exit %d: %s", code, errOut)
+	}
+	t.Setenv(progress.EveryEnv, "1ns")
+	_, errOut, code := runCLI(t, "exact", "-sizes", "6", "-starts", "all", "-out", out, "-workers", "1")
+	if code != 0 {
+		t.Fatalf("all: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "exact: 6/6 classes (100%)") {
+		t.Errorf("no line of 6/6 classes done:\n%s", errOut)
+	}
+	line := regexp.MustCompile(`exact: (\d+)/(\d+) classes \(\d+%\), class \d+/(\d+), (\d+) done`)
+	for _, m := range line.FindAllStringSubmatch(errOut, -1) {
+		if m[1] != m[4] || m[2] != "6" || m[3] != "6" {
+			t.Errorf("%q: the meter's classes and the board's disagree", m[0])
+		}
+	}
+}
+
+// TestExactMergeAgain: a merge whose pattern matches its own -out (run
+// again, as a requeued merge is) leaves -out out of the shards and writes
+// the same bytes, by exact -merge and by merge alike.
+func TestExactMergeAgain(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 2 {
+		f := filepath.Join(dir, fmt.Sprintf("e%d.csv", i))
+		if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "all", "-shard", fmt.Sprintf("%d/2", i), "-out", f); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errOut)
+		}
+	}
+	merged := filepath.Join(dir, "e-all.csv")
+	var first []byte
+	for _, cmd := range [][]string{{"exact", "-merge"}, {"exact", "-merge"}, {"merge"}} {
+		args := append(cmd, "-out", merged, filepath.Join(dir, "e*.csv"))
+		out, errOut, code := runCLI(t, args...)
+		if code != 0 || !strings.Contains(out, "merged 2 shards of exact: 25 starts") {
+			t.Fatalf("%v: exit %d: %s %s", args, code, out, errOut)
+		}
+		got := readFileT(t, merged)
+		if first == nil {
+			first = got
+		} else if !bytes.Equal(got, first) {
+			t.Errorf("%v wrote\n%s\nthe first merge\n%s", args, got, first)
+		}
+	}
+}
+
+// TestExactSidecarDiskFull: a disk full when exact first writes -work's
+// command.json, or a shard's FILE.shard.json beside -out, is a runtime
+// failure (exit 1 naming the error), not bad input (exit 2). The disk
+// keeps the lock file's page: a page free for -work's, -out's written
+// before the disk is filled.
+func TestExactSidecarDiskFull(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args func(disk string) []string
+		page int64 // left free
+	}{
+		{"command.json", func(disk string) []string { return []string{"-work", filepath.Join(disk, "w")} }, 4096},
+		{"shard.json", func(disk string) []string { return []string{"-shard", "0/2", "-out", filepath.Join(disk, "s.csv")} }, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			disk := mountTmpfs(t, "16k")
+			if err := os.WriteFile(filepath.Join(disk, ".s.csv.lock"), []byte("1 host\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fill, err := os.Create(filepath.Join(disk, "fill"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for err == nil {
+				_, err = fill.Write(make([]byte, 1024))
+			}
+			st, _ := fill.Stat()
+			fill.Truncate(st.Size() - st.Size()%4096 - c.page)
+			fill.Close()
+			_, errOut, code := runCLI(t, append([]string{"exact", "-sizes", "5", "-starts", "all"}, c.args(disk)...)...)
+			if code != 1 || !strings.Contains(errOut, "no space left on device") {
+				t.Errorf("on a full disk: exit %d, stderr %q: want exit 1", code, errOut)
+			}
+		})
+	}
+}

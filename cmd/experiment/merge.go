@@ -27,7 +27,7 @@ func cmdMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if files, ok := exact.ShardFiles(inputs); ok && *out != "" {
+	if files, ok := exact.ShardFiles(inputs, *out); ok {
 		return mergeExact(*out, files, stdout)
 	}
 	if *out != "" {

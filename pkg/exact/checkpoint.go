@@ -222,16 +222,24 @@ func readManifest(dir string) (m workManifest, found bool, err error) {
 	// Read with a bound, as every file of ours is: a manifest names its
 	// runs and tallies, kilobytes even on 11x11, never this.
 	path := filepath.Join(dir, manifestName)
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return m, false, &durable.Error{Path: dir, Reason: "is a file, not a walk's directory", Advice: "remove it (or give another -work) and walk again"}
+	}
 	if err := durable.NotLink(path); err != nil {
 		return m, false, err
 	}
 	data, err := durable.ReadFile(path, maxManifestBytes)
 	var tl *durable.TooLargeError
+	var pe *fs.PathError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return m, false, nil
 	case errors.As(err, &tl):
 		return m, false, &durable.Error{Path: path, Reason: err.Error() + ": not a walk's manifest", Advice: workFormat.Advice}
+	case errors.As(err, &pe):
+		// A directory there, or a file this user cannot read: named as
+		// the manifest it is not.
+		return m, false, &durable.Error{Path: path, Reason: pe.Err.Error() + ": not a walk's manifest", Advice: workFormat.Advice, Err: err}
 	case err != nil:
 		return m, false, err
 	}

@@ -37,6 +37,16 @@ func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
 			os.Rename(m, target)
 			os.Symlink(target, m)
 		}, manifestName + " is a symbolic link"},
+		{"manifest a directory", func(path string, r run) {
+			m := filepath.Join(filepath.Dir(path), manifestName)
+			os.Remove(m)
+			os.Mkdir(m, 0o755)
+		}, "is a directory: not a walk's manifest"},
+		{"start's directory a file", func(path string, r run) {
+			dir := filepath.Dir(path)
+			os.RemoveAll(dir)
+			os.WriteFile(dir, []byte("x\n"), 0o644)
+		}, "is a file, not a walk's directory"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := o
@@ -60,8 +70,8 @@ func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
 			tc.change(filepath.Join(dir, m.Runs[0].Name), m.Runs[0])
 			err = CheckWork(b, board.Square{}, o)
 			advice := workFormat.Advice
-			if tc.name == "manifest a link" {
-				advice = "remove it" // the link's own words
+			if tc.name == "manifest a link" || tc.name == "start's directory a file" {
+				advice = "remove it" // a file's own words
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), advice) {
 				t.Errorf("CheckWork = %v, want %q and %q", err, tc.want, advice)

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/big"
 	"os"
@@ -284,6 +285,22 @@ func ReadCSV(path string) ([]Row, error) {
 		return nil, err
 	}
 	return ParseCSV(path, data)
+}
+
+// IsCSV reports whether the file at path begins with an exact CSV's
+// header (sealed or not): what a command that reads other CSVs names, to
+// point to the flag that takes this one.
+func IsCSV(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(runs.BOM)+len(Header)+2)
+	n, _ := io.ReadFull(f, head)
+	first, _, _ := bytes.Cut(bytes.TrimPrefix(head[:n], []byte(runs.BOM)), []byte("\n"))
+	first = bytes.TrimRight(first, "\r")
+	return string(first) == Header || string(first) == unsealedHeader
 }
 
 // ParseCSV reads the bytes of an exact CSV named name.

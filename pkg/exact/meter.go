@@ -22,9 +22,15 @@ func (r *Runner) Walk(ctx context.Context, w io.Writer, terminal bool, mem memli
 	tasks := r.Tasks()
 	r.warnMemo(w, tasks, mem)
 	var meter *progress.Meter
+	// The meter counts the classes -out held as done, as the line's
+	// "class c/n, k done" does: the whole board's, not this session's.
+	prior := r.prior(tasks)
 	if len(tasks) > 0 {
 		meter = progress.New(w, progress.Options{Terminal: terminal, Name: "exact", Unit: "classes",
-			Total: int64(len(tasks)), NoEstimate: true, BarWidth: 10})
+			Total: int64(prior + len(tasks)), NoEstimate: true, BarWidth: 10})
+		for i := range prior {
+			meter.End(int64(-1-i), 0, 0)
+		}
 		meter.Start()
 	}
 	r.Tick = func(p Progress, left string, all Overall) {

@@ -93,10 +93,12 @@ func NewRunner(r Runner) (*Runner, error) {
 	}
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
-		if rn.Out != "" {
-			if err := rn.openShard(); err != nil {
-				return nil, err
-			}
+	}
+	var shard *ShardManifest
+	if rn.Shard.Given() && rn.Out != "" {
+		var err error
+		if shard, err = rn.openShard(); err != nil {
+			return nil, err
 		}
 	}
 	if err := rn.readOut(); err != nil {
@@ -106,6 +108,14 @@ func NewRunner(r Runner) (*Runner, error) {
 	if err := rn.openWork(); err != nil {
 		rn.Close()
 		return nil, err
+	}
+	// The shard's manifest, then -out: a shard's rows are never without
+	// the manifest that says whose they are.
+	if shard != nil {
+		if err := rn.writeShard(*shard); err != nil {
+			rn.Close()
+			return nil, err
+		}
 	}
 	if err := rn.writeOut(); err != nil {
 		rn.Close()
@@ -134,8 +144,13 @@ func (r *Runner) readOut() error {
 	if err := os.MkdirAll(filepath.Dir(r.Out), 0o755); err != nil {
 		return input.Errorf("-out", "%v", err)
 	}
-	var err error
-	if r.outLock, err = durable.LockBeside(r.Out); err != nil {
+	// The lock is beside the file a write of -out writes: an -out that
+	// is a link to another run's -out names that run's file.
+	target, err := durable.Target(r.Out)
+	if err != nil {
+		return input.Errorf("-out", "%v", err)
+	}
+	if r.outLock, err = durable.LockBeside(target); err != nil {
 		if msg, ok := durable.Refused(err, "give another -out"); ok {
 			return input.Errorf("-out", "%s", msg)
 		}
@@ -198,14 +213,20 @@ func (r *Runner) writeOut() error {
 		return nil
 	}
 	if err := WriteCSV(r.Out, r.kept); err != nil {
-		// A full disk is no fault of the flag's: a runtime failure.
-		if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
-			return fmt.Errorf("-out: %w", err)
-		}
-		return input.Errorf("-out", "%v", err)
+		return writeError("-out", err)
 	}
 	r.kept = nil
 	return nil
+}
+
+// writeError is the error of flag's file that could not be written: bad
+// input, but for a full disk, which is no fault of the flag's: a runtime
+// failure.
+func writeError(flag string, err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	return input.Errorf(flag, "%v", err)
 }
 
 // Tasks returns the walks to do: the starts of the jobs that -out does not
@@ -267,12 +288,7 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	runtime, opt.MemLimit = Shares(opt.MemLimit)
 	defer memlimit.SetGC(runtime, 0)()
 	all := newAllLeft(tasks, time.Now())
-	// The classes -out held count as done, before the tasks to walk.
-	mine := 0
-	for _, j := range r.Jobs {
-		mine += len(Tasks(j.Board, j.Starts, r.Options.Rule))
-	}
-	prior := max(mine-len(tasks), 0)
+	prior := r.prior(tasks)
 	type walkKey struct {
 		b board.Board
 		s board.Square
@@ -351,6 +367,16 @@ func (r *Runner) Run(ctx context.Context, tasks []Task) (map[Key]Row, error) {
 	return results, err
 }
 
+// prior is the number of the run's classes (of its Jobs) that -out held,
+// tasks being those it walks: they count as done, before the tasks.
+func (r *Runner) prior(tasks []Task) int {
+	mine := 0
+	for _, j := range r.Jobs {
+		mine += len(Tasks(j.Board, j.Starts, r.Options.Rule))
+	}
+	return max(mine-len(tasks), 0)
+}
+
 // outShare is how many times the time of the last write of -out passes
 // before it is written again (see Run).
 const outShare = 10
@@ -361,6 +387,9 @@ func (r *Runner) openWork() error {
 	dir := r.Options.Work
 	if dir == "" {
 		return nil
+	}
+	if err := outpath.Dir("-work", dir); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return input.Errorf("-work", "%v", err)
@@ -426,6 +455,28 @@ type WorkCommand struct {
 	Float    bool   `json:"float"`
 }
 
+// NewWorkCommand returns the WorkCommand of boards (-sizes, in its
+// order), starts (-starts as plan writes it) and o.
+func NewWorkCommand(boards []board.Board, starts string, o Options) WorkCommand {
+	names := make([]string, len(boards))
+	for i, b := range boards {
+		names[i] = b.String()
+	}
+	return WorkCommand{Sizes: strings.Join(names, ","), Starts: starts, Tiebreak: o.Rule.String(), Closed: o.Closed, Float: o.Float}
+}
+
+// Args returns c as experiment exact's flags.
+func (c WorkCommand) Args() []string {
+	args := []string{"-sizes", c.Sizes, "-starts", c.Starts, "-tiebreak", c.Tiebreak}
+	if c.Closed {
+		args = append(args, "-closed")
+	}
+	if c.Float {
+		args = append(args, "-float")
+	}
+	return args
+}
+
 func (c WorkCommand) String() string {
 	s := fmt.Sprintf("-sizes %s -starts %s -tiebreak %s", c.Sizes, c.Starts, c.Tiebreak)
 	if c.Closed {
@@ -483,7 +534,7 @@ func (r *Runner) checkCommand(path string) error {
 			err = durable.ReplaceBytes(path, data, durable.NoFollow)
 		}
 		if err != nil {
-			return input.Errorf("-work", "%v", err)
+			return writeError("-work", err)
 		}
 		return nil
 	}

@@ -414,3 +414,30 @@ func TestRunnerOutOpenRowBesideClosedCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestRunnerOutLockedThroughLink: an -out that is a symbolic link to
+// another command's -out names the same file, which each would rewrite
+// whole from what it read: the second is refused while the first holds
+// it, as for the same name.
+func TestRunnerOutLockedThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	out, link := filepath.Join(dir, "e.csv"), filepath.Join(dir, "link.csv")
+	if err := os.Symlink("e.csv", link); err != nil {
+		t.Fatal(err)
+	}
+	runner := func(b board.Board, out string) (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: b, Starts: []board.Square{{}}}}, Options: Options{Rule: Random}, Out: out})
+	}
+	first, err := runner(board.Board{Rows: 5, Cols: 5}, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	second, err := runner(board.Board{Rows: 6, Cols: 6}, link)
+	if err == nil {
+		second.Close()
+	}
+	if !input.Is(err) || !strings.Contains(err.Error(), "is in use by another run (process ") {
+		t.Errorf("-out %s, a link to the -out of a run under way: %v, want it refused as in use", link, err)
+	}
+}

@@ -23,8 +23,13 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
-// Whole reports whether s is the whole run.
+// Whole reports whether s walks every start: no -shard, or -shard 0/1.
 func (s Shard) Whole() bool { return s.Count <= 1 }
+
+// Given reports whether s is -shard's, 0/1 included: its -out is a
+// shard's, with ShardFile beside it, which the merge takes (a cluster's
+// split into one task is merged as any other).
+func (s Shard) Given() bool { return s.Count > 0 }
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
@@ -106,9 +111,13 @@ func readShard(out string) (ShardManifest, error) {
 	return m, err
 }
 
-// openShard writes r.Out's shard manifest, or checks the one there: the
-// shard of this command and build, so that its rows go on.
-func (r *Runner) openShard() error {
+// openShard checks r.Out's shard manifest, if any: the shard of this
+// command and build, so that its rows go on. It returns the manifest to
+// write once every check of the command has passed (none if the one
+// there is this command's): a refused command leaves none. A manifest
+// beside no CSV (a copy, or one an older build left) names nothing to
+// keep and is replaced.
+func (r *Runner) openShard() (*ShardManifest, error) {
 	starts := 0
 	for _, j := range r.Jobs {
 		starts += len(j.Starts)
@@ -122,35 +131,43 @@ func (r *Runner) openShard() error {
 	}
 	want := ShardManifest{Build: r.Build, Command: r.Command, Method: method, Shard: r.Shard, Starts: starts}
 	had, err := readShard(r.Out)
+	rows, csvErr := ReadCSV(r.Out)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if rows, _ := ReadCSV(r.Out); len(rows) > 0 {
-			return input.Errorf("-out", "%s holds rows but no %s: not a shard's file; give another -out", r.Out, ShardFile(r.Out))
-		}
-		data, err := durable.MarshalJSON(shardFormat, want)
-		if err == nil {
-			err = durable.ReplaceBytes(ShardFile(r.Out), data)
-		}
-		if err != nil {
-			return input.Errorf("-out", "%v", err)
-		}
-		return nil
+	case errors.Is(err, fs.ErrNotExist) && len(rows) > 0:
+		return nil, input.Errorf("-out", "%s holds rows but no %s: not a shard's file; give another -out", r.Out, ShardFile(r.Out))
+	case errors.Is(err, fs.ErrNotExist), err == nil && had != want && errors.Is(csvErr, fs.ErrNotExist):
+		return &want, nil
 	case err != nil:
-		return input.Errorf("-out", "%v", err)
+		return nil, input.Errorf("-out", "%v", err)
 	case had != want:
-		return input.Errorf("-out", "%s holds shard %v of %s -method %s (build %s), not shard %v of %s -method %s (build %s): give another -out, or the same command with the same binary",
+		return nil, input.Errorf("-out", "%s holds shard %v of %s -method %s (build %s), not shard %v of %s -method %s (build %s): give another -out, or the same command with the same binary",
 			r.Out, had.Shard, had.Command, had.Method, had.Build, want.Shard, want.Command, want.Method, want.Build)
+	}
+	return nil, nil
+}
+
+// writeShard writes m beside r.Out.
+func (r *Runner) writeShard(m ShardManifest) error {
+	data, err := durable.MarshalJSON(shardFormat, m)
+	if err == nil {
+		err = durable.ReplaceBytes(ShardFile(r.Out), data)
+	}
+	if err != nil {
+		return writeError("-out", err)
 	}
 	return nil
 }
 
 // Merge combines the CSVs of every shard of one exact command (exact
 // -shard i/N -out FILE) into out: the rows one run would have written, in
-// the same order. It refuses (an input.Error naming -merge) a file that is
-// no shard, shards of different commands, builds or counts, a shard
-// missing, given twice or incomplete, before it writes anything. It
-// returns the number of rows.
-func Merge(out string, inputs []string) (int, error) {
+// the same order. jobs reads a shard's command into its boards and starts
+// (as -sizes and -starts read them), from which each shard's starts are
+// dealt again: every row must be one of them, of the command's rule and
+// kind. It refuses (an input.Error naming -merge) a file that is no
+// shard, shards of different commands, builds or counts, a shard
+// missing, given twice or incomplete, rows that are not their shard's,
+// before it writes anything. It returns the number of rows.
+func Merge(out string, inputs []string, jobs func(WorkCommand) ([]Job, error)) (int, error) {
 	if len(inputs) == 0 {
 		return 0, input.Errorf("-merge", "no shard given: name every shard's -out FILE (exact -shard i/N -out FILE)")
 	}
@@ -188,6 +205,9 @@ func Merge(out string, inputs []string) (int, error) {
 		if err != nil {
 			return 0, input.Errorf("-merge", "%v", err)
 		}
+		if err := m.owns(in, got, jobs); err != nil {
+			return 0, err
+		}
 		if len(got) > m.Starts {
 			return 0, input.Errorf("-merge", "%s holds %d rows, more than the %d starts of shard %v that %s names: the two files are not one shard's (walk the shard again with exact %s -shard %v -out FILE)",
 				in, len(got), m.Starts, m.Shard, ShardFile(in), m.Command, m.Shard)
@@ -223,6 +243,38 @@ func Merge(out string, inputs []string) (int, error) {
 		return 0, err
 	}
 	return len(rows), nil
+}
+
+// owns checks that rows, the CSV in beside m, are starts of m's shard of
+// its command, of its rule and kind: a CSV and a sidecar of two shards, or
+// of two commands, copied side by side hold as many rows as the sidecar
+// says, and the merge would pass them off as this command's.
+func (m ShardManifest) owns(in string, rows []Row, jobs func(WorkCommand) ([]Job, error)) error {
+	rule, err := ParseRule(m.Command.Tiebreak)
+	if err != nil {
+		return input.Errorf("-merge", "%s: %v", ShardFile(in), err)
+	}
+	js, err := jobs(m.Command)
+	if err != nil {
+		return input.Errorf("-merge", "%s: the command %s: %v", ShardFile(in), m.Command, err)
+	}
+	owed := map[Key]bool{}
+	for _, j := range ShardJobs(js, rule, m.Shard) {
+		for _, sq := range j.Starts {
+			owed[Key{Board: j.Board, Start: sq, Closed: m.Command.Closed, Rule: rule.String()}] = true
+		}
+	}
+	for i, row := range rows {
+		if !owed[row.Key()] {
+			return input.Errorf("-merge", "%s: line %d: a row of %v, not of shard %v of %s that %s names: the two files are not one shard's (walk the shard again with exact %s -shard %v -out FILE)",
+				in, i+2, row.Key(), m.Shard, m.Command, ShardFile(in), m.Command, m.Shard)
+		}
+		if float := row.ProbabilityFraction == ""; row.Rows*row.Cols <= MaxExactSquares && float != m.Command.Float {
+			return input.Errorf("-merge", "%s: line %d: the row of %v is %s, a row of %s would be %s: the two files are not one shard's (walk the shard again with exact %s -shard %v -out FILE)",
+				in, i+2, row.Key(), rowKind(float), m.Command, rowKind(!float), m.Command, m.Shard)
+		}
+	}
+	return nil
 }
 
 // sameFile reports whether a and b name one file (b may not exist).
@@ -270,17 +322,19 @@ func ShardJobs(jobs []Job, rule Rule, s Shard) []Job {
 }
 
 // ShardPatterns returns exact -merge's shard files, each of patterns
-// expanded where it holds a pattern (*, ? or [); a pattern that matches
-// no file is an input.Error of -merge.
-func ShardPatterns(patterns []string) ([]string, error) {
+// expanded where it holds a pattern (*, ? or [), out (the merge's -out)
+// left out of what a pattern matches: a merge run again, as a requeued
+// one is, finds its own -out there. A pattern that matches no other file
+// is an input.Error of -merge.
+func ShardPatterns(patterns []string, out string) ([]string, error) {
 	var files []string
 	for _, in := range patterns {
 		if !strings.ContainsAny(in, "*?[") {
 			files = append(files, in)
 			continue
 		}
-		m, err := filepath.Glob(in)
-		if err != nil || len(m) == 0 {
+		m := glob(in, out)
+		if len(m) == 0 {
 			return nil, input.Errorf("-merge", "%s matches no file", in)
 		}
 		files = append(files, m...)
@@ -288,14 +342,28 @@ func ShardPatterns(patterns []string) ([]string, error) {
 	return files, nil
 }
 
-// ShardFiles returns the inputs, patterns expanded, if each is the -out
-// of exact -shard (it has ShardFile beside it): experiment merge hands
-// them to exact -merge.
-func ShardFiles(inputs []string) ([]string, bool) {
+// glob returns the files pattern matches, out left out if it holds a
+// pattern (a file named as itself is kept: the merge refuses it as -out).
+func glob(pattern, out string) []string {
+	m, err := filepath.Glob(pattern)
+	if err != nil || !strings.ContainsAny(pattern, "*?[") {
+		return m
+	}
+	return slices.DeleteFunc(m, func(f string) bool {
+		same, _ := sameFile(f, out)
+		return same
+	})
+}
+
+// ShardFiles returns the inputs, patterns expanded (out, the merge's
+// -out, left out of their matches), if each is the -out of exact -shard
+// (it has ShardFile beside it): experiment merge hands them to exact
+// -merge.
+func ShardFiles(inputs []string, out string) ([]string, bool) {
 	var files []string
 	for _, in := range inputs {
-		m, err := filepath.Glob(in)
-		if err != nil || len(m) == 0 {
+		m := glob(in, out)
+		if len(m) == 0 {
 			return nil, false
 		}
 		for _, f := range m {

@@ -3,6 +3,7 @@ package exact
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,7 +130,7 @@ func TestMerge(t *testing.T) {
 	}
 	rn.Close()
 	merged := filepath.Join(dir, "merged.csv")
-	n, err := Merge(merged, []string{shards[2], shards[0], shards[1]})
+	n, err := Merge(merged, []string{shards[2], shards[0], shards[1]}, jobsOf(b))
 	if err != nil || n != 36 {
 		t.Fatalf("Merge: %d rows, %v", n, err)
 	}
@@ -170,13 +171,56 @@ func TestMerge(t *testing.T) {
 	if err := copyFile(ShardFile(shards[1]), ShardFile(overfull)); err != nil {
 		t.Fatal(err)
 	}
+	// Shard 1/3's sidecar beside 12 rows that are not its: another
+	// rule's shard 1/3 (the same squares), -float's, 7x7's: rows the
+	// merge would pass off as this command's.
+	posing := func(name string, rows []Row) string {
+		t.Helper()
+		f := filepath.Join(t.TempDir(), name)
+		if err := WriteCSV(f, rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := copyFile(ShardFile(shards[1]), ShardFile(f)); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	pohlCmd := cmd
+	pohlCmd.Tiebreak = "pohl-random"
+	pohl, err := ReadCSV(shardOptions(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", pohlCmd, Options{Rule: PohlRandom, Workers: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	floatCmd := cmd
+	floatCmd.Float = true
+	floats, err := ReadCSV(shardOptions(t, t.TempDir(), b, Shard{Index: 1, Count: 3}, "b1", floatCmd, Options{Rule: Random, Workers: 1, Float: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b7 := board.Board{Rows: 7, Cols: 7}
+	rn7, err := NewRunner(Runner{Jobs: []Job{{Board: b7, Starts: all(b7)[:12]}}, Options: Options{Rule: Random, Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seven, err := rn7.Run(context.Background(), rn7.Tasks())
+	rn7.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Shard 0/3's rows (12 too) beside shard 1/3's sidecar: each row
+	// once in the merge, none of them shard 1/3's.
+	zero, err := ReadCSV(shards[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	swapped := posing("swapped.csv", zero)
 	// Shard 1/3 of 6x6 holds 0,2 (8 starts) and 1,1 (4 starts).
 	for _, c := range []struct {
 		name   string
 		inputs []string
 		want   string
 	}{
-		{"overfull", []string{shards[0], overfull, shards[2]}, "holds 13 rows, more than the 12 starts of shard 1/3"},
+		{"overfull", []string{shards[0], overfull, shards[2]}, "a row of 6x6 from 0,0 random, not of shard 1/3"},
 		{"missing", shards[:2], "1 shard of -sizes 6x6 -starts all -tiebreak random missing (shard 2/3"},
 		{"twice", []string{shards[0], shards[1], shards[1]}, "are both shard 1/3"},
 		{"unfinished", []string{shards[0], unfinished, shards[2]}, "holds 11 of the 12 starts of shard 1/3"},
@@ -186,10 +230,14 @@ func TestMerge(t *testing.T) {
 		{"another method", []string{shards[0], frontier, shards[2]}, "-method frontier"},
 		{"plain walk", []string{shards[0], plain, shards[2]}, "-method auto -plain"},
 		{"no shard", []string{shards[0], single, shards[2]}, "not the -out of exact -shard"},
+		{"another rule's rows", []string{shards[0], posing("pohl.csv", pohl), shards[2]}, "a row of 6x6 from 0,2 pohl-random, not of shard 1/3"},
+		{"-float's rows", []string{shards[0], posing("float.csv", floats), shards[2]}, "-float's"},
+		{"another board's rows", []string{shards[0], posing("seven.csv", slices.Collect(maps.Values(seven))), shards[2]}, "a row of 7x7 from 0,0 random, not of shard 1/3"},
+		{"another shard's rows", []string{swapped, shards[2]}, "a row of 6x6 from 0,0 random, not of shard 1/3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "merged.csv")
-			_, err := Merge(out, c.inputs)
+			_, err := Merge(out, c.inputs, jobsOf(b))
 			var ie *input.Error
 			if !errors.As(err, &ie) || ie.Flag != "-merge" || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Merge: %v, want bad input of -merge saying %q", err, c.want)
@@ -291,5 +339,79 @@ func TestShardLayout(t *testing.T) {
 		if row.Probability != want.Probability || row.ErrorBound != want.ErrorBound {
 			t.Errorf("%v: probability %v ± %v in the shard, %v ± %v in the whole run", tk.Start, row.Probability, row.ErrorBound, want.Probability, want.ErrorBound)
 		}
+	}
+}
+
+// TestShardOfOne: -shard 0/1, a cluster's split into one task (SHARDS=1
+// in configs/slurm-exact.sh), writes a shard's file that merges alone
+// into the bytes of one run's CSV (time_ns aside).
+func TestShardOfOne(t *testing.T) {
+	dir := t.TempDir()
+	b := board.Board{Rows: 5, Cols: 5}
+	cmd := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "random"}
+	shard := shardRun(t, dir, b, Shard{Index: 0, Count: 1}, "b1", cmd)
+	single := filepath.Join(dir, "single.csv")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Workers: 1}, Out: single, Command: cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
+		t.Fatal(err)
+	}
+	rn.Close()
+	merged := filepath.Join(dir, "merged.csv")
+	if n, err := Merge(merged, []string{shard}, jobsOf(b)); err != nil || n != 25 {
+		t.Fatalf("Merge of shard 0/1: %d rows, %v", n, err)
+	}
+	if got, want := withoutTimes(t, merged), withoutTimes(t, single); got != want {
+		t.Errorf("merged:\n%s\nnot one run's:\n%s", got, want)
+	}
+}
+
+// jobsOf returns Merge's reading of a shard's command for tests of every
+// start of b.
+func jobsOf(b board.Board) func(WorkCommand) ([]Job, error) {
+	return func(WorkCommand) ([]Job, error) { return []Job{{Board: b, Starts: all(b)}}, nil }
+}
+
+// TestShardRefusedLeavesNoSidecar: a shard's command refused for its
+// -work (another command's walks) leaves no FILE.shard.json beside its
+// -out, and the command put right then runs on that -out; a sidecar
+// beside no CSV (a refusal of an older build's, or a copy) names no rows
+// to keep, and gives way to this command's.
+func TestShardRefusedLeavesNoSidecar(t *testing.T) {
+	dir := t.TempDir()
+	b := board.Board{Rows: 5, Cols: 5}
+	random := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "random"}
+	pohl := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "pohl-random"}
+	work := filepath.Join(dir, "work")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Work: work}, Command: random})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn.Close()
+	out := filepath.Join(dir, "shard.csv")
+	runner := func(rule Rule, cmd WorkCommand) (*Runner, error) {
+		return NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: rule, Work: work},
+			Out: out, Command: cmd, Shard: Shard{Index: 0, Count: 2}, Build: "b1"})
+	}
+	if _, err := runner(PohlRandom, pohl); !input.Is(err) || !strings.Contains(err.Error(), "-work") {
+		t.Fatalf("pohl-random in random's -work: %v, want refused naming -work", err)
+	}
+	if _, err := os.Stat(ShardFile(out)); err == nil {
+		t.Errorf("the refused command left %s", ShardFile(out))
+	}
+	os.Remove(out)
+	if err := copyFile(shardRun(t, t.TempDir(), b, Shard{Index: 0, Count: 2}, "b0", pohl)+".shard.json", ShardFile(out)); err != nil {
+		t.Fatal(err)
+	}
+	rn, err = runner(Random, random)
+	if err != nil {
+		t.Fatalf("the command put right, beside another's sidecar and no CSV: %v", err)
+	}
+	rn.Close()
+	m, err := readShard(out)
+	if err != nil || m.Command != random || m.Build != "b1" {
+		t.Errorf("the sidecar now: %+v, %v; want this command's", m, err)
 	}
 }

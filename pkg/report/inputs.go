@@ -1,19 +1,28 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 
 	"knightsweep/internal/input"
+	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/stats"
 )
 
 // Check refuses, before any work, what GenerateWith could not use of
-// paths and opt: the runs.csv files (CheckInputs, within mem), the output
+// paths and opt: the runs.csv files (CheckInputs, within mem; an exact
+// CSV among them is named as -exact-from's), the output
 // directory (opt.OutDir, or the first file's; CheckOut) and the exact
 // probabilities (CheckExact). A refusal is bad input (input.Is).
 func Check(paths []string, opt Options, mem memlimit.Limit) error {
+	for _, p := range paths {
+		// -exact is a switch: "report -exact FILE" gives FILE as runs.
+		if exact.IsCSV(p) {
+			return badInput{fmt.Errorf("%s is an exact CSV (experiment exact -out), not a runs.csv: give it as -exact-from %s, beside the runs.csv files of the sampled runs", p, p)}
+		}
+	}
 	if err := CheckInputs(paths, mem); err != nil {
 		return err
 	}

@@ -22,8 +22,11 @@ import (
 // probability 1 - p on a log scale from the least to the most of the map
 // (8x8's starts all lie between 0.969 and 0.989: on a 0-to-1 scale they
 // were one green), green to red, the same scale in every panel and drawn
-// under them. A certain tour (p = 1) is dark green, apart from the scale's
-// green end; a certain failure red.
+// under them. The scale spans only the starts that may fail and may not:
+// a start with no tour (p = 0: on an odd board, the squares of the
+// minority colour) is grey and a certain tour (p = 1) dark green, each
+// apart from the scale and named beside it in words, as is white, not
+// computed.
 func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
 	if b.Rows > MaxHeatMapSide || b.Cols > MaxHeatMapSide {
 		return nil, fmt.Errorf("exact map of %v: %w (sides over %d squares are not drawn)", b, ErrNoData, MaxHeatMapSide)
@@ -52,30 +55,77 @@ func ExactMap(b board.Board, labels []string, p [][]float64) (*Figure, error) {
 		if showText {
 			g.label = func(r, c int) string { return probLabel(probs[r*b.Cols+c]) }
 		}
-		panels[i/heatMapColumns][i%heatMapColumns] = &panel{title: labels[i] + " (white: not computed)", cells: g, step: step}
+		panels[i/heatMapColumns][i%heatMapColumns] = &panel{title: labels[i], cells: g, step: step}
 	}
 	tileW, tileH := panelTile(b, cell)
+	key, keys := apartLegend(p)
 	width := max(vg.Length(ncols)*tileW, 8*vg.Centimeter)
-	title := fmt.Sprintf("%v: exact probability of a tour by start; colour: the failure probability 1 - p, log scale (dark green: certain)", b)
+	if keys > 0 {
+		width = max(width, legendWidth(key)+6*vg.Centimeter)
+	}
+	title := fmt.Sprintf("%v: exact probability of a tour by start; colour: the failure probability 1 - p, log scale", b)
 	st := textStyle(12)
 	st.XAlign, st.YAlign = draw.XCenter, draw.YTop
 	wrapped := wrapLines(title, st, width-vg.Points(12))
-	titleH, keyH := vg.Points(float64(strings.Count(wrapped, "\n")+1)*15+12), 1.6*vg.Centimeter
+	titleH := vg.Points(float64(strings.Count(wrapped, "\n")+1)*15 + 12)
+	keyH := max(1.6*vg.Centimeter, vg.Points(float64(keys)*12+10))
 	height := vg.Length(nrows)*tileH + titleH + keyH
 	bar := scale.bar()
 	drawFn := func(c draw.Canvas) {
 		c.FillText(st, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - vg.Points(6)}, wrapped)
 		drawPanels(draw.Crop(c, 0, 0, keyH, -titleH), panels, ncols, tileW)
-		if bar != nil {
-			w := c.Max.X - c.Min.X
-			bar.Draw(draw.Crop(c, w/8, -w/8, vg.Points(2), -(c.Max.Y - c.Min.Y - keyH)))
+		strip := draw.Crop(c, 0, 0, vg.Points(2), -(c.Max.Y - c.Min.Y - keyH))
+		w := strip.Max.X - strip.Min.X
+		if keys == 0 {
+			bar.Draw(draw.Crop(strip, w/8, -w/8, 0, 0))
+			return
 		}
+		// The colours apart from the scale on the left, the scale on the
+		// right.
+		kw := legendWidth(key)
+		key.Draw(draw.Crop(strip, vg.Points(8), -(w - kw), 0, -vg.Points(4)))
+		bar.Draw(draw.Crop(strip, kw+vg.Points(4), -vg.Points(12), 0, 0))
 	}
 	return &Figure{Name: "exactmap-" + b.String(), Title: title, Width: width, Height: height, draw: drawFn}, nil
 }
 
 // colorCertain marks a start from which the rule always makes a tour.
 var colorCertain = color.RGBA{0x0b, 0x4f, 0x1c, 0xff}
+
+// apartLegend names the colours of p's squares that lie apart from the
+// failure scale, those that occur: no tour (p = 0), a certain tour
+// (p = 1), not computed (NaN); n counts them.
+func apartLegend(p [][]float64) (leg plot.Legend, n int) {
+	var none, certain, notRun bool
+	for _, probs := range p {
+		for _, x := range probs {
+			none = none || x <= 0
+			certain = certain || x >= 1
+			notRun = notRun || math.IsNaN(x)
+		}
+	}
+	leg = plot.NewLegend()
+	leg.TextStyle.Handler = measuring
+	leg.Top, leg.Left = true, true
+	leg.TextStyle.Font.Size = vg.Points(9)
+	leg.ThumbnailWidth = vg.Points(11)
+	leg.Padding = vg.Points(2)
+	for _, e := range []struct {
+		on   bool
+		text string
+		col  color.Color
+	}{
+		{none, "no tour from here (p = 0)", colorNoTour},
+		{certain, "always a tour (p = 1)", colorCertain},
+		{notRun, "not computed", colorNotRun},
+	} {
+		if e.on {
+			leg.Add(e.text, swatch{e.col})
+			n++
+		}
+	}
+	return leg, n
+}
 
 // failureScale colours a probability p by log10(1 - p) between lo and hi
 // (the least and most failure of a map): green (lo) through orange to red
@@ -105,8 +155,9 @@ func failureScaleOf(p [][]float64) failureScale {
 	return failureScale{lo, hi}
 }
 
-// color is x's colour: white for NaN, dark green for a certain tour, red for a
-// certain failure, and between, by the failure's place on the scale.
+// color is x's colour: white for NaN, dark green for a certain tour, grey
+// for no tour (never the red of the scale's worst start), and between, by
+// the failure's place on the scale.
 func (s failureScale) color(x float64) color.Color {
 	q := 1 - x
 	switch {
@@ -115,7 +166,7 @@ func (s failureScale) color(x float64) color.Color {
 	case q <= 0:
 		return colorCertain
 	case q >= 1:
-		return colorFailed
+		return colorNoTour
 	}
 	t := (math.Log10(q) - s.lo) / (s.hi - s.lo)
 	t = math.Max(0, math.Min(1, t))

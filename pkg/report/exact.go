@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
 	"errors"
@@ -9,12 +10,14 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"knightsweep/internal/input"
 	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/chart"
 	"knightsweep/pkg/exact"
+	"knightsweep/pkg/plan"
 	"knightsweep/pkg/stats"
 )
 
@@ -141,7 +144,13 @@ func exactChecks(ctx context.Context, res *stats.Results, opt Options, dir strin
 // a note), adds them to have and keeps rows and them in cache.
 func (sec *exactSection) fill(ctx context.Context, groups []exactGroup, rows []exact.Row, have map[exact.Key]exact.Row, cache string) error {
 	added := false
-	skipped := map[board.Board]bool{}
+	// The boards too large to compute, and the starts their runs cover,
+	// each tour kind apart: the advice names them.
+	type tooLarge struct {
+		b      board.Board
+		closed bool
+	}
+	skipped := map[tooLarge]map[board.Square]bool{}
 	for _, g := range groups {
 		b := g.Board()
 		// Every start of the board, not only those sampled, for
@@ -158,7 +167,13 @@ func (sec *exactSection) fill(ctx context.Context, groups []exactGroup, rows []e
 			continue
 		}
 		if b.Squares() > MaxExactComputed {
-			skipped[b] = true
+			k := tooLarge{b, g.Key.Closed}
+			if skipped[k] == nil {
+				skipped[k] = map[board.Square]bool{}
+			}
+			for _, st := range g.PerStart() {
+				skipped[k][board.Square{Row: st.Row, Col: st.Col}] = true
+			}
 			continue
 		}
 		err := exact.Run(ctx, exact.Tasks(b, starts, g.rule), exact.Options{Rule: g.rule, Closed: g.Key.Closed},
@@ -175,8 +190,8 @@ func (sec *exactSection) fill(ctx context.Context, groups []exactGroup, rows []e
 			return err
 		}
 	}
-	for b := range skipped {
-		sec.Notes = append(sec.Notes, fmt.Sprintf("%v: more than %d squares, not computed by the report: run experiment exact -sizes %v -out FILE and give -exact-from FILE", b, MaxExactComputed, b))
+	for k, starts := range skipped {
+		sec.Notes = append(sec.Notes, fmt.Sprintf("%v: more than %d squares, not computed by the report: run %s and give -exact-from FILE", k.b, MaxExactComputed, exactCommand(k.b, k.closed, starts)))
 	}
 	slices.Sort(sec.Notes)
 	if added {
@@ -187,6 +202,51 @@ func (sec *exactSection) fill(ctx context.Context, groups []exactGroup, rows []e
 		}
 	}
 	return nil
+}
+
+// exactCommand is the experiment exact command that computes the
+// probabilities of starts on b: -starts all, corners or solvable where
+// starts are just those, else the squares listed (exact's default is the
+// corners alone).
+func exactCommand(b board.Board, closed bool, starts map[board.Square]bool) string {
+	arg := ""
+	for _, name := range []string{"all", "corners", "solvable"} {
+		st, err := plan.ParseStarts(name)
+		if err != nil {
+			continue
+		}
+		set := st.On(b, closed)
+		same := set.Len() == len(starts)
+		for sq := range starts {
+			if _, ok := set.Position(sq); !ok {
+				same = false
+				break
+			}
+		}
+		if same {
+			arg = name
+			break
+		}
+	}
+	if arg == "" {
+		var list []board.Square
+		for sq := range starts {
+			list = append(list, sq)
+		}
+		slices.SortFunc(list, func(x, y board.Square) int {
+			return cmp.Or(cmp.Compare(x.Row, y.Row), cmp.Compare(x.Col, y.Col))
+		})
+		parts := make([]string, len(list))
+		for i, sq := range list {
+			parts[i] = sq.String()
+		}
+		arg = `"` + strings.Join(parts, ";") + `"`
+	}
+	kind := ""
+	if closed {
+		kind = " -closed"
+	}
+	return fmt.Sprintf("experiment exact -sizes %v -starts %s%s -out FILE", b, arg, kind)
 }
 
 // compare sets each sampled start's rate beside its exact probability,

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,57 @@ func TestExactNothingToCompute(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, ExactCache)); err == nil {
 		t.Error("an exact.csv written with nothing in it")
+	}
+}
+
+// TestExactAdviceNamesStarts: for a board over 64 squares the report
+// computes no probabilities and says which experiment exact command does,
+// with the starts the runs cover: exact's default is the corners alone,
+// which leaves a sweep of every start with nothing to compare.
+func TestExactAdviceNamesStarts(t *testing.T) {
+	squares := func(b int, keep func(r, c int) bool) [][2]int {
+		var out [][2]int
+		for r := range b {
+			for c := range b {
+				if keep(r, c) {
+					out = append(out, [2]int{r, c})
+				}
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name   string
+		size   int
+		closed bool
+		starts [][2]int
+		want   string
+	}{
+		{"every start", 9, false, squares(9, func(int, int) bool { return true }), "experiment exact -sizes 9x9 -starts all -out FILE"},
+		{"corners", 9, false, squares(9, func(r, c int) bool { return r%8 == 0 && c%8 == 0 }), "experiment exact -sizes 9x9 -starts corners -out FILE"},
+		{"the corner colour", 9, false, squares(9, func(r, c int) bool { return (r+c)%2 == 0 }), "experiment exact -sizes 9x9 -starts solvable -out FILE"},
+		{"a list", 9, false, [][2]int{{4, 4}, {0, 0}}, `experiment exact -sizes 9x9 -starts "0,0;4,4" -out FILE`},
+		{"closed", 10, true, [][2]int{{0, 1}}, `experiment exact -sizes 10x10 -starts "0,1" -closed -out FILE`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var rows []runs.Row
+			for _, sq := range c.starts {
+				// No tour starts on the odd board's minority colour.
+				found := 1 - (sq[0]+sq[1])%2*(c.size%2)
+				for _, row := range greedyTrials(c.size, sq[0], sq[1], 2, found) {
+					row.Closed = c.closed
+					if found == 0 {
+						row.Solvable = "no"
+					}
+					rows = append(rows, row)
+				}
+			}
+			page := readString(t, generate(t, []string{writeRuns(t, dir, rows)}, Options{OutDir: dir, Exact: true}).HTML)
+			if !strings.Contains(page, html.EscapeString(c.want)) {
+				i := strings.Index(page, "more than 64 squares")
+				t.Errorf("the advice is not %q:\n%s", c.want, page[max(0, i-100):min(len(page), i+300)])
+			}
+		})
 	}
 }

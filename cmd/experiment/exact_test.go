@@ -685,3 +685,31 @@ func TestExactSidecarDiskFull(t *testing.T) {
 		})
 	}
 }
+
+// TestExactFrontierTinyLimitWarns: a -mem-limit below what the frontier
+// method walks at its pace in is warned of on stderr, naming the flag and
+// the cost, as the memo's is; the answer is the same. 16MiB is not warned
+// of.
+func TestExactFrontierTinyLimitWarns(t *testing.T) {
+	const want = "5x5 from 0,0 random: probability"
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		warns bool
+	}{
+		{"frontier 1KiB", []string{"-method", "frontier", "-mem-limit", "1KiB"}, true},
+		{"work 1KiB", []string{"-work", t.TempDir(), "-mem-limit", "1KiB"}, true},
+		{"frontier 16MiB", []string{"-method", "frontier", "-mem-limit", "16MiB"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, append([]string{"exact", "-sizes", "5", "-starts", "0,0"}, tc.args...)...)
+			if code != 0 || !strings.Contains(out, want) {
+				t.Fatalf("exit %d: %s %s", code, out, errOut)
+			}
+			warned := strings.Contains(errOut, "-mem-limit") && strings.Contains(errOut, "100 times longer")
+			if warned != tc.warns {
+				t.Errorf("warned %v, want %v:\n%s", warned, tc.warns, errOut)
+			}
+		})
+	}
+}

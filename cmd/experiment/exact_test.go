@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -712,4 +714,41 @@ func TestExactFrontierTinyLimitWarns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestExactRefusedWorkLeavesNoOut: a command refused for its -work (exit
+// 2) makes nothing of -out: no file, no directory, no lock beside it.
+func TestExactRefusedWorkLeavesNoOut(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	os.WriteFile(file, nil, 0o644)
+	other := filepath.Join(dir, "other")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-work", other); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, tc := range []struct{ name, work string }{
+		{"a file", file},
+		{"another command's", other},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			outDir := filepath.Join(dir, tc.name)
+			_, errOut, code := runCLI(t, "exact", "-sizes", "6", "-out", filepath.Join(outDir, "o.csv"), "-work", tc.work)
+			if code != 2 || !strings.Contains(errOut, "-work") {
+				t.Fatalf("exit %d, want 2 naming -work: %s", code, errOut)
+			}
+			if _, err := os.Stat(outDir); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("-out's directory %s left behind (%v)", outDir, err)
+			}
+		})
+	}
+	t.Run("beside", func(t *testing.T) {
+		out := filepath.Join(dir, "o.csv")
+		runCLI(t, "exact", "-sizes", "6", "-out", out, "-work", other)
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), "o.csv") {
+				t.Errorf("%s left beside -out", e.Name())
+			}
+		}
+	})
 }

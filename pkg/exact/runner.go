@@ -94,6 +94,11 @@ func NewRunner(r Runner) (*Runner, error) {
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
 	}
+	// -work checked before -out is locked or made: a refused command
+	// leaves nothing behind.
+	if err := rn.openWork(true); err != nil {
+		return nil, err
+	}
 	var shard *ShardManifest
 	if rn.Shard.Given() && rn.Out != "" {
 		var err error
@@ -105,7 +110,7 @@ func NewRunner(r Runner) (*Runner, error) {
 		rn.Close()
 		return nil, err
 	}
-	if err := rn.openWork(); err != nil {
+	if err := rn.openWork(false); err != nil {
 		rn.Close()
 		return nil, err
 	}
@@ -382,14 +387,22 @@ func (r *Runner) prior(tasks []Task) int {
 const outShare = 10
 
 // openWork locks -work (made if missing) and checks it: a directory of
-// this command's walks, and each start's checkpoint one of its walk.
-func (r *Runner) openWork() error {
+// this command's walks, and each start's checkpoint one of its walk. If
+// dry it makes, locks and writes nothing, nor reads the runs through: a
+// check before anything else of the command is made.
+func (r *Runner) openWork(dry bool) error {
 	dir := r.Options.Work
 	if dir == "" {
 		return nil
 	}
 	if err := outpath.Dir("-work", dir); err != nil {
 		return err
+	}
+	if _, err := os.Stat(dir); dry && err != nil {
+		return nil // made (or refused) when not dry
+	}
+	if dry {
+		return r.checkWalks(dir, false)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return input.Errorf("-work", "%v", err)
@@ -401,7 +414,14 @@ func (r *Runner) openWork() error {
 		}
 		return err
 	}
-	if err := r.checkCommand(filepath.Join(dir, commandFile)); err != nil {
+	return r.checkWalks(dir, true)
+}
+
+// checkWalks checks -work's dir: command.json this command's (written if
+// missing, when write), each start's checkpoint one of its walk (its runs
+// read through when write).
+func (r *Runner) checkWalks(dir string, write bool) error {
+	if err := r.checkCommand(filepath.Join(dir, commandFile), write); err != nil {
 		return err
 	}
 	opt := r.Options
@@ -410,7 +430,7 @@ func (r *Runner) openWork() error {
 		if err := durable.NotLink(WorkDir(dir, t.Board, t.Start)); err != nil {
 			return input.Errorf("-work", "%v", err)
 		}
-		if err := CheckWork(t.Board, t.Start, opt); err != nil {
+		if err := checkWork(t.Board, t.Start, opt, write); err != nil {
 			if to, ok := misplaced(dir, t.Board, t.Start, opt); ok {
 				return input.Errorf("-work", "%s holds the walk of %v from %v, not of %v from %v: move it to %s, that start's directory (swap the two if that holds this start's walk), and the same command goes on from it; or remove it and walk again",
 					WorkDir(dir, t.Board, t.Start), t.Board, to, t.Board, t.Start, WorkDir(dir, t.Board, to))
@@ -525,10 +545,13 @@ var commandFormat = durable.Format{Name: "exact command", Version: 2,
 // hundred bytes.
 const maxCommandBytes = 64 << 10
 
-// checkCommand writes command.json at path if there is none, and refuses
-// one of another command.
-func (r *Runner) checkCommand(path string) error {
+// checkCommand writes command.json at path if there is none (if may),
+// and refuses one of another command.
+func (r *Runner) checkCommand(path string, may bool) error {
 	write := func() error {
+		if !may {
+			return nil
+		}
 		data, err := durable.MarshalJSON(commandFormat, r.Command.set())
 		if err == nil {
 			err = durable.ReplaceBytes(path, data, durable.NoFollow)

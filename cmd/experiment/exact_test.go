@@ -752,3 +752,43 @@ func TestExactRefusedWorkLeavesNoOut(t *testing.T) {
 		}
 	})
 }
+
+// TestExactMergeMethodUsed: shards whose walks are the same merge however
+// -method was spelled: -method auto -work is the frontier with -work, and
+// -float changes nothing past 64 squares, where every walk is a float's.
+// Shards whose walks differ (memo and frontier past 64 squares) are still
+// refused.
+func TestExactMergeMethodUsed(t *testing.T) {
+	dir := t.TempDir()
+	at := func(s string) string { return filepath.Join(dir, s) }
+	for _, tc := range []struct {
+		name         string
+		sizes        string
+		first, other []string
+		merges       bool
+	}{
+		{"auto -work and frontier -work", "6", []string{"-method", "auto", "-work", at("w0")}, []string{"-method", "frontier", "-work", at("w1")}, true},
+		{"-float past 64 squares", "5x13", []string{"-float"}, nil, true},
+		{"memo and frontier past 64 squares", "5x13", []string{"-method", "memo"}, []string{"-method", "frontier"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var outs []string
+			for i, extra := range [][]string{tc.first, tc.other} {
+				out := at(fmt.Sprintf("%s-%d.csv", strings.ReplaceAll(tc.name, " ", "_"), i))
+				args := append([]string{"exact", "-sizes", tc.sizes, "-starts", "0,0;0,1;1,1;2,2", "-shard", fmt.Sprintf("%d/2", i), "-out", out}, extra...)
+				if _, errOut, code := runCLI(t, args...); code != 0 {
+					t.Fatalf("%v: exit %d: %s", args, code, errOut)
+				}
+				outs = append(outs, out)
+			}
+			merged := at(strings.ReplaceAll(tc.name, " ", "_") + "-merged.csv")
+			_, errOut, code := runCLI(t, "exact", "-merge", "-out", merged, outs[0], outs[1])
+			if tc.merges && code != 0 {
+				t.Errorf("merge: exit %d, want 0: %s", code, errOut)
+			}
+			if !tc.merges && (code != 2 || !strings.Contains(errOut, "method")) {
+				t.Errorf("merge: exit %d, want 2 naming the method: %s", code, errOut)
+			}
+		})
+	}
+}

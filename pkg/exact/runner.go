@@ -68,6 +68,8 @@ type Runner struct {
 	// lock is -work's, outLock -out's: two commands rewriting one -out
 	// whole would each drop the other's rows.
 	lock, outLock *durable.Lock
+	// method is MethodUsed of the whole command's boards.
+	method string
 	// kept are the rows -out held, written back by writeOut.
 	kept []Row
 	// outWrites counts the writes of -out by Run.
@@ -91,6 +93,11 @@ func NewRunner(r Runner) (*Runner, error) {
 	if rn.Out != "" && rn.Options.Work != "" && outpath.Same(rn.Out, rn.Options.Work) {
 		return nil, input.Errorf("-out", "%s is -work's directory too: give -out a file of its own", rn.Out)
 	}
+	boards := make([]board.Board, len(rn.Jobs))
+	for i, j := range rn.Jobs {
+		boards[i] = j.Board
+	}
+	rn.method = MethodUsed(boards, rn.Options)
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
 	}
@@ -513,24 +520,50 @@ func (c WorkCommand) String() string {
 // of -sizes, as they do not on that of a -starts list (plan sorts it). A
 // value it cannot read is left as it is.
 func (c WorkCommand) set() WorkCommand {
-	var bs []board.Board
-	for part := range strings.SplitSeq(c.Sizes, ",") {
-		var b board.Board
-		if _, err := fmt.Sscanf(part, "%dx%d", &b.Rows, &b.Cols); err != nil {
-			n, err := strconv.Atoi(part)
-			if err != nil {
-				return c
-			}
-			b = board.Board{Rows: n, Cols: n}
-		}
-		bs = append(bs, b)
+	bs, ok := c.boards()
+	if !ok {
+		return c
 	}
+	c = c.figures()
 	slices.SortFunc(bs, func(a, b board.Board) int { return cmp.Or(cmp.Compare(a.Rows, b.Rows), cmp.Compare(a.Cols, b.Cols)) })
 	names := make([]string, 0, len(bs))
 	for _, b := range slices.Compact(bs) {
 		names = append(names, b.String())
 	}
 	c.Sizes = strings.Join(names, ",")
+	return c
+}
+
+// boards returns the boards of c.Sizes in its order; ok is false if it
+// cannot read them.
+func (c WorkCommand) boards() (bs []board.Board, ok bool) {
+	for part := range strings.SplitSeq(c.Sizes, ",") {
+		var b board.Board
+		if _, err := fmt.Sscanf(part, "%dx%d", &b.Rows, &b.Cols); err != nil {
+			n, err := strconv.Atoi(part)
+			if err != nil {
+				return nil, false
+			}
+			b = board.Board{Rows: n, Cols: n}
+		}
+		bs = append(bs, b)
+	}
+	return bs, true
+}
+
+// figures returns c as its walks' figures tell it: without -float when
+// every board is past MaxExactSquares, where every walk is a float's.
+func (c WorkCommand) figures() WorkCommand {
+	bs, ok := c.boards()
+	if !ok {
+		return c
+	}
+	for _, b := range bs {
+		if b.Squares() <= MaxExactSquares {
+			return c
+		}
+	}
+	c.Float = false
 	return c
 }
 

@@ -792,3 +792,39 @@ func TestExactMergeMethodUsed(t *testing.T) {
 		})
 	}
 }
+
+// TestExactOneOfEach: the result line counts one tour, one walk, one tie
+// point in the singular.
+func TestExactOneOfEach(t *testing.T) {
+	for _, tc := range []struct{ sizes, start, want string }{
+		{"1", "0,0", "1x1 from 0,0 random: probability 1.0000000000 = 1, 1 tour of 1 walk, 0 tie points, "},
+		{"3x4", "0,0", "3x4 from 0,0 random: probability 1.0000000000 = 1, 2 tours of 2 walks, 1 tie point, "},
+	} {
+		t.Run(tc.sizes, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "exact", "-sizes", tc.sizes, "-starts", tc.start)
+			if code != 0 || !strings.Contains(out, tc.want) {
+				t.Errorf("exit %d: %s%s\nwant a line with %q", code, out, errOut, tc.want)
+			}
+		})
+	}
+}
+
+// TestExactOutDash: -out - is refused (exit 2 naming -out, nothing on
+// stdout), not written as a file named "-": the rows go to stdout without
+// -out. So is exact -merge -out -.
+func TestExactOutDash(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"exact", "-sizes", "5", "-out", "-"},
+		{"exact", "-merge", "-out", "-", "s0.csv"},
+	} {
+		out, errOut, code := runCLI(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "-out") || !strings.Contains(errOut, "file name") {
+			t.Errorf("%v: exit %d, want 2 naming -out: %s%s", args, code, out, errOut)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Errorf("%v left %s behind", args, entries[0].Name())
+		}
+	}
+}

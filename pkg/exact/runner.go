@@ -136,6 +136,16 @@ func NewRunner(r Runner) (*Runner, error) {
 	return rn, nil
 }
 
+// CheckOut checks -out's path, path, before anything is walked or merged:
+// a file that can be written. "-" is refused, not taken as standard
+// output: exact prints its rows there already.
+func CheckOut(path string) error {
+	if path == "-" {
+		return input.Errorf("-out", "wants a file name, not -: exact prints its rows on standard output without it (a table, or -json's lines)")
+	}
+	return outpath.File("-out", path)
+}
+
 // Close releases the locks of -work and -out.
 func (r *Runner) Close() {
 	r.lock.Release()

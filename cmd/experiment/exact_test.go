@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
 )
@@ -726,9 +727,17 @@ func TestExactRefusedWorkLeavesNoOut(t *testing.T) {
 	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-work", other); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	held := filepath.Join(dir, "held")
+	os.Mkdir(held, 0o755)
+	lock, err := durable.LockDir(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Release()
 	for _, tc := range []struct{ name, work string }{
 		{"a file", file},
 		{"another command's", other},
+		{"held by another exact", held},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			outDir := filepath.Join(dir, tc.name)

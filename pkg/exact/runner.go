@@ -104,6 +104,7 @@ func NewRunner(r Runner) (*Runner, error) {
 	// -work checked before -out is locked or made: a refused command
 	// leaves nothing behind.
 	if err := rn.openWork(true); err != nil {
+		rn.Close()
 		return nil, err
 	}
 	var shard *ShardManifest
@@ -405,8 +406,9 @@ const outShare = 10
 
 // openWork locks -work (made if missing) and checks it: a directory of
 // this command's walks, and each start's checkpoint one of its walk. If
-// dry it makes, locks and writes nothing, nor reads the runs through: a
-// check before anything else of the command is made.
+// dry it makes and writes nothing, nor reads the runs through, and locks
+// -work only if it exists: a check before anything else of the command is
+// made.
 func (r *Runner) openWork(dry bool) error {
 	dir := r.Options.Work
 	if dir == "" {
@@ -418,20 +420,19 @@ func (r *Runner) openWork(dry bool) error {
 	if _, err := os.Stat(dir); dry && err != nil {
 		return nil // made (or refused) when not dry
 	}
-	if dry {
-		return r.checkWalks(dir, false)
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return input.Errorf("-work", "%v", err)
 	}
-	var err error
-	if r.lock, err = durable.LockDir(dir); err != nil {
-		if msg, ok := durable.Refused(err, "give another -work"); ok {
-			return input.Errorf("-work", "%s", msg)
+	if r.lock == nil {
+		var err error
+		if r.lock, err = durable.LockDir(dir); err != nil {
+			if msg, ok := durable.Refused(err, "give another -work"); ok {
+				return input.Errorf("-work", "%s", msg)
+			}
+			return err
 		}
-		return err
 	}
-	return r.checkWalks(dir, true)
+	return r.checkWalks(dir, !dry)
 }
 
 // checkWalks checks -work's dir: command.json this command's (written if

@@ -837,3 +837,32 @@ func TestExactOutDash(t *testing.T) {
 		}
 	}
 }
+
+// TestExactWorkFloatPast64Squares: past 64 squares every walk is a
+// float's, so a -work made with -float goes on without it (and the
+// other way), to the same row; up to 64 squares the two are other
+// commands, refused.
+func TestExactWorkFloatPast64Squares(t *testing.T) {
+	for _, tc := range []struct {
+		sizes string
+		same  bool
+	}{{"5x13", true}, {"5", false}} {
+		t.Run(tc.sizes, func(t *testing.T) {
+			work := t.TempDir()
+			args := []string{"exact", "-sizes", tc.sizes, "-starts", "0,0", "-work", work}
+			first, errOut, code := runCLI(t, append(args, "-float")...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			again, errOut, code := runCLI(t, args...)
+			// The row but its time, which a resumed walk adds to.
+			untimed := func(s string) string { return s[:max(strings.LastIndex(s, ", "), 0)] }
+			switch {
+			case tc.same && (code != 0 || untimed(again) != untimed(first) || first == ""):
+				t.Errorf("without -float: exit %d, %q, want %q: %s", code, again, first, errOut)
+			case !tc.same && (code != 2 || !strings.Contains(errOut, "-work")):
+				t.Errorf("without -float: exit %d, want 2 naming -work: %s", code, errOut)
+			}
+		})
+	}
+}

@@ -10,7 +10,6 @@ import (
 
 	"knightsweep/internal/buildinfo"
 	"knightsweep/internal/input"
-	"knightsweep/internal/outpath"
 	"knightsweep/pkg/exact"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/plan"
@@ -144,7 +143,7 @@ func parseExact(args []string, stderr io.Writer) (exactRequest, error) {
 		return req, err
 	}
 	if req.out != "" {
-		if err := outpath.File("-out", req.out); err != nil {
+		if err := exact.CheckOut(req.out); err != nil {
 			return req, err
 		}
 	}
@@ -189,7 +188,7 @@ func (req *exactRequest) mergeInputs(inputs []string, flags *flag.FlagSet) error
 
 // mergeExact is exact -merge (and merge given exact's shards).
 func mergeExact(out string, inputs []string, stdout io.Writer) error {
-	if err := outpath.File("-out", out); err != nil {
+	if err := exact.CheckOut(out); err != nil {
 		return err
 	}
 	n, err := exact.Merge(out, inputs, func(c exact.WorkCommand) ([]exact.Job, error) {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
 )
@@ -681,6 +684,184 @@ func TestExactSidecarDiskFull(t *testing.T) {
 			_, errOut, code := runCLI(t, append([]string{"exact", "-sizes", "5", "-starts", "all"}, c.args(disk)...)...)
 			if code != 1 || !strings.Contains(errOut, "no space left on device") {
 				t.Errorf("on a full disk: exit %d, stderr %q: want exit 1", code, errOut)
+			}
+		})
+	}
+}
+
+// TestExactFrontierTinyLimitWarns: a -mem-limit below what the frontier
+// method walks at its pace in is warned of on stderr, naming the flag and
+// the cost, as the memo's is; the answer is the same. 16MiB is not warned
+// of.
+func TestExactFrontierTinyLimitWarns(t *testing.T) {
+	const want = "5x5 from 0,0 random: probability"
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		warns bool
+	}{
+		{"frontier 1KiB", []string{"-method", "frontier", "-mem-limit", "1KiB"}, true},
+		{"work 1KiB", []string{"-work", t.TempDir(), "-mem-limit", "1KiB"}, true},
+		{"frontier 16MiB", []string{"-method", "frontier", "-mem-limit", "16MiB"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, append([]string{"exact", "-sizes", "5", "-starts", "0,0"}, tc.args...)...)
+			if code != 0 || !strings.Contains(out, want) {
+				t.Fatalf("exit %d: %s %s", code, out, errOut)
+			}
+			warned := strings.Contains(errOut, "-mem-limit") && strings.Contains(errOut, "100 times longer")
+			if warned != tc.warns {
+				t.Errorf("warned %v, want %v:\n%s", warned, tc.warns, errOut)
+			}
+		})
+	}
+}
+
+// TestExactRefusedWorkLeavesNoOut: a command refused for its -work (exit
+// 2) makes nothing of -out: no file, no directory, no lock beside it.
+func TestExactRefusedWorkLeavesNoOut(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	os.WriteFile(file, nil, 0o644)
+	other := filepath.Join(dir, "other")
+	if _, errOut, code := runCLI(t, "exact", "-sizes", "5", "-work", other); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	held := filepath.Join(dir, "held")
+	os.Mkdir(held, 0o755)
+	lock, err := durable.LockDir(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Release()
+	for _, tc := range []struct{ name, work string }{
+		{"a file", file},
+		{"another command's", other},
+		{"held by another exact", held},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			outDir := filepath.Join(dir, tc.name)
+			_, errOut, code := runCLI(t, "exact", "-sizes", "6", "-out", filepath.Join(outDir, "o.csv"), "-work", tc.work)
+			if code != 2 || !strings.Contains(errOut, "-work") {
+				t.Fatalf("exit %d, want 2 naming -work: %s", code, errOut)
+			}
+			if _, err := os.Stat(outDir); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("-out's directory %s left behind (%v)", outDir, err)
+			}
+		})
+	}
+	t.Run("beside", func(t *testing.T) {
+		out := filepath.Join(dir, "o.csv")
+		runCLI(t, "exact", "-sizes", "6", "-out", out, "-work", other)
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), "o.csv") {
+				t.Errorf("%s left beside -out", e.Name())
+			}
+		}
+	})
+}
+
+// TestExactMergeMethodUsed: shards whose walks are the same merge however
+// -method was spelled: -method auto -work is the frontier with -work, and
+// -float changes nothing past 64 squares, where every walk is a float's.
+// Shards whose walks differ (memo and frontier past 64 squares) are still
+// refused.
+func TestExactMergeMethodUsed(t *testing.T) {
+	dir := t.TempDir()
+	at := func(s string) string { return filepath.Join(dir, s) }
+	for _, tc := range []struct {
+		name         string
+		sizes        string
+		first, other []string
+		merges       bool
+	}{
+		{"auto -work and frontier -work", "6", []string{"-method", "auto", "-work", at("w0")}, []string{"-method", "frontier", "-work", at("w1")}, true},
+		{"-float past 64 squares", "5x13", []string{"-float"}, nil, true},
+		{"memo and frontier past 64 squares", "5x13", []string{"-method", "memo"}, []string{"-method", "frontier"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var outs []string
+			for i, extra := range [][]string{tc.first, tc.other} {
+				out := at(fmt.Sprintf("%s-%d.csv", strings.ReplaceAll(tc.name, " ", "_"), i))
+				args := append([]string{"exact", "-sizes", tc.sizes, "-starts", "0,0;0,1;1,1;2,2", "-shard", fmt.Sprintf("%d/2", i), "-out", out}, extra...)
+				if _, errOut, code := runCLI(t, args...); code != 0 {
+					t.Fatalf("%v: exit %d: %s", args, code, errOut)
+				}
+				outs = append(outs, out)
+			}
+			merged := at(strings.ReplaceAll(tc.name, " ", "_") + "-merged.csv")
+			_, errOut, code := runCLI(t, "exact", "-merge", "-out", merged, outs[0], outs[1])
+			if tc.merges && code != 0 {
+				t.Errorf("merge: exit %d, want 0: %s", code, errOut)
+			}
+			if !tc.merges && (code != 2 || !strings.Contains(errOut, "method")) {
+				t.Errorf("merge: exit %d, want 2 naming the method: %s", code, errOut)
+			}
+		})
+	}
+}
+
+// TestExactOneOfEach: the result line counts one tour, one walk, one tie
+// point in the singular.
+func TestExactOneOfEach(t *testing.T) {
+	for _, tc := range []struct{ sizes, start, want string }{
+		{"1", "0,0", "1x1 from 0,0 random: probability 1.0000000000 = 1, 1 tour of 1 walk, 0 tie points, "},
+		{"3x4", "0,0", "3x4 from 0,0 random: probability 1.0000000000 = 1, 2 tours of 2 walks, 1 tie point, "},
+	} {
+		t.Run(tc.sizes, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "exact", "-sizes", tc.sizes, "-starts", tc.start)
+			if code != 0 || !strings.Contains(out, tc.want) {
+				t.Errorf("exit %d: %s%s\nwant a line with %q", code, out, errOut, tc.want)
+			}
+		})
+	}
+}
+
+// TestExactOutDash: -out - is refused (exit 2 naming -out, nothing on
+// stdout), not written as a file named "-": the rows go to stdout without
+// -out. So is exact -merge -out -.
+func TestExactOutDash(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"exact", "-sizes", "5", "-out", "-"},
+		{"exact", "-merge", "-out", "-", "s0.csv"},
+	} {
+		out, errOut, code := runCLI(t, args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, "-out") || !strings.Contains(errOut, "file name") {
+			t.Errorf("%v: exit %d, want 2 naming -out: %s%s", args, code, out, errOut)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Errorf("%v left %s behind", args, entries[0].Name())
+		}
+	}
+}
+
+// TestExactWorkFloatPast64Squares: past 64 squares every walk is a
+// float's, so a -work made with -float goes on without it (and the
+// other way), to the same row; up to 64 squares the two are other
+// commands, refused.
+func TestExactWorkFloatPast64Squares(t *testing.T) {
+	for _, tc := range []struct {
+		sizes string
+		same  bool
+	}{{"5x13", true}, {"5", false}} {
+		t.Run(tc.sizes, func(t *testing.T) {
+			work := t.TempDir()
+			args := []string{"exact", "-sizes", tc.sizes, "-starts", "0,0", "-work", work}
+			first, errOut, code := runCLI(t, append(args, "-float")...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			again, errOut, code := runCLI(t, args...)
+			// The row but its time, which a resumed walk adds to.
+			untimed := func(s string) string { return s[:max(strings.LastIndex(s, ", "), 0)] }
+			switch {
+			case tc.same && (code != 0 || untimed(again) != untimed(first) || first == ""):
+				t.Errorf("without -float: exit %d, %q, want %q: %s", code, again, first, errOut)
+			case !tc.same && (code != 2 || !strings.Contains(errOut, "-work")):
+				t.Errorf("without -float: exit %d, want 2 naming -work: %s", code, errOut)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 	"knightsweep/pkg/memlimit"
 	"knightsweep/pkg/progress"
@@ -112,9 +113,9 @@ func (p Progress) Detail(limit int64, left string) string {
 	}
 	parts = append(parts, fmt.Sprintf("%v from %v", p.Board, p.Start))
 	if p.Frontier {
-		parts = append(parts, fmt.Sprintf("%d tie points (%d at this depth)", p.States, p.DepthStates))
+		parts = append(parts, fmt.Sprintf("%s (%d at this depth)", words.Count(p.States, "tie point"), p.DepthStates))
 	} else {
-		parts = append(parts, fmt.Sprintf("%d tie points", p.States))
+		parts = append(parts, words.Count(p.States, "tie point"))
 	}
 	return strings.Join(parts, ", ")
 }

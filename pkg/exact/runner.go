@@ -68,6 +68,8 @@ type Runner struct {
 	// lock is -work's, outLock -out's: two commands rewriting one -out
 	// whole would each drop the other's rows.
 	lock, outLock *durable.Lock
+	// method is MethodUsed of the whole command's boards.
+	method string
 	// kept are the rows -out held, written back by writeOut.
 	kept []Row
 	// outWrites counts the writes of -out by Run.
@@ -91,8 +93,19 @@ func NewRunner(r Runner) (*Runner, error) {
 	if rn.Out != "" && rn.Options.Work != "" && outpath.Same(rn.Out, rn.Options.Work) {
 		return nil, input.Errorf("-out", "%s is -work's directory too: give -out a file of its own", rn.Out)
 	}
+	boards := make([]board.Board, len(rn.Jobs))
+	for i, j := range rn.Jobs {
+		boards[i] = j.Board
+	}
+	rn.method = MethodUsed(boards, rn.Options)
 	if !rn.Shard.Whole() {
 		rn.Jobs = ShardJobs(rn.Jobs, rn.Options.Rule, rn.Shard)
+	}
+	// -work checked before -out is locked or made: a refused command
+	// leaves nothing behind.
+	if err := rn.openWork(true); err != nil {
+		rn.Close()
+		return nil, err
 	}
 	var shard *ShardManifest
 	if rn.Shard.Given() && rn.Out != "" {
@@ -105,7 +118,7 @@ func NewRunner(r Runner) (*Runner, error) {
 		rn.Close()
 		return nil, err
 	}
-	if err := rn.openWork(); err != nil {
+	if err := rn.openWork(false); err != nil {
 		rn.Close()
 		return nil, err
 	}
@@ -122,6 +135,16 @@ func NewRunner(r Runner) (*Runner, error) {
 		return nil, err
 	}
 	return rn, nil
+}
+
+// CheckOut checks -out's path, path, before anything is walked or merged:
+// a file that can be written. "-" is refused, not taken as standard
+// output: exact prints its rows there already.
+func CheckOut(path string) error {
+	if path == "-" {
+		return input.Errorf("-out", "wants a file name, not -: exact prints its rows on standard output without it (a table, or -json's lines)")
+	}
+	return outpath.File("-out", path)
 }
 
 // Close releases the locks of -work and -out.
@@ -382,8 +405,11 @@ func (r *Runner) prior(tasks []Task) int {
 const outShare = 10
 
 // openWork locks -work (made if missing) and checks it: a directory of
-// this command's walks, and each start's checkpoint one of its walk.
-func (r *Runner) openWork() error {
+// this command's walks, and each start's checkpoint one of its walk. If
+// dry it makes and writes nothing, nor reads the runs through, and locks
+// -work only if it exists: a check before anything else of the command is
+// made.
+func (r *Runner) openWork(dry bool) error {
 	dir := r.Options.Work
 	if dir == "" {
 		return nil
@@ -391,17 +417,29 @@ func (r *Runner) openWork() error {
 	if err := outpath.Dir("-work", dir); err != nil {
 		return err
 	}
+	if _, err := os.Stat(dir); dry && err != nil {
+		return nil // made (or refused) when not dry
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return input.Errorf("-work", "%v", err)
 	}
-	var err error
-	if r.lock, err = durable.LockDir(dir); err != nil {
-		if msg, ok := durable.Refused(err, "give another -work"); ok {
-			return input.Errorf("-work", "%s", msg)
+	if r.lock == nil {
+		var err error
+		if r.lock, err = durable.LockDir(dir); err != nil {
+			if msg, ok := durable.Refused(err, "give another -work"); ok {
+				return input.Errorf("-work", "%s", msg)
+			}
+			return err
 		}
-		return err
 	}
-	if err := r.checkCommand(filepath.Join(dir, commandFile)); err != nil {
+	return r.checkWalks(dir, !dry)
+}
+
+// checkWalks checks -work's dir: command.json this command's (written if
+// missing, when write), each start's checkpoint one of its walk (its runs
+// read through when write).
+func (r *Runner) checkWalks(dir string, write bool) error {
+	if err := r.checkCommand(filepath.Join(dir, commandFile), write); err != nil {
 		return err
 	}
 	opt := r.Options
@@ -410,7 +448,7 @@ func (r *Runner) openWork() error {
 		if err := durable.NotLink(WorkDir(dir, t.Board, t.Start)); err != nil {
 			return input.Errorf("-work", "%v", err)
 		}
-		if err := CheckWork(t.Board, t.Start, opt); err != nil {
+		if err := checkWork(t.Board, t.Start, opt, write); err != nil {
 			if to, ok := misplaced(dir, t.Board, t.Start, opt); ok {
 				return input.Errorf("-work", "%s holds the walk of %v from %v, not of %v from %v: move it to %s, that start's directory (swap the two if that holds this start's walk), and the same command goes on from it; or remove it and walk again",
 					WorkDir(dir, t.Board, t.Start), t.Board, to, t.Board, t.Start, WorkDir(dir, t.Board, to))
@@ -493,24 +531,50 @@ func (c WorkCommand) String() string {
 // of -sizes, as they do not on that of a -starts list (plan sorts it). A
 // value it cannot read is left as it is.
 func (c WorkCommand) set() WorkCommand {
-	var bs []board.Board
-	for part := range strings.SplitSeq(c.Sizes, ",") {
-		var b board.Board
-		if _, err := fmt.Sscanf(part, "%dx%d", &b.Rows, &b.Cols); err != nil {
-			n, err := strconv.Atoi(part)
-			if err != nil {
-				return c
-			}
-			b = board.Board{Rows: n, Cols: n}
-		}
-		bs = append(bs, b)
+	bs, ok := c.boards()
+	if !ok {
+		return c
 	}
+	c = c.figures()
 	slices.SortFunc(bs, func(a, b board.Board) int { return cmp.Or(cmp.Compare(a.Rows, b.Rows), cmp.Compare(a.Cols, b.Cols)) })
 	names := make([]string, 0, len(bs))
 	for _, b := range slices.Compact(bs) {
 		names = append(names, b.String())
 	}
 	c.Sizes = strings.Join(names, ",")
+	return c
+}
+
+// boards returns the boards of c.Sizes in its order; ok is false if it
+// cannot read them.
+func (c WorkCommand) boards() (bs []board.Board, ok bool) {
+	for part := range strings.SplitSeq(c.Sizes, ",") {
+		var b board.Board
+		if _, err := fmt.Sscanf(part, "%dx%d", &b.Rows, &b.Cols); err != nil {
+			n, err := strconv.Atoi(part)
+			if err != nil {
+				return nil, false
+			}
+			b = board.Board{Rows: n, Cols: n}
+		}
+		bs = append(bs, b)
+	}
+	return bs, true
+}
+
+// figures returns c as its walks' figures tell it: without -float when
+// every board is past MaxExactSquares, where every walk is a float's.
+func (c WorkCommand) figures() WorkCommand {
+	bs, ok := c.boards()
+	if !ok {
+		return c
+	}
+	for _, b := range bs {
+		if b.Squares() <= MaxExactSquares {
+			return c
+		}
+	}
+	c.Float = false
 	return c
 }
 
@@ -525,10 +589,13 @@ var commandFormat = durable.Format{Name: "exact command", Version: 2,
 // hundred bytes.
 const maxCommandBytes = 64 << 10
 
-// checkCommand writes command.json at path if there is none, and refuses
-// one of another command.
-func (r *Runner) checkCommand(path string) error {
+// checkCommand writes command.json at path if there is none (if may),
+// and refuses one of another command.
+func (r *Runner) checkCommand(path string, may bool) error {
 	write := func() error {
+		if !may {
+			return nil
+		}
 		data, err := durable.MarshalJSON(commandFormat, r.Command.set())
 		if err == nil {
 			err = durable.ReplaceBytes(path, data, durable.NoFollow)

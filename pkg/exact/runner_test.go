@@ -441,3 +441,16 @@ func TestRunnerOutLockedThroughLink(t *testing.T) {
 		t.Errorf("-out %s, a link to the -out of a run under way: %v, want it refused as in use", link, err)
 	}
 }
+
+// TestDetailOneTiePoint: one tie point is a tie point, in the frontier's
+// line and the memo's.
+func TestDetailOneTiePoint(t *testing.T) {
+	p := Progress{Frontier: true, Board: board.Board{Rows: 3, Cols: 4}, Depth: 3, Squares: 12, States: 1, DepthStates: 1}
+	for _, frontier := range []bool{true, false} {
+		p.Frontier = frontier
+		got := p.Detail(0, "")
+		if !strings.HasSuffix(got, "3x4 from 0,0, 1 tie point (1 at this depth)") && !strings.HasSuffix(got, "3x4 from 0,0, 1 tie point") {
+			t.Errorf("frontier %v: Detail = %q, want it to end in 1 tie point", frontier, got)
+		}
+	}
+}

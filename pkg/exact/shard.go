@@ -13,6 +13,7 @@ import (
 	"knightsweep/internal/durable"
 	"knightsweep/internal/input"
 	"knightsweep/internal/words"
+	"knightsweep/pkg/board"
 )
 
 // Shard is one part of exact's walks split across machines (experiment
@@ -77,6 +78,46 @@ func Deal(tasks []Task, count int) []int {
 	return shard
 }
 
+// MethodUsed names how o walks boards, the walks' figures' method: memo,
+// frontier (with " -work" after it when o.Work is given: its checkpoints
+// write each depth's records out, and past 64 squares the sums then
+// differ in their last digits) or plain, one for all or one a board
+// ("memo on 6x6, frontier on 9x9"). -method auto is named by the method
+// it takes: past 64 squares the memo's sums, the frontier's and the plain
+// walk's differ in their last digits, and the plain walk counts no tie
+// points.
+func MethodUsed(boards []board.Board, o Options) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, b := range boards {
+		name := "memo"
+		switch {
+		case o.Plain:
+			name = "plain"
+		case o.UsesFrontier(b) && o.Work != "":
+			name = "frontier -work"
+		case o.UsesFrontier(b):
+			name = "frontier"
+		}
+		seen[name] = true
+		names = append(names, name+" on "+b.String())
+	}
+	if len(seen) == 1 {
+		for name := range seen {
+			return name
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// same reports whether m and o are the manifests of one shard of one
+// command by one build and method: -float aside where it changes no
+// figure (WorkCommand.figures).
+func (m ShardManifest) same(o ShardManifest) bool {
+	m.Command, o.Command = m.Command.figures(), o.Command.figures()
+	return m == o
+}
+
 // ShardFile is the file beside a shard's -out CSV that says whose rows it
 // holds: FILE.shard.json.
 func ShardFile(out string) string { return out + ".shard.json" }
@@ -87,10 +128,8 @@ func ShardFile(out string) string { return out + ".shard.json" }
 type ShardManifest struct {
 	Build   string      `json:"build"`
 	Command WorkCommand `json:"command"`
-	// Method is -method's, with " -work" or " -plain" after it when
-	// given: past 64 squares the memo's sums, the frontier's and the
-	// plain walk's differ in their last digits, and the plain walk
-	// counts no tie points.
+	// Method is the method the walks took (MethodUsed), not -method's
+	// spelling.
 	Method string `json:"method"`
 	Shard  Shard  `json:"shard"`
 	Starts int    `json:"starts"`
@@ -122,25 +161,18 @@ func (r *Runner) openShard() (*ShardManifest, error) {
 	for _, j := range r.Jobs {
 		starts += len(j.Starts)
 	}
-	method := r.Options.Method.String()
-	if r.Options.Work != "" {
-		method += " -work"
-	}
-	if r.Options.Plain {
-		method += " -plain"
-	}
-	want := ShardManifest{Build: r.Build, Command: r.Command, Method: method, Shard: r.Shard, Starts: starts}
+	want := ShardManifest{Build: r.Build, Command: r.Command, Method: r.method, Shard: r.Shard, Starts: starts}
 	had, err := readShard(r.Out)
 	rows, csvErr := ReadCSV(r.Out)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && len(rows) > 0:
 		return nil, input.Errorf("-out", "%s holds rows but no %s: not a shard's file; give another -out", r.Out, ShardFile(r.Out))
-	case errors.Is(err, fs.ErrNotExist), err == nil && had != want && errors.Is(csvErr, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), err == nil && !had.same(want) && errors.Is(csvErr, fs.ErrNotExist):
 		return &want, nil
 	case err != nil:
 		return nil, input.Errorf("-out", "%v", err)
-	case had != want:
-		return nil, input.Errorf("-out", "%s holds shard %v of %s -method %s (build %s), not shard %v of %s -method %s (build %s): give another -out, or the same command with the same binary",
+	case !had.same(want):
+		return nil, input.Errorf("-out", "%s holds shard %v of %s walked by %s (build %s), not shard %v of %s walked by %s (build %s): give another -out, or the same command with the same binary",
 			r.Out, had.Shard, had.Command, had.Method, had.Build, want.Shard, want.Command, want.Method, want.Build)
 	}
 	return nil, nil
@@ -190,10 +222,10 @@ func Merge(out string, inputs []string, jobs func(WorkCommand) ([]Job, error)) (
 		switch {
 		case m.Build != first.Build:
 			return 0, input.Errorf("-merge", "%s was walked by build %s, %s by build %s: merge shards of one build (walk the shard again with the other's binary)", in, m.Build, inputs[0], first.Build)
-		case m.Command != first.Command:
+		case m.Command.figures() != first.Command.figures():
 			return 0, input.Errorf("-merge", "%s is a shard of %s, %s of %s: merge the shards of one command", in, m.Command, inputs[0], first.Command)
 		case m.Method != first.Method:
-			return 0, input.Errorf("-merge", "%s was walked with -method %s, %s with -method %s: merge shards of one method", in, m.Method, inputs[0], first.Method)
+			return 0, input.Errorf("-merge", "%s was walked by %s, %s by %s: merge shards walked by one method (-method, -work and -plain as they take it)", in, m.Method, inputs[0], first.Method)
 		case m.Shard.Count != first.Shard.Count:
 			return 0, input.Errorf("-merge", "%s is shard %v, %s shard %v: merge the shards of one split", in, m.Shard, inputs[0], first.Shard)
 		}

@@ -227,8 +227,8 @@ func TestMerge(t *testing.T) {
 		{"another build", []string{shards[0], other, shards[2]}, "build b2"},
 		{"another command", []string{shards[0], otherCmd, shards[2]}, "-closed"},
 		{"another split", []string{shards[0], split, shards[2]}, "one split"},
-		{"another method", []string{shards[0], frontier, shards[2]}, "-method frontier"},
-		{"plain walk", []string{shards[0], plain, shards[2]}, "-method auto -plain"},
+		{"another method", []string{shards[0], frontier, shards[2]}, "walked by frontier"},
+		{"plain walk", []string{shards[0], plain, shards[2]}, "walked by plain"},
 		{"no shard", []string{shards[0], single, shards[2]}, "not the -out of exact -shard"},
 		{"another rule's rows", []string{shards[0], posing("pohl.csv", pohl), shards[2]}, "a row of 6x6 from 0,2 pohl-random, not of shard 1/3"},
 		{"-float's rows", []string{shards[0], posing("float.csv", floats), shards[2]}, "-float's"},
@@ -413,5 +413,30 @@ func TestShardRefusedLeavesNoSidecar(t *testing.T) {
 	m, err := readShard(out)
 	if err != nil || m.Command != random || m.Build != "b1" {
 		t.Errorf("the sidecar now: %+v, %v; want this command's", m, err)
+	}
+}
+
+// TestMethodUsed: the method is named as walked, not as -method spells
+// it.
+func TestMethodUsed(t *testing.T) {
+	b6, b9 := board.Board{Rows: 6, Cols: 6}, board.Board{Rows: 9, Cols: 9}
+	for _, tc := range []struct {
+		name   string
+		boards []board.Board
+		o      Options
+		want   string
+	}{
+		{"auto up to 64 squares", []board.Board{b6}, Options{Method: MethodAuto}, "memo"},
+		{"auto past 64 squares", []board.Board{b9}, Options{Method: MethodAuto}, "frontier"},
+		{"auto -work", []board.Board{b6, b9}, Options{Method: MethodAuto, Work: "w"}, "frontier -work"},
+		{"frontier -work", []board.Board{b6, b9}, Options{Method: MethodFrontier, Work: "w"}, "frontier -work"},
+		{"auto on both", []board.Board{b6, b9}, Options{Method: MethodAuto}, "memo on 6x6, frontier on 9x9"},
+		{"plain", []board.Board{b6, b9}, Options{Method: MethodAuto, Plain: true}, "plain"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := MethodUsed(tc.boards, tc.o); got != tc.want {
+				t.Errorf("MethodUsed = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"knightsweep/internal/words"
 	"knightsweep/pkg/board"
 )
 
@@ -54,8 +55,8 @@ func (r *Runner) Write(w io.Writer, rows map[Key]Row, asJSON, grid bool) error {
 			} else {
 				p += fmt.Sprintf(" ± %.1e", row.ErrorBound)
 			}
-			fmt.Fprintf(&sb, "%v: probability %s, %d tours of %d walks, %d tie points, %v\n",
-				k, p, row.Tours, row.Walks, row.States, time.Duration(row.TimeNS).Round(time.Microsecond))
+			fmt.Fprintf(&sb, "%v: probability %s, %s of %s, %s, %v\n",
+				k, p, countOf(row.Tours, "tour"), countOf(row.Walks, "walk"), words.Count(row.States, "tie point"), time.Duration(row.TimeNS).Round(time.Microsecond))
 		}
 	}
 	_, err := io.WriteString(w, sb.String())
@@ -81,4 +82,12 @@ func (r *Runner) writeGrid(sb *strings.Builder, b board.Board, rows map[Key]Row)
 		}
 		sb.WriteByte('\n')
 	}
+}
+
+// countOf is n and noun as they agree: "1 tour", "2 tours".
+func countOf(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -671,16 +671,7 @@ func TestExactSidecarDiskFull(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(disk, ".s.csv.lock"), []byte("1 host\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			fill, err := os.Create(filepath.Join(disk, "fill"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for err == nil {
-				_, err = fill.Write(make([]byte, 1024))
-			}
-			st, _ := fill.Stat()
-			fill.Truncate(st.Size() - st.Size()%4096 - c.page)
-			fill.Close()
+			fillDisk(t, disk, c.page)
 			_, errOut, code := runCLI(t, append([]string{"exact", "-sizes", "5", "-starts", "all"}, c.args(disk)...)...)
 			if code != 1 || !strings.Contains(errOut, "no space left on device") {
 				t.Errorf("on a full disk: exit %d, stderr %q: want exit 1", code, errOut)

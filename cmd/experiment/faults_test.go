@@ -34,6 +34,27 @@ func mountTmpfs(t *testing.T, size string) string {
 	return dir
 }
 
+// fillDisk fills the tmpfs at disk with a file, leaving free bytes (a
+// whole number of pages) unused.
+func fillDisk(t *testing.T, disk string, free int64) {
+	t.Helper()
+	fill, err := os.Create(filepath.Join(disk, "fill"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for err == nil {
+		_, err = fill.Write(make([]byte, 1024))
+	}
+	st, err := fill.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fill.Truncate(st.Size() - st.Size()%4096 - free); err != nil {
+		t.Fatal(err)
+	}
+	fill.Close()
+}
+
 // A disk that fills up during a sweep: exit 1 naming the error, every row
 // written kept, and a manifest that says the session failed, not that it
 // is still running (its last rewrite has no room for a second copy, so it
@@ -194,17 +215,7 @@ func TestExactDiskFull(t *testing.T) {
 // naming the error), not bad input (exit 2).
 func TestExactDiskFullAtStart(t *testing.T) {
 	disk := mountTmpfs(t, "16k")
-	fill, err := os.Create(filepath.Join(disk, "fill"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for err == nil {
-		_, err = fill.Write(make([]byte, 1024))
-	}
-	// One page left: for -out's lock file, not for -out.
-	st, _ := fill.Stat()
-	fill.Truncate(st.Size() - st.Size()%4096 - 4096)
-	fill.Close()
+	fillDisk(t, disk, 4096) // one page: for -out's lock file, not for -out
 	_, errOut, code := runCLI(t, "exact", "-sizes", "5", "-starts", "0,0", "-out", filepath.Join(disk, "e.csv"))
 	if code != 1 || !strings.Contains(errOut, "no space left on device") {
 		t.Errorf("on a full disk: exit %d, stderr %q", code, errOut)

@@ -66,6 +66,22 @@ func shardRun(t *testing.T, dir string, b board.Board, s Shard, build string, cm
 	return shardWith(t, dir, b, s, build, cmd, MethodAuto)
 }
 
+// singleRun walks every start of b in one run, unsharded, into
+// DIR/single.csv, and returns its name.
+func singleRun(t *testing.T, dir string, b board.Board, cmd WorkCommand, o Options) string {
+	t.Helper()
+	out := filepath.Join(dir, "single.csv")
+	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: o, Out: out, Command: cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rn.Close()
+	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // shardWith is shardRun with -method m.
 func shardWith(t *testing.T, dir string, b board.Board, s Shard, build string, cmd WorkCommand, m Method) string {
 	t.Helper()
@@ -120,15 +136,7 @@ func TestMerge(t *testing.T) {
 	for i := range 3 {
 		shards = append(shards, shardRun(t, dir, b, Shard{Index: i, Count: 3}, "b1", cmd))
 	}
-	single := filepath.Join(dir, "single.csv")
-	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random}, Out: single, Command: cmd})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
-		t.Fatal(err)
-	}
-	rn.Close()
+	single := singleRun(t, dir, b, cmd, Options{Rule: Random})
 	merged := filepath.Join(dir, "merged.csv")
 	n, err := Merge(merged, []string{shards[2], shards[0], shards[1]}, jobsOf(b))
 	if err != nil || n != 36 {
@@ -350,15 +358,7 @@ func TestShardOfOne(t *testing.T) {
 	b := board.Board{Rows: 5, Cols: 5}
 	cmd := WorkCommand{Sizes: "5x5", Starts: "all", Tiebreak: "random"}
 	shard := shardRun(t, dir, b, Shard{Index: 0, Count: 1}, "b1", cmd)
-	single := filepath.Join(dir, "single.csv")
-	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: Options{Rule: Random, Workers: 1}, Out: single, Command: cmd})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
-		t.Fatal(err)
-	}
-	rn.Close()
+	single := singleRun(t, dir, b, cmd, Options{Rule: Random, Workers: 1})
 	merged := filepath.Join(dir, "merged.csv")
 	if n, err := Merge(merged, []string{shard}, jobsOf(b)); err != nil || n != 25 {
 		t.Fatalf("Merge of shard 0/1: %d rows, %v", n, err)

@@ -70,16 +70,7 @@ func shardRun(t *testing.T, dir string, b board.Board, s Shard, build string, cm
 // DIR/single.csv, and returns its name.
 func singleRun(t *testing.T, dir string, b board.Board, cmd WorkCommand, o Options) string {
 	t.Helper()
-	out := filepath.Join(dir, "single.csv")
-	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: o, Out: out, Command: cmd})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rn.Close()
-	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return walkAll(t, Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: o, Out: filepath.Join(dir, "single.csv"), Command: cmd})
 }
 
 // shardWith is shardRun with -method m.
@@ -92,8 +83,14 @@ func shardWith(t *testing.T, dir string, b board.Board, s Shard, build string, c
 func shardOptions(t *testing.T, dir string, b board.Board, s Shard, build string, cmd WorkCommand, o Options) string {
 	t.Helper()
 	out := filepath.Join(dir, "shard-"+strings.ReplaceAll(s.String(), "/", "-")+".csv")
-	rn, err := NewRunner(Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: o,
+	return walkAll(t, Runner{Jobs: []Job{{Board: b, Starts: all(b)}}, Options: o,
 		Out: out, Command: cmd, Shard: s, Build: build})
+}
+
+// walkAll runs r's tasks to the end and returns r.Out.
+func walkAll(t *testing.T, r Runner) string {
+	t.Helper()
+	rn, err := NewRunner(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +98,7 @@ func shardOptions(t *testing.T, dir string, b board.Board, s Shard, build string
 	if _, err := rn.Run(context.Background(), rn.Tasks()); err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return r.Out
 }
 
 // withoutTimes returns an exact CSV's bytes with time_ns, the one column

@@ -14,7 +14,7 @@ func TestQuantile(t *testing.T) {
 		// h = 4 * 0.25 = 1: exactly the second value.
 		{0.25, 200},
 	} {
-		if got := Quantile(x, tt.p); math.Abs(got-tt.want) > 1e-9 {
+		if got := Quantile(x, tt.p); !(math.Abs(got-tt.want) <= 1e-9) {
 			t.Errorf("Quantile(%v, %g) = %g, want %g", x, tt.p, got, tt.want)
 		}
 	}

@@ -61,23 +61,23 @@ func TestFriedmanDemsar(t *testing.T) {
 		}
 		return 12 * s / (14 * 4 * 5)
 	}
-	if x := plain(paperSums); math.Abs(x-9.28) > 0.01 || math.Abs(13*x/(42-x)-3.69) > 0.01 {
+	if x := plain(paperSums); !(math.Abs(x-9.28) <= 0.01) || !(math.Abs(13*x/(42-x)-3.69) <= 0.01) {
 		t.Fatalf("uncorrected chi-square %.3f, F %.3f; Demšar prints 9.28 and 3.69", x, 13*x/(42-x))
 	}
 	// Ties: four settings tie on mushroom (t = 4: 60) and two on iris,
 	// lung cancer, primary tumor and voting (t = 2: 6 each), 84 in all,
 	// over n k (k^2 - 1) = 14*4*15 = 840: the corrected statistic is the
 	// plain one over 1 - 84/840 = 0.9.
-	if want := 12.0 * 230 / 280 / 0.9; math.Abs(f.ChiSquare-want) > 1e-9 {
+	if want := 12.0 * 230 / 280 / 0.9; !(math.Abs(f.ChiSquare-want) <= 1e-9) {
 		t.Errorf("chi-square %.6f, want %.6f (12*230/280 corrected for ties)", f.ChiSquare, want)
 	}
 	// Three degrees of freedom: P(X > x) = erfc(sqrt(x/2)) +
 	// sqrt(2x/pi) exp(-x/2).
 	x := f.ChiSquare
-	if want := math.Erfc(math.Sqrt(x/2)) + math.Sqrt(2*x/math.Pi)*math.Exp(-x/2); math.Abs(f.ChiSquareP-want) > 1e-9 {
+	if want := math.Erfc(math.Sqrt(x/2)) + math.Sqrt(2*x/math.Pi)*math.Exp(-x/2); !(math.Abs(f.ChiSquareP-want) <= 1e-9) {
 		t.Errorf("chi-square p %.6g, want %.6g", f.ChiSquareP, want)
 	}
-	if want := 13 * x / (42 - x); math.Abs(f.F-want) > 1e-9 {
+	if want := 13 * x / (42 - x); !(math.Abs(f.F-want) <= 1e-9) {
 		t.Errorf("F %.6f, want %.6f", f.F, want)
 	}
 	// F = 13*10.952/(42-10.952) = 4.586, between F(3, 39)'s 1% point
@@ -103,7 +103,7 @@ func TestFriedmanByHand(t *testing.T) {
 		// 3*16/4) = 6; two degrees of freedom: p = exp(-3). F's
 		// denominator n(k-1) - 6 is 0: F infinite.
 		f := FriedmanTest([][]float64{{1, 2, 3}, {1, 2, 3}, {1, 2, 3}})
-		if f.ChiSquare != 6 || math.Abs(f.ChiSquareP-math.Exp(-3)) > 1e-12 || !math.IsInf(f.F, 1) || f.FP != 0 {
+		if f.ChiSquare != 6 || !(math.Abs(f.ChiSquareP-math.Exp(-3)) <= 1e-12) || !math.IsInf(f.F, 1) || f.FP != 0 {
 			t.Errorf("got %+v", f)
 		}
 	})
@@ -119,8 +119,8 @@ func TestFriedmanByHand(t *testing.T) {
 		// 2*14/6 = 14/3, p = exp(-7/3). F = 2 (14/3) / (6 - 14/3) = 7 on
 		// 2 and 4 degrees of freedom: p = (1 + 2*7/4)^-2 = 1/20.25.
 		f := FriedmanTest([][]float64{{1, 2, 3}, {1, 2, 3}, {2, 1, 3}})
-		if math.Abs(f.ChiSquare-14.0/3) > 1e-12 || math.Abs(f.ChiSquareP-math.Exp(-7.0/3)) > 1e-12 ||
-			math.Abs(f.F-7) > 1e-12 || math.Abs(f.FP-1/20.25) > 1e-12 {
+		if !(math.Abs(f.ChiSquare-14.0/3) <= 1e-12) || !(math.Abs(f.ChiSquareP-math.Exp(-7.0/3)) <= 1e-12) ||
+			!(math.Abs(f.F-7) <= 1e-12) || !(math.Abs(f.FP-1/20.25) <= 1e-12) {
 			t.Errorf("got %+v", f)
 		}
 	})

@@ -25,7 +25,7 @@ func TestSignTest(t *testing.T) {
 		// evaluated in exact integer arithmetic.
 		{1050, 950, 0.026824146240280695},
 	} {
-		if got := SignTest(tt.a, tt.b); math.Abs(got-tt.p) > 1e-12*math.Max(1, tt.p) {
+		if got := SignTest(tt.a, tt.b); !(math.Abs(got-tt.p) <= 1e-12*math.Max(1, tt.p)) {
 			t.Errorf("SignTest(%d, %d) = %g, want %g", tt.a, tt.b, got, tt.p)
 		}
 	}
@@ -77,7 +77,7 @@ func TestSignedRank(t *testing.T) {
 		{"nothing", nil, 1, 0},
 	} {
 		p, n := SignedRank(tt.d)
-		if math.Abs(p-tt.p) > 1e-12 || n != tt.n {
+		if !(math.Abs(p-tt.p) <= 1e-12) || n != tt.n {
 			t.Errorf("%s: SignedRank(%v) = %g on %d, want %g on %d", tt.name, tt.d, p, n, tt.p, tt.n)
 		}
 	}
@@ -90,7 +90,7 @@ func TestSignedRank(t *testing.T) {
 	p, _ := SignedRank(d)
 	nf := 200.0
 	z := (nf*(nf+1)/2 - nf*(nf+1)/4 - 0.5) / math.Sqrt(nf*(nf+1)*(2*nf+1)/24)
-	if want := math.Erfc(z / math.Sqrt2); math.Abs(p-want) > 1e-15 || p > 1e-30 {
+	if want := math.Erfc(z / math.Sqrt2); !(math.Abs(p-want) <= 1e-15) || p > 1e-30 {
 		t.Errorf("normal approximation: %g, want %g", p, want)
 	}
 	// At the boundary, 100 differences (ranks 1..100, those of 1, 4, ...,
@@ -111,7 +111,7 @@ func TestSignedRank(t *testing.T) {
 	nf = 100
 	z = (3333 - nf*(nf+1)/4 - 0.5) / math.Sqrt(nf*(nf+1)*(2*nf+1)/24)
 	normal := math.Erfc(z / math.Sqrt2)
-	if n != 100 || math.Abs(exact-want) > 1e-12*want || math.Abs(exact-normal) > 1e-3 {
+	if n != 100 || !(math.Abs(exact-want) <= 1e-12*want) || !(math.Abs(exact-normal) <= 1e-3) {
 		t.Errorf("mixed 100: p %g on %d, want %g on 100 (normal approximation %g)", exact, n, want, normal)
 	}
 }
@@ -145,7 +145,7 @@ func TestHolm(t *testing.T) {
 	got := Holm([]float64{0.03, 0.5, 0.01, math.NaN(), 0.02})
 	want := []float64{0.06, 0.5, 0.04, math.NaN(), 0.06}
 	for i := range want {
-		if math.IsNaN(want[i]) != math.IsNaN(got[i]) || !math.IsNaN(want[i]) && math.Abs(got[i]-want[i]) > 1e-12 {
+		if math.IsNaN(want[i]) != math.IsNaN(got[i]) || !math.IsNaN(want[i]) && !(math.Abs(got[i]-want[i]) <= 1e-12) {
 			t.Errorf("Holm = %v, want %v", got, want)
 			break
 		}

@@ -36,7 +36,7 @@ func TestWilson(t *testing.T) {
 	for n := 1; n <= 30; n++ {
 		for k := 0; k <= n; k++ {
 			a, b := Wilson(k, n, Z95), Wilson(n-k, n, Z95)
-			if math.Abs(a.Lo-(1-b.Hi)) > 1e-12 || a.Lo < 0 || a.Hi > 1 || a.Lo > float64(k)/float64(n) || a.Hi < float64(k)/float64(n) {
+			if !(math.Abs(a.Lo-(1-b.Hi)) <= 1e-12) || a.Lo < 0 || a.Hi > 1 || a.Lo > float64(k)/float64(n) || a.Hi < float64(k)/float64(n) {
 				t.Errorf("Wilson(%d, %d) = %v, Wilson(%d, %d) = %v", k, n, a, n-k, n, b)
 			}
 		}

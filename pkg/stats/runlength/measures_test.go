@@ -193,7 +193,7 @@ func TestSequenceCost(t *testing.T) {
 			total += reach * cost / float64(len(runs))
 			reach *= 1 - float64(found)/float64(len(runs))
 		}
-		if got := NewEmpirical(runs).PolicyCost(pol); math.Abs(got-total) > 1e-9*total {
+		if got := NewEmpirical(runs).PolicyCost(pol); !(math.Abs(got-total) <= 1e-9*total) {
 			t.Errorf("%v: %g, direct %g", pol, got, total)
 		}
 	}

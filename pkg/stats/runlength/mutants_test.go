@@ -46,7 +46,7 @@ func TestTailIndexThresholdOfZeroNodes(t *testing.T) {
 	tl := TailIndex(runs)
 	want := 1 / (2 * math.Ln10)
 	if !tl.OK || tl.Threshold != 1 || tl.Tail != 6 || tl.Uncensored != 6 || tl.Span != 1000 ||
-		math.Abs(tl.Index-want) > 1e-12*want {
+		!(math.Abs(tl.Index-want) <= 1e-12*want) {
 		t.Errorf("%+v; want threshold 1, 6 runs in the tail, all uncensored, span 1000, index %g", tl, want)
 	}
 }
@@ -87,7 +87,7 @@ func TestPredictRestartsThinsPastMaxCandidates(t *testing.T) {
 		t.Fatal("no prediction")
 	}
 	wantCost := n + 0.5 - float64(want)/2
-	if p.Cutoff != want || math.Abs(p.Cost-wantCost) > 1e-9*wantCost {
+	if p.Cutoff != want || !(math.Abs(p.Cost-wantCost) <= 1e-9*wantCost) {
 		t.Errorf("cutoff %d at %g; want %d (length %d is thinned out) at %g", p.Cutoff, p.Cost, want, s, wantCost)
 	}
 }

@@ -63,7 +63,7 @@ func TestNormalIntervalByHand(t *testing.T) {
 	e := ExpectedRunningTimeByStart([][]Run{start, start}, 1)
 	const z = 1.959963984540054
 	hi := 25010 + z*math.Sqrt(312625000)
-	if e.Nodes != 25010 || e.NodesLo != 0 || math.Abs(e.NodesHi-hi) > 1e-9*hi {
+	if e.Nodes != 25010 || e.NodesLo != 0 || !(math.Abs(e.NodesHi-hi) <= 1e-9*hi) {
 		t.Errorf("ERT %g, interval %g to %g; want 25010, 0 to %g", e.Nodes, e.NodesLo, e.NodesHi, hi)
 	}
 }

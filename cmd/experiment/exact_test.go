@@ -809,22 +809,28 @@ func TestExactOneOfEach(t *testing.T) {
 	}
 }
 
-// TestExactOutDash: -out - is refused (exit 2 naming -out, nothing on
-// stdout), not written as a file named "-": the rows go to stdout without
-// -out. So is exact -merge -out -.
-func TestExactOutDash(t *testing.T) {
+// TestOutDash: - for a path flag is refused (exit 2 naming the flag,
+// nothing on stdout), not written as a file or directory named "-": exact
+// prints its rows on stdout without -out, and every output is a file
+// renamed into place.
+func TestOutDash(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	for _, args := range [][]string{
-		{"exact", "-sizes", "5", "-out", "-"},
-		{"exact", "-merge", "-out", "-", "s0.csv"},
+	for _, c := range []struct {
+		flag string
+		args []string
+	}{
+		{"-out", []string{"exact", "-sizes", "5", "-out", "-"}},
+		{"-out", []string{"exact", "-merge", "-out", "-", "s0.csv"}},
+		{"-work", []string{"exact", "-sizes", "5", "-work", "-"}},
+		{"-out", []string{"run", "-sizes", "5", "-out", "-"}},
 	} {
-		out, errOut, code := runCLI(t, args...)
-		if code != 2 || out != "" || !strings.Contains(errOut, "-out") || !strings.Contains(errOut, "file name") {
-			t.Errorf("%v: exit %d, want 2 naming -out: %s%s", args, code, out, errOut)
+		out, errOut, code := runCLI(t, c.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.flag) || !strings.Contains(errOut, "name") {
+			t.Errorf("%v: exit %d, want 2 naming %s: %s%s", c.args, code, c.flag, out, errOut)
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
-			t.Errorf("%v left %s behind", args, entries[0].Name())
+			t.Errorf("%v left %s behind", c.args, entries[0].Name())
 		}
 	}
 }

@@ -44,6 +44,9 @@ func check(flag, path string, dir bool) error {
 	if path == "" {
 		return input.Errorf(flag, "missing: %s", want(dir))
 	}
+	if path == "-" {
+		return input.Errorf(flag, "- (standard output) is not a place this command writes to: results go to a new file renamed into place; %s (./- for one named -)", want(dir))
+	}
 	// A symbolic link is written through (durable.Links): the file or
 	// directory it leads to is what is checked.
 	way, err := durable.Links(path)

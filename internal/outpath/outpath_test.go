@@ -43,6 +43,8 @@ func TestCheck(t *testing.T) {
 		{"file: in /proc", "/proc/x.png", false, "cannot write in /proc"},
 		{"file: not regular", "/dev/null", false, "not a regular file"},
 		{"file: empty", "", false, "missing"},
+		{"file: - for standard output", "-", false, "- (standard output) is not a place"},
+		{"dir: - for standard output", "-", true, "- (standard output) is not a place"},
 		{"dir: new", filepath.Join(tmp, "new"), true, ""},
 		{"dir: new, deep", filepath.Join(tmp, "n", "e", "w"), true, ""},
 		{"dir: existing", tmp, true, ""},

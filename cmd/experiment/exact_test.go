@@ -530,7 +530,7 @@ func TestExactShardOfOne(t *testing.T) {
 
 // TestMergeExactOutDir: merge given exact's shards writes -out as a file,
 // as exact -merge does; a directory there, or no -out, is refused, exit 2
-// naming -out, before anything is written, the directory left as it was.
+// naming -out, before anything is written, the directory unchanged.
 func TestMergeExactOutDir(t *testing.T) {
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard-0.csv")
@@ -578,8 +578,8 @@ func TestReportExactCSVAsRuns(t *testing.T) {
 }
 
 // TestExactWorkNotDir: a -work that is a file, or under one, is refused
-// before any walk, exit 2, saying -work wants a directory, the file left
-// as it was.
+// before any walk, exit 2, saying -work wants a directory; the file is
+// not changed.
 func TestExactWorkNotDir(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
@@ -753,8 +753,8 @@ func TestExactRefusedWorkLeavesNoOut(t *testing.T) {
 	})
 }
 
-// TestExactMergeMethodUsed: shards whose walks are the same merge however
-// -method was spelled: -method auto -work is the frontier with -work, and
+// TestExactMergeMethodUsed: shards whose walks are the same merge whatever
+// -method says: -method auto -work is the frontier with -work, and
 // -float changes nothing past 64 squares, where every walk is a float's.
 // Shards whose walks differ (memo and frontier past 64 squares) are still
 // refused.

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// fakeSbatch stands in for sbatch: it notes that it was called and
-// prints a job id, as sbatch --parsable does.
+// fakeSbatch stands in for sbatch: it appends its arguments to
+// $FAKE_SBATCH_LOG and prints a job id, as sbatch --parsable does.
 const fakeSbatch = `#!/bin/sh
 echo "$*" >>"$FAKE_SBATCH_LOG"
 echo 4242

@@ -138,12 +138,8 @@ func NewRunner(r Runner) (*Runner, error) {
 }
 
 // CheckOut checks -out's path, path, before anything is walked or merged:
-// a file that can be written. "-" is refused, not taken as standard
-// output: exact prints its rows there already.
+// a file that can be written (outpath.File).
 func CheckOut(path string) error {
-	if path == "-" {
-		return input.Errorf("-out", "wants a file name, not -: exact prints its rows on standard output without it (a table, or -json's lines)")
-	}
 	return outpath.File("-out", path)
 }
 

@@ -90,10 +90,10 @@ type Summary struct {
 	Elapsed time.Duration
 	// Manifest is the sweep's manifest as written at the end.
 	Manifest *outdir.Manifest
-	// Table is the end-of-run table's figures (stats.ReadFiles of Runs
-	// with stats.Options.TableOnly), kept from the rows as they were
-	// written where Options.Table asked for them, the sweep started
-	// runs.csv and wrote every row; else nil.
+	// Table is the end-of-run table's figures (those of stats.ReadFiles
+	// of Runs with stats.Options.TableOnly), filed from each row as the
+	// writer writes it, where Options.Table asks for them and the sweep
+	// starts runs.csv and writes every row; else nil.
 	Table *stats.Results
 }
 

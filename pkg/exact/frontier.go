@@ -347,9 +347,9 @@ func (fw *fworker[K, P]) grow(d int) {
 // spill writes each of the worker's buffers as a run and empties them.
 // Their room is kept, and held, each for the depth after its own: spill
 // comes at a checkpoint, a depth boundary, after which the walks add
-// their records a depth deeper than before, about as many (the memory a
-// depth's records took, made anew, cost page faults and clearing as it
-// grew: on 10x10 from 4,4 with -work some 7% of the CPU time).
+// their records a depth deeper than before, about as many (making that
+// memory anew at every depth costs page faults and clearing: some 7% of
+// the CPU time on 10x10 from 4,4 with -work).
 func (fw *fworker[K, P]) spill() {
 	f := fw.f
 	for e, b := range fw.bufs {

@@ -426,13 +426,16 @@ func (f *frontier[K, P]) replaceRuns(d int, runs, merged []run) error {
 		f.remove(merged)
 		return nil
 	}
+	// The merged run, and any other depth's not yet durable (none, after
+	// a checkpoint: it spills every buffer).
 	out := &runs[len(runs)-1]
-	if err := durable.Sync(filepath.Join(f.dir, out.Name)); err != nil {
+	if err := syncRuns(f.dir, append(f.unsynced(), *out)); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	if err := syncDir(f.dir); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
+	f.markSynced()
 	out.synced = true
 	m := f.last
 	m.Runs = []run{}

@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
@@ -354,4 +356,138 @@ func TestFrontierResumesFormat3(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameResult(t, got, want)
+}
+
+// benchRuns is the records BenchmarkRunCodec writes and reads: the
+// encRaw runs of 2-word keys and a float64 (10x10, 11x11) in the
+// directory $KNIGHTSWEEP_BENCH_RUNS (a format 3 work directory's), or
+// else testRecs's.
+func benchRuns(b *testing.B) [][]rec[[2]uint64, [1]uint64] {
+	dir := os.Getenv("KNIGHTSWEEP_BENCH_RUNS")
+	if dir == "" {
+		return [][]rec[[2]uint64, [1]uint64]{testRecs[[2]uint64, [1]uint64](1<<20, 1)}
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.run"))
+	var out [][]rec[[2]uint64, [1]uint64]
+	n := 0
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(data) < benchRunBytes {
+			continue
+		}
+		recs := make([]rec[[2]uint64, [1]uint64], len(data)/40)
+		for i := range recs {
+			recs[i].decode(data[40*i:])
+		}
+		out = append(out, recs)
+		if n += len(recs); n > 4<<20 {
+			break
+		}
+	}
+	return out
+}
+
+// benchRunBytes: BenchmarkRunCodec takes runs of at least 100,000 raw
+// records, whose time is the records', not the files' creation.
+const benchRunBytes = 40 * 100_000
+
+// cpuTime is the process's CPU time, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkRunCodec writes records as runs and reads them back, through
+// the page cache: cpu-ns/rec is a record's CPU time, user and system, and
+// B/rec its bytes on disk.
+func BenchmarkRunCodec(b *testing.B) {
+	runs := benchRuns(b)
+	for _, enc := range []string{encRaw, encDelta} {
+		name := enc
+		if name == "" {
+			name = "raw"
+		}
+		b.Run(name, func(b *testing.B) {
+			defer func(e string) { spillEncoding = e }(spillEncoding)
+			spillEncoding = enc
+			dir := b.TempDir()
+			var recs, bytes int64
+			i := 0
+			cpu := cpuTime()
+			for b.Loop() {
+				rs := runs[i%len(runs)]
+				i++
+				w, err := newRunWriter[[2]uint64, [1]uint64](dir, "x.run", 0, 1<<20)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for j := range rs {
+					w.add(&rs[j])
+				}
+				r, err := w.close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				s, err := openRun[[2]uint64, [1]uint64](dir, r, 1<<20)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for s.next() {
+				}
+				s.close()
+				recs += r.Records
+				bytes += r.Bytes
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(recs), "cpu-ns/rec")
+			b.ReportMetric(float64(bytes)/float64(recs), "B/rec")
+		})
+	}
+}
+
+// BenchmarkDeltaCodec encodes and decodes records in memory, no file:
+// cpu-ns/rec is the CPU time encoding and decoding take a record, against
+// the words' (raw).
+func BenchmarkDeltaCodec(b *testing.B) {
+	type R = rec[[2]uint64, [1]uint64]
+	runs := benchRuns(b)
+	const block = 1 << 14
+	for _, name := range []string{"raw", "delta"} {
+		b.Run(name, func(b *testing.B) {
+			var recs int64
+			buf := make([]byte, 0, block*maxDeltaBytes[[2]uint64, [1]uint64]())
+			out := make([]R, block)
+			i := 0
+			cpu := cpuTime()
+			for b.Loop() {
+				rs := runs[i%len(runs)]
+				i++
+				enc, dec := newDeltaCodec[[2]uint64, [1]uint64](), newDeltaCodec[[2]uint64, [1]uint64]()
+				for lo := 0; lo < len(rs); lo += block {
+					blk := rs[lo:min(lo+block, len(rs))]
+					buf = buf[:0]
+					if name == "raw" {
+						for j := range blk {
+							buf = blk[j].encode(buf)
+						}
+						for j := range blk {
+							out[j].decode(buf[40*j:])
+						}
+						continue
+					}
+					for j := range blk {
+						buf = enc.encode(buf, &blk[j])
+					}
+					if err := dec.decode(buf, out[:len(blk)]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				recs += int64(len(rs))
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(recs), "cpu-ns/rec")
+		})
+	}
 }

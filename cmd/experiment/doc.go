@@ -385,7 +385,7 @@
 //	                   each manifest's figures carry a CRC-32C, as each
 //	                   run's bytes do; a directory of the build before
 //	                   (format 3, runs of fixed-width records) goes on, one
-//	                   older is refused). Runs are delta-encoded, about 14
+//	                   older is refused). Runs are delta-encoded, 14 to 15
 //	                   bytes a tie point on 10x10 and 11x11. One exact at a
 //	                   time holds DIR: another exits 2 at once, naming the
 //	                   process that holds it

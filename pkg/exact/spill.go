@@ -330,13 +330,14 @@ func (m *merger[K, P]) next(out *rec[K, P]) bool {
 	return m.err == nil
 }
 
-// mergeDown merges depth d's runs into fanIn of them, the fewest records
-// merged: the len(runs)-fanIn+1 smallest into one (while more than fanIn
-// times fanIn, fanIn at a time). Each merged run replaces its inputs in the
-// checkpoint before they are deleted (replaceRuns), so that the disk holds
-// the depth and one merge's inputs at most. The runs are taken in their
-// order, the merged one last, as the checkpoint names them: a walk resumed
-// merges the same runs the same way.
+// mergeDown merges depth d's runs into fanIn of them, the fewest bytes
+// merged: the len(runs)-fanIn+1 smallest (in bytes) into one, or, while
+// 2*fanIn-1 or more are left, the fanIn smallest. Each merged run replaces
+// its inputs in the checkpoint before they are deleted (replaceRuns), so
+// that the disk holds the runs and one merge's output at most, no larger
+// than its inputs. The runs are taken in their order, the merged one last,
+// as the checkpoint names them: a walk resumed merges the same runs the
+// same way.
 func (f *frontier[K, P]) mergeDown(d int, runs []run) ([]run, error) {
 	for len(runs) > f.fanIn {
 		k := min(f.fanIn, len(runs)-f.fanIn+1)

@@ -248,11 +248,12 @@ func TestMergeDownReplacesRuns(t *testing.T) {
 	}
 }
 
-// TestFrontierResumeMidMerge: a -work walk that stops at any point of the
-// merges before a depth (the directory's sync failing after the merged
-// run is written, or the manifest's after it is replaced) goes on to the
-// same figures as one never stopped: on 7x7 exactly, in float64s to the
-// last bit on one worker.
+// TestFrontierResumeMidMerge: a -work walk stopped at one sync of its
+// directory after another (a merged run written before a manifest names
+// it, or a checkpoint's runs before its manifest), some of them between
+// the merges before a depth, goes on each time to the same figures as one
+// never stopped: on 7x7 exactly, in float64s to the last bit on one
+// worker.
 func TestFrontierResumeMidMerge(t *testing.T) {
 	b, start := board.Board{Rows: 7, Cols: 7}, board.Square{}
 	for _, float := range []bool{false, true} {

@@ -383,12 +383,10 @@
 //	                   most, and the same command goes on from there (a
 //	                   changed one, or a damaged checkpoint, is refused:
 //	                   each manifest's figures carry a CRC-32C, as each
-//	                   run's bytes do; a directory of the build before
-//	                   (format 3, runs of fixed-width records) goes on, one
-//	                   older is refused). Runs are delta-encoded, 14 to 15
-//	                   bytes a tie point on 10x10 and 11x11. One exact at a
-//	                   time holds DIR: another exits 2 at once, naming the
-//	                   process that holds it
+//	                   run's bytes do; a directory of format 3, whose runs
+//	                   are not delta-encoded, goes on; an older one is
+//	                   refused). One exact at a time holds DIR: another
+//	                   exits 2 at once, naming the process that holds it
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,
 //	                   probability_fraction, error_bound, tours, walks,

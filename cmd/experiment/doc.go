@@ -383,8 +383,9 @@
 //	                   most, and the same command goes on from there (a
 //	                   changed one, or a damaged checkpoint, is refused:
 //	                   each manifest's figures carry a CRC-32C, as each
-//	                   run's bytes do; a directory of an older version is
-//	                   refused too). One exact at a time holds DIR: another
+//	                   run's bytes do; a directory of format 3, whose runs
+//	                   are not delta-encoded, goes on; an older one is
+//	                   refused). One exact at a time holds DIR: another
 //	                   exits 2 at once, naming the process that holds it
 //	-out FILE          write the exact CSV (columns rows, cols, start_row,
 //	                   start_col, closed, rule, probability,

@@ -28,17 +28,28 @@ import (
 // most; the runs it had written are named by no manifest and deleted when
 // the walk goes on.
 
+// Before a depth is walked its runs may be merged into fewer (mergeDown,
+// spill.go): each merged run is made durable, then a manifest naming the
+// depth's runs as they stand (the last checkpoint's, but for them) replaces
+// the last, then the runs merged are deleted; the disk holds one copy of
+// the depth and a merge's inputs, not two copies.
+
 // The manifest is a sealed JSON file of package durable: its content (the
 // tallies, the depth, the runs it names, everything) is covered by its
 // CRC-32C, as each run's bytes are by theirs, so that an edited or damaged
-// manifest is refused rather than give wrong figures. A manifest of an
-// earlier format is refused by name: a work directory holds hours of
-// walking at most, walked again from the start.
+// manifest is refused rather than give wrong figures. Format 4 names each
+// run's encoding (runcodec.go); format 3, whose runs are all encRaw, is
+// read and goes on (its next checkpoint is of format 4, with runs of both
+// encodings). A manifest of an earlier format is refused by name: a work
+// directory holds hours of walking at most, walked again from the start.
 
 const manifestName = "manifest.json"
 
-var workFormat = durable.Format{Name: "exact walk", Version: 3,
+var workFormat = durable.Format{Name: "exact walk", Version: 4,
 	Advice: "remove its directory (or give another -work) and walk again"}
+
+// workFormatRaw is the format whose runs are all encRaw, read as well.
+var workFormatRaw = durable.Format{Name: workFormat.Name, Version: 3, Advice: workFormat.Advice}
 
 type workManifest struct {
 	Board       string `json:"board"`
@@ -252,6 +263,13 @@ func readManifest(dir string) (m workManifest, found bool, err error) {
 		return m, false, err
 	}
 	sealed, err := durable.UnmarshalJSON(path, data, workFormat, &m)
+	if de := (*durable.Error)(nil); errors.As(err, &de) && de.Found.Name == workFormatRaw.Name && de.Found.Version == workFormatRaw.Version {
+		m = workManifest{}
+		sealed, err = durable.UnmarshalJSON(path, data, workFormatRaw, &m)
+		for i := range m.Runs {
+			m.Runs[i].Encoding = encRaw
+		}
+	}
 	if err != nil {
 		return m, false, err
 	}
@@ -285,7 +303,10 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 		if err != nil {
 			return m, false, fmt.Errorf("%s: a run it names: %v: %s", dir, err, workFormat.Advice)
 		}
-		if st.Size() != r.Bytes || r.Depth < m.Depth || r.Depth >= b.Squares() || r.Bytes%int64(max(m.RecordBytes, 1)) != 0 {
+		if r.Encoding != encRaw && r.Encoding != encDelta {
+			return m, false, fmt.Errorf("%s: run %s holds records in encoding %q, which this build does not read: %s", dir, r.Name, r.Encoding, workFormat.Advice)
+		}
+		if st.Size() != r.Bytes || r.Depth < m.Depth || r.Depth >= b.Squares() || r.Encoding == encRaw && r.Bytes%int64(max(m.RecordBytes, 1)) != 0 {
 			return m, false, fmt.Errorf("%s: run %s has %d bytes, the manifest says %d at depth %d (damaged): %s", dir, r.Name, st.Size(), r.Bytes, r.Depth, workFormat.Advice)
 		}
 	}
@@ -328,6 +349,7 @@ func (f *frontier[K, P]) load(b board.Board, start board.Square) (workManifest, 
 	f.seq, f.states, f.peakRecs = m.Seq, m.States, m.PeakStates
 	copy(f.perDepth, m.PerDepth)
 	f.prior = time.Duration(m.ElapsedNS)
+	f.last = m
 	return m, true, nil
 }
 
@@ -387,8 +409,53 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	if err := durable.ReplaceBytes(filepath.Join(f.dir, manifestName), data, durable.NoFollow); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
+	f.last = m
 	f.remove(f.consumed)
 	f.consumed = nil
+	return nil
+}
+
+// replaceRuns makes the checkpoint name runs as depth d's, where the last
+// one named the runs merged into them: runs' merged run (its last) made
+// durable, then the last manifest written again with them, then the runs
+// merged, which no manifest names now, deleted. Only before depth d is
+// walked, when every other depth's runs are the last manifest's.
+func (f *frontier[K, P]) replaceRuns(d int, runs, merged []run) error {
+	if !f.work || f.last.Board == "" {
+		// No manifest names the runs merged.
+		f.remove(merged)
+		return nil
+	}
+	// The merged run, and any other depth's not yet durable (none, after
+	// a checkpoint: it spills every buffer).
+	out := &runs[len(runs)-1]
+	if err := syncRuns(f.dir, append(f.unsynced(), *out)); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := syncDir(f.dir); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	f.markSynced()
+	out.synced = true
+	m := f.last
+	m.Runs = []run{}
+	for e, rs := range f.runs {
+		if e == d {
+			rs = runs
+		}
+		m.Runs = append(m.Runs, rs...)
+	}
+	// The next run's name must be none that this manifest names.
+	m.Seq, m.PeakDisk = f.seq, f.peakDisk.Load()
+	data, err := durable.MarshalJSON(workFormat, m)
+	if err != nil {
+		return err
+	}
+	if err := durable.ReplaceBytes(filepath.Join(f.dir, manifestName), data, durable.NoFollow); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	f.last = m
+	f.remove(merged)
 	return nil
 }
 

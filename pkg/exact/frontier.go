@@ -87,8 +87,10 @@ type frontier[K set, P num] struct {
 	// consumed are runs merged since the last checkpoint: deleted once
 	// the next one no longer names them.
 	consumed []run
-	seq      int64
-	err      error
+	// last is the manifest on disk, which replaceRuns rewrites.
+	last workManifest
+	seq  int64
+	err  error
 
 	states    int64   // tie points, each depth's keys once
 	perDepth  []int64 // tie points by depth
@@ -514,15 +516,7 @@ func (f *frontier[K, P]) takeRuns(d int) ([]run, error) {
 	runs := f.runs[d]
 	f.runs[d] = nil
 	f.mu.Unlock()
-	for len(runs) > f.fanIn {
-		r, err := f.premerge(d, runs[:f.fanIn])
-		if err != nil {
-			return nil, err
-		}
-		f.drop(runs[:f.fanIn])
-		runs = append(runs[f.fanIn:], r)
-	}
-	return runs, nil
+	return f.mergeDown(d, runs)
 }
 
 // sources opens the buffers and runs as the merge's sources; on an error,

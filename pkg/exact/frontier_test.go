@@ -303,7 +303,7 @@ func TestFrontierRefusesWork(t *testing.T) {
 		{"runs edited", editManifest(`"records": (\d+)`, `"records": 1$1`), "manifest.json: damaged: its CRC-32C"},
 		// The format line taken out: refused as damaged, with what to do;
 		// a manifest of format 2 (before manifests were sealed) by name.
-		{"format line removed", editManifest(`"format": "knightsweep exact walk 3",\n  `, ``), "damaged: its first field is not \"format\": remove its directory"},
+		{"format line removed", editManifest(`"format": "knightsweep exact walk 4",\n  `, ``), "damaged: its first field is not \"format\": remove its directory"},
 		{"format 2", func(t *testing.T, o *Options, dir string) {
 			os.WriteFile(filepath.Join(dir, manifestName), []byte(`{"version":2,"board":"7x7","crc32c":123}`), 0o644)
 		}, "a walk of an earlier format"},
@@ -498,7 +498,11 @@ func TestFrontierPremergePeakDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 2 * 30 * f.rb; r.Records != 30 || f.disk.Load() != want || f.peakDisk.Load() != want {
+	want := r.Bytes
+	for _, in := range runs {
+		want += in.Bytes
+	}
+	if r.Records != 30 || f.disk.Load() != want || f.peakDisk.Load() != want {
 		t.Errorf("merged into %d records; %d bytes on disk, at most %d; want 30, %d and %d", r.Records, f.disk.Load(), f.peakDisk.Load(), want, want)
 	}
 }

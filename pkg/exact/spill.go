@@ -2,10 +2,13 @@ package exact
 
 import (
 	"bufio"
+	"cmp"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"knightsweep/internal/durable"
 )
@@ -20,17 +23,25 @@ type run struct {
 	Bytes   int64  `json:"bytes"`
 	// CRC is the Castagnoli CRC-32 of the file, checked as it is read.
 	CRC uint32 `json:"crc32c"`
+	// Encoding is how the records are stored (runcodec.go): encRaw, or
+	// encDelta.
+	Encoding string `json:"encoding,omitempty"`
 	// synced: the file is durable (a checkpoint named it).
 	synced bool
 }
 
-// runWriter writes a run, record by record, through a buffer.
+// runWriter writes a run, record by record, through a buffer: in
+// spillEncoding, a delta block a buffer.
 type runWriter[K set, P num] struct {
 	f     *os.File
 	path  string
 	buf   []byte
 	chunk int
 	r     run
+	// delta: the codec, the records in the block under way and the most
+	// it takes.
+	delta     *deltaCodec[K, P]
+	n, maxRec int
 }
 
 func newRunWriter[K set, P num](dir, name string, depth, bufBytes int) (*runWriter[K, P], error) {
@@ -39,28 +50,57 @@ func newRunWriter[K set, P num](dir, name string, depth, bufBytes int) (*runWrit
 	if err != nil {
 		return nil, err
 	}
-	w := recBytes[K, P]()
-	chunk := max(bufBytes/w, 1) * w
-	return &runWriter[K, P]{f: f, path: path, buf: make([]byte, 0, chunk), chunk: chunk,
-		r: run{Depth: depth, Name: name}}, nil
+	rw := recBytes[K, P]()
+	if spillEncoding == encRaw {
+		chunk := max(bufBytes/rw, 1) * rw
+		return &runWriter[K, P]{f: f, path: path, buf: make([]byte, 0, chunk), chunk: chunk,
+			r: run{Depth: depth, Name: name}}, nil
+	}
+	// A block holds the records a reader decodes at a time (openRun).
+	w := &runWriter[K, P]{f: f, path: path, chunk: blockRecs[K, P](bufBytes), maxRec: maxDeltaBytes[K, P](),
+		r: run{Depth: depth, Name: name, Encoding: encDelta}, delta: newDeltaCodec[K, P]()}
+	w.buf = make([]byte, blockHeadBytes, blockHeadBytes+min(w.chunk*w.maxRec, bufBytes))
+	return w, nil
 }
 
+// blockRecs is how many records a delta block holds: those a reader with
+// buffers of bufBytes decodes at a time.
+func blockRecs[K set, P num](bufBytes int) int { return max(bufBytes/(2*recBytes[K, P]()), 1) }
+
 func (w *runWriter[K, P]) add(r *rec[K, P]) error {
-	w.buf = r.encode(w.buf)
 	w.r.Records++
-	if len(w.buf) == w.chunk {
+	if w.delta == nil {
+		w.buf = r.encode(w.buf)
+		if len(w.buf) == w.chunk {
+			return w.flush()
+		}
+		return nil
+	}
+	w.buf = w.delta.encode(w.buf, r)
+	w.n++
+	if w.n == w.chunk || len(w.buf)+w.maxRec > cap(w.buf) {
 		return w.flush()
 	}
 	return nil
 }
 
 func (w *runWriter[K, P]) flush() error {
+	if w.delta != nil {
+		if w.n == 0 {
+			return nil
+		}
+		binary.LittleEndian.PutUint32(w.buf, uint32(len(w.buf)-blockHeadBytes))
+		binary.LittleEndian.PutUint32(w.buf[4:], uint32(w.n))
+	}
 	w.r.CRC = durable.Update(w.r.CRC, w.buf)
 	if _, err := w.f.Write(w.buf); err != nil {
 		return fmt.Errorf("run %s: %w", w.r.Name, err)
 	}
 	w.r.Bytes += int64(len(w.buf))
 	w.buf = w.buf[:0]
+	if w.delta != nil {
+		w.buf, w.n = w.buf[:blockHeadBytes], 0
+	}
 	return nil
 }
 
@@ -98,6 +138,8 @@ type source[K set, P num] struct {
 	crc  uint32
 	run  run
 	err  error
+	// delta: the codec of a delta run.
+	delta *deltaCodec[K, P]
 }
 
 func memSource[K set, P num](recs []rec[K, P]) *source[K, P] {
@@ -115,6 +157,14 @@ func openRun[K set, P num](dir string, r run, bufBytes int) (*source[K, P], erro
 	n := max(bufBytes/(2*w), 1)
 	s := &source[K, P]{f: f, rd: bufio.NewReaderSize(f, 4096), raw: make([]byte, n*w),
 		recs: make([]rec[K, P], 0, n), left: r.Records, run: r}
+	switch r.Encoding {
+	case encRaw:
+	case encDelta:
+		s.delta = newDeltaCodec[K, P]()
+	default:
+		f.Close()
+		return nil, fmt.Errorf("run %s: records in encoding %q, which this build does not read: %s", r.Name, r.Encoding, workFormat.Advice)
+	}
 	s.fill()
 	return s, s.err
 }
@@ -123,6 +173,10 @@ func openRun[K set, P num](dir string, r run, bufBytes int) (*source[K, P], erro
 func (s *source[K, P]) fill() {
 	s.recs, s.i = s.recs[:0], 0
 	if s.f == nil || s.left == 0 {
+		return
+	}
+	if s.delta != nil {
+		s.fillDelta()
 		return
 	}
 	w := recBytes[K, P]()
@@ -138,9 +192,48 @@ func (s *source[K, P]) fill() {
 	for j := range s.recs {
 		s.recs[j].decode(b[j*w:])
 	}
+	s.checkEnd()
+}
+
+// checkEnd compares the CRC of a run read through with its manifest's.
+func (s *source[K, P]) checkEnd() {
 	if s.left == 0 && s.crc != s.run.CRC {
 		s.err = fmt.Errorf("run %s: its CRC-32C is %08x, the manifest says %08x: the file is corrupt", s.run.Name, s.crc, s.run.CRC)
 	}
+}
+
+// fillDelta reads and decodes the next block of a delta run.
+func (s *source[K, P]) fillDelta() {
+	var head [blockHeadBytes]byte
+	if _, err := io.ReadFull(s.rd, head[:]); err != nil {
+		s.err = fmt.Errorf("run %s: %w", s.run.Name, err)
+		return
+	}
+	size, n := binary.LittleEndian.Uint32(head[:]), binary.LittleEndian.Uint32(head[4:])
+	if n == 0 || int64(n) > s.left || size > maxBlockBytes {
+		s.err = fmt.Errorf("run %s: a block of %d records in %d bytes, with %d records left: the file is corrupt", s.run.Name, n, size, s.left)
+		return
+	}
+	if int(size) > cap(s.raw) {
+		s.raw = make([]byte, size)
+	}
+	b := s.raw[:size]
+	if _, err := io.ReadFull(s.rd, b); err != nil {
+		s.err = fmt.Errorf("run %s: %w", s.run.Name, err)
+		return
+	}
+	s.crc = durable.Update(durable.Update(s.crc, head[:]), b)
+	if int(n) > cap(s.recs) {
+		s.recs = make([]rec[K, P], 0, n)
+	}
+	s.recs = s.recs[:n]
+	if err := s.delta.decode(b, s.recs); err != nil {
+		s.recs = s.recs[:0]
+		s.err = fmt.Errorf("run %s: %w: the file is corrupt", s.run.Name, err)
+		return
+	}
+	s.left -= int64(n)
+	s.checkEnd()
 }
 
 func (s *source[K, P]) head() *rec[K, P] { return &s.recs[s.i] }
@@ -235,4 +328,44 @@ func (m *merger[K, P]) next(out *rec[K, P]) bool {
 	combine(m.c, m.group)
 	*out = m.group[0]
 	return m.err == nil
+}
+
+// mergeDown merges depth d's runs into fanIn of them, the fewest bytes
+// merged: the len(runs)-fanIn+1 smallest (in bytes) into one, or, while
+// 2*fanIn-1 or more are left, the fanIn smallest. Each merged run replaces
+// its inputs in the checkpoint before they are deleted (replaceRuns), so
+// that the disk holds the runs and one merge's output at most, no larger
+// than its inputs. The runs are taken in their order, the merged one last,
+// as the checkpoint names them: a walk resumed merges the same runs the
+// same way.
+func (f *frontier[K, P]) mergeDown(d int, runs []run) ([]run, error) {
+	for len(runs) > f.fanIn {
+		k := min(f.fanIn, len(runs)-f.fanIn+1)
+		order := make([]int, len(runs))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(runs[a].Bytes, runs[b].Bytes) })
+		in := make([]bool, len(runs))
+		var group, rest []run
+		for _, i := range order[:k] {
+			in[i] = true
+		}
+		for i, r := range runs {
+			if in[i] {
+				group = append(group, r)
+			} else {
+				rest = append(rest, r)
+			}
+		}
+		r, err := f.premerge(d, group)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(rest, r)
+		if err := f.replaceRuns(d, runs, group); err != nil {
+			return nil, err
+		}
+	}
+	return runs, nil
 }

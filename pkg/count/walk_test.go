@@ -2,6 +2,7 @@ package count
 
 import (
 	"context"
+	"runtime"
 	"sync/atomic"
 	"testing"
 
@@ -63,5 +64,51 @@ func TestRecordStoppedSubtree(t *testing.T) {
 		r.ck.ByEnd[1][4] != 14 || r.ck.Tours[0] != 0 || r.partial[1] != (tally{tours: 7, nodes: 50}) {
 		t.Errorf("finished subtrees: done %d %v, checkpoint %d tours %d nodes %d by end, partial %+v",
 			r.done, r.ck.Done, r.ck.Tours[1], r.ck.Nodes[1], r.ck.ByEnd[1][4], r.partial)
+	}
+}
+
+// A count stopped in the middle of a subtree counts what that subtree's
+// walk found before it stopped, with what the subtrees finished before it
+// found: 6x6's open tours from a corner, one worker, stopped once the
+// subtrees before the first of more than checkEvery nodes are done, count
+// the split's, those subtrees' and the stopped walk's tours and nodes.
+func TestEnumerationStoppedInASubtree(t *testing.T) {
+	// One P: the loop that hands out subtrees is waiting to hand out the
+	// large one when the count is stopped, so its walk starts, and stops
+	// at its first look at the context.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	b := board.Board{Rows: 6, Cols: 6}
+	g := newGraph(b)
+	sr := search{start: 0, ends: g.All}
+	split, pieces := g.pieces([]search{sr})
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	want := split[0]
+	large := -1
+	for i, pc := range pieces {
+		w := g.walk(done, pc.p, sr, nil)
+		want.tours += w.tours
+		want.nodes += w.nodes
+		if !w.complete {
+			large = i
+			if w.tours == 0 {
+				t.Fatalf("the stopped walk of subtree %d found no tour: a weak test", i)
+			}
+			break
+		}
+	}
+	if large < 1 {
+		t.Fatalf("6x6: the first subtree of more than %d nodes is %d", checkEvery, large)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	res, err := From(ctx, b, board.Square{}, Options{Method: Enumerate, Workers: 1, Progress: func(done, total int) {
+		if done == large {
+			stop()
+		}
+	}})
+	if err != nil || res.Complete || !is(res.Tours, want.tours) || res.Nodes != want.nodes {
+		t.Errorf("stopped before subtree %d: %v tours, %d nodes (complete %v), %v; want %d tours, %d nodes",
+			large, res.Tours, res.Nodes, res.Complete, err, want.tours, want.nodes)
 	}
 }

@@ -112,3 +112,30 @@ func TestEnumerationStoppedInASubtree(t *testing.T) {
 			large, res.Tours, res.Nodes, res.Complete, err, want.tours, want.nodes)
 	}
 }
+
+// Each search is split at the shallowest depth that gives it at least
+// piecesInAll / (number of searches) subtrees, so that every count has
+// about piecesInAll of them in all, whatever the workers: one depth
+// shallower gives fewer.
+func TestSplitAtTheShallowestDepth(t *testing.T) {
+	g := newGraph(board.Board{Rows: 6, Cols: 6})
+	var searches []search
+	for _, s := range []int{0, 1, 7} {
+		searches = append(searches, search{start: s, ends: g.All})
+	}
+	_, pieces := g.pieces(searches)
+	want := piecesInAll / len(searches)
+	for i, sr := range searches {
+		n, depth := 0, int8(0)
+		for _, pc := range pieces {
+			if pc.search == i {
+				n, depth = n+1, pc.p.depth
+			}
+		}
+		shallower, _ := g.splitTo(sr, want, depth-1, g.All)
+		if n < want || len(shallower) >= want {
+			t.Errorf("from %d: %d subtrees at depth %d, %d at depth %d; want at least %d, and fewer one shallower",
+				sr.start, n, depth, len(shallower), depth-1, want)
+		}
+	}
+}

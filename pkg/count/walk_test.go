@@ -9,15 +9,17 @@ import (
 	"knightsweep/pkg/board"
 )
 
-// A walk looks at its context every checkEvery nodes: the first subtree
-// of 6x6's open tours from a corner with more nodes than that, walked
-// under a context already done, stops after exactly checkEvery nodes,
-// incomplete; walked to the end, it is complete, and what it found as it
-// went (Options.Found) is its tours.
+// A walk looks at its context every checkEvery nodes: a subtree of 6x6's
+// open tours from a corner with more nodes than that, walked under a
+// context already done, stops after exactly checkEvery nodes, incomplete;
+// walked to the end, it is complete, with or without Options.Found, and
+// what it found as it went is its tours, for the first subtrees up to one
+// of at least three times checkEvery nodes (Found added to at each look).
 func TestWalkStopsInASubtree(t *testing.T) {
 	g := newGraph(board.Board{Rows: 6, Cols: 6})
 	var found atomic.Uint64
 	sr := search{start: 0, ends: g.All, found: &found}
+	plain := search{start: 0, ends: g.All}
 	_, pieces := g.pieces([]search{sr})
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -34,9 +36,14 @@ func TestWalkStopsInASubtree(t *testing.T) {
 		if !whole.complete || whole.nodes <= checkEvery || whole.tours == 0 || found.Load() != whole.tours {
 			t.Errorf("walked to the end: %+v, found %d as it went", whole, found.Load())
 		}
-		return
+		if w := g.walk(context.Background(), pc.p, plain, nil); w != whole {
+			t.Errorf("walked without Found: %+v; with: %+v", w, whole)
+		}
+		if whole.nodes >= 3*checkEvery {
+			return
+		}
 	}
-	t.Fatalf("6x6: no subtree of %d pieces has more than %d nodes", len(pieces), checkEvery)
+	t.Fatalf("6x6: no subtree of %d pieces has %d nodes or more", len(pieces), 3*checkEvery)
 }
 
 // A subtree stopped halfway adds what it found to the run's partial sums

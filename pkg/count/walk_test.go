@@ -146,3 +146,32 @@ func TestSplitAtTheShallowestDepth(t *testing.T) {
 		}
 	}
 }
+
+// The tours and nodes of a search split into subtrees add up to those of
+// one depth-first walk from its start, however deep the split: 5x6's open
+// tours from a corner, walked whole and split for 1, 64 and piecesInAll
+// subtrees.
+func TestSplitKeepsNodes(t *testing.T) {
+	g := newGraph(board.Board{Rows: 5, Cols: 6})
+	sr := search{start: 0, ends: g.All}
+	var first tally
+	for i, want := range []int{1, 64, piecesInAll} {
+		paths, sum := g.split(sr, want)
+		if len(paths) < want {
+			t.Fatalf("split for %d: %d subtrees", want, len(paths))
+		}
+		for _, p := range paths {
+			w := g.walk(context.Background(), p, sr, nil)
+			sum.tours += w.tours
+			sum.nodes += w.nodes
+		}
+		if i == 0 {
+			first = sum
+			if len(paths) != 1 || first.tours == 0 {
+				t.Fatalf("split for 1: %d subtrees, %d tours", len(paths), first.tours)
+			}
+		} else if sum.tours != first.tours || sum.nodes != first.nodes {
+			t.Errorf("split for %d: %d tours, %d nodes; walked whole: %d tours, %d nodes", want, sum.tours, sum.nodes, first.tours, first.nodes)
+		}
+	}
+}

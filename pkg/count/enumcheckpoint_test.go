@@ -123,6 +123,28 @@ func TestEnumerationSavesAsItGoes(t *testing.T) {
 	}
 }
 
+// An enumeration saves no checkpoint after its last subtree, however long
+// since the last save: it is complete, and removes the file. Here a save
+// then would fail (the path made a directory, which the count's removal
+// takes away empty).
+func TestEnumerationSavesNothingAfterItsLastSubtree(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck.json")
+	g, err := All(context.Background(), board.Board{Rows: 5, Cols: 6}, Options{Method: Enumerate, Workers: 1, Checkpoint: path,
+		Progress: func(done, total int) {
+			if done == total {
+				time.Sleep(minEnumSave)
+				os.Remove(path)
+				os.Mkdir(path, 0o755)
+			}
+		}})
+	if err != nil || !g.AllComplete || !isTotal(g, 37568) {
+		t.Errorf("5x6: %v tours (complete %v), %v; want 37568 and no save after the last subtree", g.Total, g.AllComplete, err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the checkpoint is still there after the count completed: %v", err)
+	}
+}
+
 // A checkpoint is used only by the count that saved it.
 func TestEnumerationCheckpointRefused(t *testing.T) {
 	dir := t.TempDir()

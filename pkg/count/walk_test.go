@@ -175,3 +175,73 @@ func TestSplitKeepsNodes(t *testing.T) {
 		}
 	}
 }
+
+// A count from a start keeps no front state with both tour ends made
+// before the front side has taken the start, which must be one of them:
+// every front layer of 4x5 from each start, each state's ends read from
+// the top of its key.
+func TestFrontierNoTwoEndsBeforeTheStart(t *testing.T) {
+	b := board.Board{Rows: 4, Cols: 5}
+	p := newFrontierPlan(b)
+	checked := 0
+	for s := range b.Squares() {
+		r, c := b.RowCol(s)
+		start := p.vertex(board.Square{Row: r, Col: c})
+		hooks := frontierHooks{save: func(m *meeting, _ bool) error {
+			v := m.front.done - 1 // the last square taken
+			if v < 0 || v >= start {
+				return nil
+			}
+			top := uint64(1)
+			for range p.fwd[v].keep {
+				top *= radix
+			}
+			for _, part := range m.front.states {
+				for _, e := range part {
+					checked++
+					if e.key/top == 2 {
+						t.Errorf("from %d,%d: a state with two ends made after square %d of %d", r, c, v, start)
+						return nil
+					}
+				}
+			}
+			return nil
+		}}
+		if _, _, err := p.count(context.Background(), frontierTask{start: start}, 1, hooks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no front state before a start: a weak test")
+	}
+}
+
+// A split stops at the first depth with at least want subtrees, also when
+// a depth has exactly want: split for as many as a depth gives returns
+// that depth.
+func TestSplitStopsAtExactlyWant(t *testing.T) {
+	g := newGraph(board.Board{Rows: 5, Cols: 6})
+	sr := search{start: 0, ends: g.All}
+	for _, want := range []int{2, 10, 100} {
+		level, _ := g.split(sr, want)
+		again, _ := g.split(sr, len(level))
+		if len(again) != len(level) || again[0].depth != level[0].depth {
+			t.Errorf("split for %d: %d subtrees at depth %d; for %d: %d at depth %d",
+				want, len(level), level[0].depth, len(level), len(again), again[0].depth)
+		}
+	}
+}
+
+// A graph's light squares are the corner's colour: those whose row and
+// column add up to an even number.
+func TestGraphLightIsTheCornersColour(t *testing.T) {
+	for _, b := range []board.Board{{Rows: 3, Cols: 4}, {Rows: 5, Cols: 5}} {
+		g := newGraph(b)
+		for s := range b.Squares() {
+			r, c := b.RowCol(s)
+			if light := g.light>>s&1 == 1; light != ((r+c)%2 == 0) {
+				t.Errorf("%v: %d,%d light %v", b, r, c, light)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"knightsweep/pkg/board"
 )
@@ -14,13 +15,14 @@ import (
 // An enumeration stopped halfway keeps a checkpoint of the subtrees it
 // finished; the same count resumes from it, with any number of workers,
 // and ends with the counts and nodes of a count never stopped (with a
-// checkpoint too: without, open tours are counted by their halves).
+// checkpoint too: without, open tours of a square board are counted by
+// their halves). The count is of 6x6, or with -short of 5x6.
 func TestEnumerationResumes(t *testing.T) {
 	b := board.Board{Rows: 6, Cols: 6}
-	whole, err := All(context.Background(), b, Options{Method: Enumerate, Checkpoint: filepath.Join(t.TempDir(), "whole.json")})
-	if err != nil || !whole.AllComplete {
-		t.Fatal(whole.AllComplete, err)
+	if testing.Short() {
+		b = board.Board{Rows: 5, Cols: 6}
 	}
+	whole := walked(t, b)
 	for _, tc := range []struct {
 		name          string
 		first, second int // workers
@@ -36,9 +38,7 @@ func TestEnumerationResumes(t *testing.T) {
 			}
 			want := whole
 			if tc.closed {
-				if want, err = All(context.Background(), b, Options{Method: Enumerate, Closed: true}); err != nil {
-					t.Fatal(err)
-				}
+				want = enumerated(t, b, true)
 			}
 			path := filepath.Join(t.TempDir(), "made", "ck.json")
 			ctx, cancel := context.WithCancel(context.Background())
@@ -92,6 +92,56 @@ func TestEnumerationResumes(t *testing.T) {
 				t.Errorf("the checkpoint is still there after the count completed: %v", err)
 			}
 		})
+	}
+}
+
+// An enumeration saves its checkpoint as it goes, not only when stopped:
+// once minEnumSave has passed since the count began, the next subtree
+// finished saves it, and the count, run to the end, is 5x6's 37,568 open
+// tours, with the checkpoint removed.
+func TestEnumerationSavesAsItGoes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck.json")
+	calls, savedAt := 0, 0
+	g, err := All(context.Background(), board.Board{Rows: 5, Cols: 6}, Options{Method: Enumerate, Workers: 1, Checkpoint: path,
+		Progress: func(done, total int) {
+			calls++
+			if calls == 1 {
+				time.Sleep(minEnumSave) // before the first subtree
+			}
+			if _, err := os.Stat(path); err == nil && savedAt == 0 {
+				savedAt = done
+			}
+		}})
+	if err != nil || !g.AllComplete || !isTotal(g, 37568) {
+		t.Fatalf("5x6: %v tours (complete %v), %v; want 37568", g.Total, g.AllComplete, err)
+	}
+	if savedAt != 2 {
+		t.Errorf("checkpoint first seen with %d subtrees done, want 2 (saved when the first was)", savedAt)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the checkpoint is still there after the count completed: %v", err)
+	}
+}
+
+// An enumeration saves no checkpoint after its last subtree, however long
+// since the last save: it is complete, and removes the file. Here a save
+// then would fail (the path made a directory, which the count's removal
+// takes away empty).
+func TestEnumerationSavesNothingAfterItsLastSubtree(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ck.json")
+	g, err := All(context.Background(), board.Board{Rows: 5, Cols: 6}, Options{Method: Enumerate, Workers: 1, Checkpoint: path,
+		Progress: func(done, total int) {
+			if done == total {
+				time.Sleep(minEnumSave)
+				os.Remove(path)
+				os.Mkdir(path, 0o755)
+			}
+		}})
+	if err != nil || !g.AllComplete || !isTotal(g, 37568) {
+		t.Errorf("5x6: %v tours (complete %v), %v; want 37568 and no save after the last subtree", g.Total, g.AllComplete, err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the checkpoint is still there after the count completed: %v", err)
 	}
 }
 

@@ -9,7 +9,9 @@ import (
 	"math/big"
 	"math/bits"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,19 +30,71 @@ func boardsUpTo(n int) []board.Board {
 	return out
 }
 
+// enumerations holds the grids that enumerated and walked return.
+var enumerations struct {
+	sync.Mutex
+	grid map[enumKey]Grid
+}
+
+// enumKey names one enumeration: a board, open or closed tours, walked
+// (with a checkpoint) or as All chooses.
+type enumKey struct {
+	b              board.Board
+	closed, walked bool
+}
+
+// enumerated returns All's grid of b by enumeration, the reference that
+// the frontier method's tests hold it to. Several tests check the same
+// boards against it, so each board's grid is enumerated once a test
+// binary; the callers only read it.
+func enumerated(t *testing.T, b board.Board, closed bool) Grid {
+	t.Helper()
+	return enumerationOf(t, enumKey{b: b, closed: closed})
+}
+
+// walked returns All's grid of b's open tours by enumeration with a
+// checkpoint, which walks every tour with its reverse where it would
+// otherwise count a square board's tours by their halves; once a test
+// binary, as enumerated.
+func walked(t *testing.T, b board.Board) Grid {
+	t.Helper()
+	return enumerationOf(t, enumKey{b: b, walked: true})
+}
+
+// enumerationOf returns the grid k names, enumerated once a test binary.
+func enumerationOf(t *testing.T, k enumKey) Grid {
+	t.Helper()
+	enumerations.Lock()
+	defer enumerations.Unlock()
+	if g, ok := enumerations.grid[k]; ok {
+		return g
+	}
+	opt := Options{Closed: k.closed, Method: Enumerate}
+	if k.walked {
+		opt.Checkpoint = filepath.Join(t.TempDir(), "walked.json")
+	}
+	g, err := All(context.Background(), k.b, opt)
+	if err != nil || !g.AllComplete {
+		t.Fatalf("enumerating %v (closed %v): complete %v, %v", k.b, k.closed, g.AllComplete, err)
+	}
+	if enumerations.grid == nil {
+		enumerations.grid = map[enumKey]Grid{}
+	}
+	enumerations.grid[k] = g
+	return g
+}
+
 // The frontier method agrees with enumeration on every board both can do,
 // from every start square, open and closed, and on the board turned.
+// -short takes the boards of up to 30 squares.
 func TestFrontierMatchesEnumeration(t *testing.T) {
 	for _, b := range boardsUpTo(EnumerateUpTo) {
 		for _, closed := range []bool{false, true} {
-			if testing.Short() && b.Squares() > 30 && !closed {
+			if testing.Short() && b.Squares() > 30 {
 				continue
 			}
 			t.Run(fmt.Sprintf("%v/closed=%v", b, closed), func(t *testing.T) {
-				want, err := All(context.Background(), b, Options{Closed: closed, Method: Enumerate})
-				if err != nil {
-					t.Fatal(err)
-				}
+				want := enumerated(t, b, closed)
 				boards := []board.Board{b}
 				if b.Rows != b.Cols {
 					boards = append(boards, board.Board{Rows: b.Cols, Cols: b.Rows})
@@ -123,19 +177,22 @@ func TestFrontierColourRule(t *testing.T) {
 
 // A count stopped after some squares, or in the middle of a join, resumes
 // from its checkpoint to the same counts, and the checkpoint is removed
-// when it completes.
+// when it completes. The stops are made on 5x6, or with -short on 4x5.
 func TestFrontierCheckpoint(t *testing.T) {
 	b := board.Board{Rows: 5, Cols: 6}
+	if testing.Short() {
+		b = board.Board{Rows: 4, Cols: 5}
+	}
 	want, err := All(context.Background(), b, Options{Method: Frontier})
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := t.TempDir() + "/ck"
-	// 5x6 has 30 squares; a pass's progress is its squares, then its join
-	// as many again. Stop in the first pass's sides, in its join, between
-	// two passes (the second has no square of its own yet), in a later
-	// pass's join.
-	for _, stopAt := range []int{3, 30, 45, 60, 110} {
+	// A pass's progress is its n squares, then its join as many again.
+	// Stop in the first pass's sides, in its join, between two passes (the
+	// second has no square of its own yet), in a later pass's join.
+	n := b.Squares()
+	for _, stopAt := range []int{3, n, 3 * n / 2, 2 * n, 3*n + n/2} {
 		t.Run(fmt.Sprint(stopAt), func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
@@ -150,11 +207,11 @@ func TestFrontierCheckpoint(t *testing.T) {
 			if err != nil || part.AllComplete || !part.Kept {
 				t.Fatalf("stopped count: complete %v, checkpoint kept %v, %v", part.AllComplete, part.Kept, err)
 			}
-			ck, err := readCheckpoint(path, 30, 0, "")
+			ck, err := readCheckpoint(path, n, 0, "")
 			if err != nil || ck == nil {
 				t.Fatalf("no checkpoint after a stop: %v", err)
 			}
-			if joining := ck.Join.Chunks > 0; stopAt%60 != 30 && joining != (stopAt%60 > 30) {
+			if joining := ck.Join.Chunks > 0; stopAt%(2*n) != n && joining != (stopAt%(2*n) > n) {
 				t.Errorf("stopped at %d: checkpoint in a join %v (%d of %d parts done)", stopAt, joining, len(ck.Join.Done), ck.Join.Chunks)
 			}
 			// The same count with another option of its own refuses it.
@@ -176,6 +233,7 @@ func TestFrontierCheckpoint(t *testing.T) {
 	// (here a state with a pair label on one square only, which would panic
 	// a worker) is refused; one larger than the memory bound is refused
 	// before it is read.
+	b = board.Board{Rows: 5, Cols: 6}
 	t.Run("damaged", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		opt := Options{Method: Frontier, Checkpoint: path, CheckpointEvery: time.Hour,
@@ -331,19 +389,19 @@ func TestTotalPast64(t *testing.T) {
 // square on the front side to one with every square there: open tours
 // from every start (the start on either side, or on the cut), all open
 // tours, and closed tours, against enumeration. With -short (make test),
-// every cut on the boards of 3 and 4 rows and the first, middle and last
-// on 5x5 and 5x6; make test-all runs every cut of every board (13 s).
+// every cut on the boards of 3 and 4 rows and the middle one on 5x5 and
+// 5x6, and the counts from every start at every cut of 3x4, at the first,
+// middle and last of 4x5 and at the middle of 5x5; make test-all runs
+// every cut of every board (13 s).
 func TestFrontierEveryCut(t *testing.T) {
 	for _, b := range []board.Board{{Rows: 3, Cols: 4}, {Rows: 4, Cols: 5}, {Rows: 5, Cols: 5}, {Rows: 3, Cols: 10}, {Rows: 5, Cols: 6}} {
 		for _, closed := range []bool{false, true} {
-			want, err := All(context.Background(), b, Options{Closed: closed, Method: Enumerate})
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := enumerated(t, b, closed)
 			p := newFrontierPlan(b)
 			t.Run(fmt.Sprintf("%v/closed=%v", b, closed), func(t *testing.T) {
 				for cut := 0; cut <= p.n; cut++ {
-					if testing.Short() && b.Rows >= 5 && cut != 0 && cut != p.n/2 && cut != p.n {
+					few := cut == 0 || cut == p.n/2 || cut == p.n
+					if testing.Short() && b.Rows >= 5 && cut != p.n/2 {
 						continue
 					}
 					hooks := frontierHooks{cut: &cut}
@@ -356,7 +414,7 @@ func TestFrontierEveryCut(t *testing.T) {
 					if err != nil || got[0]*per != want.Total.Uint64() {
 						t.Errorf("cut %d: %v (x%d), %v; want %v", cut, got, per, err, want.Total)
 					}
-					if closed || b.Squares() > 25 {
+					if closed || b.Squares() > 25 || testing.Short() && b.Rows >= 4 && !few {
 						continue // from every start: the small boards
 					}
 					for s := range b.Squares() {

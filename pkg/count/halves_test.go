@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -15,19 +14,18 @@ import (
 // walk with reverses gives (the walk runs when a checkpoint is asked for),
 // with one worker and with several, on the square boards it is used for:
 // 4x4 (no tour), 5x5 (an odd number of squares: halves of 13 and 12) and
-// 6x6. Total, which keeps one column, gives the same total.
+// 6x6. Total, which keeps one column, gives the same total. -short leaves
+// out 6x6 (its walk enters 28.9M squares); the known totals below still
+// hold its halves.
 func TestHalvesMatchTheWalk(t *testing.T) {
 	for _, n := range []int{4, 5, 6} {
-		b := board.Board{Rows: n, Cols: n}
-		walked, err := All(context.Background(), b, Options{Checkpoint: filepath.Join(t.TempDir(), "ck")})
-		if err != nil || !walked.AllComplete {
-			t.Fatal(err)
+		if testing.Short() && n == 6 {
+			continue
 		}
+		b := board.Board{Rows: n, Cols: n}
+		walked := walked(t, b)
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%v/workers=%d", b, workers), func(t *testing.T) {
-				if testing.Short() && n == 6 && workers == 1 {
-					t.Skip("6x6 on one worker as on three: make test-all runs it")
-				}
 				halved, err := All(context.Background(), b, Options{Workers: workers})
 				if err != nil || !halved.AllComplete {
 					t.Fatal(err)

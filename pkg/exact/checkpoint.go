@@ -401,15 +401,9 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 		}
 		f.markSynced()
 	}
-	data, err := durable.MarshalJSON(workFormat, m)
-	if err != nil {
+	if err := f.writeManifest(m); err != nil {
 		return err
 	}
-	// Replaced, and the directory synced, by durable.
-	if err := durable.ReplaceBytes(filepath.Join(f.dir, manifestName), data, durable.NoFollow); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	f.last = m
 	f.remove(f.consumed)
 	f.consumed = nil
 	return nil
@@ -447,6 +441,16 @@ func (f *frontier[K, P]) replaceRuns(d int, runs, merged []run) error {
 	}
 	// The next run's name must be none that this manifest names.
 	m.Seq, m.PeakDisk = f.seq, f.peakDisk.Load()
+	if err := f.writeManifest(m); err != nil {
+		return err
+	}
+	f.remove(merged)
+	return nil
+}
+
+// writeManifest makes m the checkpoint: the manifest replaced, and the
+// directory synced, by durable.
+func (f *frontier[K, P]) writeManifest(m workManifest) error {
 	data, err := durable.MarshalJSON(workFormat, m)
 	if err != nil {
 		return err
@@ -455,7 +459,6 @@ func (f *frontier[K, P]) replaceRuns(d int, runs, merged []run) error {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	f.last = m
-	f.remove(merged)
 	return nil
 }
 

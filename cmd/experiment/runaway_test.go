@@ -11,8 +11,7 @@ import (
 // The refusal and -plan say one figure, the machine-paced one the plan
 // prints, on the workers given: warnsdorff-bt on 7x7 from 0,1 (a start
 // the colour rule rules out) without a budget is a complete search of
-// about 10^14 nodes, 13 days on 2 workers at the model's pace and
-// weeks more at this machine's. Without -plan it is refused
+// about 10^14 nodes, days on any machine. Without -plan it is refused
 // before anything is written, exit 2.
 func TestRunawayOneFigure(t *testing.T) {
 	if testing.Short() {
@@ -36,9 +35,10 @@ func TestRunawayOneFigure(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "o")
 	_, errOut, code = runCLI(t, append(args, "-out", dir)...)
-	// Another trial, another pace: the figure is at this machine's pace
-	// (days), not the model's 13 days on 2 workers.
-	if code != 2 || !regexp.MustCompile(`run: it is expected to take \d+ days on 3 worker\(s\)`).MatchString(errOut) || strings.Contains(errOut, "13 days") {
+	// Another trial, another pace: the figure is in days on the 3 workers
+	// given (a loaded machine adds the unloaded figure in parentheses,
+	// which may be the model's own).
+	if code != 2 || !regexp.MustCompile(`run: it is expected to take \d+ days on 3 worker\(s\)`).MatchString(errOut) {
 		t.Errorf("without -plan: exit %d, %q; want 2 and the paced figure on 3 workers", code, errOut)
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {

@@ -1,11 +1,8 @@
 package count
 
 import (
-	"context"
 	"errors"
 	"testing"
-
-	"knightsweep/pkg/board"
 )
 
 // A budget is nine tenths of -mem-limit (budgetShare), worked by hand: a
@@ -34,23 +31,5 @@ func TestBudgetTakesExactlyNineTenths(t *testing.T) {
 	}
 	if newBudget(0) != nil || newBudget(-1) != nil {
 		t.Error("a limit of 0 or less must mean no budget (nil)")
-	}
-}
-
-// A frontier count takes its two first layers from the budget before
-// anything else: one state a side, entryBytes (24) each, 48 bytes worked
-// by hand. Under a limit of 40 bytes (a budget of 36) the count stops
-// there, naming 48 bytes and 2 states; under 54 (a budget of 48) the
-// layers fit exactly and the count stops at a later step instead.
-func TestFrontierFirstLayersTakeTheirBytes(t *testing.T) {
-	b := board.Board{Rows: 3, Cols: 4}
-	_, err := Total(context.Background(), b, Options{Method: Frontier, MemLimit: 40})
-	var me *MemoryError
-	if !errors.As(err, &me) || me.Need != 2*entryBytes || me.States != 2 {
-		t.Errorf("limit 40: %v (%+v); want a *MemoryError needing %d bytes for 2 states", err, me, 2*entryBytes)
-	}
-	_, err = Total(context.Background(), b, Options{Method: Frontier, MemLimit: 54})
-	if !errors.As(err, &me) || me.Need == 2*entryBytes || me.States == 2 {
-		t.Errorf("limit 54: %v (%+v); want the first layers to fit and a later step to stop", err, me)
 	}
 }

@@ -1,0 +1,48 @@
+package count
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"knightsweep/pkg/board"
+)
+
+// A frontier count takes its two first layers from the budget before
+// anything else: one state a side, entryBytes (24) each, 48 bytes worked
+// by hand. Under a limit of 40 bytes (a budget of 36) the count stops
+// there, naming 48 bytes and 2 states; under 54 (a budget of 48) the
+// layers fit exactly and the count stops at a later step instead.
+func TestFrontierFirstLayersTakeTheirBytes(t *testing.T) {
+	b := board.Board{Rows: 3, Cols: 4}
+	_, err := Total(context.Background(), b, Options{Method: Frontier, MemLimit: 40})
+	var me *MemoryError
+	if !errors.As(err, &me) || me.Need != 2*entryBytes || me.States != 2 {
+		t.Errorf("limit 40: %v (%+v); want a *MemoryError needing %d bytes for 2 states", err, me, 2*entryBytes)
+	}
+	_, err = Total(context.Background(), b, Options{Method: Frontier, MemLimit: 54})
+	if !errors.As(err, &me) || me.Need == 2*entryBytes || me.States == 2 {
+		t.Errorf("limit 54: %v (%+v); want the first layers to fit and a later step to stop", err, me)
+	}
+}
+
+// A fixed cut (frontierHooks.cut) is the number of squares the front
+// side adds, exactly: on 3x4 (12 squares) with cuts of 3 and 5, the front
+// has added the cut's squares, no more, when the sides meet, and the back
+// the rest.
+func TestFrontierCutIsTheFrontsSquares(t *testing.T) {
+	p := newFrontierPlan(board.Board{Rows: 3, Cols: 4})
+	for _, cut := range []int{3, 5} {
+		front, back := 0, 0
+		save := func(m *meeting, final bool) error {
+			front, back = max(front, m.front.done), max(back, m.back.done)
+			return nil
+		}
+		if _, _, err := p.count(context.Background(), frontierTask{start: -1}, 1, frontierHooks{cut: &cut, save: save}); err != nil {
+			t.Fatalf("cut %d: %v", cut, err)
+		}
+		if front != cut || front+back != p.n {
+			t.Errorf("cut %d: the front added %d squares and the back %d; want %d and %d", cut, front, back, cut, p.n-cut)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package count
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"knightsweep/pkg/board"
@@ -21,8 +22,8 @@ func TestFrontierFirstLayersTakeTheirBytes(t *testing.T) {
 		t.Errorf("limit 40: %v (%+v); want a *MemoryError needing %d bytes for 2 states", err, me, 2*entryBytes)
 	}
 	_, err = Total(context.Background(), b, Options{Method: Frontier, MemLimit: 54})
-	if !errors.As(err, &me) || me.Need == 2*entryBytes || me.States == 2 {
-		t.Errorf("limit 54: %v (%+v); want the first layers to fit and a later step to stop", err, me)
+	if !errors.As(err, &me) || me.Need == 2*entryBytes || me.States == 2 || me.Need <= 48 {
+		t.Errorf("limit 54: %v (%+v); want the first layers to fit and a later step to stop, needing more than the budget's 48 bytes", err, me)
 	}
 }
 
@@ -44,5 +45,38 @@ func TestFrontierCutIsTheFrontsSquares(t *testing.T) {
 		if front != cut || front+back != p.n {
 			t.Errorf("cut %d: the front added %d squares and the back %d; want %d and %d", cut, front, back, cut, p.n-cut)
 		}
+	}
+}
+
+// The hooks see what the count holds: after each step, detail's states
+// are the two sides' states together (as the meeting the save hook gets
+// holds them), and the join's last progress call has every part joined.
+func TestFrontierHooksSeeTheMeeting(t *testing.T) {
+	p := newFrontierPlan(board.Board{Rows: 4, Cols: 5})
+	var detail, saved []int
+	joined, joins := -1, -1
+	hooks := frontierHooks{
+		detail: func(states int, _ int64) { detail = append(detail, states) },
+		save: func(m *meeting, final bool) error {
+			if m.front.done+m.back.done < p.n || len(saved) < len(detail) {
+				saved = append(saved, m.front.size()+m.back.size())
+			}
+			return nil
+		},
+		progress: func(squares, j, n int) {
+			if n > 0 {
+				joined, joins = j, n
+			}
+		},
+		joinChunk: 4,
+	}
+	if _, _, err := p.count(context.Background(), frontierTask{start: -1}, 1, hooks); err != nil {
+		t.Fatal(err)
+	}
+	if len(detail) != p.n || !slices.Equal(detail, saved[:len(detail)]) {
+		t.Errorf("detail's states %v; the meetings held %v", detail, saved)
+	}
+	if joins < 2 || joined != joins {
+		t.Errorf("the join's last progress: %d of %d parts; want all of at least 2", joined, joins)
 	}
 }

@@ -299,15 +299,22 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 		return m, false, fmt.Errorf("%s: depth %d out of range: %s", dir, m.Depth, workFormat.Advice)
 	}
 	for _, r := range m.Runs {
-		st, err := os.Stat(filepath.Join(dir, r.Name))
+		path := filepath.Join(dir, r.Name)
+		if durable.NotLink(path) != nil {
+			return m, false, fmt.Errorf("%s: run %s is a symbolic link, not a run this walk wrote (damaged): %s", dir, r.Name, workFormat.Advice)
+		}
+		st, err := os.Stat(path)
 		if err != nil {
 			return m, false, fmt.Errorf("%s: a run it names: %v: %s", dir, err, workFormat.Advice)
 		}
 		if r.Encoding != encRaw && r.Encoding != encDelta {
 			return m, false, fmt.Errorf("%s: run %s holds records in encoding %q, which this build does not read: %s", dir, r.Name, r.Encoding, workFormat.Advice)
 		}
-		if st.Size() != r.Bytes || r.Depth < m.Depth || r.Depth >= b.Squares() || r.Encoding == encRaw && r.Bytes%int64(max(m.RecordBytes, 1)) != 0 {
+		if st.Size() != r.Bytes || r.Depth < m.Depth || r.Depth >= b.Squares() {
 			return m, false, fmt.Errorf("%s: run %s has %d bytes, the manifest says %d at depth %d (damaged): %s", dir, r.Name, st.Size(), r.Bytes, r.Depth, workFormat.Advice)
+		}
+		if r.Encoding == encRaw && r.Bytes%int64(max(m.RecordBytes, 1)) != 0 {
+			return m, false, fmt.Errorf("%s: run %s has %d bytes, not a whole number of raw %d-byte records (damaged): %s", dir, r.Name, r.Bytes, m.RecordBytes, workFormat.Advice)
 		}
 	}
 	return m, true, nil

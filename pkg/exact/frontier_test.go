@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"knightsweep/internal/durable"
 	"knightsweep/pkg/board"
 )
 
@@ -287,6 +288,36 @@ func TestFrontierRefusesWork(t *testing.T) {
 		{"run gone", func(t *testing.T, o *Options, dir string) {
 			os.Remove(filepath.Join(dir, manifest(t, dir).Runs[0].Name))
 		}, "a run it names"},
+		// A run replaced by a link to a copy of itself: refused, as the
+		// manifest is, before anything is read through it.
+		{"run a link", func(t *testing.T, o *Options, dir string) {
+			p := filepath.Join(dir, manifest(t, dir).Runs[0].Name)
+			cp := p + ".copy"
+			if err := os.Rename(p, cp); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(cp, p); err != nil {
+				t.Fatal(err)
+			}
+		}, "is a symbolic link, not a run this walk wrote"},
+		// A sealed manifest that names a delta run as raw, whose bytes are
+		// no whole number of records: refused as that, not as a length
+		// the file has.
+		{"run raw, bytes uneven", func(t *testing.T, o *Options, dir string) {
+			m := manifest(t, dir)
+			i := slices.IndexFunc(m.Runs, func(r run) bool { return r.Bytes%int64(m.RecordBytes) != 0 })
+			if i < 0 {
+				t.Fatal("no run of an uneven length")
+			}
+			m.Runs[i].Encoding = encRaw
+			data, err := durable.MarshalJSON(workFormat, m)
+			if err == nil {
+				err = os.WriteFile(filepath.Join(dir, manifestName), data, 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}, "not a whole number of raw"},
 		// A run's bytes changed, its length kept: refused before the walk
 		// (it was found when its depth was merged, which can be hours on).
 		{"run changed", func(t *testing.T, o *Options, dir string) {

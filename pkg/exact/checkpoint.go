@@ -307,8 +307,8 @@ func readWork(dir string, b board.Board, start board.Square, o Options) (m workM
 		if err != nil {
 			return m, false, fmt.Errorf("%s: a run it names: %v: %s", dir, err, workFormat.Advice)
 		}
-		if r.Encoding != encRaw && r.Encoding != encDelta {
-			return m, false, fmt.Errorf("%s: run %s holds records in encoding %q, which this build does not read: %s", dir, r.Name, r.Encoding, workFormat.Advice)
+		if err := r.checkEncoding(); err != nil {
+			return m, false, fmt.Errorf("%s: %w", dir, err)
 		}
 		if st.Size() != r.Bytes || r.Depth < m.Depth || r.Depth >= b.Squares() {
 			return m, false, fmt.Errorf("%s: run %s has %d bytes, the manifest says %d at depth %d (damaged): %s", dir, r.Name, st.Size(), r.Bytes, r.Depth, workFormat.Advice)
@@ -399,14 +399,8 @@ func (f *frontier[K, P]) checkpoint(next int, b board.Board, start board.Square,
 	// a manifest on disk never names a run that is not. Only then are the
 	// runs it no longer names deleted: the last manifest named them, and
 	// stays the checkpoint until the new one's rename is durable.
-	if fresh := f.unsynced(); len(fresh) > 0 {
-		if err := syncRuns(f.dir, fresh); err != nil {
-			return fmt.Errorf("checkpoint: %w", err)
-		}
-		if err := syncDir(f.dir); err != nil {
-			return fmt.Errorf("checkpoint: %w", err)
-		}
-		f.markSynced()
+	if err := f.syncFresh(); err != nil {
+		return err
 	}
 	if err := f.writeManifest(m); err != nil {
 		return err
@@ -430,13 +424,9 @@ func (f *frontier[K, P]) replaceRuns(d int, runs, merged []run) error {
 	// The merged run, and any other depth's not yet durable (none, after
 	// a checkpoint: it spills every buffer).
 	out := &runs[len(runs)-1]
-	if err := syncRuns(f.dir, append(f.unsynced(), *out)); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+	if err := f.syncFresh(*out); err != nil {
+		return err
 	}
-	if err := syncDir(f.dir); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	f.markSynced()
 	out.synced = true
 	m := f.last
 	m.Runs = []run{}
@@ -472,6 +462,23 @@ func (f *frontier[K, P]) writeManifest(m workManifest) error {
 // unsynced is the runs not yet made durable: those written since the
 // last checkpoint (a run a checkpoint named was synced then; syncing it
 // again at every depth cost a system call a run, hundreds a depth).
+// syncFresh makes the runs not yet durable, and extra, durable, then
+// their names in the directory.
+func (f *frontier[K, P]) syncFresh(extra ...run) error {
+	fresh := append(f.unsynced(), extra...)
+	if len(fresh) == 0 {
+		return nil
+	}
+	if err := syncRuns(f.dir, fresh); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := syncDir(f.dir); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	f.markSynced()
+	return nil
+}
+
 func (f *frontier[K, P]) unsynced() []run {
 	var out []run
 	for _, rs := range f.runs {

@@ -51,17 +51,7 @@ func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			o := o
 			o.Work = t.TempDir()
-			ctx, cancel := context.WithCancel(context.Background())
-			o.Tick = func(p Progress) {
-				if p.Depth == 20 {
-					cancel()
-				}
-			}
-			if _, err := From(ctx, b, board.Square{}, o); !errors.Is(err, context.Canceled) {
-				t.Fatalf("From = %v, want the context's error", err)
-			}
-			cancel()
-			o.Tick = nil
+			walkTo(t, b, board.Square{}, o, 20)
 			dir := WorkDir(o.Work, b, board.Square{})
 			m, ok, err := readWork(dir, b, board.Square{}, o)
 			if !ok || err != nil || len(m.Runs) == 0 {
@@ -77,5 +67,22 @@ func TestWorkRunRefusalsSayWhatToDo(t *testing.T) {
 				t.Errorf("CheckWork = %v, want %q and %q", err, tc.want, advice)
 			}
 		})
+	}
+}
+
+// walkTo walks from start under o (which names a -work directory) and
+// stops it, as an interrupt would, when depth stop begins: the
+// checkpoint on disk is the one before depth stop.
+func walkTo(t *testing.T, b board.Board, start board.Square, o Options, stop int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o.Tick = func(p Progress) {
+		if p.Depth == stop {
+			cancel()
+		}
+	}
+	if _, err := From(ctx, b, start, o); !errors.Is(err, context.Canceled) {
+		t.Fatalf("From stopped at depth %d = %v, want the context's error", stop, err)
 	}
 }

@@ -190,24 +190,13 @@ func TestFrontierResume(t *testing.T) {
 	root := t.TempDir()
 	o := Options{Workers: 2, Method: MethodFrontier, MemLimit: 64 << 10, Work: root}
 	for _, stop := range []int{12, 25, 33} {
-		ctx, cancel := context.WithCancel(context.Background())
-		o.Tick = func(p Progress) {
-			if p.Depth == stop {
-				cancel()
-			}
-		}
-		_, err := From(ctx, b, board.Square{}, o)
-		cancel()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("interrupted at depth %d: %v, want the context's error", stop, err)
-		}
+		walkTo(t, b, board.Square{}, o, stop)
 		dir := WorkDir(root, b, board.Square{})
 		if err := os.WriteFile(filepath.Join(dir, "d0040-99999999.run"), []byte("left by a depth cut short"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		o.Workers = 3 - o.Workers // 1, then 2
 	}
-	o.Tick = nil
 	got, err := From(context.Background(), b, board.Square{}, o)
 	if err != nil {
 		t.Fatal(err)
@@ -233,17 +222,7 @@ func TestFrontierRefusesWork(t *testing.T) {
 	setup := func(t *testing.T) (Options, string) {
 		o := o
 		o.Work = t.TempDir()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		o.Tick = func(p Progress) {
-			if p.Depth == 20 {
-				cancel()
-			}
-		}
-		if _, err := From(ctx, b, start, o); !errors.Is(err, context.Canceled) {
-			t.Fatalf("From = %v, want the context's error", err)
-		}
-		o.Tick = nil
+		walkTo(t, b, start, o, 20)
 		if err := CheckWork(b, start, o); err != nil {
 			t.Fatalf("its own checkpoint: %v", err)
 		}

@@ -30,6 +30,15 @@ type run struct {
 	synced bool
 }
 
+// checkEncoding refuses a run whose records are in an encoding this build
+// does not read.
+func (r run) checkEncoding() error {
+	if r.Encoding != encRaw && r.Encoding != encDelta {
+		return fmt.Errorf("run %s holds records in encoding %q, which this build does not read: %s", r.Name, r.Encoding, workFormat.Advice)
+	}
+	return nil
+}
+
 // runWriter writes a run, record by record, through a buffer: in
 // spillEncoding, a delta block a buffer.
 type runWriter[K set, P num] struct {
@@ -157,13 +166,12 @@ func openRun[K set, P num](dir string, r run, bufBytes int) (*source[K, P], erro
 	n := max(bufBytes/(2*w), 1)
 	s := &source[K, P]{f: f, rd: bufio.NewReaderSize(f, 4096), raw: make([]byte, n*w),
 		recs: make([]rec[K, P], 0, n), left: r.Records, run: r}
-	switch r.Encoding {
-	case encRaw:
-	case encDelta:
-		s.delta = newDeltaCodec[K, P]()
-	default:
+	if err := r.checkEncoding(); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("run %s: records in encoding %q, which this build does not read: %s", r.Name, r.Encoding, workFormat.Advice)
+		return nil, err
+	}
+	if r.Encoding == encDelta {
+		s.delta = newDeltaCodec[K, P]()
 	}
 	s.fill()
 	return s, s.err

@@ -56,11 +56,10 @@ func testRecs[K set, P num](n int, seed uint64) []rec[K, P] {
 	return out[:n]
 }
 
-// roundTrip writes recs as a run with buffers of bufBytes and reads it
-// back.
-func roundTrip[K set, P num](t *testing.T, recs []rec[K, P], bufBytes int) (run, []rec[K, P]) {
+// writeRun writes recs as the run x.run of depth 3 in dir, with buffers
+// of bufBytes.
+func writeRun[K set, P num](t *testing.T, dir string, recs []rec[K, P], bufBytes int) run {
 	t.Helper()
-	dir := t.TempDir()
 	w, err := newRunWriter[K, P](dir, "x.run", 3, bufBytes)
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +73,15 @@ func roundTrip[K set, P num](t *testing.T, recs []rec[K, P], bufBytes int) (run,
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r
+}
+
+// roundTrip writes recs as a run with buffers of bufBytes and reads it
+// back.
+func roundTrip[K set, P num](t *testing.T, recs []rec[K, P], bufBytes int) (run, []rec[K, P]) {
+	t.Helper()
+	dir := t.TempDir()
+	r := writeRun(t, dir, recs, bufBytes)
 	if st, err := os.Stat(filepath.Join(dir, r.Name)); err != nil || st.Size() != r.Bytes {
 		t.Fatalf("the run's file: %v, want %d bytes", err, r.Bytes)
 	}
@@ -140,19 +148,7 @@ func TestDeltaRunDamaged(t *testing.T) {
 	type P = [1]uint64
 	recs := testRecs[K, P](300, 7)
 	dir := t.TempDir()
-	w, err := newRunWriter[K, P](dir, "x.run", 3, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range recs {
-		if err := w.add(&recs[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	r, err := w.close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := writeRun(t, dir, recs, 2048)
 	path := filepath.Join(dir, r.Name)
 	good, err := os.ReadFile(path)
 	if err != nil {
@@ -310,16 +306,7 @@ func TestFrontierResumesFormat3(t *testing.T) {
 	func() {
 		defer func(e string, f durable.Format) { spillEncoding, workFormat = e, f }(spillEncoding, workFormat)
 		spillEncoding, workFormat = encRaw, workFormatRaw
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		o.Tick = func(p Progress) {
-			if p.Depth == 20 {
-				cancel()
-			}
-		}
-		if _, err := From(ctx, b, start, o); !errors.Is(err, context.Canceled) {
-			t.Fatalf("From = %v, want the context's error", err)
-		}
+		walkTo(t, b, start, o, 20)
 	}()
 	dir := WorkDir(o.Work, b, start)
 	data, err := os.ReadFile(filepath.Join(dir, manifestName))
@@ -330,16 +317,7 @@ func TestFrontierResumesFormat3(t *testing.T) {
 		t.Fatal(err)
 	}
 	// On to depth 30, then stopped again: raw runs and delta runs.
-	ctx, cancel := context.WithCancel(context.Background())
-	o.Tick = func(p Progress) {
-		if p.Depth == 30 {
-			cancel()
-		}
-	}
-	if _, err := From(ctx, b, start, o); !errors.Is(err, context.Canceled) {
-		t.Fatalf("From = %v, want the context's error", err)
-	}
-	cancel()
+	walkTo(t, b, start, o, 30)
 	m, ok, err := readWork(dir, b, start, o)
 	if !ok || err != nil {
 		t.Fatalf("the manifest: %v, %v", ok, err)
@@ -351,7 +329,6 @@ func TestFrontierResumesFormat3(t *testing.T) {
 	if !encs[encRaw] || !encs[encDelta] {
 		t.Errorf("the runs at depth 30 are of encodings %v, want both", encs)
 	}
-	o.Tick = nil
 	got, err := From(context.Background(), b, start, o)
 	if err != nil {
 		t.Fatal(err)

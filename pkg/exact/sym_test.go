@@ -2,7 +2,6 @@ package exact
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"testing"
 
@@ -202,16 +201,7 @@ func TestSymmetryResumeUnmergedCheckpoint(t *testing.T) {
 	o.Work = t.TempDir()
 	old := o
 	old.NoSymmetry = true
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	old.Tick = func(p Progress) {
-		if p.Depth == 20 {
-			cancel()
-		}
-	}
-	if _, err := From(ctx, b, start, old); !errors.Is(err, context.Canceled) {
-		t.Fatalf("From = %v, want the context's error", err)
-	}
+	walkTo(t, b, start, old, 20)
 	if err := CheckWork(b, start, o); err != nil {
 		t.Fatalf("CheckWork = %v", err)
 	}

@@ -459,9 +459,6 @@ func (f *frontier[K, P]) writeManifest(m workManifest) error {
 	return nil
 }
 
-// unsynced is the runs not yet made durable: those written since the
-// last checkpoint (a run a checkpoint named was synced then; syncing it
-// again at every depth cost a system call a run, hundreds a depth).
 // syncFresh makes the runs not yet durable, and extra, durable, then
 // their names in the directory.
 func (f *frontier[K, P]) syncFresh(extra ...run) error {
@@ -479,6 +476,9 @@ func (f *frontier[K, P]) syncFresh(extra ...run) error {
 	return nil
 }
 
+// unsynced is the runs not yet made durable: those written since the
+// last checkpoint (a run a checkpoint named was synced then; syncing it
+// again at every depth cost a system call a run, hundreds a depth).
 func (f *frontier[K, P]) unsynced() []run {
 	var out []run
 	for _, rs := range f.runs {
